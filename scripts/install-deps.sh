@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs every build, run and test dependency of RegReader from Debian 12 packages.
+# Idempotent: packages already present are skipped by apt. Needs root (or sudo).
+set -euo pipefail
+
+packages=(
+  # toolchain
+  build-essential cmake ninja-build pkg-config clang-format clang-tidy
+  # core libraries
+  libsqlite3-dev libicu-dev libzip-dev libpugixml-dev libssl-dev
+  nlohmann-json3-dev libcli11-dev libspdlog-dev libfmt-dev
+  # MuPDF is shipped as a static library: its own dependencies must be present to link
+  libmupdf-dev libopenjp2-7-dev libjbig2dec0-dev libgumbo-dev libmujs-dev
+  libjpeg-dev libfreetype-dev libharfbuzz-dev zlib1g-dev
+  # tests and benchmarks
+  libgtest-dev libgmock-dev libbenchmark-dev poppler-utils python3
+  # rendered pagination of Word files (.docx/.doc/.wps/.odt/.rtf) with Chinese fonts
+  libreoffice-writer-nogui fonts-noto-cjk
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+echo "install-deps: installing ${missing[*]}"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Regenerates the committed test fixtures from documents we wrote ourselves (examples/*.md).
+# Needs pandoc, LibreOffice (soffice) with fonts-noto-cjk, and qpdf — only to regenerate; the
+# fixtures are committed so that tests need none of these.
+#   apt-get install pandoc libreoffice-writer-nogui fonts-noto-cjk qpdf
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=tests/fixtures
+mkdir -p "$out"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# The sample regulation as Word (pandoc) and as PDF (LibreOffice renders the Word file).
+pandoc examples/sample-regulation.md -o examples/sample-regulation.docx
+soffice --headless -env:UserInstallation=file://$tmp/lo --convert-to pdf --outdir "$tmp" \
+  examples/sample-regulation.docx >/dev/null 2>&1
+cp "$tmp/sample-regulation.pdf" examples/sample-regulation.pdf
+
+# Bad inputs: encrypted (user password), corrupt (truncated), not-a-zip .docx, no text layer.
+qpdf --encrypt secret secret 256 -- examples/sample-regulation.pdf "$out/encrypted.pdf"
+head -c 3000 examples/sample-regulation.pdf > "$out/truncated.pdf"
+printf 'This is plain text, not a zip archive.\n' > "$out/not-a-zip.docx"
+python3 scripts/make-image-only-pdf.py "$out/no-text-layer.pdf"
+echo "fixtures written to $out"

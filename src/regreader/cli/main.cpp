@@ -1,0 +1,66 @@
+// regreader: the command-line front of RegReader. Everything here is argument handling and
+// printing; the work is done by the core library.
+
+#include <iostream>
+
+#include "regreader/cli/commands.hpp"
+#include "regreader/cli/output.hpp"
+#include "regreader/core/config.hpp"
+#include "regreader/core/log.hpp"
+
+namespace regreader::cli {
+
+std::filesystem::path Globals::data_dir() const {
+  return resolve_data_dir(data_dir_flag);
+}
+
+namespace {
+
+constexpr const char* kFooter =
+    "Data lives in one SQLite file under the data directory: --data-dir, else "
+    "$REGREADER_DATA_DIR,\n"
+    "else ./data.\n\n"
+    "A first session:\n"
+    "  regreader ingest examples/sample-regulation.md    # parse and store a regulation\n"
+    "  regreader list                                    # what is stored\n"
+    "  regreader toc SAMPLE-2026                         # its table of contents with pages\n"
+    "  regreader read-pages -r SAMPLE-2026 -s 2 -e 3     # read pages, with chapter paths\n\n"
+    "Exit codes: 0 ok, 1 some work failed, 2 bad arguments, 3 not found (regulation, page, file),\n"
+    "4 unreadable input (type, corrupt, encrypted, empty), 5 storage error, 70 internal error.\n"
+    "Run `regreader COMMAND --help` for a command's options and examples.";
+
+int run(int argc, char** argv) {
+  CLI::App app{
+      "RegReader: read Chinese power-grid regulations page by page, with chapters and citations"};
+  app.set_version_flag("--version", "regreader 0.1.0");
+  app.require_subcommand(1);
+  app.footer(kFooter);
+  Globals g;
+  app.add_option("--data-dir", g.data_dir_flag,
+                 "Data directory (default: $REGREADER_DATA_DIR or ./data)");
+  app.add_flag("-v,--verbose", g.verbose, "More log output on stderr (-vv for debug)");
+  app.add_flag("-q,--quiet", g.quiet, "Only errors on stderr; no progress bar");
+  add_ingest_command(app, g);
+  add_read_commands(app, g);
+  add_manage_commands(app, g);
+  app.parse_complete_callback([&g] { init_logging(g.quiet ? -1 : g.verbose); });
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const Error& e) {
+    report_error(e, g.json);
+    return exit_code_for(e.code());
+  } catch (const std::exception& e) {
+    report_error(Error(ErrorCode::kInternal, e.what()), g.json);
+    return kExitInternal;
+  }
+  return g.exit_code;
+}
+
+}  // namespace
+}  // namespace regreader::cli
+
+int main(int argc, char** argv) {
+  return regreader::cli::run(argc, argv);
+}

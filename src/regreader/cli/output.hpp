@@ -1,0 +1,42 @@
+#pragma once
+// What the CLI prints: exit codes, errors, and the text renderings of read results. JSON output is
+// the model's own to_json, so scripts see exactly what the store holds.
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "regreader/core/error.hpp"
+#include "regreader/model/document_structure.hpp"
+#include "regreader/model/page_document.hpp"
+#include "regreader/model/regulation_info.hpp"
+
+namespace regreader::cli {
+
+/// Exit codes (also listed in `regreader --help`).
+enum ExitCode : int {
+  kExitOk = 0,
+  kExitFailed = 1,     ///< some of the work failed (e.g. one file of several)
+  kExitUsage = 2,      ///< bad arguments
+  kExitNotFound = 3,   ///< unknown regulation, page out of range, missing file
+  kExitBadInput = 4,   ///< a file RegReader cannot read (type, corrupt, encrypted, empty)
+  kExitStorage = 5,    ///< database or filesystem error
+  kExitInternal = 70,  ///< a bug
+};
+
+/// The one mapping from error codes to exit codes.
+int exit_code_for(ErrorCode code);
+
+/// Prints "error: message" on stderr, and with `json` also {"error":{code,message}} on stdout.
+void report_error(const Error& e, bool json);
+
+void print_json(const nlohmann::json& j);
+
+std::string render_regulation_list(const std::vector<model::RegulationInfo>& regs);
+std::string render_toc(const model::RegulationInfo& info, const nlohmann::json& tree);
+std::string render_page(const model::RegulationInfo& info, const model::PageDocument& page);
+std::string render_page_summary(const model::PageDocument& page);
+
+/// "GB26860-2011 P4" or "GB26860-2011 P4-5": how RegReader cites pages.
+std::string cite(const std::string& reg_id, int start, int end);
+
+}  // namespace regreader::cli

@@ -1,0 +1,36 @@
+#include "regreader/cli/progress.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace regreader::cli {
+
+bool stderr_is_terminal() {
+  const char* term = std::getenv("TERM");
+  return isatty(STDERR_FILENO) && !(term && std::strcmp(term, "dumb") == 0);
+}
+
+Progress::Progress(bool enabled) : enabled_(enabled && stderr_is_terminal()) {}
+Progress::~Progress() {
+  clear();
+}
+
+void Progress::update(int done, int total, const std::string& label) {
+  if (!enabled_ || total <= 0) return;
+  constexpr int kWidth = 28;
+  const int filled = done * kWidth / total;
+  std::fprintf(stderr, "\r\033[K[%.*s%*s] %d/%d %s", filled, "############################",
+               kWidth - filled, "", done, total, label.c_str());
+  std::fflush(stderr);
+  drawn_ = true;
+}
+
+void Progress::clear() {
+  if (drawn_) std::fprintf(stderr, "\r\033[K");
+  drawn_ = false;
+}
+
+}  // namespace regreader::cli

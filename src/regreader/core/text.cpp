@@ -1,0 +1,215 @@
+#include "regreader/core/text.hpp"
+
+#include <unicode/utf8.h>
+
+namespace regreader::text {
+
+std::vector<char32_t> to_codepoints(std::string_view s) {
+  std::vector<char32_t> out;
+  out.reserve(s.size());
+  const auto* p = reinterpret_cast<const uint8_t*>(s.data());
+  int32_t i = 0;
+  const auto n = static_cast<int32_t>(s.size());
+  while (i < n) {
+    UChar32 c = 0;
+    U8_NEXT(p, i, n, c);
+    out.push_back(c < 0 ? U'\uFFFD' : static_cast<char32_t>(c));
+  }
+  return out;
+}
+
+void append_utf8(std::string& out, char32_t cp) {
+  uint8_t buf[4];
+  int32_t len = 0;
+  UBool err = false;
+  U8_APPEND(buf, len, 4, static_cast<UChar32>(cp), err);
+  if (err) return;
+  out.append(reinterpret_cast<const char*>(buf), static_cast<size_t>(len));
+}
+
+std::string from_codepoints(const std::vector<char32_t>& cps) {
+  std::string out;
+  out.reserve(cps.size() * 3);
+  for (char32_t c : cps)
+    append_utf8(out, c);
+  return out;
+}
+
+size_t length(std::string_view s) {
+  return to_codepoints(s).size();
+}
+
+std::string prefix(std::string_view s, size_t n) {
+  auto cps = to_codepoints(s);
+  if (cps.size() > n) cps.resize(n);
+  return from_codepoints(cps);
+}
+
+bool is_cjk(char32_t c) {
+  return (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0x3400 && c <= 0x4DBF) ||
+         (c >= 0x20000 && c <= 0x2FFFF) || (c >= 0x3000 && c <= 0x303F) ||
+         (c >= 0xFF00 && c <= 0xFFEF) || (c >= 0xF900 && c <= 0xFAFF) ||
+         (c >= 0x2460 && c <= 0x24FF);  // circled numbers ①
+}
+
+bool is_space(char32_t c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' || c == 0x00A0 ||
+         c == 0x3000 || (c >= 0x2000 && c <= 0x200B) || c == 0xFEFF;
+}
+
+std::string fold_width(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char32_t c : to_codepoints(s)) {
+    if ((c >= 0xFF10 && c <= 0xFF19) || (c >= 0xFF21 && c <= 0xFF3A) ||
+        (c >= 0xFF41 && c <= 0xFF5A)) {
+      out.push_back(static_cast<char>(c - 0xFEE0));
+    } else if (c == 0xFF0E) {
+      out.push_back('.');
+    } else if (c == 0x3000 || c == 0x00A0) {
+      out.push_back(' ');
+    } else {
+      append_utf8(out, c);
+    }
+  }
+  return out;
+}
+
+std::string trim(std::string_view s) {
+  auto cps = to_codepoints(s);
+  size_t b = 0, e = cps.size();
+  while (b < e && is_space(cps[b]))
+    ++b;
+  while (e > b && is_space(cps[e - 1]))
+    --e;
+  return from_codepoints(std::vector<char32_t>(cps.begin() + b, cps.begin() + e));
+}
+
+std::string clean_spaces(std::string_view s) {
+  auto cps = to_codepoints(s);
+  std::vector<char32_t> out;
+  out.reserve(cps.size());
+  for (size_t i = 0; i < cps.size(); ++i) {
+    if (!is_space(cps[i])) {
+      out.push_back(cps[i]);
+      continue;
+    }
+    size_t j = i;
+    while (j < cps.size() && is_space(cps[j]))
+      ++j;
+    const bool at_edge = out.empty() || j == cps.size();
+    const bool between_cjk = !at_edge && is_cjk(out.back()) && is_cjk(cps[j]);
+    if (!at_edge && !between_cjk) out.push_back(' ');
+    i = j - 1;
+  }
+  return from_codepoints(out);
+}
+
+std::string collapse_spaces(std::string_view s) {
+  std::vector<char32_t> out;
+  for (char32_t c : to_codepoints(s)) {
+    if (is_space(c)) {
+      if (!out.empty() && out.back() != ' ') out.push_back(' ');
+    } else {
+      out.push_back(c);
+    }
+  }
+  while (!out.empty() && out.back() == ' ')
+    out.pop_back();
+  return from_codepoints(out);
+}
+
+std::string strip_spaces(std::string_view s) {
+  std::vector<char32_t> out;
+  for (char32_t c : to_codepoints(s))
+    if (!is_space(c)) out.push_back(c);
+  return from_codepoints(out);
+}
+
+void join_wrapped(std::string& acc, std::string_view next) {
+  if (acc.empty()) {
+    acc = std::string(next);
+    return;
+  }
+  if (next.empty()) return;
+  auto last = to_codepoints(acc).back();
+  auto first = to_codepoints(next).front();
+  const bool needs_space = !is_cjk(last) && !is_cjk(first) && last != '-' && !is_space(last);
+  if (needs_space) acc.push_back(' ');
+  acc.append(next);
+}
+
+std::optional<int> parse_number(std::string_view s) {
+  if (s.empty()) return std::nullopt;
+  bool all_ascii = true;
+  for (char ch : s)
+    all_ascii = all_ascii && ch >= '0' && ch <= '9';
+  if (all_ascii) {
+    if (s.size() > 6) return std::nullopt;
+    return std::stoi(std::string(s));
+  }
+  int total = 0, section = 0, digit = -1;
+  for (char32_t c : to_codepoints(s)) {
+    int d = -1;
+    switch (c) {
+      case U'〇':
+      case U'零':
+        d = 0;
+        break;
+      case U'一':
+        d = 1;
+        break;
+      case U'二':
+      case U'两':
+        d = 2;
+        break;
+      case U'三':
+        d = 3;
+        break;
+      case U'四':
+        d = 4;
+        break;
+      case U'五':
+        d = 5;
+        break;
+      case U'六':
+        d = 6;
+        break;
+      case U'七':
+        d = 7;
+        break;
+      case U'八':
+        d = 8;
+        break;
+      case U'九':
+        d = 9;
+        break;
+      case U'十':
+        section += (digit < 0 ? 1 : digit) * 10;
+        digit = -1;
+        continue;
+      case U'百':
+        section += (digit < 0 ? 1 : digit) * 100;
+        digit = -1;
+        continue;
+      case U'千':
+        section += (digit < 0 ? 1 : digit) * 1000;
+        digit = -1;
+        continue;
+      default:
+        return std::nullopt;
+    }
+    digit = d;
+  }
+  total = section + (digit < 0 ? 0 : digit);
+  return total;
+}
+
+bool starts_with(std::string_view s, std::string_view p) {
+  return s.substr(0, p.size()) == p;
+}
+bool ends_with(std::string_view s, std::string_view p) {
+  return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
+}
+
+}  // namespace regreader::text

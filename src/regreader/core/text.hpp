@@ -1,0 +1,52 @@
+#pragma once
+// UTF-8 text helpers shared by every layer. Decoding and encoding use ICU's UTF-8 macros; the few
+// rules specific to Chinese regulations (width folding, CJK-aware joining) are ours.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace regreader::text {
+
+/// Decodes UTF-8 into code points; invalid bytes become U+FFFD.
+std::vector<char32_t> to_codepoints(std::string_view s);
+/// Encodes code points as UTF-8.
+std::string from_codepoints(const std::vector<char32_t>& cps);
+void append_utf8(std::string& out, char32_t cp);
+
+/// Number of code points.
+size_t length(std::string_view s);
+/// First `n` code points of `s`.
+std::string prefix(std::string_view s, size_t n);
+
+/// True for Han ideographs and CJK punctuation / full-width forms.
+bool is_cjk(char32_t cp);
+bool is_space(char32_t cp);
+
+/// Folds full-width digits, Latin letters, the full-width full stop and the ideographic space to
+/// ASCII ("３．１．３" -> "3.1.3"). Chinese punctuation (，。：；（）) is kept: NFKC would fold it
+/// too and make the text harder to read, which is why this is not plain ICU NFKC.
+std::string fold_width(std::string_view s);
+
+std::string trim(std::string_view s);
+/// Collapses runs of whitespace to one space and drops spaces between two CJK characters
+/// (PDF extraction often puts them there).
+std::string clean_spaces(std::string_view s);
+/// Collapses runs of whitespace to one space and trims; keeps every separation.
+std::string collapse_spaces(std::string_view s);
+/// Removes every whitespace character (for fuzzy matching).
+std::string strip_spaces(std::string_view s);
+
+/// Appends `next` to `acc` as the continuation of a wrapped line: no space between CJK text, one
+/// space between Latin words.
+void join_wrapped(std::string& acc, std::string_view next);
+
+/// Value of a Chinese numeral such as "十一", "二十三", "一百零五", "〇" or ASCII digits.
+std::optional<int> parse_number(std::string_view s);
+
+bool starts_with(std::string_view s, std::string_view p);
+bool ends_with(std::string_view s, std::string_view p);
+
+}  // namespace regreader::text

@@ -1,0 +1,31 @@
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "regreader/model/annotation.hpp"
+#include "regreader/model/content_block.hpp"
+
+namespace regreader::model {
+
+/// One page of a regulation: the unit people read and cite.
+struct PageDocument {
+  std::string reg_id;
+  int page_num = 0;                          ///< 1-based
+  std::vector<std::string> chapter_path;     ///< chapter path at the top of the page
+  std::vector<std::string> active_chapters;  ///< every chapter with content on this page
+  std::vector<ContentBlock> content_blocks;
+  std::string content_markdown;  ///< the blocks joined, what a reader sees
+  bool continues_from_prev = false;
+  bool continues_to_next = false;
+  std::vector<Annotation> annotations;
+  bool operator==(const PageDocument&) const = default;
+};
+
+/// A page's Markdown: its blocks' Markdown joined by blank lines.
+std::string join_blocks_markdown(const std::vector<ContentBlock>& blocks);
+
+void to_json(nlohmann::json& j, const PageDocument& p);
+void from_json(const nlohmann::json& j, PageDocument& p);
+
+}  // namespace regreader::model

@@ -1,0 +1,19 @@
+#pragma once
+#include <string>
+#include <vector>
+
+#include "regreader/model/document_structure.hpp"
+#include "regreader/model/page_document.hpp"
+#include "regreader/model/regulation_info.hpp"
+
+namespace regreader::model {
+
+/// Everything ingestion produces for one regulation; stored as one transaction.
+struct ParsedDocument {
+  RegulationInfo info;
+  std::vector<PageDocument> pages;
+  DocumentStructure structure;
+  std::vector<std::string> warnings;  ///< shown to the user, not stored
+};
+
+}  // namespace regreader::model

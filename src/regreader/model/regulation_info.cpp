@@ -1,0 +1,39 @@
+#include "regreader/model/regulation_info.hpp"
+
+#include "regreader/core/error.hpp"
+
+namespace regreader::model {
+
+std::string_view paging_name(Paging p) {
+  return p == Paging::kReal ? "real" : "synthetic";
+}
+
+Paging parse_paging(std::string_view name) {
+  if (name == "real") return Paging::kReal;
+  if (name == "synthetic") return Paging::kSynthetic;
+  throw Error(ErrorCode::kInvalidArgument, "unknown paging '" + std::string(name) + "'");
+}
+
+void to_json(nlohmann::json& j, const RegulationInfo& r) {
+  j = {{"reg_id", r.reg_id},
+       {"title", r.title},
+       {"source_file", r.source_file},
+       {"source_sha256", r.source_sha256},
+       {"format", r.format},
+       {"total_pages", r.total_pages},
+       {"paging", paging_name(r.paging)},
+       {"indexed_at", r.indexed_at}};
+}
+
+void from_json(const nlohmann::json& j, RegulationInfo& r) {
+  j.at("reg_id").get_to(r.reg_id);
+  j.at("title").get_to(r.title);
+  j.at("source_file").get_to(r.source_file);
+  j.at("source_sha256").get_to(r.source_sha256);
+  j.at("format").get_to(r.format);
+  j.at("total_pages").get_to(r.total_pages);
+  r.paging = parse_paging(j.at("paging").get<std::string>());
+  j.at("indexed_at").get_to(r.indexed_at);
+}
+
+}  // namespace regreader::model

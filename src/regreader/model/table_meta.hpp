@@ -1,0 +1,43 @@
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace regreader::model {
+
+/// One cell of a table grid; spans cover the cells a merged cell occupies.
+struct TableCell {
+  int row = 0;
+  int col = 0;
+  std::string content;
+  int row_span = 1;
+  int col_span = 1;
+  bool operator==(const TableCell&) const = default;
+};
+
+/// A table, or one segment of a table that runs over several pages.
+struct TableMeta {
+  std::string table_id;
+  std::string caption;
+  bool is_truncated = false;  ///< this segment continues on the next page
+  std::vector<std::string> row_headers;
+  std::vector<std::string> col_headers;
+  int row_count = 0;
+  int col_count = 0;
+  std::vector<TableCell> cells;
+  std::string master_table_id;  ///< id of the whole table this segment belongs to (itself if whole)
+  int segment_index = 0;
+  bool operator==(const TableMeta&) const = default;
+
+  /// Cell text at (row, col), following spans; empty when none covers it.
+  std::string cell_text(int row, int col) const;
+  /// GitHub-style pipe table: first row as header, merged cells repeated.
+  std::string to_markdown() const;
+};
+
+void to_json(nlohmann::json& j, const TableCell& c);
+void from_json(const nlohmann::json& j, TableCell& c);
+void to_json(nlohmann::json& j, const TableMeta& t);
+void from_json(const nlohmann::json& j, TableMeta& t);
+
+}  // namespace regreader::model

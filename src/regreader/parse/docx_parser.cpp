@@ -1,0 +1,208 @@
+#include "regreader/parse/docx_parser.hpp"
+
+#include <zip.h>
+
+#include <cstring>
+#include <map>
+#include <memory>
+#include <optional>
+#include <regex>
+
+#include "regreader/core/error.hpp"
+#include "regreader/core/text.hpp"
+#include "regreader/parse/docx_tables.hpp"
+#include "regreader/parse/markdown_parser.hpp"
+#include "regreader/parse/office_renderer.hpp"
+
+namespace regreader::parse {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct ZipCloser {
+  void operator()(zip_t* z) const { zip_discard(z); }
+};
+using ZipPtr = std::unique_ptr<zip_t, ZipCloser>;
+
+std::optional<std::string> read_entry(zip_t* z, const char* name) {
+  zip_stat_t st;
+  if (zip_stat(z, name, 0, &st) != 0) return std::nullopt;
+  std::unique_ptr<zip_file_t, int (*)(zip_file_t*)> f(zip_fopen(z, name, 0), zip_fclose);
+  if (!f) return std::nullopt;
+  std::string data(st.size, '\0');
+  zip_int64_t got = zip_fread(f.get(), data.data(), st.size);
+  if (got < 0 || static_cast<zip_uint64_t>(got) != st.size) return std::nullopt;
+  return data;
+}
+
+pugi::xml_document load_xml(const fs::path& path, const std::string& data, const char* what) {
+  pugi::xml_document doc;
+  auto res = doc.load_buffer(data.data(), data.size());
+  if (!res)
+    throw ParseError(ErrorCode::kCorruptFile, path,
+                     std::string(what) + " is not well-formed XML (" + res.description() + ")");
+  return doc;
+}
+
+// styleId -> heading level (1-based; 0 = not a heading), following w:basedOn.
+std::map<std::string, int> heading_levels(const pugi::xml_document& styles) {
+  std::map<std::string, int> own;
+  std::map<std::string, std::string> based_on;
+  static const std::regex heading_name(R"(^(?:heading|标题)\s*(\d)$)", std::regex::icase);
+  for (auto s : styles.child("w:styles").children("w:style")) {
+    const std::string id = s.attribute("w:styleId").value();
+    int level = 0;
+    if (auto o = s.child("w:pPr").child("w:outlineLvl")) level = o.attribute("w:val").as_int(9) + 1;
+    std::smatch m;
+    const std::string name = s.child("w:name").attribute("w:val").value();
+    if (std::regex_match(name, m, heading_name)) level = std::stoi(m[1].str());
+    if (name == "Title" || name == "title") level = 0;
+    own[id] = level >= 1 && level <= 9 ? level : 0;
+    if (auto b = s.child("w:basedOn")) based_on[id] = b.attribute("w:val").value();
+  }
+  std::map<std::string, int> resolved;
+  for (auto& [id, level] : own) {
+    int l = level;
+    std::string cur = id;
+    for (int guard = 0; l == 0 && based_on.count(cur) && guard < 10; ++guard) {
+      cur = based_on[cur];
+      l = own.count(cur) ? own[cur] : 0;
+    }
+    resolved[id] = l;
+  }
+  return resolved;
+}
+
+std::map<std::string, std::string> read_footnotes(const fs::path& path, zip_t* z) {
+  std::map<std::string, std::string> notes;
+  auto data = read_entry(z, "word/footnotes.xml");
+  if (!data) return notes;
+  auto doc = load_xml(path, *data, "word/footnotes.xml");
+  for (auto fn : doc.child("w:footnotes").children("w:footnote")) {
+    const std::string type = fn.attribute("w:type").value();
+    if (!type.empty() && type != "normal") continue;  // separators
+    std::string t;
+    for (auto p : fn.children("w:p"))
+      text::join_wrapped(t, text::trim(docx_paragraph_text(p)));
+    notes[fn.attribute("w:id").value()] = text::clean_spaces(t);
+  }
+  return notes;
+}
+
+struct BodyReader {
+  std::map<std::string, int> levels;
+  std::map<std::string, std::string> footnotes;
+  RawDocument raw;
+
+  void paragraph(const pugi::xml_node& p) {
+    std::string t = text::clean_spaces(docx_paragraph_text(p));
+    if (t.empty()) return;
+    RawBlock b;
+    b.text = t;
+    auto ppr = p.child("w:pPr");
+    const std::string style = ppr.child("w:pStyle").attribute("w:val").value();
+    if (levels.count(style)) b.heading_level = levels[style];
+    if (auto o = ppr.child("w:outlineLvl")) {
+      int l = o.attribute("w:val").as_int(9) + 1;
+      if (l >= 1 && l <= 9) b.heading_level = l;
+    }
+    b.list_item = b.heading_level == 0 && ppr.child("w:numPr");
+    static const std::regex mark(R"(\[脚注(\d+)\])");
+    for (std::sregex_iterator it(t.begin(), t.end(), mark), end; it != end; ++it) {
+      const std::string id = (*it)[1].str();
+      if (footnotes.count(id)) raw.footnotes.push_back({"脚注" + id, footnotes[id], 1});
+    }
+    raw.blocks.push_back(std::move(b));
+  }
+
+  void body(const pugi::xml_node& node) {
+    for (auto child : node.children()) {
+      const char* name = child.name();
+      if (!std::strcmp(name, "w:p"))
+        paragraph(child);
+      else if (!std::strcmp(name, "w:tbl"))
+        table(child);
+      else if (!std::strcmp(name, "w:sdt"))
+        body(child.child("w:sdtContent"));
+      else if (!std::strcmp(name, "w:customXml"))
+        body(child);
+    }
+  }
+
+  void table(const pugi::xml_node& tbl) {
+    RawBlock b;
+    b.kind = RawBlock::Kind::kTable;
+    b.table = read_docx_table(tbl);
+    if (b.table->row_count > 0) raw.blocks.push_back(std::move(b));
+  }
+};
+
+}  // namespace
+
+RawDocument read_docx_content(const fs::path& path) {
+  int err = 0;
+  const std::string file = path.string();
+  ZipPtr z(zip_open(file.c_str(), ZIP_RDONLY, &err));
+  if (!z) {
+    zip_error_t ze;
+    zip_error_init_with_code(&ze, err);
+    std::string why = zip_error_strerror(&ze);
+    zip_error_fini(&ze);
+    throw ParseError(
+        ErrorCode::kCorruptFile, path,
+        "not a valid .docx: a .docx is a zip archive of XML, and this file is not (" + why + ")");
+  }
+  auto document = read_entry(z.get(), "word/document.xml");
+  if (!document)
+    throw ParseError(ErrorCode::kCorruptFile, path,
+                     "not a Word document: the archive has no word/document.xml");
+  BodyReader reader;
+  reader.raw.format = "docx";
+  if (auto styles = read_entry(z.get(), "word/styles.xml"))
+    reader.levels = heading_levels(load_xml(path, *styles, "word/styles.xml"));
+  reader.footnotes = read_footnotes(path, z.get());
+  auto doc = load_xml(path, *document, "word/document.xml");
+  reader.body(doc.child("w:document").child("w:body"));
+  if (auto core = read_entry(z.get(), "docProps/core.xml")) {
+    pugi::xml_document c;
+    if (c.load_buffer(core->data(), core->size()))
+      reader.raw.title = text::trim(c.first_child().child("dc:title").text().get());
+  }
+  if (reader.raw.blocks.empty())
+    throw ParseError(ErrorCode::kEmptyDocument, path, "the document has no text");
+  reader.raw.page_count = 1;
+  return std::move(reader.raw);
+}
+
+RawDocument parse_docx(const fs::path& path, const ParseOptions& options) {
+  RawDocument raw = read_docx_content(path);
+  if (options.use_office && find_soffice()) {
+    auto rendered = render_pdf_pages(path);
+    assign_rendered_pages(raw, rendered);
+  } else {
+    assign_synthetic_pages(raw, options.synthetic_page_chars);
+    raw.warnings.push_back(
+        "LibreOffice (soffice) is not available: pages are synthetic, not Word's pagination");
+  }
+  for (auto& f : raw.footnotes) {
+    for (const auto& b : raw.blocks)
+      if (b.text.find("[" + f.id + "]") != std::string::npos) f.page = b.page;
+  }
+  return raw;
+}
+
+RawDocument parse_office(const fs::path& path, const ParseOptions& options) {
+  if (!options.use_office || !find_soffice())
+    throw ParseError(ErrorCode::kUnsupportedFormat, path,
+                     "reading " + path.extension().string() +
+                         " files needs LibreOffice (apt-get install libreoffice-writer-nogui)");
+  TempDir tmp;
+  fs::path docx = convert_with_soffice(path, "docx", tmp.path());
+  RawDocument raw = parse_docx(docx, options);
+  std::string ext = path.extension().string();
+  raw.format = ext.empty() ? "office" : ext.substr(1);
+  return raw;
+}
+
+}  // namespace regreader::parse

@@ -1,0 +1,307 @@
+#include "regreader/parse/numbering.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "regreader/core/text.hpp"
+
+namespace regreader::parse {
+
+namespace {
+
+// Largest number accepted as the first component of a numeric section ("2019年" is a year).
+constexpr int kMaxTopSection = 99;
+// Deepest numbering accepted (1.2.3.4.5.6).
+constexpr size_t kMaxDepth = 6;
+// A heading title is short; longer text after a number is the body of an inline clause.
+constexpr size_t kMaxTitleChars = 40;
+// Dots ("…" counts two) that make a line a table-of-contents entry.
+constexpr int kMinLeaderDots = 6;
+// How far numbering may jump between two detected sections (missed headings are tolerated).
+constexpr int kMaxJump = 3;
+
+bool is_digit(char32_t c) {
+  return c >= '0' && c <= '9';
+}
+bool is_upper(char32_t c) {
+  return c >= 'A' && c <= 'Z';
+}
+bool is_cn_digit(char32_t c) {
+  static const std::u32string digits = U"〇零一二三四五六七八九十百千两";
+  return digits.find(c) != std::u32string::npos;
+}
+
+std::u32string to_u32(std::string_view s) {
+  auto v = text::to_codepoints(s);
+  return {v.begin(), v.end()};
+}
+std::string to_utf8(const std::u32string& s) {
+  return text::from_codepoints({s.begin(), s.end()});
+}
+
+std::u32string trim32(std::u32string s) {
+  size_t b = 0, e = s.size();
+  while (b < e && text::is_space(s[b]))
+    ++b;
+  while (e > b && text::is_space(s[e - 1]))
+    --e;
+  return s.substr(b, e - b);
+}
+
+// Units that show a number is a quantity ("10 kV", "0.5 s", "24 h", "3 千伏"), never a section.
+bool starts_with_unit(const std::u32string& rest) {
+  static const std::array<std::u32string_view, 29> units = {
+      U"kV", U"KV", U"kv",  U"V",    U"kA",   U"A",    U"mA",   U"mm",   U"cm",  U"km",
+      U"m",  U"s",  U"min", U"h",    U"Hz",   U"MW",   U"kW",   U"W",    U"MVA", U"%",
+      U"℃",  U"°",  U"Ω",   U"小时", U"分钟", U"毫米", U"厘米", U"千伏", U"千米"};
+  for (auto u : units) {
+    if (rest.size() >= u.size() && rest.compare(0, u.size(), u) == 0) {
+      // "A 级" is a unit, but "Annex" is a word: an ASCII unit must end at a non-letter.
+      if (u[0] < 0x80 && rest.size() > u.size()) {
+        char32_t n = rest[u.size()];
+        if ((n >= 'a' && n <= 'z') || (n >= 'A' && n <= 'Z')) continue;
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
+// Measure words after a plain number ("3 个月", "2 台变压器"). Only single numbers are checked:
+// "4.1 人员要求" is a section, and words such as 处理 or 根据 start titles, so the list is short.
+bool starts_with_measure_word(const std::u32string& rest) {
+  static const std::u32string_view words = U"个台次只倍年月日天秒米伏张页";
+  return !rest.empty() && words.find(rest[0]) != std::u32string_view::npos;
+}
+
+std::optional<SectionMatch> match_chinese(const std::u32string& s) {
+  if (s.empty() || s[0] != U'第') return std::nullopt;
+  size_t i = 1;
+  while (i < s.size() && (is_cn_digit(s[i]) || is_digit(s[i])))
+    ++i;
+  if (i == 1 || i >= s.size()) return std::nullopt;
+  SectionKind kind;
+  switch (s[i]) {
+    case U'编':
+      kind = SectionKind::kPart;
+      break;
+    case U'章':
+      kind = SectionKind::kChapter;
+      break;
+    case U'节':
+      kind = SectionKind::kSection;
+      break;
+    case U'条':
+      kind = SectionKind::kArticle;
+      break;
+    default:
+      return std::nullopt;
+  }
+  auto value = text::parse_number(to_utf8(s.substr(1, i - 1)));
+  if (!value || *value <= 0) return std::nullopt;
+  SectionMatch m;
+  m.kind = kind;
+  m.number = to_utf8(s.substr(0, i + 1));
+  m.components = {*value};
+  m.rest = to_utf8(trim32(s.substr(i + 1)));
+  // "第二条规定的…" cites an article, it does not start one: a real start is followed by a space
+  // or the end, or (for 章/节/编) directly by a short title.
+  const bool spaced = i + 1 >= s.size() || text::is_space(s[i + 1]);
+  if (!spaced && kind == SectionKind::kArticle) return std::nullopt;
+  if (!spaced && !is_title_like(m.rest)) return std::nullopt;
+  return m;
+}
+
+std::optional<SectionMatch> match_appendix(const std::u32string& s) {
+  if (s.size() < 3 || s[0] != U'附') return std::nullopt;
+  size_t i = 1;
+  while (i < s.size() && text::is_space(s[i]))
+    ++i;
+  if (i >= s.size() || s[i] != U'录') return std::nullopt;
+  ++i;
+  while (i < s.size() && text::is_space(s[i]))
+    ++i;
+  if (i >= s.size() || !is_upper(s[i])) return std::nullopt;
+  if (i + 1 < s.size() && (is_upper(s[i + 1]) || (s[i + 1] >= 'a' && s[i + 1] <= 'z')))
+    return std::nullopt;
+  SectionMatch m;
+  m.kind = SectionKind::kAppendix;
+  m.letter = static_cast<char>(s[i]);
+  m.number = std::string("附录") + m.letter;
+  m.components = {1};
+  size_t after = i + 1;
+  // "附录 A.1 (资料性附录) …" in some renderings: the clause number belongs to the heading.
+  while (after + 1 < s.size() && s[after] == '.' && is_digit(s[after + 1])) {
+    ++after;
+    while (after < s.size() && is_digit(s[after]))
+      ++after;
+  }
+  m.rest = to_utf8(trim32(s.substr(after)));
+  return m;
+}
+
+// Parses "5.2.2" or "A.1" at the start; returns the index after the number.
+size_t scan_dotted(const std::u32string& s, size_t i, std::vector<int>& parts) {
+  while (i < s.size()) {
+    size_t b = i;
+    while (i < s.size() && is_digit(s[i]))
+      ++i;
+    if (i == b || i - b > 3) return std::u32string::npos;
+    parts.push_back(std::stoi(to_utf8(s.substr(b, i - b))));
+    if (i + 1 < s.size() && s[i] == '.' && is_digit(s[i + 1])) {
+      ++i;
+      continue;
+    }
+    break;
+  }
+  return i;
+}
+
+std::optional<SectionMatch> match_dotted(const std::u32string& s) {
+  SectionMatch m;
+  size_t i = 0;
+  if (!s.empty() && is_upper(s[0])) {
+    if (s.size() < 3 || s[1] != '.' || !is_digit(s[2])) return std::nullopt;
+    m.kind = SectionKind::kAppendixClause;
+    m.letter = static_cast<char>(s[0]);
+    i = 2;
+  } else if (!s.empty() && is_digit(s[0])) {
+    m.kind = SectionKind::kNumeric;
+  } else {
+    return std::nullopt;
+  }
+  i = scan_dotted(s, i, m.components);
+  if (i == std::u32string::npos || m.components.empty() || m.components.size() > kMaxDepth)
+    return std::nullopt;
+  if (m.components[0] <= 0 || m.components[0] > kMaxTopSection) return std::nullopt;
+  for (size_t k = 1; k < m.components.size(); ++k)
+    if (m.components[k] <= 0) return std::nullopt;
+  // After the number: the end, a space, or a CJK character; never "." "," ")" "、" "%" or a digit.
+  if (i < s.size()) {
+    char32_t n = s[i];
+    const bool ok = text::is_space(n) || (text::is_cjk(n) && n != U'、' && n != U'）' &&
+                                          n != U'，' && n != U'。' && n != U'．' && n != U'：');
+    if (!ok) return std::nullopt;
+  }
+  std::u32string rest = trim32(s.substr(i));
+  if (starts_with_unit(rest)) return std::nullopt;
+  if (m.components.size() == 1 && starts_with_measure_word(rest)) return std::nullopt;
+  if (m.kind == SectionKind::kNumeric && m.components.size() == 1 && rest.empty())
+    return std::nullopt;  // a lone "3" is a page number or a table cell
+  m.rest = to_utf8(rest);
+  m.number = m.kind == SectionKind::kAppendixClause ? std::string(1, m.letter) + "." : "";
+  for (size_t k = 0; k < m.components.size(); ++k) {
+    if (k) m.number += ".";
+    m.number += std::to_string(m.components[k]);
+  }
+  return m;
+}
+
+}  // namespace
+
+std::optional<SectionMatch> match_section_number(std::string_view paragraph) {
+  const std::u32string s = trim32(to_u32(paragraph));
+  if (s.empty() || is_toc_line(paragraph)) return std::nullopt;
+  if (auto m = match_chinese(s)) return m;
+  if (auto m = match_appendix(s)) return m;
+  return match_dotted(s);
+}
+
+bool starts_with_list_marker(std::string_view paragraph) {
+  const std::u32string s = trim32(to_u32(paragraph));
+  if (s.empty()) return false;
+  if (s[0] == U'•' || s[0] == U'·' || s[0] == U'●' || s[0] == U'■' || s[0] == U'—' ||
+      s[0] == U'－' || ((s[0] == '-' || s[0] == '*') && s.size() > 1 && s[1] == ' '))
+    return true;
+  if (s[0] >= 0x2460 && s[0] <= 0x2473) return true;  // ① … ⑳
+  size_t i = 0;
+  const bool open = s[0] == '(' || s[0] == U'（';
+  if (open) ++i;
+  size_t b = i;
+  while (i < s.size() && (is_digit(s[i]) || is_cn_digit(s[i])))
+    ++i;
+  if (i == b && i < s.size() && s[i] >= 'a' && s[i] <= 'z') ++i;  // a） b)
+  if (i == b || i >= s.size() || i - b > 3) return false;
+  const char32_t close = s[i];
+  if (open) return close == ')' || close == U'）';
+  if (close == ')' || close == U'）') return true;
+  if (close == U'、') return true;
+  // "1." followed by a space is a Markdown-style ordered item; "1.1" is not.
+  return close == '.' && i + 1 < s.size() && text::is_space(s[i + 1]) && is_digit(s[b]);
+}
+
+bool is_toc_line(std::string_view paragraph) {
+  const std::u32string s = trim32(to_u32(paragraph));
+  int dots = 0;
+  for (char32_t c : s)
+    if (c == U'…' || c == U'·' || c == U'⋯')
+      dots += 2;
+    else if (c == '.')
+      ++dots;
+  // Leader dots ("……………" or "......") only appear in tables of contents.
+  return dots >= kMinLeaderDots;
+}
+
+bool is_title_like(std::string_view rest) {
+  const std::u32string s = to_u32(rest);
+  if (s.size() > kMaxTitleChars) return false;
+  for (char32_t c : s)
+    if (c == U'。' || c == U'；' || c == U'，' || c == ';') return false;
+  return true;
+}
+
+namespace {
+int chinese_rank(SectionKind k) {
+  switch (k) {
+    case SectionKind::kPart:
+      return 1;
+    case SectionKind::kChapter:
+      return 2;
+    case SectionKind::kSection:
+      return 3;
+    case SectionKind::kArticle:
+      return 4;
+    default:
+      return 0;
+  }
+}
+bool is_prefix(const std::vector<int>& a, const std::vector<int>& b) {
+  return a.size() < b.size() && std::equal(a.begin(), a.end(), b.begin());
+}
+}  // namespace
+
+bool can_contain(const SectionMatch& parent, const SectionMatch& child) {
+  const int pr = chinese_rank(parent.kind), cr = chinese_rank(child.kind);
+  if (pr && cr) return pr < cr;
+  if (pr) return parent.kind != SectionKind::kArticle;  // a chapter holds numbered clauses
+  if (cr) return false;
+  if (parent.kind == SectionKind::kNumeric && child.kind == SectionKind::kNumeric)
+    return is_prefix(parent.components, child.components);
+  if (parent.kind == SectionKind::kAppendix && child.kind == SectionKind::kAppendixClause)
+    return parent.letter == child.letter;
+  if (parent.kind == SectionKind::kAppendixClause && child.kind == SectionKind::kAppendixClause)
+    return parent.letter == child.letter && is_prefix(parent.components, child.components);
+  return false;
+}
+
+bool plausible_successor(const SectionMatch& prev, const SectionMatch& next) {
+  if (prev.kind != next.kind) return true;  // changes of family are judged by the tree
+  if (chinese_rank(prev.kind))
+    return true;  // 第X节 restarts per chapter; the words are distinctive
+  if (prev.kind == SectionKind::kAppendix) return next.letter > prev.letter;
+  if (prev.kind == SectionKind::kAppendixClause && prev.letter != next.letter)
+    return next.letter > prev.letter;
+  const auto& a = prev.components;
+  const auto& b = next.components;
+  size_t d = 0;
+  while (d < a.size() && d < b.size() && a[d] == b[d])
+    ++d;
+  if (d == b.size()) return false;  // same number again, or back up to an ancestor
+  if (d < a.size() && (b[d] <= a[d] || b[d] > a[d] + kMaxJump)) return false;
+  if (d == a.size() && b[d] > kMaxJump) return false;  // first child starts low
+  for (size_t k = d + 1; k < b.size(); ++k)
+    if (b[k] > kMaxJump) return false;  // levels skipped over start low too
+  return true;
+}
+
+}  // namespace regreader::parse

@@ -1,0 +1,52 @@
+#pragma once
+// Pure rules that read the numbering of Chinese regulations: 第一章 / 第一节 / 第十二条, 1 / 1.1 /
+// 1.1.1, 附录A / A.1, and the list markers (一、 （一） 1） a）) that must not become chapters.
+// Input text is expected to be width-folded (core/text.hpp fold_width).
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace regreader::parse {
+
+enum class SectionKind {
+  kPart,            ///< 第一编
+  kChapter,         ///< 第一章
+  kSection,         ///< 第一节
+  kArticle,         ///< 第一条
+  kNumeric,         ///< 1, 1.1, 1.1.1
+  kAppendix,        ///< 附录A
+  kAppendixClause,  ///< A.1, A.1.1
+};
+
+struct SectionMatch {
+  SectionKind kind = SectionKind::kNumeric;
+  std::string number;  ///< canonical: "5.2.2", "第三章", "第十二条", "附录A", "A.1"
+  std::vector<int> components;  ///< numeric parts: {5,2,2}; {3} for 第三章; {1} for A.1 / 附录A
+  char letter = 0;              ///< appendix letter for kAppendix / kAppendixClause
+  std::string rest;             ///< the text after the number, trimmed
+};
+
+/// Recognises a section number at the start of a paragraph. Rejects values and quantities
+/// ("0.5 秒", "10 kV", "2 台", "2019年"), list markers and table-of-contents lines.
+std::optional<SectionMatch> match_section_number(std::string_view paragraph);
+
+/// True when the paragraph starts with a list marker: 一、 （一） (1) 1） 1) 1、 a） a) ① - * •
+bool starts_with_list_marker(std::string_view paragraph);
+
+/// True for a table-of-contents line: leader dots or a trailing page number after a gap.
+bool is_toc_line(std::string_view paragraph);
+
+/// Whether `rest` reads as a heading title rather than the body of an inline clause.
+bool is_title_like(std::string_view rest);
+
+/// Ordering of two numbered sections, for the chapter tree: true when `parent` can contain
+/// `child` (5.2 contains 5.2.2; 第一章 contains 第一条; 附录A contains A.1).
+bool can_contain(const SectionMatch& parent, const SectionMatch& child);
+
+/// True when `next` is a plausible successor of `prev` in document order (5.2.1 -> 5.2.2, 5.3,
+/// 6 or 5.2.1.1), used to reject stray numbers in PDF text.
+bool plausible_successor(const SectionMatch& prev, const SectionMatch& next);
+
+}  // namespace regreader::parse

@@ -1,0 +1,171 @@
+#include "regreader/parse/office_renderer.hpp"
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <thread>
+
+#include "regreader/core/error.hpp"
+#include "regreader/core/text.hpp"
+#include "regreader/parse/pdf_parser.hpp"
+
+namespace regreader::parse {
+
+namespace fs = std::filesystem;
+
+namespace {
+// LibreOffice takes a few seconds per document; a stuck conversion is killed after this.
+constexpr int kConvertTimeoutSeconds = 300;
+// How far ahead in the rendered text a block's start is looked for before giving up on it.
+constexpr size_t kMatchWindow = 6000;
+// Characters of a block used to find it in the rendering.
+constexpr size_t kProbeChars = 10;
+}  // namespace
+
+TempDir::TempDir() {
+  std::string tmpl = (fs::temp_directory_path() / "regreader-XXXXXX").string();
+  if (!mkdtemp(tmpl.data())) throw Error(ErrorCode::kIo, "cannot create a temporary directory");
+  path_ = tmpl;
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  fs::remove_all(path_, ec);
+}
+
+std::optional<fs::path> find_soffice() {
+  if (const char* off = std::getenv("REGREADER_NO_OFFICE"); off && *off && std::string(off) != "0")
+    return std::nullopt;
+  if (const char* p = std::getenv("REGREADER_SOFFICE"); p && *p)
+    return fs::exists(p) ? std::optional<fs::path>(p) : std::nullopt;
+  const char* path_env = std::getenv("PATH");
+  std::stringstream ss(path_env ? path_env : "/usr/bin:/bin");
+  std::string dir;
+  while (std::getline(ss, dir, ':')) {
+    for (const char* name : {"soffice", "libreoffice"}) {
+      fs::path candidate = fs::path(dir) / name;
+      if (access(candidate.c_str(), X_OK) == 0) return candidate;
+    }
+  }
+  return std::nullopt;
+}
+
+fs::path convert_with_soffice(const fs::path& input, const std::string& format,
+                              const fs::path& outdir) {
+  auto soffice = find_soffice();
+  if (!soffice)
+    throw ParseError(ErrorCode::kConversion, input, "LibreOffice (soffice) is not installed");
+  const std::string profile = "-env:UserInstallation=file://" + (outdir / "lo-profile").string();
+  const std::string log = (outdir / "soffice.log").string();
+  std::vector<std::string> args = {
+      soffice->string(), profile,         "--headless",
+      "--norestore",     "--convert-to",  format,
+      "--outdir",        outdir.string(), fs::absolute(input).string()};
+  pid_t pid = fork();
+  if (pid < 0) throw ParseError(ErrorCode::kConversion, input, "cannot start LibreOffice");
+  if (pid == 0) {
+    int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (fd >= 0) {
+      dup2(fd, 1);
+      dup2(fd, 2);
+    }
+    int devnull = open("/dev/null", O_RDONLY);
+    if (devnull >= 0) dup2(devnull, 0);
+    std::vector<char*> argv;
+    for (auto& a : args)
+      argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  int status = 0;
+  const auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::seconds(kConvertTimeoutSeconds);
+  while (waitpid(pid, &status, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      kill(pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      throw ParseError(
+          ErrorCode::kConversion, input,
+          "LibreOffice did not finish within " + std::to_string(kConvertTimeoutSeconds) + " s");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  fs::path out = outdir / (input.stem().string() + "." + format);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !fs::exists(out)) {
+    std::ifstream in(log);
+    std::string msg((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    throw ParseError(ErrorCode::kConversion, input,
+                     "LibreOffice could not convert the file" +
+                         (msg.empty() ? std::string() : ": " + text::trim(msg)));
+  }
+  return out;
+}
+
+std::vector<PdfPage> render_pdf_pages(const fs::path& input) {
+  TempDir tmp;
+  fs::path pdf = convert_with_soffice(input, "pdf", tmp.path());
+  auto pages = read_pdf_lines(pdf, nullptr);
+  remove_running_lines(pages);
+  return pages;
+}
+
+namespace {
+// Letters, digits and ideographs only: punctuation and spacing differ between Word's XML and
+// the rendered PDF.
+std::u32string match_key(std::string_view s) {
+  std::u32string out;
+  for (char32_t c : text::to_codepoints(text::fold_width(s))) {
+    const bool keep = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                      (c >= 0x3400 && c <= 0x9FFF);
+    if (keep) out.push_back(c);
+  }
+  return out;
+}
+
+std::string block_probe_text(const RawBlock& b) {
+  if (!b.table) return b.text;
+  std::string s;
+  for (const auto& c : b.table->cells)
+    s += c.content;
+  return s;
+}
+}  // namespace
+
+void assign_rendered_pages(RawDocument& raw, const std::vector<PdfPage>& pages) {
+  std::u32string all;
+  std::vector<size_t> page_start;  // offset in `all` where each page begins
+  for (const auto& p : pages) {
+    page_start.push_back(all.size());
+    for (const auto& l : p.lines)
+      all += match_key(l.text);
+  }
+  auto page_at = [&](size_t pos) {
+    size_t i = std::upper_bound(page_start.begin(), page_start.end(), pos) - page_start.begin();
+    return static_cast<int>(std::max<size_t>(i, 1));
+  };
+  size_t cursor = 0;
+  int page = 1;
+  for (auto& b : raw.blocks) {
+    std::u32string key = match_key(block_probe_text(b));
+    if (!key.empty()) {
+      std::u32string probe = key.substr(0, kProbeChars);
+      size_t pos = all.find(probe, cursor);
+      if (pos != std::u32string::npos && pos - cursor <= kMatchWindow) {
+        page = page_at(pos);
+        cursor = pos + probe.size();
+      }
+    }
+    b.page = page;
+  }
+  raw.page_count = std::max(static_cast<int>(pages.size()), page);
+  raw.paging = model::Paging::kReal;
+}
+
+}  // namespace regreader::parse

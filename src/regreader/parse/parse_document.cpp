@@ -1,0 +1,54 @@
+#include "regreader/parse/parse_document.hpp"
+
+#include "regreader/core/error.hpp"
+#include "regreader/core/hash.hpp"
+#include "regreader/parse/docx_parser.hpp"
+#include "regreader/parse/format.hpp"
+#include "regreader/parse/markdown_parser.hpp"
+#include "regreader/parse/office_renderer.hpp"
+#include "regreader/parse/pdf_parser.hpp"
+#include "regreader/parse/structure_builder.hpp"
+
+namespace regreader::parse {
+
+namespace fs = std::filesystem;
+
+RawDocument extract_raw(const fs::path& path, const ParseOptions& options) {
+  std::error_code ec;
+  if (!fs::exists(path, ec)) throw ParseError(ErrorCode::kNotFound, path, "no such file");
+  if (fs::is_directory(path, ec))
+    throw ParseError(ErrorCode::kInvalidArgument, path, "is a directory");
+  const DocFormat format = detect_format(path);
+  if (fs::file_size(path, ec) == 0)
+    throw ParseError(ErrorCode::kEmptyDocument, path, "file is empty");
+  switch (format) {
+    case DocFormat::kPdf:
+      return parse_pdf(path, options);
+    case DocFormat::kDocx:
+      return parse_docx(path, options);
+    case DocFormat::kOffice:
+      return parse_office(path, options);
+    case DocFormat::kMarkdown:
+      return parse_markdown_file(path, /*markdown=*/true, options);
+    case DocFormat::kText:
+      return parse_markdown_file(path, /*markdown=*/false, options);
+  }
+  throw ParseError(ErrorCode::kInternal, path, "unhandled format");
+}
+
+model::ParsedDocument parse_document(const fs::path& path, const std::string& reg_id,
+                                     const ParseOptions& options) {
+  RawDocument raw = extract_raw(path, options);
+  model::ParsedDocument doc = build_document(raw, reg_id);
+  size_t blocks = 0;
+  for (const auto& p : doc.pages)
+    blocks += p.content_blocks.size();
+  if (blocks == 0)
+    throw ParseError(ErrorCode::kEmptyDocument, path, "no text found in the document");
+  doc.info.source_file = fs::absolute(path).lexically_normal().string();
+  doc.info.source_sha256 = sha256_file(path);
+  if (doc.info.title.empty()) doc.info.title = path.stem().string();
+  return doc;
+}
+
+}  // namespace regreader::parse

@@ -1,0 +1,19 @@
+#pragma once
+#include <functional>
+#include <string>
+
+namespace regreader::parse {
+
+/// Called by parsers on long work: (done, total, what).
+using ProgressFn = std::function<void(int, int, const std::string&)>;
+
+struct ParseOptions {
+  /// Use LibreOffice (soffice) to get real Word pagination when it is installed.
+  bool use_office = true;
+  /// Characters per synthetic page when a format has no pages of its own (about one printed
+  /// A4 page of Chinese text).
+  int synthetic_page_chars = 1200;
+  ProgressFn progress;
+};
+
+}  // namespace regreader::parse

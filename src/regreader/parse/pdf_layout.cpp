@@ -1,0 +1,208 @@
+#include "regreader/parse/pdf_layout.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <regex>
+#include <set>
+
+#include "regreader/core/text.hpp"
+#include "regreader/parse/notes.hpp"
+#include "regreader/parse/numbering.hpp"
+
+namespace regreader::parse {
+
+namespace {
+// Running headers and footers live in the top / bottom 8% of a page (A4: ~67pt).
+constexpr float kMarginBand = 0.08f;
+// A line repeated (digits ignored) in the margin of this share of pages is a running line.
+constexpr float kRepeatShare = 0.4f;
+// A font this much larger than the body text marks a heading.
+constexpr float kHeadingSizeRatio = 1.1f;
+// A line ending this many character widths before the column's right edge ends its paragraph.
+constexpr float kShortLineChars = 2.0f;
+// A line indented by more than this many character widths starts a paragraph (首行缩进).
+constexpr float kIndentChars = 1.5f;
+// A vertical gap larger than this many line heights separates paragraphs.
+constexpr float kParagraphGap = 0.9f;
+// Two lines whose vertical centres differ by less than this share of the line height are one line.
+constexpr float kSameBaseline = 0.4f;
+// A horizontal gap wider than this many character widths is written as a space.
+constexpr float kWordGap = 0.3f;
+// Headings are short.
+constexpr size_t kMaxHeadingChars = 60;
+
+std::string running_key(const std::string& s) {
+  std::string out;
+  for (char32_t c : text::to_codepoints(text::fold_width(s)))
+    if (!text::is_space(c) && !(c >= '0' && c <= '9')) text::append_utf8(out, c);
+  return out;
+}
+
+bool in_margin(const PdfPage& p, const PdfLine& l) {
+  return l.y1 <= p.height * kMarginBand || l.y0 >= p.height * (1 - kMarginBand);
+}
+}  // namespace
+
+float body_font_size(const std::vector<PdfPage>& pages) {
+  std::map<int, size_t> weight;  // size in tenths of a point -> characters
+  for (const auto& p : pages)
+    for (const auto& l : p.lines)
+      weight[static_cast<int>(std::lround(l.size * 10))] += l.text.size();
+  int best = 0;
+  size_t best_w = 0;
+  for (auto [sz, w] : weight)
+    if (w > best_w) best = sz, best_w = w;
+  return best / 10.0f;
+}
+
+bool is_page_number_line(const std::string& s) {
+  static const std::regex pn(
+      R"(^[\s\-—–·]*(\d{1,4}|[IVXLivxl]{1,6})[\s\-—–·]*$|^\s*第\s*\d+\s*页(\s*[,，/]?\s*共\s*\d+\s*页)?\s*$|^\s*\d+\s*/\s*\d+\s*$)");
+  const std::string folded = text::fold_width(s);
+  if (std::regex_match(folded, pn)) return true;
+  auto cps = text::to_codepoints(text::trim(folded));
+  return cps.size() == 1 && cps[0] >= 0x2160 && cps[0] <= 0x217F;  // Ⅲ
+}
+
+void remove_running_lines(std::vector<PdfPage>& pages) {
+  std::map<std::string, std::set<int>> seen;  // key -> pages where it is in the margin
+  for (const auto& p : pages)
+    for (const auto& l : p.lines)
+      if (in_margin(p, l)) seen[running_key(l.text)].insert(p.number);
+  const size_t need =
+      std::max<size_t>(2, static_cast<size_t>(std::ceil(pages.size() * kRepeatShare)));
+  for (auto& p : pages) {
+    std::erase_if(p.lines, [&](const PdfLine& l) {
+      if (!in_margin(p, l)) return false;
+      if (is_page_number_line(l.text)) return true;
+      const std::string key = running_key(l.text);
+      return pages.size() >= 3 && !key.empty() && seen[key].size() >= need;
+    });
+  }
+}
+
+std::vector<PdfLine> build_lines(std::vector<PdfChar> chars) {
+  std::stable_sort(chars.begin(), chars.end(),
+                   [](const PdfChar& a, const PdfChar& b) { return a.baseline < b.baseline; });
+  std::vector<std::vector<PdfChar>> rows;
+  for (const auto& ch : chars) {
+    if (!rows.empty()) {
+      const PdfChar& first = rows.back().front();
+      const float tol = kSameBaseline * std::max({first.size, ch.size, 1.0f});
+      if (std::fabs(ch.baseline - first.baseline) <= tol) {
+        rows.back().push_back(ch);
+        continue;
+      }
+    }
+    rows.push_back({ch});
+  }
+  std::vector<PdfLine> lines;
+  for (auto& row : rows) {
+    std::stable_sort(row.begin(), row.end(),
+                     [](const PdfChar& a, const PdfChar& b) { return a.x0 < b.x0; });
+    PdfLine l;
+    l.x0 = row.front().x0;
+    l.y0 = row.front().y0;
+    l.y1 = row.front().y1;
+    std::map<int, size_t> sizes;
+    size_t bold = 0;
+    float prev_x1 = row.front().x0;
+    for (const auto& ch : row) {
+      if (ch.x0 - prev_x1 > kWordGap * std::max(ch.size, 1.0f) && !l.text.empty())
+        l.text.push_back(' ');
+      text::append_utf8(l.text, ch.c);
+      prev_x1 = std::max(prev_x1, ch.x1);
+      l.x1 = std::max(l.x1, ch.x1);
+      l.y0 = std::min(l.y0, ch.y0);
+      l.y1 = std::max(l.y1, ch.y1);
+      sizes[static_cast<int>(ch.size * 10 + 0.5f)]++;
+      bold += ch.bold ? 1 : 0;
+    }
+    size_t best = 0;
+    for (auto [sz, n] : sizes)
+      if (n > best) best = n, l.size = sz / 10.0f;
+    l.bold = bold * 2 > row.size();
+    lines.push_back(std::move(l));
+  }
+  return lines;
+}
+
+namespace {
+
+bool starts_new_item(const std::string& folded) {
+  return match_section_number(folded).has_value() || starts_with_list_marker(folded) ||
+         !match_notes(folded).empty();
+}
+
+bool ends_sentence(const std::string& s) {
+  auto cps = text::to_codepoints(text::trim(s));
+  if (cps.empty()) return true;
+  char32_t c = cps.back();
+  return c == U'。' || c == U'；' || c == U'：' || c == U'！' || c == U'？' || c == ':' || c == ';';
+}
+
+struct Para {
+  std::string text;
+  float size = 0;
+  bool bold = true;
+  size_t chars = 0;
+  bool soft_start = false;
+};
+
+}  // namespace
+
+std::vector<RawBlock> lines_to_paragraphs(const PdfPage& page, float body_size) {
+  std::vector<RawBlock> out;
+  // Where full lines end and start on this page.
+  float right = 0, left = page.width;
+  for (const auto& l : page.lines)
+    right = std::max(right, l.x1), left = std::min(left, l.x0);
+  Para cur;
+  auto flush = [&] {
+    std::string t = text::clean_spaces(cur.text);
+    if (!t.empty()) {
+      RawBlock b;
+      b.text = t;
+      b.page = page.number;
+      const bool bigger = cur.size > body_size * kHeadingSizeRatio;
+      b.styled_heading =
+          (bigger || cur.bold) && text::length(t) <= kMaxHeadingChars && !ends_sentence(t);
+      b.larger_font = bigger;
+      b.soft_start = cur.soft_start;
+      out.push_back(std::move(b));
+    }
+    cur = Para{};
+  };
+  const PdfLine* prev = nullptr;
+  for (const auto& l : page.lines) {
+    const std::string folded = text::fold_width(l.text);
+    if (text::trim(folded).empty()) continue;
+    bool hard = prev == nullptr, soft = false;
+    if (prev) {
+      const float h = std::max(1.0f, prev->y1 - prev->y0);
+      const float gap = l.y0 - prev->y1;
+      const float em = std::max(prev->size, 1.0f);
+      const bool short_prev = prev->x1 < right - kShortLineChars * em;
+      const bool indented = l.x0 > left + kIndentChars * em && l.x0 > prev->x0 + kIndentChars * em;
+      const bool size_change = std::fabs(l.size - prev->size) > 0.15f * em;
+      hard =
+          short_prev || indented || gap > kParagraphGap * h || size_change || prev->bold != l.bold;
+      soft = !hard && starts_new_item(folded);
+    }
+    if (hard || soft) {
+      flush();
+      cur.soft_start = soft;
+    }
+    text::join_wrapped(cur.text, text::trim(folded));
+    const size_t n = l.text.size();
+    cur.size = (cur.chars * cur.size + n * l.size) / static_cast<float>(cur.chars + n);
+    cur.chars += n;
+    cur.bold = cur.bold && l.bold;
+    prev = &l;
+  }
+  flush();
+  return out;
+}
+
+}  // namespace regreader::parse

@@ -1,0 +1,54 @@
+#pragma once
+// Layout rules for PDF text, kept apart from MuPDF so they can be tested on plain data: which lines
+// are running headers, footers and page numbers, and how lines join into paragraphs and headings.
+
+#include <string>
+#include <vector>
+
+#include "regreader/parse/raw_document.hpp"
+
+namespace regreader::parse {
+
+/// One character as MuPDF's structured text gives it (page coordinates, y down).
+struct PdfChar {
+  char32_t c = 0;
+  float x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+  float baseline = 0;
+  float size = 0;
+  bool bold = false;
+};
+
+/// One visual line of text.
+struct PdfLine {
+  std::string text;  ///< as extracted (not yet width-folded)
+  float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  float size = 0;     ///< dominant font size of the line
+  bool bold = false;  ///< most characters in a bold (or heading-face) font
+};
+
+struct PdfPage {
+  int number = 1;  ///< 1-based
+  float width = 0, height = 0;
+  std::vector<PdfLine> lines;
+};
+
+/// Font size used by most characters of the document (the body text size).
+float body_font_size(const std::vector<PdfPage>& pages);
+
+/// True for a line that is only a page number: "3", "- 3 -", "第3页", "第 3 页 共 27 页", "Ⅲ".
+bool is_page_number_line(const std::string& text);
+
+/// Removes running headers, footers and page numbers: lines in the top or bottom band of a page
+/// that are page numbers or repeat (digits ignored) on many pages.
+void remove_running_lines(std::vector<PdfPage>& pages);
+
+/// Builds visual lines from characters: characters sharing a baseline form one line, ordered left
+/// to right, with a space where the gap is wide. MuPDF's own lines are not used because PDF
+/// writers such as LibreOffice emit a line in several runs (one per font), out of order.
+std::vector<PdfLine> build_lines(std::vector<PdfChar> chars);
+
+/// Joins a page's lines into paragraphs (RawBlocks on `page.number`), marking larger or bold
+/// short paragraphs as styled headings.
+std::vector<RawBlock> lines_to_paragraphs(const PdfPage& page, float body_size);
+
+}  // namespace regreader::parse

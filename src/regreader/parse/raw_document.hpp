@@ -1,0 +1,47 @@
+#pragma once
+// What a format parser hands to the structure builder: paragraphs and tables in reading order with
+// their page, and the layout hints each format can give. Parsers extract; they do not decide
+// what is a chapter (structure_builder.cpp does, the same way for every format).
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "regreader/model/regulation_info.hpp"
+#include "regreader/model/table_meta.hpp"
+
+namespace regreader::parse {
+
+struct RawBlock {
+  enum class Kind { kParagraph, kTable };
+  Kind kind = Kind::kParagraph;
+  std::string text;             ///< paragraph text (Markdown inline) or the table's caption
+  int page = 1;                 ///< 1-based
+  int heading_level = 0;        ///< from markup (Markdown #, Word heading style/outline); 0 = none
+  bool styled_heading = false;  ///< looks like a heading (larger or bold font) in a PDF
+  bool larger_font = false;     ///< set in a font larger than the body text (PDF)
+  bool list_item = false;       ///< a list item by markup (Markdown "- ", Word numbering)
+  /// A PDF line that was split off its paragraph only because it starts with a number or
+  /// marker; if the number turns out not to be a section, it is joined back.
+  bool soft_start = false;
+  std::optional<model::TableMeta> table;
+};
+
+/// A footnote or endnote and the page its reference mark is on.
+struct RawFootnote {
+  std::string id;  ///< "注1" style id given by the parser
+  std::string text;
+  int page = 1;
+};
+
+struct RawDocument {
+  std::string format;  ///< "pdf", "docx", "markdown", "text", "doc", ...
+  std::string title;   ///< from metadata or the first heading; may be empty
+  int page_count = 0;
+  model::Paging paging = model::Paging::kReal;
+  std::vector<RawBlock> blocks;
+  std::vector<RawFootnote> footnotes;
+  std::vector<std::string> warnings;
+};
+
+}  // namespace regreader::parse

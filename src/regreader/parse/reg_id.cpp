@@ -1,0 +1,41 @@
+#include "regreader/parse/reg_id.hpp"
+
+#include <regex>
+
+#include "regreader/core/text.hpp"
+
+namespace regreader::parse {
+
+std::string derive_reg_id(const std::filesystem::path& path) {
+  std::string stem = text::fold_width(path.stem().string());
+  for (const char* dash : {"—", "–", "－"})
+    for (size_t at; (at = stem.find(dash)) != std::string::npos;)
+      stem.replace(at, std::string_view(dash).size(), "-");
+  // Standard codes: GB, GB/T, DL/T, NB/T, Q/GDW, QX/T … followed by number and year.
+  static const std::regex code(
+      R"((?:^|[^A-Za-z])([A-Z]{1,4})(?:[_/ ]?([A-Z]{1,4}))?\s*(\d{2,6}(?:\.\d+)?)\s*[-—–]\s*(\d{4}))");
+  std::smatch m;
+  if (std::regex_search(stem, m, code))
+    return m[1].str() + m[2].str() + m[3].str() + "-" + m[4].str();
+  std::string out;
+  for (char32_t c : text::to_codepoints(stem)) {
+    if (text::is_space(c) || c == '/' || c == '\\' || c < 0x20) {
+      if (!out.empty() && out.back() != '-') out.push_back('-');
+    } else {
+      text::append_utf8(out, c);
+    }
+  }
+  while (!out.empty() && out.back() == '-')
+    out.pop_back();
+  return out.empty() ? "document" : text::prefix(out, 80);
+}
+
+bool is_valid_reg_id(const std::string& id) {
+  const auto cps = text::to_codepoints(id);
+  if (cps.empty() || cps.size() > 80) return false;
+  for (char32_t c : cps)
+    if (c < 0x20 || c == '/' || c == '\\' || text::is_space(c) || c == 0xFFFD) return false;
+  return true;
+}
+
+}  // namespace regreader::parse

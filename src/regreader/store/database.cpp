@@ -1,0 +1,117 @@
+#include "regreader/store/database.hpp"
+
+#include "regreader/core/error.hpp"
+
+namespace regreader::store {
+
+namespace {
+[[noreturn]] void fail(sqlite3* db, const std::string& what) {
+  throw StorageError(what + ": " + (db ? sqlite3_errmsg(db) : "out of memory"));
+}
+}  // namespace
+
+Statement::Statement(sqlite3* db, std::string_view sql) : db_(db) {
+  if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr) !=
+      SQLITE_OK)
+    fail(db, "cannot prepare SQL");
+}
+
+Statement::~Statement() {
+  if (stmt_) sqlite3_finalize(stmt_);
+}
+
+Statement& Statement::bind(int index, std::string_view value) {
+  if (sqlite3_bind_text(stmt_, index, value.data(), static_cast<int>(value.size()),
+                        SQLITE_TRANSIENT) != SQLITE_OK)
+    fail(db_, "cannot bind a value");
+  return *this;
+}
+
+Statement& Statement::bind(int index, int64_t value) {
+  if (sqlite3_bind_int64(stmt_, index, value) != SQLITE_OK) fail(db_, "cannot bind a value");
+  return *this;
+}
+
+bool Statement::step() {
+  const int rc = sqlite3_step(stmt_);
+  if (rc == SQLITE_ROW) return true;
+  if (rc == SQLITE_DONE) return false;
+  fail(db_, "SQL step failed");
+}
+
+void Statement::run() {
+  while (step()) {
+  }
+  reset();
+}
+
+void Statement::reset() {
+  sqlite3_reset(stmt_);
+  sqlite3_clear_bindings(stmt_);
+}
+
+std::string Statement::text(int column) const {
+  const auto* p = sqlite3_column_text(stmt_, column);
+  return p ? std::string(reinterpret_cast<const char*>(p),
+                         static_cast<size_t>(sqlite3_column_bytes(stmt_, column)))
+           : std::string();
+}
+
+int64_t Statement::integer(int column) const {
+  return sqlite3_column_int64(stmt_, column);
+}
+int Statement::column_count() const {
+  return sqlite3_column_count(stmt_);
+}
+
+Database::Database(const std::filesystem::path& path, bool create) {
+  if (create) {
+    std::error_code ec;
+    std::filesystem::create_directories(path.parent_path().empty() ? "." : path.parent_path(), ec);
+    if (ec)
+      throw StorageError("cannot create data directory " + path.parent_path().string() + ": " +
+                         ec.message());
+  }
+  const int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
+  if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
+    std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw StorageError("cannot open database " + path.string() + ": " + msg);
+  }
+  sqlite3_busy_timeout(db_, 5000);
+  exec("PRAGMA foreign_keys = ON");
+}
+
+Database::~Database() {
+  sqlite3_close(db_);
+}
+
+void Database::exec(std::string_view sql) {
+  char* err = nullptr;
+  if (sqlite3_exec(db_, std::string(sql).c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+    std::string msg = err ? err : "unknown error";
+    sqlite3_free(err);
+    throw StorageError("SQL failed: " + msg);
+  }
+}
+
+Transaction::Transaction(Database& db) : db_(db) {
+  db_.exec("BEGIN IMMEDIATE");
+}
+
+Transaction::~Transaction() {
+  if (!done_) {
+    try {
+      db_.exec("ROLLBACK");
+    } catch (...) {  // a destructor must not throw; SQLite rolls back on close anyway
+    }
+  }
+}
+
+void Transaction::commit() {
+  db_.exec("COMMIT");
+  done_ = true;
+}
+
+}  // namespace regreader::store

@@ -1,0 +1,73 @@
+#pragma once
+// A thin RAII layer over the SQLite C API: one connection, prepared statements, transactions.
+// Every SQLite failure becomes a StorageError carrying SQLite's message.
+
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace regreader::store {
+
+class Statement {
+ public:
+  Statement(sqlite3* db, std::string_view sql);
+  ~Statement();
+  Statement(Statement&& o) noexcept : db_(o.db_), stmt_(o.stmt_) { o.stmt_ = nullptr; }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  Statement& bind(int index, std::string_view value);
+  Statement& bind(int index, int64_t value);
+  Statement& bind(int index, int value) { return bind(index, static_cast<int64_t>(value)); }
+  Statement& bind(int index, bool value) {
+    return bind(index, static_cast<int64_t>(value ? 1 : 0));
+  }
+  /// Advances; true while a row is available.
+  bool step();
+  /// Runs a statement that returns no rows, then resets it for reuse.
+  void run();
+  void reset();
+
+  std::string text(int column) const;
+  int64_t integer(int column) const;
+  int column_count() const;
+
+ private:
+  sqlite3* db_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+class Database {
+ public:
+  /// Opens `path`; creates the file (and its directory) only when `create` is true.
+  Database(const std::filesystem::path& path, bool create);
+  ~Database();
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+
+  void exec(std::string_view sql);
+  Statement prepare(std::string_view sql) { return Statement(db_, sql); }
+  sqlite3* handle() const { return db_; }
+
+ private:
+  sqlite3* db_ = nullptr;
+};
+
+/// BEGIN IMMEDIATE on construction; ROLLBACK on destruction unless commit() was called.
+class Transaction {
+ public:
+  explicit Transaction(Database& db);
+  ~Transaction();
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+  void commit();
+
+ private:
+  Database& db_;
+  bool done_ = false;
+};
+
+}  // namespace regreader::store

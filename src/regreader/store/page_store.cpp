@@ -1,0 +1,334 @@
+// Storage format of the page store (schema version 1, in PRAGMA user_version).
+//
+//   regulations(reg_id PK, title, source_file, source_sha256, format, total_pages, paging,
+//               indexed_at)
+//   pages(reg_id, page_num, chapter_path JSON, active_chapters JSON, continues_from_prev,
+//         continues_to_next)                                   PK (reg_id, page_num)
+//   blocks(block_id PK, reg_id, page_num, order_in_page, block_type, section_number,
+//          content_markdown, chapter_path JSON, table_meta JSON|NULL)
+//   annotations(reg_id, page_num, seq, annotation_id, content, related_blocks JSON)
+//   chapters(reg_id, seq, node_id PK, section_number, title, level, page_start, page_end,
+//            parent_id, children_ids JSON, content_block_ids JSON)
+//
+// Every child table references regulations(reg_id) ON DELETE CASCADE, so deleting the
+// regulation row removes every trace. A page's Markdown is not stored: it is its blocks' Markdown
+// joined (model::join_blocks_markdown). Ids are built from reg_id, page and order, so
+// re-ingesting a file yields the same ids.
+
+#include "regreader/store/page_store.hpp"
+
+#include "regreader/core/config.hpp"
+#include "regreader/core/error.hpp"
+#include "regreader/core/hash.hpp"
+#include "regreader/store/database.hpp"
+
+namespace regreader::store {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+constexpr const char* kSchema = R"SQL(
+CREATE TABLE IF NOT EXISTS regulations (
+  reg_id TEXT PRIMARY KEY, title TEXT NOT NULL, source_file TEXT NOT NULL,
+  source_sha256 TEXT NOT NULL, format TEXT NOT NULL, total_pages INTEGER NOT NULL,
+  paging TEXT NOT NULL, indexed_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS pages (
+  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
+  page_num INTEGER NOT NULL, chapter_path TEXT NOT NULL, active_chapters TEXT NOT NULL,
+  continues_from_prev INTEGER NOT NULL, continues_to_next INTEGER NOT NULL,
+  PRIMARY KEY (reg_id, page_num));
+CREATE TABLE IF NOT EXISTS blocks (
+  block_id TEXT PRIMARY KEY,
+  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
+  page_num INTEGER NOT NULL, order_in_page INTEGER NOT NULL, block_type TEXT NOT NULL,
+  section_number TEXT NOT NULL, content_markdown TEXT NOT NULL, chapter_path TEXT NOT NULL,
+  table_meta TEXT);
+CREATE INDEX IF NOT EXISTS blocks_by_page ON blocks(reg_id, page_num, order_in_page);
+CREATE TABLE IF NOT EXISTS annotations (
+  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
+  page_num INTEGER NOT NULL, seq INTEGER NOT NULL, annotation_id TEXT NOT NULL,
+  content TEXT NOT NULL, related_blocks TEXT NOT NULL,
+  PRIMARY KEY (reg_id, page_num, seq));
+CREATE TABLE IF NOT EXISTS chapters (
+  node_id TEXT PRIMARY KEY,
+  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
+  seq INTEGER NOT NULL, section_number TEXT NOT NULL, title TEXT NOT NULL, level INTEGER NOT NULL,
+  page_start INTEGER NOT NULL, page_end INTEGER NOT NULL, parent_id TEXT NOT NULL,
+  children_ids TEXT NOT NULL, content_block_ids TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS chapters_by_reg ON chapters(reg_id, seq);
+)SQL";
+
+constexpr const char* kTables[] = {"regulations", "pages", "blocks", "annotations", "chapters"};
+
+model::RegulationInfo read_info(const Statement& s) {
+  model::RegulationInfo r;
+  r.reg_id = s.text(0);
+  r.title = s.text(1);
+  r.source_file = s.text(2);
+  r.source_sha256 = s.text(3);
+  r.format = s.text(4);
+  r.total_pages = static_cast<int>(s.integer(5));
+  r.paging = model::parse_paging(s.text(6));
+  r.indexed_at = s.text(7);
+  return r;
+}
+
+constexpr const char* kInfoColumns =
+    "reg_id, title, source_file, source_sha256, format, total_pages, paging, indexed_at";
+
+void insert_pages(Database& db, const model::ParsedDocument& doc) {
+  auto page = db.prepare("INSERT INTO pages VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+  auto block = db.prepare("INSERT INTO blocks VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+  auto note = db.prepare("INSERT INTO annotations VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+  const std::string& reg = doc.info.reg_id;
+  for (const auto& p : doc.pages) {
+    page.bind(1, reg)
+        .bind(2, p.page_num)
+        .bind(3, json(p.chapter_path).dump())
+        .bind(4, json(p.active_chapters).dump())
+        .bind(5, p.continues_from_prev)
+        .bind(6, p.continues_to_next)
+        .run();
+    for (const auto& b : p.content_blocks) {
+      block.bind(1, b.block_id)
+          .bind(2, reg)
+          .bind(3, p.page_num)
+          .bind(4, b.order_in_page)
+          .bind(5, model::block_type_name(b.block_type))
+          .bind(6, b.section_number)
+          .bind(7, b.content_markdown)
+          .bind(8, json(b.chapter_path).dump());
+      if (b.table_meta) block.bind(9, json(*b.table_meta).dump());
+      block.run();
+    }
+    int seq = 0;
+    for (const auto& a : p.annotations)
+      note.bind(1, reg)
+          .bind(2, p.page_num)
+          .bind(3, ++seq)
+          .bind(4, a.annotation_id)
+          .bind(5, a.content)
+          .bind(6, json(a.related_blocks).dump())
+          .run();
+  }
+}
+
+void insert_chapters(Database& db, const model::ParsedDocument& doc) {
+  auto ins =
+      db.prepare("INSERT INTO chapters VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+  int seq = 0;
+  for (const auto& n : doc.structure.nodes())
+    ins.bind(1, n.node_id)
+        .bind(2, doc.info.reg_id)
+        .bind(3, ++seq)
+        .bind(4, n.section_number)
+        .bind(5, n.title)
+        .bind(6, n.level)
+        .bind(7, n.page_start)
+        .bind(8, n.page_end)
+        .bind(9, n.parent_id)
+        .bind(10, json(n.children_ids).dump())
+        .bind(11, json(n.content_block_ids).dump())
+        .run();
+}
+
+}  // namespace
+
+PageStore::PageStore(const fs::path& data_dir, bool create) {
+  const fs::path path = database_path(data_dir);
+  std::error_code ec;
+  if (!create && !fs::exists(path, ec)) return;
+  db_ = std::make_unique<Database>(path, create);
+  check_schema();
+}
+
+PageStore::~PageStore() = default;
+PageStore::PageStore(PageStore&&) noexcept = default;
+PageStore& PageStore::operator=(PageStore&&) noexcept = default;
+
+void PageStore::check_schema() {
+  int version = 0;
+  {
+    auto v = db_->prepare("PRAGMA user_version");
+    v.step();
+    version = static_cast<int>(v.integer(0));
+  }
+  if (version > kSchemaVersion)
+    throw StorageError("the database has schema version " + std::to_string(version) +
+                       ", newer than this RegReader understands (" +
+                       std::to_string(kSchemaVersion) + ")");
+  if (version == kSchemaVersion) return;
+  db_->exec("PRAGMA journal_mode = WAL");
+  Transaction tx(*db_);
+  db_->exec(kSchema);
+  db_->exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
+  tx.commit();
+}
+
+bool PageStore::save(const model::ParsedDocument& doc) {
+  if (!db_) throw StorageError("the store was opened read-only");
+  Transaction tx(*db_);
+  auto del = db_->prepare("DELETE FROM regulations WHERE reg_id = ?1");
+  del.bind(1, doc.info.reg_id).run();
+  const bool replaced = sqlite3_changes(db_->handle()) > 0;
+  const auto& r = doc.info;
+  db_->prepare("INSERT INTO regulations VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
+      .bind(1, r.reg_id)
+      .bind(2, r.title)
+      .bind(3, r.source_file)
+      .bind(4, r.source_sha256)
+      .bind(5, r.format)
+      .bind(6, r.total_pages)
+      .bind(7, model::paging_name(r.paging))
+      .bind(8, r.indexed_at)
+      .run();
+  insert_pages(*db_, doc);
+  insert_chapters(*db_, doc);
+  tx.commit();
+  return replaced;
+}
+
+bool PageStore::remove(const std::string& reg_id) {
+  if (!db_) return false;
+  Transaction tx(*db_);
+  auto del = db_->prepare("DELETE FROM regulations WHERE reg_id = ?1");
+  del.bind(1, reg_id).run();
+  const bool removed = sqlite3_changes(db_->handle()) > 0;
+  tx.commit();
+  return removed;
+}
+
+std::vector<model::RegulationInfo> PageStore::list() const {
+  std::vector<model::RegulationInfo> out;
+  if (!db_) return out;
+  auto s =
+      db_->prepare(std::string("SELECT ") + kInfoColumns + " FROM regulations ORDER BY reg_id");
+  while (s.step())
+    out.push_back(read_info(s));
+  return out;
+}
+
+std::optional<model::RegulationInfo> PageStore::find(const std::string& reg_id) const {
+  if (!db_) return std::nullopt;
+  auto s =
+      db_->prepare(std::string("SELECT ") + kInfoColumns + " FROM regulations WHERE reg_id = ?1");
+  s.bind(1, reg_id);
+  if (!s.step()) return std::nullopt;
+  return read_info(s);
+}
+
+model::RegulationInfo PageStore::require(const std::string& reg_id) const {
+  if (auto r = find(reg_id)) return *r;
+  std::string known;
+  for (const auto& r : list())
+    known += (known.empty() ? "" : ", ") + r.reg_id;
+  throw Error(ErrorCode::kNotFound,
+              "unknown regulation '" + reg_id + "'" +
+                  (known.empty() ? " (the store is empty; run `regreader ingest` first)"
+                                 : " (stored: " + known + ")"));
+}
+
+model::DocumentStructure PageStore::structure(const std::string& reg_id) const {
+  require(reg_id);
+  std::vector<model::ChapterNode> nodes;
+  auto s = db_->prepare(
+      "SELECT node_id, section_number, title, level, page_start, page_end, parent_id, "
+      "children_ids, "
+      "content_block_ids FROM chapters WHERE reg_id = ?1 ORDER BY seq");
+  s.bind(1, reg_id);
+  while (s.step()) {
+    model::ChapterNode n;
+    n.node_id = s.text(0);
+    n.section_number = s.text(1);
+    n.title = s.text(2);
+    n.level = static_cast<int>(s.integer(3));
+    n.page_start = static_cast<int>(s.integer(4));
+    n.page_end = static_cast<int>(s.integer(5));
+    n.parent_id = s.text(6);
+    n.children_ids = json::parse(s.text(7)).get<std::vector<std::string>>();
+    n.content_block_ids = json::parse(s.text(8)).get<std::vector<std::string>>();
+    nodes.push_back(std::move(n));
+  }
+  return model::DocumentStructure(reg_id, std::move(nodes));
+}
+
+model::PageDocument PageStore::page(const std::string& reg_id, int page_num) const {
+  return pages(reg_id, page_num, page_num).front();
+}
+
+std::vector<model::PageDocument> PageStore::pages(const std::string& reg_id, int start,
+                                                  int end) const {
+  const auto info = require(reg_id);
+  if (start < 1 || end < start || end > info.total_pages)
+    throw Error(ErrorCode::kNotFound, "pages " + std::to_string(start) + "-" + std::to_string(end) +
+                                          " are out of range: " + reg_id + " has pages 1-" +
+                                          std::to_string(info.total_pages));
+  std::vector<model::PageDocument> out;
+  auto ps = db_->prepare(
+      "SELECT page_num, chapter_path, active_chapters, continues_from_prev, continues_to_next FROM "
+      "pages "
+      "WHERE reg_id = ?1 AND page_num BETWEEN ?2 AND ?3 ORDER BY page_num");
+  ps.bind(1, reg_id).bind(2, start).bind(3, end);
+  while (ps.step()) {
+    model::PageDocument p;
+    p.reg_id = reg_id;
+    p.page_num = static_cast<int>(ps.integer(0));
+    p.chapter_path = json::parse(ps.text(1)).get<std::vector<std::string>>();
+    p.active_chapters = json::parse(ps.text(2)).get<std::vector<std::string>>();
+    p.continues_from_prev = ps.integer(3) != 0;
+    p.continues_to_next = ps.integer(4) != 0;
+    out.push_back(std::move(p));
+  }
+  auto bs = db_->prepare(
+      "SELECT page_num, block_id, order_in_page, block_type, section_number, content_markdown, "
+      "chapter_path, "
+      "table_meta FROM blocks WHERE reg_id = ?1 AND page_num BETWEEN ?2 AND ?3 ORDER BY page_num, "
+      "order_in_page");
+  bs.bind(1, reg_id).bind(2, start).bind(3, end);
+  while (bs.step()) {
+    model::ContentBlock b;
+    b.block_id = bs.text(1);
+    b.order_in_page = static_cast<int>(bs.integer(2));
+    b.block_type = model::parse_block_type(bs.text(3));
+    b.section_number = bs.text(4);
+    b.content_markdown = bs.text(5);
+    b.chapter_path = json::parse(bs.text(6)).get<std::vector<std::string>>();
+    if (const std::string t = bs.text(7); !t.empty())
+      b.table_meta = json::parse(t).get<model::TableMeta>();
+    out[static_cast<size_t>(bs.integer(0) - start)].content_blocks.push_back(std::move(b));
+  }
+  auto as = db_->prepare(
+      "SELECT page_num, annotation_id, content, related_blocks FROM annotations "
+      "WHERE reg_id = ?1 AND page_num BETWEEN ?2 AND ?3 ORDER BY page_num, seq");
+  as.bind(1, reg_id).bind(2, start).bind(3, end);
+  while (as.step()) {
+    model::Annotation a;
+    a.page_num = static_cast<int>(as.integer(0));
+    a.annotation_id = as.text(1);
+    a.content = as.text(2);
+    a.related_blocks = json::parse(as.text(3)).get<std::vector<std::string>>();
+    out[static_cast<size_t>(a.page_num - start)].annotations.push_back(std::move(a));
+  }
+  for (auto& p : out)
+    p.content_markdown = model::join_blocks_markdown(p.content_blocks);
+  return out;
+}
+
+std::string PageStore::content_digest() const {
+  Sha256 sha;
+  if (db_) {
+    for (const char* table : kTables) {
+      auto s = db_->prepare(std::string("SELECT * FROM ") + table + " ORDER BY 1, 2, 3");
+      while (s.step()) {
+        for (int c = 0; c < s.column_count(); ++c)
+          sha.update(s.text(c) + '\x1f');
+        sha.update("\x1e");
+      }
+    }
+  }
+  return sha.hex_digest();
+}
+
+}  // namespace regreader::store

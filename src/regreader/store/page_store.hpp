@@ -1,0 +1,54 @@
+#pragma once
+// The embedded page store: one SQLite database under the data directory. The schema is written
+// down at the top of page_store.cpp. Ingesting a regulation is one transaction that replaces any
+// earlier version of the same reg_id; delete removes every row of it.
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "regreader/model/parsed_document.hpp"
+
+namespace regreader::store {
+
+class Database;
+
+class PageStore {
+ public:
+  /// Opens the store in `data_dir`. With `create` false, a missing database is an empty store
+  /// and nothing is written to disk (read commands never create files).
+  PageStore(const std::filesystem::path& data_dir, bool create);
+  ~PageStore();
+  PageStore(PageStore&&) noexcept;
+  PageStore& operator=(PageStore&&) noexcept;
+
+  /// Saves a parsed regulation in one transaction, replacing an earlier one with the same reg_id.
+  /// Returns true when it replaced one.
+  bool save(const model::ParsedDocument& doc);
+  /// Removes every row of a regulation; false when it is not stored.
+  bool remove(const std::string& reg_id);
+
+  std::vector<model::RegulationInfo> list() const;
+  std::optional<model::RegulationInfo> find(const std::string& reg_id) const;
+  /// Like find(), but throws Error(kNotFound) naming the stored ids.
+  model::RegulationInfo require(const std::string& reg_id) const;
+  model::DocumentStructure structure(const std::string& reg_id) const;
+  /// One page; throws Error(kNotFound) when the page is out of range.
+  model::PageDocument page(const std::string& reg_id, int page_num) const;
+  /// Pages start..end inclusive (validated against the regulation's page count).
+  std::vector<model::PageDocument> pages(const std::string& reg_id, int start, int end) const;
+
+  /// SHA-256 over every row of every table, in key order: equal before and after an operation
+  /// exactly when the store's content did not change.
+  std::string content_digest() const;
+
+  static constexpr int kSchemaVersion = 1;
+
+ private:
+  void check_schema();
+  std::unique_ptr<Database> db_;  // null: no database file yet (empty store)
+};
+
+}  // namespace regreader::store

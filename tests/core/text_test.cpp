@@ -1,0 +1,4 @@
+#include <gtest/gtest.h>
+TEST(Dummy, Builds) {
+  EXPECT_EQ(1, 1);
+}
