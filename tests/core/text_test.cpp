@@ -1,4 +1,52 @@
+#include "regreader/core/text.hpp"
+
 #include <gtest/gtest.h>
-TEST(Dummy, Builds) {
-  EXPECT_EQ(1, 1);
+
+namespace regreader::text {
+namespace {
+
+TEST(FoldWidth, FoldsDigitsLettersAndFullStopButKeepsChinesePunctuation) {
+  EXPECT_EQ(fold_width("３．１．３"), "3.1.3");
+  EXPECT_EQ(fold_width("ＧＢ　２６８６０"), "GB 26860");
+  EXPECT_EQ(fold_width("注１：表中，见５．２。"), "注1：表中，见5.2。");
+  EXPECT_EQ(fold_width("ａｂｃ（一）"), "abc（一）");
 }
+
+TEST(CleanSpaces, DropsSpacesBetweenCjkKeepsThemBetweenWords) {
+  EXPECT_EQ(clean_spaces("能关合 、 承载 、 开断"), "能关合、承载、开断");
+  EXPECT_EQ(clean_spaces("  10  kV   及以下 "), "10 kV 及以下");
+  EXPECT_EQ(clean_spaces("GB/T 2900.20 电工术语"), "GB/T 2900.20 电工术语");
+}
+
+TEST(CollapseSpaces, KeepsEverySeparation) {
+  EXPECT_EQ(collapse_spaces("第一条　 为了 保障"), "第一条 为了 保障");
+}
+
+TEST(JoinWrapped, NoSpaceInChineseOneSpaceBetweenLatinWords) {
+  std::string s = "工作票是准许在电气设备上";
+  join_wrapped(s, "工作的书面安全要求");
+  EXPECT_EQ(s, "工作票是准许在电气设备上工作的书面安全要求");
+  std::string e = "Safety code of electric";
+  join_wrapped(e, "power industry");
+  EXPECT_EQ(e, "Safety code of electric power industry");
+}
+
+TEST(ParseNumber, ChineseAndAsciiNumerals) {
+  EXPECT_EQ(parse_number("一"), 1);
+  EXPECT_EQ(parse_number("十"), 10);
+  EXPECT_EQ(parse_number("十一"), 11);
+  EXPECT_EQ(parse_number("二十三"), 23);
+  EXPECT_EQ(parse_number("一百零五"), 105);
+  EXPECT_EQ(parse_number("42"), 42);
+  EXPECT_FALSE(parse_number("十a").has_value());
+  EXPECT_FALSE(parse_number("").has_value());
+}
+
+TEST(Utf8, LengthAndPrefixCountCodePoints) {
+  EXPECT_EQ(length("电力ab"), 4u);
+  EXPECT_EQ(prefix("电力安全工作规程", 4), "电力安全");
+  EXPECT_EQ(to_codepoints("\xff").front(), U'\uFFFD');
+}
+
+}  // namespace
+}  // namespace regreader::text

@@ -47,7 +47,8 @@ int run(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    // --help and --version exit 0; every other CLI11 error is a usage error.
+    return app.exit(e) == 0 ? kExitOk : kExitUsage;
   } catch (const Error& e) {
     report_error(e, g.json);
     return exit_code_for(e.code());

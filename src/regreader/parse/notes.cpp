@@ -66,6 +66,7 @@ std::optional<Label> read_label(const std::vector<char32_t>& s, size_t i) {
   if (bracket) {
     if (i >= s.size() || (s[i] != U'）' && s[i] != ')')) return std::nullopt;
     ++i;
+    if (i < s.size() && is_colon(s[i])) ++i;
   } else if (i < s.size() && is_colon(s[i])) {
     ++i;
   } else if (num.empty() || prefix == U"方案") {
@@ -87,7 +88,8 @@ std::optional<Label> read_label(const std::vector<char32_t>& s, size_t i) {
 std::optional<std::string> canonical_note_id(std::string_view label) {
   auto s = text::to_codepoints(text::trim(text::fold_width(label)));
   if (s.empty()) return std::nullopt;
-  s.push_back(U'：');  // a bare "注1" is a label when asked for by id
+  if (s.back() != U'）' && s.back() != ')' && !is_colon(s.back()))
+    s.push_back(U'：');  // a bare "注1" is a label when asked for by id
   auto l = read_label(s, 0);
   if (!l || l->end != s.size()) return std::nullopt;
   return l->id;

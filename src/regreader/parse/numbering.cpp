@@ -13,6 +13,8 @@ namespace {
 constexpr int kMaxTopSection = 99;
 // Deepest numbering accepted (1.2.3.4.5.6).
 constexpr size_t kMaxDepth = 6;
+// A title written straight after 第X章 without a space ("第十章附则") is this short at most.
+constexpr size_t kMaxUnspacedTitleChars = 12;
 // A heading title is short; longer text after a number is the body of an inline clause.
 constexpr size_t kMaxTitleChars = 40;
 // Dots ("…" counts two) that make a line a table-of-contents entry.
@@ -74,6 +76,15 @@ bool starts_with_measure_word(const std::u32string& rest) {
   return !rest.empty() && words.find(rest[0]) != std::u32string_view::npos;
 }
 
+// Words that follow a cited chapter ("第三章规定的…", "第二节所列…"), never a title.
+bool continues_a_citation(const std::u32string& rest) {
+  static const std::array<std::u32string_view, 12> words = {
+      U"规定", U"所", U"的", U"中", U"之", U"和", U"或", U"、", U"至", U"以", U"有关", U"第"};
+  for (auto w : words)
+    if (rest.compare(0, w.size(), w) == 0) return true;
+  return false;
+}
+
 std::optional<SectionMatch> match_chinese(const std::u32string& s) {
   if (s.empty() || s[0] != U'第') return std::nullopt;
   size_t i = 1;
@@ -108,7 +119,9 @@ std::optional<SectionMatch> match_chinese(const std::u32string& s) {
   // or the end, or (for 章/节/编) directly by a short title.
   const bool spaced = i + 1 >= s.size() || text::is_space(s[i + 1]);
   if (!spaced && kind == SectionKind::kArticle) return std::nullopt;
-  if (!spaced && !is_title_like(m.rest)) return std::nullopt;
+  if (!spaced && (!is_title_like(m.rest) || text::length(m.rest) > kMaxUnspacedTitleChars ||
+                  continues_a_citation(s.substr(i + 1))))
+    return std::nullopt;
   return m;
 }
 

@@ -100,7 +100,10 @@ std::vector<PdfPage> read_pdf_lines(const std::filesystem::path& path, std::stri
   if (needs_password)
     throw ParseError(ErrorCode::kEncryptedFile, path,
                      "the PDF is password-protected; decrypt it first (e.g. qpdf --decrypt)");
-  if (page_count <= 0) throw ParseError(ErrorCode::kEmptyDocument, path, "the PDF has no pages");
+  if (page_count <= 0)
+    throw ParseError(
+        ErrorCode::kCorruptFile, path,
+        "not a readable PDF (no page could be found; the file may be truncated or damaged)");
   if (title) {
     char buf[512] = {0};
     if (fz_lookup_metadata(c, d.doc, FZ_META_INFO_TITLE, buf, sizeof buf) > 0) *title = buf;

@@ -8,9 +8,9 @@ namespace regreader::parse {
 
 std::string derive_reg_id(const std::filesystem::path& path) {
   std::string stem = text::fold_width(path.stem().string());
-  for (const char* dash : {"—", "–", "－"})
-    for (size_t at; (at = stem.find(dash)) != std::string::npos;)
-      stem.replace(at, std::string_view(dash).size(), "-");
+  for (auto [from, to] : {std::pair{"—", "-"}, {"–", "-"}, {"－", "-"}, {"／", "/"}})
+    for (size_t at; (at = stem.find(from)) != std::string::npos;)
+      stem.replace(at, std::string_view(from).size(), to);
   // Standard codes: GB, GB/T, DL/T, NB/T, Q/GDW, QX/T … followed by number and year.
   static const std::regex code(
       R"((?:^|[^A-Za-z])([A-Z]{1,4})(?:[_/ ]?([A-Z]{1,4}))?\s*(\d{2,6}(?:\.\d+)?)\s*[-—–]\s*(\d{4}))");

@@ -365,12 +365,17 @@ model::ParsedDocument build_document(const RawDocument& raw, const std::string& 
   for (size_t i = 0; i < items.size(); ++i) {
     const Item& it = items[i];
     const size_t p = static_cast<size_t>(it.page - 1);
-    while (next_page_to_open <= p) {
+    const long node = tree.item_node[i];
+    // Pages without blocks lie inside the running chapter; a page's own path is that of its
+    // first block.
+    for (; next_page_to_open < p; ++next_page_to_open) {
       doc.pages[next_page_to_open].chapter_path = cached_path(running);
       if (running >= 0) page_nodes[next_page_to_open].push_back(running);
+    }
+    if (next_page_to_open == p) {
+      doc.pages[p].chapter_path = cached_path(node);
       ++next_page_to_open;
     }
-    const long node = tree.item_node[i];
     auto& page = doc.pages[p];
     ContentBlock b;
     b.order_in_page = static_cast<int>(page.content_blocks.size()) + 1;

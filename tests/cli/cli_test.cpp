@@ -1,0 +1,163 @@
+// Drives the real `regreader` binary as a user or a script would.
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "regreader/parse/office_renderer.hpp"
+#include "regreader/store/page_store.hpp"
+#include "test_support.hpp"
+
+namespace regreader::testing {
+namespace {
+
+class Cli : public ::testing::Test {
+ protected:
+  parse::TempDir dir_;
+  std::string data() const { return "--data-dir " + quote(dir_.path() / "data") + " "; }
+  RunResult rr(const std::string& args) const { return run_regreader(data() + args); }
+  std::string digest() const {
+    return store::PageStore(dir_.path() / "data", false).content_digest();
+  }
+  void ingest_sample() const {
+    auto r = rr("-q ingest " + quote(sample_md()) + " --reg-id SAMPLE");
+    ASSERT_EQ(r.code, 0) << r.err;
+  }
+};
+
+TEST_F(Cli, IngestListTocAndReadAsJson) {
+  auto in = rr("ingest " + quote(sample_md()) + " --reg-id SAMPLE --json");
+  ASSERT_EQ(in.code, 0) << in.err;
+  auto summary = nlohmann::json::parse(in.out);
+  EXPECT_EQ(summary["ingested"], 1);
+  EXPECT_EQ(summary["results"][0]["regulation"]["paging"], "synthetic");
+
+  auto list = nlohmann::json::parse(rr("list --json").out);
+  ASSERT_EQ(list.size(), 1u);
+  EXPECT_EQ(list[0]["reg_id"], "SAMPLE");
+  EXPECT_EQ(list[0]["title"], "变电站运行安全规程（示例）");
+
+  auto toc = nlohmann::json::parse(rr("toc SAMPLE --depth 1 --json").out);
+  ASSERT_FALSE(toc["toc"].empty());
+  for (const auto& n : toc["toc"])
+    EXPECT_TRUE(n["children"].empty());
+  auto deep = nlohmann::json::parse(rr("toc SAMPLE --depth 0 --json").out);
+  EXPECT_NE(deep.dump().find("\"5.2.2\""), std::string::npos);
+
+  auto pages = rr("read-pages -r SAMPLE -s 1 -e 2 --json");
+  ASSERT_EQ(pages.code, 0) << pages.err;
+  auto pj = nlohmann::json::parse(pages.out);
+  EXPECT_EQ(pj["pages"].size(), 2u);
+  EXPECT_EQ(pj["source"], "SAMPLE P1-2");
+  auto page = nlohmann::json::parse(rr("inspect SAMPLE 1 --json").out).get<model::PageDocument>();
+  EXPECT_EQ(page.page_num, 1);
+  EXPECT_FALSE(page.content_blocks.empty());
+}
+
+TEST_F(Cli, TextOutputShowsChapterPathsAndCitations) {
+  ingest_sample();
+  auto r = rr("read-pages -r SAMPLE -s 2");
+  ASSERT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("SAMPLE P2"), std::string::npos);
+  auto page = nlohmann::json::parse(rr("inspect SAMPLE 2 --json").out);
+  std::string path;
+  for (const auto& c : page["chapter_path"])
+    path += (path.empty() ? "" : " > ") + c.get<std::string>();
+  ASSERT_FALSE(path.empty());
+  EXPECT_NE(r.out.find("[" + path + "]"), std::string::npos) << r.out;
+  auto toc = rr("toc SAMPLE");
+  EXPECT_NE(toc.out.find("6.1 设备不停电时的安全距离"), std::string::npos) << toc.out;
+}
+
+TEST_F(Cli, ReadErrorsHaveTheirExitCodes) {
+  ingest_sample();
+  EXPECT_EQ(rr("read-pages -r SAMPLE -s 1 -e 11").code, 2);
+  EXPECT_EQ(rr("read-pages -r SAMPLE -s 99").code, 3);
+  auto unknown = rr("toc GB0000 --json");
+  EXPECT_EQ(unknown.code, 3);
+  EXPECT_NE(unknown.err.find("SAMPLE"), std::string::npos) << "lists the stored ids";
+  EXPECT_EQ(nlohmann::json::parse(unknown.out)["error"]["code"], "not_found");
+  EXPECT_EQ(rr("inspect SAMPLE 0").code, 3);
+  EXPECT_EQ(rr("toc SAMPLE --expand 99.9").code, 3);
+  EXPECT_EQ(rr("frobnicate").code, 2);
+  EXPECT_EQ(rr("read-pages -r SAMPLE").code, 2) << "missing --start";
+}
+
+TEST_F(Cli, BadInputLeavesTheStoreUnchanged) {
+  ingest_sample();
+  const std::string before = digest();
+  parse::TempDir tmp;
+  std::ofstream(tmp.path() / "empty.md").close();
+  std::ofstream(tmp.path() / "notes.xyz") << "x";
+  const std::vector<std::pair<std::filesystem::path, std::string>> bad = {
+      {tmp.path() / "missing.pdf", "no such file"},
+      {tmp.path() / "notes.xyz", "unsupported file type"},
+      {tmp.path() / "empty.md", "empty"},
+      {fixtures_dir() / "truncated.pdf", "not a readable PDF"},
+      {fixtures_dir() / "encrypted.pdf", "password"},
+      {fixtures_dir() / "not-a-zip.docx", "zip"},
+      {fixtures_dir() / "no-text-layer.pdf", "text layer"}};
+  for (const auto& [file, reason] : bad) {
+    auto r = rr("ingest " + quote(file) + " --reg-id SAMPLE");
+    EXPECT_NE(r.code, 0) << file;
+    EXPECT_NE(r.err.find(file.filename().string()), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(reason), std::string::npos) << r.err;
+    EXPECT_EQ(digest(), before) << "store changed by " << file;
+  }
+}
+
+TEST_F(Cli, OneBadFileDoesNotStopTheOthers) {
+  auto r = rr("ingest " + quote(fixtures_dir() / "truncated.pdf") + " " + quote(sample_md()) +
+              " --json");
+  EXPECT_EQ(r.code, 1);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["ingested"], 1);
+  EXPECT_EQ(j["failed"], 1);
+  EXPECT_EQ(j["results"][0]["error"]["code"], "corrupt_file");
+  EXPECT_EQ(nlohmann::json::parse(rr("list --json").out)[0]["reg_id"], "sample-regulation");
+}
+
+TEST_F(Cli, ReingestReplacesAndDeleteRemovesEverything) {
+  ingest_sample();
+  const std::string once = digest();
+  auto again = rr("ingest " + quote(sample_md()) + " --reg-id SAMPLE");
+  EXPECT_NE(again.out.find("[replaced]"), std::string::npos);
+  // Only indexed_at may differ: compare everything else through the pages.
+  EXPECT_EQ(rr("read-pages -r SAMPLE -s 1 -e 2 --json").out.size() > 0, true);
+  auto del = rr("delete SAMPLE");
+  EXPECT_EQ(del.code, 0);
+  EXPECT_EQ(nlohmann::json::parse(rr("list --json").out).size(), 0u);
+  EXPECT_EQ(rr("delete SAMPLE").code, 3);
+  (void)once;
+}
+
+TEST_F(Cli, ExportWritesJsonAndMarkdownPerPage) {
+  ingest_sample();
+  auto out = dir_.path() / "out";
+  auto r = rr("export SAMPLE " + quote(out));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto reg = out / "SAMPLE";
+  EXPECT_TRUE(std::filesystem::exists(reg / "structure.json"));
+  EXPECT_TRUE(std::filesystem::exists(reg / "regulation.json"));
+  std::ifstream md(reg / "page-0001.md");
+  std::string first;
+  std::getline(md, first);
+  EXPECT_FALSE(first.empty());
+  std::ifstream js(reg / "page-0001.json");
+  EXPECT_EQ(nlohmann::json::parse(js)["reg_id"], "SAMPLE");
+}
+
+TEST_F(Cli, HelpTeachesWithExamples) {
+  auto top = run_regreader("--help");
+  EXPECT_EQ(top.code, 0);
+  EXPECT_NE(top.out.find("Exit codes"), std::string::npos);
+  for (const char* cmd : {"ingest", "list", "toc", "read-pages", "inspect", "delete", "export"}) {
+    auto r = run_regreader(std::string(cmd) + " --help");
+    EXPECT_EQ(r.code, 0) << cmd;
+    EXPECT_NE(r.out.find("Example"), std::string::npos) << cmd;
+  }
+}
+
+}  // namespace
+}  // namespace regreader::testing

@@ -1,0 +1,86 @@
+#include "regreader/parse/markdown_parser.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "regreader/core/error.hpp"
+#include "regreader/parse/office_renderer.hpp"
+
+namespace regreader::parse {
+namespace {
+
+TEST(MarkdownParser, HeadingsParagraphsListsAndTables) {
+  const char* md =
+      "# 示例规程\n\n## 5 倒闸操作\n\n5.1.1 倒闸操作应由两人进行，\n一人操作，一人监护。\n\n"
+      "- 第一项\n- 第二项\n\n> 引用的段落\n\n<!-- 注释 -->\n\n"
+      "| 电压等级 kV | 安全距离 m |\n|---|---:|\n| 10 及以下 | 0.70 |\n| a \\| b | 1.00 |\n";
+  RawDocument raw = parse_markdown(md, true, ParseOptions{});
+  ASSERT_EQ(raw.blocks.size(), 7u);
+  EXPECT_EQ(raw.title, "示例规程");
+  EXPECT_EQ(raw.blocks[0].heading_level, 1);
+  EXPECT_EQ(raw.blocks[1].heading_level, 2);
+  EXPECT_EQ(raw.blocks[1].text, "5 倒闸操作");
+  EXPECT_EQ(raw.blocks[2].text, "5.1.1 倒闸操作应由两人进行，一人操作，一人监护。");
+  EXPECT_TRUE(raw.blocks[3].list_item);
+  EXPECT_TRUE(raw.blocks[4].list_item);
+  EXPECT_EQ(raw.blocks[5].text, "引用的段落");
+  ASSERT_TRUE(raw.blocks[6].table.has_value());
+  const auto& t = *raw.blocks[6].table;
+  EXPECT_EQ(t.row_count, 3);
+  EXPECT_EQ(t.col_count, 2);
+  EXPECT_EQ(t.cell_text(1, 1), "0.70");
+  EXPECT_EQ(t.cell_text(2, 0), "a | b");
+  EXPECT_EQ(t.col_headers, (std::vector<std::string>{"电压等级 kV", "安全距离 m"}));
+}
+
+TEST(MarkdownParser, PageMarkersGiveRealPages) {
+  RawDocument raw =
+      parse_markdown("<!-- page 4 -->\n第一段\n\n<!-- page 5 -->\n第二段\n\f第三段\n", true, {});
+  ASSERT_EQ(raw.blocks.size(), 3u);
+  EXPECT_EQ(raw.paging, model::Paging::kReal);
+  EXPECT_EQ(raw.blocks[0].page, 4);
+  EXPECT_EQ(raw.blocks[1].page, 5);
+  EXPECT_EQ(raw.blocks[2].page, 6);
+  EXPECT_EQ(raw.page_count, 6);
+}
+
+TEST(MarkdownParser, PlainTextFormFeedsArePageBreaks) {
+  RawDocument raw = parse_markdown("第一页\n\f第二页\n换行续写\n\n第二段", false, {});
+  ASSERT_EQ(raw.blocks.size(), 3u);
+  EXPECT_EQ(raw.blocks[1].text, "第二页换行续写");
+  EXPECT_EQ(raw.blocks[1].page, 2);
+  EXPECT_EQ(raw.blocks[0].heading_level, 0);
+}
+
+TEST(MarkdownParser, SyntheticPagesBreakBetweenParagraphs) {
+  std::string md;
+  for (int i = 0; i < 30; ++i)
+    md += std::string(100, 'x') + "\n\n";
+  ParseOptions o;
+  o.synthetic_page_chars = 1000;
+  RawDocument raw = parse_markdown(md, true, o);
+  EXPECT_EQ(raw.paging, model::Paging::kSynthetic);
+  EXPECT_EQ(raw.page_count, 3);
+  EXPECT_EQ(raw.blocks[9].page, 1);
+  EXPECT_EQ(raw.blocks[10].page, 2);
+}
+
+TEST(MarkdownParser, FilesMustBeUtf8Text) {
+  TempDir tmp;
+  auto bad = tmp.path() / "gbk.md";
+  std::ofstream(bad) << "\xb5\xe7\xc1\xa6";  // 电力 in GBK
+  try {
+    parse_markdown_file(bad, true, {});
+    FAIL() << "expected a ParseError";
+  } catch (const ParseError& e) {
+    EXPECT_EQ(e.code(), ErrorCode::kCorruptFile);
+    EXPECT_NE(std::string(e.what()).find("UTF-8"), std::string::npos);
+  }
+  auto blank = tmp.path() / "blank.md";
+  std::ofstream(blank) << "\n  \n";
+  EXPECT_THROW(parse_markdown_file(blank, true, {}), ParseError);
+}
+
+}  // namespace
+}  // namespace regreader::parse

@@ -1,0 +1,48 @@
+#include "regreader/parse/notes.hpp"
+
+#include <gtest/gtest.h>
+
+namespace regreader::parse {
+namespace {
+
+TEST(Notes, EveryFormOfANoteLabelHasOneCanonicalId) {
+  for (const char* label : {"注1", "注 1", "注１", "注①", "注一", "（注1）", "(注 1)"})
+    EXPECT_EQ(canonical_note_id(label).value_or("?"), "注1") << label;
+  EXPECT_EQ(canonical_note_id("注十一").value_or("?"), "注11");
+  EXPECT_EQ(canonical_note_id("注").value_or("?"), "注");
+  EXPECT_EQ(canonical_note_id("方案A").value_or("?"), "方案A");
+  EXPECT_EQ(canonical_note_id("方案甲").value_or("?"), "方案甲");
+  EXPECT_FALSE(canonical_note_id("注意").has_value());
+  EXPECT_FALSE(canonical_note_id("表1").has_value());
+}
+
+TEST(Notes, ParagraphsStartingWithALabelAreNotes) {
+  auto n = match_notes("注1：操作票的保存期限从执行之日起计算。");
+  ASSERT_EQ(n.size(), 1u);
+  EXPECT_EQ(n[0].id, "注1");
+  EXPECT_EQ(n[0].content, "操作票的保存期限从执行之日起计算。");
+  auto bare = match_notes("注：根据含有变电站的系统的性质。");
+  ASSERT_EQ(bare.size(), 1u);
+  EXPECT_EQ(bare[0].id, "注");
+  EXPECT_EQ(match_notes("注 ２：13.8kV 执行 10kV 的安全距离。")[0].id, "注2");
+  EXPECT_EQ(match_notes("注①本条适用于户外设备")[0].id, "注1");
+}
+
+TEST(Notes, SeveralLabelsInOneParagraphGiveSeveralNotes) {
+  auto n = match_notes(
+      "注 1：表中未列电压等级按高一挡电压等级安全距离。 注 2：13.8kV 执行 10kV 的安全距离。");
+  ASSERT_EQ(n.size(), 2u);
+  EXPECT_EQ(n[0].id, "注1");
+  EXPECT_EQ(n[0].content, "表中未列电压等级按高一挡电压等级安全距离。");
+  EXPECT_EQ(n[1].id, "注2");
+}
+
+TEST(Notes, WordsStartingWithZhuAreNotNotes) {
+  EXPECT_TRUE(match_notes("注意事项应在开工前交代清楚。").empty());
+  EXPECT_TRUE(match_notes("注明确实地点、名称及接地线编号").empty());
+  EXPECT_TRUE(match_notes("方案中的措施").empty());
+  EXPECT_TRUE(match_notes("操作票应注明已执行字样（见注1）。").empty());
+}
+
+}  // namespace
+}  // namespace regreader::parse

@@ -1,0 +1,105 @@
+#include "regreader/parse/numbering.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+
+#include "regreader/core/text.hpp"
+#include "test_support.hpp"
+
+namespace regreader::parse {
+namespace {
+
+// Reads a TSV case file: non-comment lines "input<TAB>expected".
+std::vector<std::pair<std::string, std::string>> read_cases(const std::string& name) {
+  std::ifstream in(testing::source_dir() / "tests" / "cases" / name);
+  std::vector<std::pair<std::string, std::string>> cases;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    auto tab = line.find('\t');
+    if (tab == std::string::npos) continue;
+    cases.emplace_back(line.substr(0, tab), line.substr(tab + 1));
+  }
+  return cases;
+}
+
+std::string kind_name(SectionKind k) {
+  static const std::map<SectionKind, std::string> names = {
+      {SectionKind::kPart, "part"},
+      {SectionKind::kChapter, "chapter"},
+      {SectionKind::kSection, "section"},
+      {SectionKind::kArticle, "article"},
+      {SectionKind::kNumeric, "numeric"},
+      {SectionKind::kAppendix, "appendix"},
+      {SectionKind::kAppendixClause, "appendix_clause"}};
+  return names.at(k);
+}
+
+TEST(Numbering, SectionNumberCases) {
+  const auto cases = read_cases("numbering.tsv");
+  ASSERT_GT(cases.size(), 30u);
+  for (const auto& [input, expected] : cases) {
+    auto m = match_section_number(text::fold_width(input));
+    const std::string got = m ? kind_name(m->kind) + " " + m->number : "-";
+    EXPECT_EQ(got, expected) << "input: " << input;
+  }
+}
+
+TEST(Numbering, ListMarkerCases) {
+  const auto cases = read_cases("list_markers.tsv");
+  ASSERT_GT(cases.size(), 15u);
+  for (const auto& [input, expected] : cases)
+    EXPECT_EQ(starts_with_list_marker(input) ? "yes" : "no", expected) << "input: " << input;
+}
+
+TEST(Numbering, RestIsTheTitle) {
+  auto m = match_section_number("5.2 工作票种类");
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->rest, "工作票种类");
+  EXPECT_EQ(m->components, (std::vector<int>{5, 2}));
+  EXPECT_TRUE(is_title_like(m->rest));
+  EXPECT_FALSE(is_title_like("在电气设备上工作，应有保证安全的制度措施"));
+}
+
+SectionMatch num(const char* s) {
+  return *match_section_number(s);
+}
+
+TEST(Numbering, ContainmentFollowsNumberingFamilies) {
+  EXPECT_TRUE(can_contain(num("5 安全"), num("5.2 工作票")));
+  EXPECT_TRUE(can_contain(num("5 安全"), num("5.2.2 大于")));
+  EXPECT_FALSE(can_contain(num("5.2 工作票"), num("5.3 填用")));
+  EXPECT_FALSE(can_contain(num("5.2 工作票"), num("5.2 工作票")));
+  EXPECT_TRUE(can_contain(num("第一章 总则"), num("第一条 为了")));
+  EXPECT_TRUE(can_contain(num("第一章 总则"), num("第一节 一般")));
+  EXPECT_FALSE(can_contain(num("第一条 为了"), num("第二条 本法")));
+  EXPECT_TRUE(can_contain(num("附录A 格式"), num("A.1 一般")));
+  EXPECT_FALSE(can_contain(num("附录A 格式"), num("B.1 一般")));
+  EXPECT_FALSE(can_contain(num("附录A 格式"), num("5.1 一般")));
+}
+
+TEST(Numbering, PlausibleSuccessorsRejectStrayNumbers) {
+  EXPECT_TRUE(plausible_successor(num("5.2.1 a"), num("5.2.2 b")));
+  EXPECT_TRUE(plausible_successor(num("5.2.1 a"), num("5.3 b")));
+  EXPECT_TRUE(plausible_successor(num("5.2.1 a"), num("6 b")));
+  EXPECT_TRUE(plausible_successor(num("5.2 a"), num("5.2.1 b")));
+  EXPECT_TRUE(plausible_successor(num("5.2 a"), num("5.3.1 b")));
+  EXPECT_FALSE(plausible_successor(num("5.2.1 a"), num("5.2.1 b")));
+  EXPECT_FALSE(plausible_successor(num("6.1.1 a"), num("6.1.5 b")));
+  EXPECT_FALSE(plausible_successor(num("5.2 a"), num("3 b")));
+  EXPECT_FALSE(plausible_successor(num("5.2 a"), num("5.2.8 b")));
+  EXPECT_TRUE(plausible_successor(num("附录A a"), num("附录B b")));
+  EXPECT_FALSE(plausible_successor(num("附录B a"), num("附录A b")));
+}
+
+TEST(Numbering, TableOfContentsLines) {
+  EXPECT_TRUE(is_toc_line("1 范围 ............ 1"));
+  EXPECT_TRUE(is_toc_line("附录A（规范性附录）……………… 15"));
+  EXPECT_FALSE(is_toc_line("1 范围"));
+  EXPECT_FALSE(is_toc_line("如此……"));
+}
+
+}  // namespace
+}  // namespace regreader::parse

@@ -1,0 +1,81 @@
+#include "regreader/parse/pdf_layout.hpp"
+
+#include <gtest/gtest.h>
+
+#include "regreader/core/text.hpp"
+
+namespace regreader::parse {
+namespace {
+
+PdfLine line(const std::string& t, float x0, float y0, float x1, float size = 10.5f,
+             bool bold = false) {
+  return PdfLine{t, x0, y0, x1, y0 + size, size, bold};
+}
+
+TEST(PdfLayout, PageNumberLines) {
+  for (const char* s :
+       {"3", "- 3 -", "— 12 —", "第 3 页", "第3页 共27页", "iv", "Ⅲ", "3 / 27", "１２"})
+    EXPECT_TRUE(is_page_number_line(s)) << s;
+  for (const char* s : {"3 范围", "GB 26860—2011", "第三章", "表 3"})
+    EXPECT_FALSE(is_page_number_line(s)) << s;
+}
+
+TEST(PdfLayout, RunningHeadersFootersAndPageNumbersAreRemoved) {
+  std::vector<PdfPage> pages;
+  for (int n = 1; n <= 4; ++n) {
+    PdfPage p{n, 595, 842, {}};
+    p.lines.push_back(line("GB 26860—2011", 250, 30, 350));
+    p.lines.push_back(line("正文第" + std::to_string(n) + "页的内容", 72, 400, 500));
+    p.lines.push_back(line(std::to_string(n + 2), 290, 800, 300));
+    pages.push_back(p);
+  }
+  pages[0].lines.push_back(line("只在第一页页脚的一行说明", 72, 790, 300));
+  remove_running_lines(pages);
+  for (const auto& p : pages) {
+    ASSERT_GE(p.lines.size(), 1u);
+    EXPECT_EQ(p.lines[0].text.rfind("正文", 0), 0u) << "page " << p.number;
+  }
+  EXPECT_EQ(pages[0].lines.size(), 2u);  // a one-off footer line is content
+  EXPECT_EQ(pages[1].lines.size(), 1u);
+}
+
+TEST(PdfLayout, CharactersAreOrderedIntoLinesWhateverTheirOrderInTheFile) {
+  // "A.2 操作" written as two runs: the Latin run first, with the CJK run placed between.
+  std::vector<PdfChar> chars = {
+      {U'A', 72, 78, 100, 110, 108, 10, false},      {U'.', 78, 81, 100, 110, 108, 10, false},
+      {U'2', 81, 87, 100, 110, 108, 10, false},      {U'”', 140, 145, 100, 110, 108, 10, false},
+      {U'操', 95, 105, 100, 110, 108.5f, 10, false}, {U'作', 105, 115, 100, 110, 108.5f, 10, false},
+      {U'下', 72, 82, 120, 130, 128, 10, false}};
+  auto lines = build_lines(chars);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0].text, "A.2 操作 ”");
+  EXPECT_EQ(lines[1].text, "下");
+}
+
+TEST(PdfLayout, WrappedLinesJoinAndNumberedLinesStartParagraphs) {
+  PdfPage p{1, 595, 842, {}};
+  p.lines = {line("5 倒闸操作", 72, 100, 140, 14, true),
+             line("5.1.1 倒闸操作应根据值班调度员或运行值班负责人的指令进行，受令人", 72, 130, 520),
+             line("复诵无误后执行。", 72, 145, 200),
+             line("5.1.2 倒闸操作应由两人进行，一人操作，一人监护。操作中应认真执", 72, 160, 520),
+             line("6.1.5 执行。", 72, 175, 150)};
+  auto blocks = lines_to_paragraphs(p, 10.5f);
+  ASSERT_EQ(blocks.size(), 4u);
+  EXPECT_TRUE(blocks[0].styled_heading);
+  EXPECT_TRUE(blocks[0].larger_font);
+  EXPECT_EQ(blocks[1].text,
+            "5.1.1 倒闸操作应根据值班调度员或运行值班负责人的指令进行，受令人复诵无误后执行。");
+  EXPECT_FALSE(blocks[1].styled_heading);
+  EXPECT_FALSE(blocks[2].soft_start);  // after a short line: a real paragraph start
+  EXPECT_TRUE(blocks[3].soft_start);   // only its leading number split it from a full line
+}
+
+TEST(PdfLayout, BodyFontSizeIsTheMostUsedSize) {
+  PdfPage p{1, 595, 842, {}};
+  p.lines = {line("标题", 72, 50, 100, 16), line(std::string(90, 'x'), 72, 100, 500, 10.5f),
+             line(std::string(60, 'y'), 72, 120, 500, 10.5f)};
+  EXPECT_FLOAT_EQ(body_font_size({p}), 10.5f);
+}
+
+}  // namespace
+}  // namespace regreader::parse

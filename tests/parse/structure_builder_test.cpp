@@ -1,0 +1,140 @@
+#include "regreader/parse/structure_builder.hpp"
+
+#include <gtest/gtest.h>
+
+#include "regreader/parse/markdown_parser.hpp"
+
+namespace regreader::parse {
+namespace {
+
+RawBlock para(const std::string& text, int page, bool styled = false) {
+  RawBlock b;
+  b.text = text;
+  b.page = page;
+  b.styled_heading = styled;
+  return b;
+}
+
+RawBlock table(int page) {
+  RawBlock b;
+  b.kind = RawBlock::Kind::kTable;
+  b.page = page;
+  model::TableMeta t;
+  t.row_count = 2;
+  t.col_count = 2;
+  t.cells = {{0, 0, "电压等级 kV", 1, 1},
+             {0, 1, "安全距离 m", 1, 1},
+             {1, 0, "10", 1, 1},
+             {1, 1, "0.70", 1, 1}};
+  b.table = t;
+  return b;
+}
+
+// A PDF-like regulation: no markup, headings known only from numbering and font.
+RawDocument pdf_like() {
+  RawDocument raw;
+  raw.format = "pdf";
+  raw.page_count = 4;
+  raw.blocks = {para("目次", 1, true),
+                para("4 作业要求 ........................ 2", 1),
+                para("5 安全组织措施 .................. 2", 1),
+                para("4 作业要求", 2, true),
+                para("本规程适用于 10 kV 及以上的变电站。", 2),
+                para("5 安全组织措施", 2, true),
+                para("5.2 工作票种类", 2, true),
+                para("5.2.1 需要高压设备全部停电的工作，填用第一种工作票。", 2),
+                para("5.2.2 大于表1安全距离的相关场所的工作，填用第二种工作票，", 2),
+                para("并经工作许可人同意（见注1）。", 3),
+                para("0.5 秒内确认位置。", 3),
+                para("表1 设备不停电时的安全距离", 3),
+                table(3),
+                para("注1：表中未列电压等级按高一挡电压等级安全距离。", 3),
+                para("a) 核对设备名称；", 3),
+                para("b) 拉开断路器。", 3),
+                para("附录 A （资料性附录） 工作票格式", 4, true),
+                para("A.1 工作票应包括编号。", 4)};
+  return raw;
+}
+
+TEST(StructureBuilder, BuildsTheChapterTreeWithPageRanges) {
+  auto doc = build_document(pdf_like(), "R");
+  const auto& s = doc.structure;
+  const auto* n522 = s.get_node_by_section_number("5.2.2");
+  ASSERT_NE(n522, nullptr);
+  EXPECT_EQ(n522->page_start, 2);
+  EXPECT_EQ(n522->page_end, 3);
+  EXPECT_EQ(s.get_chapter_path(n522->node_id),
+            (std::vector<std::string>{"5 安全组织措施", "5.2 工作票种类",
+                                      "5.2.2 大于表1安全距离的相关场所的工作…"}));
+  EXPECT_EQ(s.get_node_by_section_number("5")->page_end, 3);
+  EXPECT_EQ(s.get_node_by_section_number("4")->page_start, 2)
+      << "the table of contents is not a chapter";
+  const auto* app = s.get_node_by_section_number("附录A");
+  ASSERT_NE(app, nullptr);
+  EXPECT_EQ(app->page_start, 4);
+  EXPECT_EQ(s.find(s.get_node_by_section_number("A.1")->parent_id), app);
+  EXPECT_EQ(s.get_node_by_section_number("0.5"), nullptr);
+}
+
+TEST(StructureBuilder, PagesCarryBlocksPathsNotesAndContinuations) {
+  auto doc = build_document(pdf_like(), "R");
+  ASSERT_EQ(doc.pages.size(), 4u);
+  const auto& p2 = doc.pages[1];
+  const auto& p3 = doc.pages[2];
+  EXPECT_TRUE(p2.continues_to_next);
+  EXPECT_TRUE(p3.continues_from_prev);
+  EXPECT_FALSE(doc.pages[0].continues_to_next);
+  EXPECT_EQ(p3.chapter_path.back(), "5.2.2 大于表1安全距离的相关场所的工作…");
+  EXPECT_EQ(p2.active_chapters,
+            (std::vector<std::string>{"4 作业要求", "5 安全组织措施", "5.2 工作票种类",
+                                      "5.2.1 需要高压设备全部停电的工作…",
+                                      "5.2.2 大于表1安全距离的相关场所的工作…"}));
+  // Page 3: continued text, a quantity line, the table (caption joined), the note, one list.
+  ASSERT_EQ(p3.content_blocks.size(), 5u);
+  EXPECT_EQ(p3.content_blocks[2].block_type, model::BlockType::kTable);
+  EXPECT_EQ(p3.content_blocks[2].table_meta->caption, "表1 设备不停电时的安全距离");
+  EXPECT_EQ(p3.content_blocks[2].table_meta->table_id, "表1");
+  EXPECT_EQ(p3.content_blocks[4].block_type, model::BlockType::kList);
+  EXPECT_EQ(p3.content_blocks[4].content_markdown, "a) 核对设备名称；\nb) 拉开断路器。");
+  ASSERT_EQ(p3.annotations.size(), 1u);
+  EXPECT_EQ(p3.annotations[0].annotation_id, "注1");
+  EXPECT_EQ(p3.annotations[0].related_blocks, (std::vector<std::string>{"R:p3:b3"}));
+  EXPECT_EQ(p3.content_blocks[2].block_id, "R:p3:b3");
+  for (const auto& b : p3.content_blocks)
+    EXPECT_FALSE(b.chapter_path.empty());
+}
+
+TEST(StructureBuilder, IdsAreDeterministic) {
+  EXPECT_EQ(build_document(pdf_like(), "R").pages, build_document(pdf_like(), "R").pages);
+  EXPECT_EQ(build_document(pdf_like(), "R").structure, build_document(pdf_like(), "R").structure);
+}
+
+TEST(StructureBuilder, LawsNestArticlesUnderChaptersAndKeepTheSpace) {
+  const char* md =
+      "# 中华人民共和国示例法\n\n## 第一章 总则\n\n第一条　为了规范示例，制定本法。\n\n"
+      "第二条 本法适用于示例。依照第一条规定执行。\n\n## 第二章 附则\n\n第三条 "
+      "本法自公布之日起施行。\n";
+  auto doc = build_document(parse_markdown(md, true, {}), "LAW");
+  const auto& s = doc.structure;
+  EXPECT_EQ(doc.info.title, "中华人民共和国示例法");
+  ASSERT_EQ(s.roots().size(), 2u);
+  EXPECT_EQ(s.roots()[0]->display_title(), "第一章 总则");
+  EXPECT_EQ(s.roots()[0]->children_ids.size(), 2u);
+  EXPECT_EQ(s.find(s.get_node_by_section_number("第三条")->parent_id)->section_number, "第二章");
+  EXPECT_EQ(doc.pages[0].content_blocks[2].content_markdown, "第一条 为了规范示例，制定本法。");
+}
+
+TEST(StructureBuilder, MarkdownHeadingLevelsNestUnnumberedHeadings) {
+  const char* md =
+      "# 标题\n\n## 前言\n\n说明。\n\n## 1 范围\n\n### 1.1 适用\n\n正文。\n\n## 术语\n\n### "
+      "变电站\n\n定义。\n";
+  auto doc = build_document(parse_markdown(md, true, {}), "M");
+  const auto& s = doc.structure;
+  ASSERT_EQ(s.roots().size(), 3u);
+  EXPECT_EQ(s.roots()[2]->title, "术语");
+  EXPECT_EQ(s.roots()[2]->children_ids.size(), 1u);
+  EXPECT_EQ(s.get_node_by_section_number("1.1")->level, 2);
+}
+
+}  // namespace
+}  // namespace regreader::parse

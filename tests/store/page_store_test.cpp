@@ -1,0 +1,97 @@
+#include "regreader/store/page_store.hpp"
+
+#include <gtest/gtest.h>
+
+#include "regreader/core/config.hpp"
+#include "regreader/core/error.hpp"
+#include "regreader/parse/markdown_parser.hpp"
+#include "regreader/parse/office_renderer.hpp"
+#include "regreader/parse/structure_builder.hpp"
+
+namespace regreader::store {
+namespace {
+
+model::ParsedDocument sample(const std::string& reg_id) {
+  const char* md =
+      "# 示例\n\n<!-- page 1 -->\n\n## 5 倒闸操作\n\n5.1 操作应由两人进行，\n\n<!-- page 2 -->\n\n"
+      "一人操作，一人监护。\n\n| 电压 | 距离 |\n|---|---|\n| 10 | 0.70 "
+      "|\n\n注1：表中未列电压按高一档。\n";
+  auto doc = parse::build_document(parse::parse_markdown(md, true, {}), reg_id);
+  doc.info.source_file = "/tmp/x.md";
+  doc.info.source_sha256 = "00";
+  doc.info.indexed_at = "2026-11-22T00:00:00Z";
+  return doc;
+}
+
+TEST(PageStore, SavedPagesAndStructureReadBackIdentical) {
+  parse::TempDir dir;
+  PageStore store(dir.path(), true);
+  auto doc = sample("R1");
+  EXPECT_FALSE(store.save(doc));
+  EXPECT_EQ(store.require("R1"), doc.info);
+  EXPECT_EQ(store.structure("R1"), doc.structure);
+  auto pages = store.pages("R1", 1, 2);
+  ASSERT_EQ(pages.size(), 2u);
+  EXPECT_EQ(pages[0], doc.pages[0]);
+  EXPECT_EQ(pages[1], doc.pages[1]);
+  EXPECT_TRUE(pages[1].continues_from_prev);
+  EXPECT_EQ(pages[1].annotations.at(0).annotation_id, "注1");
+}
+
+TEST(PageStore, SavingAgainReplacesWithoutDuplicates) {
+  parse::TempDir dir;
+  PageStore store(dir.path(), true);
+  store.save(sample("R1"));
+  const std::string once = store.content_digest();
+  EXPECT_TRUE(store.save(sample("R1")));
+  EXPECT_EQ(store.content_digest(), once);
+  store.save(sample("R2"));
+  EXPECT_EQ(store.list().size(), 2u);
+  EXPECT_NE(store.content_digest(), once);
+}
+
+TEST(PageStore, DeleteRemovesEveryTrace) {
+  parse::TempDir dir;
+  PageStore store(dir.path(), true);
+  const std::string empty = store.content_digest();
+  store.save(sample("R1"));
+  store.save(sample("R2"));
+  const std::string with_r2_only = [&] {
+    parse::TempDir other;
+    PageStore s2(other.path(), true);
+    s2.save(sample("R2"));
+    return s2.content_digest();
+  }();
+  EXPECT_TRUE(store.remove("R1"));
+  EXPECT_EQ(store.content_digest(), with_r2_only);
+  EXPECT_FALSE(store.remove("R1"));
+  EXPECT_TRUE(store.remove("R2"));
+  EXPECT_EQ(store.content_digest(), empty);
+}
+
+TEST(PageStore, UnknownRegulationsAndPagesAreNotFoundErrors) {
+  parse::TempDir dir;
+  PageStore store(dir.path(), true);
+  store.save(sample("R1"));
+  try {
+    store.require("GB9999");
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::kNotFound);
+    EXPECT_NE(std::string(e.what()).find("R1"), std::string::npos) << "names the stored ids";
+  }
+  EXPECT_THROW(store.page("R1", 3), Error);
+  EXPECT_THROW(store.pages("R1", 0, 1), Error);
+  EXPECT_THROW(store.pages("R1", 2, 1), Error);
+}
+
+TEST(PageStore, ReadingAMissingStoreCreatesNothing) {
+  parse::TempDir dir;
+  PageStore store(dir.path() / "nowhere", false);
+  EXPECT_TRUE(store.list().empty());
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "nowhere"));
+  EXPECT_THROW(store.require("R1"), Error);
+}
+
+}  // namespace
+}  // namespace regreader::store

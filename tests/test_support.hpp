@@ -1,0 +1,79 @@
+#pragma once
+// Helpers shared by the tests: paths to fixtures and the corpus, a private data directory per
+// test, and running the real binary.
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "regreader/parse/office_renderer.hpp"
+
+namespace regreader::testing {
+
+inline std::filesystem::path source_dir() {
+  return REGREADER_SOURCE_DIR;
+}
+inline std::filesystem::path examples_dir() {
+  return source_dir() / "examples";
+}
+inline std::filesystem::path fixtures_dir() {
+  return source_dir() / "tests" / "fixtures";
+}
+inline std::filesystem::path sample_md() {
+  return examples_dir() / "sample-regulation.md";
+}
+inline std::filesystem::path sample_pdf() {
+  return examples_dir() / "sample-regulation.pdf";
+}
+inline std::filesystem::path sample_docx() {
+  return examples_dir() / "sample-regulation.docx";
+}
+
+/// ../shared/corpus beside the checkout (or $REGREADER_CORPUS), when it exists.
+inline std::optional<std::filesystem::path> corpus_dir() {
+  if (const char* env = std::getenv("REGREADER_CORPUS");
+      env && *env && std::filesystem::exists(env))
+    return std::filesystem::path(env);
+  auto p = source_dir().parent_path() / "shared" / "corpus";
+  if (std::filesystem::exists(p)) return p;
+  return std::nullopt;
+}
+
+struct RunResult {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+/// Runs the regreader binary with `args` (already shell-quoted) and captures its output.
+inline RunResult run_regreader(const std::string& args) {
+  parse::TempDir tmp;
+  const auto out_file = tmp.path() / "out", err_file = tmp.path() / "err";
+  const std::string cmd = std::string("'") + REGREADER_BINARY + "' " + args + " >'" +
+                          out_file.string() + "' 2>'" + err_file.string() + "' </dev/null";
+  const int status = std::system(cmd.c_str());
+  RunResult r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  auto slurp = [](const std::filesystem::path& p) {
+    std::string s;
+    if (FILE* f = std::fopen(p.c_str(), "rb")) {
+      std::array<char, 4096> buf{};
+      size_t n = 0;
+      while ((n = std::fread(buf.data(), 1, buf.size(), f)) > 0)
+        s.append(buf.data(), n);
+      std::fclose(f);
+    }
+    return s;
+  };
+  r.out = slurp(out_file);
+  r.err = slurp(err_file);
+  return r;
+}
+
+inline std::string quote(const std::filesystem::path& p) {
+  return "'" + p.string() + "'";
+}
+
+}  // namespace regreader::testing
