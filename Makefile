@@ -1,0 +1,50 @@
+# Thin wrapper over CMake presets; see README.md.
+JOBS ?= 2
+RR := build/release/regreader
+
+.PHONY: all deps build test test-fast asan demo bench format format-check tidy clean
+
+all: build
+
+deps:
+	bash scripts/install-deps.sh
+
+build: deps
+	cmake --preset release >/dev/null
+	cmake --build --preset release -j $(JOBS)
+
+# The full suite: unit, fixture, end-to-end and corpus tests (corpus tests skip without ../shared).
+test: build
+	ctest --preset release -j $(JOBS)
+
+test-fast: build
+	ctest --preset release -j $(JOBS) -L fast
+
+# The suite under AddressSanitizer and UndefinedBehaviorSanitizer.
+asan: deps
+	cmake --preset asan-ubsan >/dev/null
+	cmake --build --preset asan-ubsan -j $(JOBS)
+	ctest --preset asan-ubsan -j $(JOBS)
+
+# Ingest the sample regulation we wrote, then show its table of contents and two pages.
+demo: build
+	rm -rf demo-data
+	$(RR) --data-dir demo-data ingest examples/sample-regulation.pdf --reg-id SAMPLE-2026
+	$(RR) --data-dir demo-data list
+	$(RR) --data-dir demo-data toc SAMPLE-2026 --depth 2
+	$(RR) --data-dir demo-data read-pages -r SAMPLE-2026 -s 3 -e 4
+
+bench: build
+	bash bench/ingest_bench.sh
+
+format:
+	clang-format -i $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp' 'tests/*.hpp')
+
+format-check:
+	clang-format --dry-run -Werror $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp' 'tests/*.hpp')
+
+tidy: build
+	clang-tidy -p build/release --quiet $$(git ls-files 'src/*.cpp')
+
+clean:
+	rm -rf build demo-data

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Ingestion speed: pages per second for `regreader ingest` on the corpus PDFs, as a ratio to
+# `pdftotext` on the same files in the same run (best of N runs each, wall clock).
+#   bash bench/ingest_bench.sh [RUNS]          (needs ../shared/corpus and poppler-utils)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+RUNS=${1:-3}
+RR=${RR:-build/release/regreader}
+CORPUS=${REGREADER_CORPUS:-../shared/corpus}
+[ -x "$RR" ] || { echo "build first: make build" >&2; exit 1; }
+[ -d "$CORPUS" ] || { echo "no corpus at $CORPUS" >&2; exit 1; }
+command -v pdftotext >/dev/null || { echo "pdftotext missing: apt-get install poppler-utils" >&2; exit 1; }
+
+mapfile -d '' pdfs < <(find "$CORPUS" -name '*.pdf' -print0 | sort -z)
+pages=0
+for f in "${pdfs[@]}"; do pages=$((pages + $(pdfinfo "$f" | awk '/^Pages:/{print $2}'))); done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+best() {  # best wall time of RUNS runs of "$@"
+  local b=""
+  for _ in $(seq "$RUNS"); do
+    local t0 t1
+    t0=$(date +%s.%N); "$@" >/dev/null 2>&1; t1=$(date +%s.%N)
+    b=$(echo "$t0 $t1 $b" | awk '{d=$2-$1; if ($3=="" || d<$3) print d; else print $3}')
+  done
+  echo "$b"
+}
+run_regreader() { rm -rf "$tmp/data"; "$RR" -q --data-dir "$tmp/data" ingest "${pdfs[@]}"; }
+run_pdftotext() { for f in "${pdfs[@]}"; do pdftotext -q "$f" "$tmp/out.txt"; done; }
+
+t_rr=$(best run_regreader)
+t_pt=$(best run_pdftotext)
+awk -v n="${#pdfs[@]}" -v p="$pages" -v a="$t_rr" -v b="$t_pt" 'BEGIN {
+  printf "corpus: %d PDFs, %d pages (best of runs)\n", n, p
+  printf "regreader ingest : %6.3f s  %7.1f pages/s\n", a, p / a
+  printf "pdftotext        : %6.3f s  %7.1f pages/s\n", b, p / b
+  printf "speed ratio regreader/pdftotext: %.2f (goal >= 0.50)\n", b / a
+}'
