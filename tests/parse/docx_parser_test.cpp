@@ -49,6 +49,14 @@ TEST(DocxParser, ContentHeadingsTablesAndNotes) {
   const auto* n522 = doc.structure.get_node_by_section_number("5.2.2");
   ASSERT_NE(n522, nullptr);
   EXPECT_EQ(doc.structure.find(n522->parent_id)->section_number, "5.2");
+  // Word's automatic list numbering is rendered back in front of the items.
+  bool lettered = false;
+  for (const auto& p : doc.pages)
+    for (const auto& b : p.content_blocks)
+      lettered = lettered ||
+                 b.content_markdown.find("a) 核对设备名称、编号和位置；\nb) 拉开或合上断路器；") !=
+                     std::string::npos;
+  EXPECT_TRUE(lettered);
   int notes = 0;
   for (const auto& p : doc.pages)
     notes += static_cast<int>(p.annotations.size());

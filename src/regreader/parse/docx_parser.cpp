@@ -10,6 +10,7 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
+#include "regreader/parse/docx_numbering.hpp"
 #include "regreader/parse/docx_tables.hpp"
 #include "regreader/parse/markdown_parser.hpp"
 #include "regreader/parse/office_renderer.hpp"
@@ -43,6 +44,21 @@ pugi::xml_document load_xml(const fs::path& path, const std::string& data, const
     throw ParseError(ErrorCode::kCorruptFile, path,
                      std::string(what) + " is not well-formed XML (" + res.description() + ")");
   return doc;
+}
+
+struct StyleNumbering {
+  std::string num_id;
+  int level = 0;
+};
+
+// styleId -> the numbering a paragraph style carries (Word's numbered heading styles).
+std::map<std::string, StyleNumbering> style_numbering(const pugi::xml_document& styles) {
+  std::map<std::string, StyleNumbering> out;
+  for (auto s : styles.child("w:styles").children("w:style"))
+    if (auto np = s.child("w:pPr").child("w:numPr"))
+      out[s.attribute("w:styleId").value()] = {np.child("w:numId").attribute("w:val").value(),
+                                               np.child("w:ilvl").attribute("w:val").as_int(0)};
+  return out;
 }
 
 // styleId -> heading level (1-based; 0 = not a heading), following w:basedOn.
@@ -92,16 +108,33 @@ std::map<std::string, std::string> read_footnotes(const fs::path& path, zip_t* z
 
 struct BodyReader {
   std::map<std::string, int> levels;
+  std::map<std::string, StyleNumbering> style_numbers;
+  DocxNumbering numbering;
   std::map<std::string, std::string> footnotes;
   RawDocument raw;
 
+  // The label Word draws before the paragraph, from its own w:numPr or its style's.
+  std::string number_label(const pugi::xml_node& ppr, const std::string& style) {
+    auto np = ppr.child("w:numPr");
+    std::string num_id = np.child("w:numId").attribute("w:val").value();
+    int level = np.child("w:ilvl").attribute("w:val").as_int(0);
+    if (!np) {
+      auto it = style_numbers.find(style);
+      if (it == style_numbers.end()) return {};
+      num_id = it->second.num_id;
+      level = it->second.level;
+    }
+    return num_id == "0" ? std::string() : numbering.next_label(num_id, level);
+  }
+
   void paragraph(const pugi::xml_node& p) {
-    std::string t = text::clean_spaces(docx_paragraph_text(p));
-    if (t.empty()) return;
-    RawBlock b;
-    b.text = t;
     auto ppr = p.child("w:pPr");
     const std::string style = ppr.child("w:pStyle").attribute("w:val").value();
+    std::string t = text::clean_spaces(docx_paragraph_text(p));
+    if (t.empty()) return;
+    const std::string label = number_label(ppr, style);
+    RawBlock b;
+    b.text = label.empty() ? t : label + " " + t;
     if (levels.count(style)) b.heading_level = levels[style];
     if (auto o = ppr.child("w:outlineLvl")) {
       int l = o.attribute("w:val").as_int(9) + 1;
@@ -159,8 +192,13 @@ RawDocument read_docx_content(const fs::path& path) {
                      "not a Word document: the archive has no word/document.xml");
   BodyReader reader;
   reader.raw.format = "docx";
-  if (auto styles = read_entry(z.get(), "word/styles.xml"))
-    reader.levels = heading_levels(load_xml(path, *styles, "word/styles.xml"));
+  if (auto styles = read_entry(z.get(), "word/styles.xml")) {
+    auto doc = load_xml(path, *styles, "word/styles.xml");
+    reader.levels = heading_levels(doc);
+    reader.style_numbers = style_numbering(doc);
+  }
+  if (auto numbering = read_entry(z.get(), "word/numbering.xml"))
+    reader.numbering = DocxNumbering(load_xml(path, *numbering, "word/numbering.xml"));
   reader.footnotes = read_footnotes(path, z.get());
   auto doc = load_xml(path, *document, "word/document.xml");
   reader.body(doc.child("w:document").child("w:body"));

@@ -260,7 +260,8 @@ bool is_title_like(std::string_view rest) {
   if (s.size() > kMaxTitleChars) return false;
   for (char32_t c : s)
     if (c == U'。' || c == U'；' || c == U'，' || c == ';') return false;
-  return true;
+  // "5.1.3 下列各项工作可以不用操作票：" introduces a list; it is a clause, not a title.
+  return s.empty() || (s.back() != U'：' && s.back() != ':');
 }
 
 namespace {
