@@ -21,4 +21,5 @@ qpdf --encrypt secret secret 256 -- examples/sample-regulation.pdf "$out/encrypt
 head -c 3000 examples/sample-regulation.pdf > "$out/truncated.pdf"
 printf 'This is plain text, not a zip archive.\n' > "$out/not-a-zip.docx"
 python3 scripts/make-image-only-pdf.py "$out/no-text-layer.pdf"
+python3 scripts/make-docx-fixture.py "$out/word-features.docx"
 echo "fixtures written to $out"

@@ -87,3 +87,51 @@ TEST(DocxParser, ANonZipDocxIsReportedAsSuch) {
 
 }  // namespace
 }  // namespace regreader::parse
+
+namespace regreader::parse {
+namespace {
+
+// A Word file written by hand (scripts/make-docx-fixture.py) with what pandoc cannot make.
+TEST(DocxParser, MergedCellsFootnotesOutlineLevelsAndNumberedHeadings) {
+  ParseOptions no_office;
+  no_office.use_office = false;
+  auto doc = parse_document(testing::fixtures_dir() / "word-features.docx", "W", no_office);
+  EXPECT_EQ(doc.info.title, "Word 功能示例规程");
+  const auto& s = doc.structure;
+  ASSERT_NE(s.get_node_by_section_number("2.1"), nullptr) << "numbers come from numbering.xml";
+  EXPECT_EQ(s.get_node_by_section_number("2.1")->title, "接地线");
+  EXPECT_EQ(s.find(s.get_node_by_section_number("2.2")->parent_id)->section_number, "2");
+  const auto* t = find_table(doc);
+  ASSERT_NE(t, nullptr);
+  const auto& m = *t->table_meta;
+  EXPECT_EQ(m.caption, "表1 接地线截面要求");
+  EXPECT_EQ(m.row_count, 4);
+  EXPECT_EQ(m.col_count, 3);
+  EXPECT_EQ(m.cells[0].content, "电压等级");
+  EXPECT_EQ(m.cells[0].row_span, 2) << "w:vMerge";
+  EXPECT_EQ(m.cells[1].col_span, 2) << "w:gridSpan";
+  EXPECT_EQ(m.cell_text(1, 0), "电压等级");
+  EXPECT_EQ(m.cell_text(3, 2), "按短路电流计算确定");
+  const auto& notes = doc.pages[0].annotations;
+  ASSERT_EQ(notes.size(), 2u);
+  EXPECT_EQ(notes[0].annotation_id, "注");
+  EXPECT_EQ(notes[0].related_blocks.at(0), t->block_id);
+  EXPECT_EQ(notes[1].annotation_id, "脚注1");
+  EXPECT_EQ(notes[1].content, "线夹应与导体截面相适应。");
+  EXPECT_NE(doc.pages[0].content_markdown.find("a) 检查接地线外观\nb) 检查线夹"),
+            std::string::npos);
+}
+
+TEST(DocxParser, LegacyOfficeFormatsGoThroughLibreOffice) {
+  if (!find_soffice()) GTEST_SKIP() << "LibreOffice is not installed";
+  TempDir tmp;
+  const auto odt = convert_with_soffice(testing::sample_docx(), "odt", tmp.path());
+  auto doc = parse_document(odt, "O", {});
+  EXPECT_EQ(doc.info.format, "odt");
+  EXPECT_EQ(doc.info.paging, model::Paging::kReal);
+  EXPECT_EQ(doc.info.total_pages, 5);
+  EXPECT_NE(doc.structure.get_node_by_section_number("6.1"), nullptr);
+}
+
+}  // namespace
+}  // namespace regreader::parse

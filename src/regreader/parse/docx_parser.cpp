@@ -132,6 +132,7 @@ struct BodyReader {
     const std::string style = ppr.child("w:pStyle").attribute("w:val").value();
     std::string t = text::clean_spaces(docx_paragraph_text(p));
     if (t.empty()) return;
+    if (style == "Title" && raw.title.empty()) raw.title = t;  // Word's title paragraph
     const std::string label = number_label(ppr, style);
     RawBlock b;
     b.text = label.empty() ? t : label + " " + t;

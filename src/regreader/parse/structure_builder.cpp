@@ -178,6 +178,23 @@ class PageAssembler {
   size_t next_open_ = 0;
 };
 
+// Word footnotes become notes of the page whose block carries their mark ("[脚注1]").
+void attach_footnotes(std::vector<model::PageDocument>& pages,
+                      const std::vector<RawFootnote>& notes) {
+  for (const auto& f : notes) {
+    const std::string mark = "[" + f.id + "]";
+    for (auto& page : pages) {
+      auto b = std::find_if(page.content_blocks.begin(), page.content_blocks.end(),
+                            [&](const ContentBlock& c) {
+                              return c.content_markdown.find(mark) != std::string::npos;
+                            });
+      if (b == page.content_blocks.end()) continue;
+      page.annotations.push_back({f.id, normalise_text(f.text), {b->block_id}, page.page_num});
+      break;
+    }
+  }
+}
+
 }  // namespace
 
 model::ParsedDocument build_document(const RawDocument& raw, const std::string& reg_id) {
@@ -195,6 +212,7 @@ model::ParsedDocument build_document(const RawDocument& raw, const std::string& 
 
   model::ParsedDocument doc;
   doc.pages = pages.finish();
+  attach_footnotes(doc.pages, raw.footnotes);
   doc.structure = model::DocumentStructure(reg_id, std::move(tree.nodes));
   doc.info.reg_id = reg_id;
   doc.info.format = raw.format;
