@@ -1,0 +1,282 @@
+#include "regreader/parse/pdf_document.hpp"
+
+extern "C" {
+#include <mupdf/fitz.h>
+}
+
+#include <spdlog/spdlog.h>
+
+#include <cmath>
+#include <map>
+
+#include "regreader/core/error.hpp"
+
+namespace regreader::parse {
+
+namespace {
+
+// A filled rectangle thinner than this (points) is a ruling line, not a shaded area.
+constexpr float kMaxRuleThickness = 2.5f;
+// Segments shorter than this (points) are glyph details or dots, not table rules.
+constexpr float kMinRuleLength = 4.0f;
+
+bool is_bold_font(fz_context* ctx, fz_font* font) {
+  if (!font) return false;
+  if (fz_font_is_bold(ctx, font)) return true;
+  const std::string name = fz_font_name(ctx, font);
+  // Chinese standards set headings in 黑体 (SimHei / Hei / Heiti): a bold face in effect.
+  for (const char* k : {"Bold", "bold", "Black", "Heavy", "Hei", "hei", "Semibold"})
+    if (name.find(k) != std::string::npos) return true;
+  return false;
+}
+
+std::vector<PdfChar> collect_chars(fz_context* ctx, fz_stext_page* st, fz_rect bounds) {
+  std::vector<PdfChar> chars;
+  std::map<fz_font*, bool> bold_cache;
+  for (fz_stext_block* b = st->first_block; b; b = b->next) {
+    if (b->type != FZ_STEXT_BLOCK_TEXT) continue;
+    for (fz_stext_line* l = b->u.t.first_line; l; l = l->next) {
+      if (l->wmode != 0) continue;  // vertical text: stamps and margins, not body text
+      for (fz_stext_char* ch = l->first_char; ch; ch = ch->next) {
+        if (ch->c == ' ' || ch->c == 0x3000 || ch->c == '\t') continue;
+        auto [it, fresh] = bold_cache.try_emplace(ch->font, false);
+        if (fresh) it->second = is_bold_font(ctx, ch->font);
+        const fz_rect r = fz_rect_from_quad(ch->quad);
+        chars.push_back({static_cast<char32_t>(ch->c), r.x0 - bounds.x0, r.x1 - bounds.x0,
+                         r.y0 - bounds.y0, r.y1 - bounds.y0, ch->origin.y - bounds.y0, ch->size,
+                         it->second});
+      }
+    }
+  }
+  return chars;
+}
+
+// --- a device that records straight lines (table rules) -----------------------------------------
+
+struct RuleDevice {
+  fz_device super;
+  std::vector<PdfRule>* rules;
+  fz_rect bounds;
+};
+
+struct PathState {
+  fz_matrix ctm;
+  fz_point start{}, cur{};
+  std::vector<std::pair<fz_point, fz_point>> segments;
+  std::vector<fz_rect> rects;
+};
+
+void add_segment(PathState& s, fz_point a, fz_point b) {
+  s.segments.emplace_back(fz_transform_point(a, s.ctm), fz_transform_point(b, s.ctm));
+}
+
+void walk_moveto(fz_context*, void* arg, float x, float y) {
+  auto& s = *static_cast<PathState*>(arg);
+  s.start = s.cur = {x, y};
+}
+void walk_lineto(fz_context*, void* arg, float x, float y) {
+  auto& s = *static_cast<PathState*>(arg);
+  add_segment(s, s.cur, {x, y});
+  s.cur = {x, y};
+}
+void walk_curveto(fz_context*, void* arg, float, float, float, float, float x3, float y3) {
+  static_cast<PathState*>(arg)->cur = {x3, y3};  // curves are never table rules
+}
+void walk_closepath(fz_context*, void* arg) {
+  auto& s = *static_cast<PathState*>(arg);
+  add_segment(s, s.cur, s.start);
+  s.cur = s.start;
+}
+void walk_rectto(fz_context*, void* arg, float x0, float y0, float x1, float y1) {
+  auto& s = *static_cast<PathState*>(arg);
+  s.rects.push_back(fz_transform_rect(fz_make_rect(x0, y0, x1, y1), s.ctm));
+}
+
+const fz_path_walker kWalker = {walk_moveto, walk_lineto, walk_curveto, walk_closepath,
+                                nullptr,     nullptr,     nullptr,      walk_rectto};
+
+void keep_rule(RuleDevice* d, float x0, float y0, float x1, float y1) {
+  if (x0 > x1) std::swap(x0, x1);
+  if (y0 > y1) std::swap(y0, y1);
+  const bool horizontal = (y1 - y0) <= kMaxRuleThickness && (x1 - x0) >= kMinRuleLength;
+  const bool vertical = (x1 - x0) <= kMaxRuleThickness && (y1 - y0) >= kMinRuleLength;
+  if (!horizontal && !vertical) return;
+  const float bx = d->bounds.x0, by = d->bounds.y0;
+  if (horizontal) {
+    const float y = (y0 + y1) / 2 - by;
+    d->rules->push_back({x0 - bx, y, x1 - bx, y});
+  } else {
+    const float x = (x0 + x1) / 2 - bx;
+    d->rules->push_back({x, y0 - by, x, y1 - by});
+  }
+}
+
+void record_path(fz_context* ctx, fz_device* dev, const fz_path* path, fz_matrix ctm) {
+  auto* d = reinterpret_cast<RuleDevice*>(dev);
+  PathState s;
+  s.ctm = ctm;
+  fz_walk_path(ctx, path, &kWalker, &s);
+  for (const auto& [a, b] : s.segments)
+    keep_rule(d, a.x, a.y, b.x, b.y);
+  // A thin rectangle (filled or stroked) is a rule; a large one gives its four edges.
+  for (const auto& r : s.rects) {
+    if (r.y1 - r.y0 <= kMaxRuleThickness || r.x1 - r.x0 <= kMaxRuleThickness) {
+      keep_rule(d, r.x0, r.y0, r.x1, r.y1);
+    } else {
+      keep_rule(d, r.x0, r.y0, r.x1, r.y0);
+      keep_rule(d, r.x0, r.y1, r.x1, r.y1);
+      keep_rule(d, r.x0, r.y0, r.x0, r.y1);
+      keep_rule(d, r.x1, r.y0, r.x1, r.y1);
+    }
+  }
+}
+
+void fill_path(fz_context* ctx, fz_device* dev, const fz_path* path, int, fz_matrix ctm,
+               fz_colorspace*, const float* color, float alpha, fz_color_params) {
+  (void)color;
+  if (alpha <= 0) return;
+  record_path(ctx, dev, path, ctm);
+}
+
+void stroke_path(fz_context* ctx, fz_device* dev, const fz_path* path, const fz_stroke_state*,
+                 fz_matrix ctm, fz_colorspace*, const float*, float alpha, fz_color_params) {
+  if (alpha <= 0) return;
+  record_path(ctx, dev, path, ctm);
+}
+
+}  // namespace
+
+struct PdfDocument::Impl {
+  std::filesystem::path path;
+  fz_context* ctx = nullptr;
+  fz_document* doc = nullptr;
+  int pages = 0;
+  ~Impl() {
+    if (doc) fz_drop_document(ctx, doc);
+    if (ctx) fz_drop_context(ctx);
+  }
+};
+
+PdfDocument::PdfDocument(const std::filesystem::path& path) : impl_(std::make_unique<Impl>()) {
+  impl_->path = path;
+  impl_->ctx = fz_new_context(nullptr, nullptr, FZ_STORE_DEFAULT);
+  if (!impl_->ctx) throw ParseError(ErrorCode::kInternal, path, "cannot create a MuPDF context");
+  fz_context* c = impl_->ctx;
+  // MuPDF prints warnings (e.g. about broken OCR fonts) on stderr by default; route them to the
+  // debug log instead, so that they do not drown the CLI output.
+  fz_set_warning_callback(
+      c, [](void*, const char* m) { spdlog::debug("mupdf: {}", m); }, nullptr);
+  fz_set_error_callback(
+      c, [](void*, const char* m) { spdlog::debug("mupdf error: {}", m); }, nullptr);
+  std::string failure;
+  bool locked = false;
+  fz_var(locked);
+  const std::string file = path.string();
+  fz_try(c) {
+    fz_register_document_handlers(c);
+    impl_->doc = fz_open_document(c, file.c_str());
+    locked = fz_needs_password(c, impl_->doc) && !fz_authenticate_password(c, impl_->doc, "");
+    if (!locked) impl_->pages = fz_count_pages(c, impl_->doc);
+  }
+  fz_catch(c) {
+    failure = fz_caught_message(c);
+  }
+  if (!failure.empty())
+    throw ParseError(ErrorCode::kCorruptFile, path, "not a readable PDF (" + failure + ")");
+  if (locked)
+    throw ParseError(ErrorCode::kEncryptedFile, path,
+                     "the PDF is password-protected; decrypt it first (e.g. qpdf --decrypt)");
+  if (impl_->pages <= 0)
+    throw ParseError(
+        ErrorCode::kCorruptFile, path,
+        "not a readable PDF (no page could be found; the file may be truncated or damaged)");
+}
+
+PdfDocument::~PdfDocument() = default;
+
+int PdfDocument::page_count() const {
+  return impl_->pages;
+}
+
+std::string PdfDocument::title() const {
+  char buf[512] = {0};
+  if (fz_lookup_metadata(impl_->ctx, impl_->doc, FZ_META_INFO_TITLE, buf, sizeof buf) > 0)
+    return buf;
+  return {};
+}
+
+PdfPageContent PdfDocument::read_page(int index) const {
+  fz_context* c = impl_->ctx;
+  fz_page* page = nullptr;
+  fz_stext_page* st = nullptr;
+  fz_device* dev = nullptr;
+  PdfPageContent out;
+  std::string failure;
+  fz_rect bounds{};
+  fz_var(page);
+  fz_var(st);
+  fz_var(dev);
+  fz_try(c) {
+    page = fz_load_page(c, impl_->doc, index);
+    bounds = fz_bound_page(c, page);
+    fz_stext_options opts{};
+    opts.flags = FZ_STEXT_MEDIABOX_CLIP;
+    st = fz_new_stext_page_from_page(c, page, &opts);
+    fz_context* ctx = c;  // fz_new_derived_device expects a variable named ctx
+    auto* rd = fz_new_derived_device(ctx, RuleDevice);
+    dev = &rd->super;
+    rd->rules = &out.rules;
+    rd->bounds = bounds;
+    rd->super.fill_path = fill_path;
+    rd->super.stroke_path = stroke_path;
+    fz_run_page(c, page, dev, fz_identity, nullptr);
+    fz_close_device(c, dev);
+  }
+  fz_always(c) {
+    fz_drop_device(c, dev);
+    fz_drop_page(c, page);
+  }
+  fz_catch(c) {
+    failure = fz_caught_message(c);
+  }
+  if (!failure.empty()) {
+    if (st) fz_drop_stext_page(c, st);
+    throw ParseError(ErrorCode::kCorruptFile, impl_->path, "cannot read the page (" + failure + ")",
+                     index + 1);
+  }
+  out.width = bounds.x1 - bounds.x0;
+  out.height = bounds.y1 - bounds.y0;
+  out.chars = collect_chars(c, st, bounds);
+  fz_drop_stext_page(c, st);
+  return out;
+}
+
+GrayImage PdfDocument::render_gray(int index, int dpi) const {
+  fz_context* c = impl_->ctx;
+  fz_pixmap* pix = nullptr;
+  std::string failure;
+  fz_var(pix);
+  fz_try(c) {
+    const float scale = static_cast<float>(dpi) / 72.0f;
+    pix = fz_new_pixmap_from_page_number(c, impl_->doc, index, fz_scale(scale, scale),
+                                         fz_device_gray(c), 0);
+  }
+  fz_catch(c) {
+    failure = fz_caught_message(c);
+  }
+  if (!pix)
+    throw ParseError(ErrorCode::kCorruptFile, impl_->path,
+                     "cannot render the page (" + failure + ")", index + 1);
+  GrayImage img;
+  img.width = fz_pixmap_width(c, pix);
+  img.height = fz_pixmap_height(c, pix);
+  img.stride = static_cast<int>(fz_pixmap_stride(c, pix));
+  img.dpi = dpi;
+  const unsigned char* samples = fz_pixmap_samples(c, pix);
+  img.pixels.assign(samples,
+                    samples + static_cast<size_t>(img.stride) * static_cast<size_t>(img.height));
+  fz_drop_pixmap(c, pix);
+  return img;
+}
+
+}  // namespace regreader::parse

@@ -1,0 +1,55 @@
+#pragma once
+// The only door to MuPDF. Every MuPDF call runs inside fz_try in pdf_document.cpp and only records
+// a failure; C++ exceptions are thrown after fz_catch, never across it.
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "regreader/parse/pdf_layout.hpp"
+
+namespace regreader::parse {
+
+/// A straight ruling line drawn on a page (table borders), in page coordinates, y down.
+struct PdfRule {
+  float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  bool horizontal() const { return y1 - y0 < x1 - x0; }
+};
+
+/// What one page holds for layout analysis.
+struct PdfPageContent {
+  float width = 0, height = 0;
+  std::vector<PdfChar> chars;
+  std::vector<PdfRule> rules;
+};
+
+/// An 8-bit grey rendering of a page (for OCR).
+struct GrayImage {
+  int width = 0, height = 0, stride = 0, dpi = 0;
+  std::vector<uint8_t> pixels;
+};
+
+class PdfDocument {
+ public:
+  /// Opens a PDF. Throws ParseError: kCorruptFile (unreadable, no pages), kEncryptedFile.
+  explicit PdfDocument(const std::filesystem::path& path);
+  ~PdfDocument();
+  PdfDocument(const PdfDocument&) = delete;
+  PdfDocument& operator=(const PdfDocument&) = delete;
+
+  int page_count() const;
+  /// The Info dictionary's title ("" when none).
+  std::string title() const;
+  /// Characters and ruling lines of page `index` (0-based). Throws ParseError naming the page.
+  PdfPageContent read_page(int index) const;
+  /// Renders page `index` in grey at `dpi`. Throws ParseError naming the page.
+  GrayImage render_gray(int index, int dpi) const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace regreader::parse
