@@ -98,7 +98,8 @@ TEST(StructureBuilder, PagesCarryBlocksPathsNotesAndContinuations) {
   EXPECT_EQ(p3.content_blocks[4].content_markdown, "a) 核对设备名称；\nb) 拉开断路器。");
   ASSERT_EQ(p3.annotations.size(), 1u);
   EXPECT_EQ(p3.annotations[0].annotation_id, "注1");
-  EXPECT_EQ(p3.annotations[0].related_blocks, (std::vector<std::string>{"R:p3:b3"}));
+  // The table above the note, and the paragraph that says 见注1.
+  EXPECT_EQ(p3.annotations[0].related_blocks, (std::vector<std::string>{"R:p3:b3", "R:p3:b1"}));
   EXPECT_EQ(p3.content_blocks[2].block_id, "R:p3:b3");
   for (const auto& b : p3.content_blocks)
     EXPECT_FALSE(b.chapter_path.empty());

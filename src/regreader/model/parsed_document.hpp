@@ -4,7 +4,9 @@
 
 #include "regreader/model/document_structure.hpp"
 #include "regreader/model/page_document.hpp"
+#include "regreader/model/reference_link.hpp"
 #include "regreader/model/regulation_info.hpp"
+#include "regreader/model/table_entry.hpp"
 
 namespace regreader::model {
 
@@ -13,6 +15,8 @@ struct ParsedDocument {
   RegulationInfo info;
   std::vector<PageDocument> pages;
   DocumentStructure structure;
+  std::vector<TableEntry> tables;     ///< the table registry
+  std::vector<ReferenceLink> links;   ///< cross-references found in the blocks, resolved or not
   std::vector<std::string> warnings;  ///< shown to the user, not stored
 };
 

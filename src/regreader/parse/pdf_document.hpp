@@ -12,12 +12,6 @@
 
 namespace regreader::parse {
 
-/// A straight ruling line drawn on a page (table borders), in page coordinates, y down.
-struct PdfRule {
-  float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
-  bool horizontal() const { return y1 - y0 < x1 - x0; }
-};
-
 /// What one page holds for layout analysis.
 struct PdfPageContent {
   float width = 0, height = 0;

@@ -29,6 +29,8 @@ constexpr float kParagraphGap = 0.9f;
 constexpr float kSameBaseline = 0.4f;
 // A horizontal gap wider than this many character widths is written as a space.
 constexpr float kWordGap = 0.3f;
+// A gap wider than this many character widths separates table columns.
+constexpr float kColumnGap = 2.0f;
 // Headings are short.
 constexpr size_t kMaxHeadingChars = 60;
 
@@ -109,8 +111,13 @@ std::vector<PdfLine> build_lines(std::vector<PdfChar> chars) {
     size_t bold = 0;
     float prev_x1 = row.front().x0;
     for (const auto& ch : row) {
-      if (ch.x0 - prev_x1 > kWordGap * std::max(ch.size, 1.0f) && !l.text.empty())
-        l.text.push_back(' ');
+      const float gap = ch.x0 - prev_x1, em = std::max(ch.size, 1.0f);
+      if (gap > kWordGap * em && !l.text.empty()) l.text.push_back(' ');
+      if (l.segments.empty() || gap > kColumnGap * em) l.segments.push_back({ch.x0, ch.x1, {}});
+      auto& seg = l.segments.back();
+      if (gap > kWordGap * em && !seg.text.empty()) seg.text.push_back(' ');
+      text::append_utf8(seg.text, ch.c);
+      seg.x1 = std::max(seg.x1, ch.x1);
       text::append_utf8(l.text, ch.c);
       prev_x1 = std::max(prev_x1, ch.x1);
       l.x1 = std::max(l.x1, ch.x1);
@@ -123,6 +130,7 @@ std::vector<PdfLine> build_lines(std::vector<PdfChar> chars) {
     for (auto [sz, n] : sizes)
       if (n > best) best = n, l.size = sz / 10.0f;
     l.bold = bold * 2 > row.size();
+    l.chars = std::move(row);
     lines.push_back(std::move(l));
   }
   return lines;
@@ -158,6 +166,8 @@ std::vector<RawBlock> lines_to_paragraphs(const PdfPage& page, float body_size) 
   float right = 0, left = page.width;
   for (const auto& l : page.lines)
     right = std::max(right, l.x1), left = std::min(left, l.x0);
+  if (page.text_right >= 0) right = page.text_right;
+  if (page.text_left >= 0) left = page.text_left;
   Para cur;
   auto flush = [&] {
     std::string t = text::clean_spaces(cur.text);

@@ -18,18 +18,36 @@ struct PdfChar {
   bool bold = false;
 };
 
+/// A run of a line separated from the next by a wide gap: a table cell, in a table row.
+struct LineSegment {
+  float x0 = 0, x1 = 0;
+  std::string text;
+};
+
 /// One visual line of text.
 struct PdfLine {
   std::string text;  ///< as extracted (not yet width-folded)
   float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
-  float size = 0;     ///< dominant font size of the line
-  bool bold = false;  ///< most characters in a bold (or heading-face) font
+  float size = 0;                     ///< dominant font size of the line
+  bool bold = false;                  ///< most characters in a bold (or heading-face) font
+  std::vector<LineSegment> segments;  ///< split at gaps wider than a column gap
+  std::vector<PdfChar> chars;         ///< left to right
+};
+
+/// A straight ruling line drawn on a page (table borders), in page coordinates, y down.
+struct PdfRule {
+  float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  bool horizontal() const { return y1 - y0 < x1 - x0; }
 };
 
 struct PdfPage {
   int number = 1;  ///< 1-based
   float width = 0, height = 0;
   std::vector<PdfLine> lines;
+  std::vector<PdfRule> rules;
+  /// Where full text lines start and end on the page (set from all lines before the page is cut
+  /// into pieces around tables); negative when unknown.
+  float text_left = -1, text_right = -1;
 };
 
 /// Font size used by most characters of the document (the body text size).

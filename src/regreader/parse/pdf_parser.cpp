@@ -8,6 +8,7 @@
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/parse/pdf_document.hpp"
+#include "regreader/parse/pdf_tables.hpp"
 
 namespace regreader::parse {
 
@@ -20,11 +21,47 @@ std::vector<PdfPage> read_pdf_lines(const std::filesystem::path& path, std::stri
   pages.reserve(static_cast<size_t>(n));
   for (int i = 0; i < n; ++i) {
     PdfPageContent content = doc.read_page(i);
-    pages.push_back({i + 1, content.width, content.height, build_lines(std::move(content.chars))});
+    PdfPage page{i + 1, content.width, content.height, build_lines(std::move(content.chars))};
+    page.rules = std::move(content.rules);
+    pages.push_back(std::move(page));
     if (progress) progress(i + 1, n, "page");
   }
   return pages;
 }
+
+namespace {
+
+// Paragraphs and tables of one page, in reading order: tables are cut out of the line sequence
+// and the lines between them become paragraphs.
+void append_page_blocks(PdfPage& page, float body, std::vector<RawBlock>& out) {
+  page.text_left = page.width;
+  page.text_right = 0;
+  for (const auto& l : page.lines)
+    page.text_left = std::min(page.text_left, l.x0),
+    page.text_right = std::max(page.text_right, l.x1);
+  const auto tables = detect_tables(page);
+  auto paragraphs = [&](size_t from, size_t to) {  // lines [from, to)
+    if (from >= to) return;
+    PdfPage part = page;
+    part.lines.assign(page.lines.begin() + static_cast<long>(from),
+                      page.lines.begin() + static_cast<long>(to));
+    for (auto& b : lines_to_paragraphs(part, body))
+      out.push_back(std::move(b));
+  };
+  size_t next = 0;
+  for (const auto& t : tables) {
+    paragraphs(next, t.first_line);
+    RawBlock b;
+    b.kind = RawBlock::Kind::kTable;
+    b.page = page.number;
+    b.table = t.table;
+    out.push_back(std::move(b));
+    next = t.last_line + 1;
+  }
+  paragraphs(next, page.lines.size());
+}
+
+}  // namespace
 
 RawDocument parse_pdf(const std::filesystem::path& path, const ParseOptions& options) {
   RawDocument raw;
@@ -43,9 +80,8 @@ RawDocument parse_pdf(const std::filesystem::path& path, const ParseOptions& opt
                            " page(s) have no text layer (scanned images) and are empty");
   const float body = body_font_size(pages);
   remove_running_lines(pages);
-  for (const auto& p : pages)
-    for (auto& b : lines_to_paragraphs(p, body))
-      raw.blocks.push_back(std::move(b));
+  for (auto& p : pages)
+    append_page_blocks(p, body, raw.blocks);
   return raw;
 }
 

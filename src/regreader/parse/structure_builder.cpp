@@ -6,6 +6,8 @@
 #include "regreader/core/text.hpp"
 #include "regreader/parse/block_classifier.hpp"
 #include "regreader/parse/chapter_tree.hpp"
+#include "regreader/parse/references.hpp"
+#include "regreader/parse/table_segments.hpp"
 
 namespace regreader::parse {
 
@@ -195,12 +197,40 @@ void attach_footnotes(std::vector<model::PageDocument>& pages,
   }
 }
 
+// Finds the cross-references of every block and resolves them; a resolved 见注1 also makes the
+// block one of the note's related blocks.
+void link_references(model::ParsedDocument& doc) {
+  std::vector<model::Annotation> notes;
+  for (const auto& p : doc.pages) notes.insert(notes.end(), p.annotations.begin(), p.annotations.end());
+  const ReferenceTargets targets{doc.structure, doc.tables, notes};
+  for (const auto& p : doc.pages) {
+    for (const auto& b : p.content_blocks) {
+      const std::string own_table = b.table_meta ? table_label(b.table_meta->caption) : "";
+      for (const auto& ref : find_references(b.content_markdown)) {
+        if (ref.target == b.section_number || ref.target == own_table) continue;  // itself
+        auto link = resolve_reference(ref, p.page_num, targets);
+        link.block_id = b.block_id;
+        doc.links.push_back(std::move(link));
+      }
+    }
+  }
+  for (const auto& link : doc.links) {
+    if (!link.resolved || link.kind != model::RefKind::kNote) continue;
+    for (auto& a : doc.pages[static_cast<size_t>(link.target_page - 1)].annotations) {
+      if (a.annotation_id != link.target_id) continue;
+      if (std::find(a.related_blocks.begin(), a.related_blocks.end(), link.block_id) == a.related_blocks.end())
+        a.related_blocks.push_back(link.block_id);
+    }
+  }
+}
+
 }  // namespace
 
 model::ParsedDocument build_document(const RawDocument& raw, const std::string& reg_id) {
   std::vector<ClassifiedBlock> blocks = classify_blocks(raw);
   const std::string markdown_title = take_document_title(blocks);
   attach_captions(blocks);
+  link_table_segments(blocks);
   ChapterTree tree = build_chapter_tree(blocks, reg_id);
 
   int page_count = std::max(raw.page_count, 0);
@@ -213,7 +243,9 @@ model::ParsedDocument build_document(const RawDocument& raw, const std::string& 
   model::ParsedDocument doc;
   doc.pages = pages.finish();
   attach_footnotes(doc.pages, raw.footnotes);
+  doc.tables = build_table_registry(doc.pages);
   doc.structure = model::DocumentStructure(reg_id, std::move(tree.nodes));
+  link_references(doc);
   doc.info.reg_id = reg_id;
   doc.info.format = raw.format;
   doc.info.total_pages = static_cast<int>(doc.pages.size());

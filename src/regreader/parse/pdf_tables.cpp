@@ -1,0 +1,258 @@
+#include "regreader/parse/pdf_tables.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "regreader/core/text.hpp"
+#include "regreader/parse/notes.hpp"
+#include "regreader/parse/numbering.hpp"
+
+namespace regreader::parse {
+
+namespace {
+
+// Column starts closer than this many character widths are the same column.
+constexpr float kColumnTolerance = 1.5f;
+// A table has at least this many lines with two or more cells.
+constexpr size_t kMinRowLines = 2;
+// Lines further apart than this many line heights are not in the same table.
+constexpr float kMaxRowGap = 2.2f;
+// A single-cell line inside a table (a wrapped cell) is narrower than this share of the text width.
+constexpr float kMaxWrappedCellShare = 0.6f;
+// A horizontal rule counts for a table when it spans this share of the table's width.
+constexpr float kMinRuleShare = 0.5f;
+// The header sits above a rule found in this top share of the table.
+constexpr float kHeaderRuleShare = 0.45f;
+
+float em_of(const PdfLine& l) {
+  return std::max(l.size, 1.0f);
+}
+
+bool starts_like_text(const std::string& s) {
+  const std::string f = text::fold_width(s);
+  return !match_notes(f).empty() || text::starts_with(text::trim(f), "表") ||
+         (match_section_number(f) && !is_title_like(match_section_number(f)->rest));
+}
+
+// Column anchors: the left edges of the cells, clustered.
+std::vector<float> column_anchors(const std::vector<const PdfLine*>& lines) {
+  std::vector<float> xs;
+  float em = 10;
+  for (const auto* l : lines) {
+    em = em_of(*l);
+    for (const auto& s : l->segments)
+      xs.push_back(s.x0);
+  }
+  std::sort(xs.begin(), xs.end());
+  std::vector<float> anchors;
+  for (float x : xs)
+    if (anchors.empty() || x - anchors.back() > kColumnTolerance * em) anchors.push_back(x);
+  return anchors;
+}
+
+// Vertical rules inside the region give column borders when there are enough of them.
+std::vector<float> rule_columns(const PdfPage& page, float y0, float y1) {
+  std::vector<float> xs;
+  for (const auto& r : page.rules)
+    if (!r.horizontal() && r.y0 <= y1 && r.y1 >= y0) xs.push_back(r.x0);
+  std::sort(xs.begin(), xs.end());
+  std::vector<float> out;
+  for (float x : xs)
+    if (out.empty() || x - out.back() > 3) out.push_back(x);
+  return out;
+}
+
+std::vector<float> rule_rows(const PdfPage& page, float x0, float x1, float y0, float y1) {
+  std::vector<float> ys;
+  for (const auto& r : page.rules)
+    if (r.horizontal() && r.y0 >= y0 && r.y0 <= y1 && r.x1 - r.x0 >= kMinRuleShare * (x1 - x0) &&
+        r.x0 < x1 && r.x1 > x0)
+      ys.push_back(r.y0);
+  std::sort(ys.begin(), ys.end());
+  std::vector<float> out;
+  for (float y : ys)
+    if (out.empty() || y - out.back() > 2) out.push_back(y);
+  return out;
+}
+
+// Where each column starts; a cell belongs to the last column starting at or before it.
+struct Columns {
+  std::vector<float> starts;
+  float tolerance = 5;
+  int column_of(float x) const {
+    int c = 0;
+    for (size_t i = 0; i < starts.size(); ++i)
+      if (x >= starts[i] - tolerance) c = static_cast<int>(i);
+    return c;
+  }
+};
+
+struct Region {
+  size_t first = 0, last = 0;
+};
+
+// Grows a table region from line i (which has two or more cells); returns the last line index.
+size_t grow_region(const PdfPage& page, size_t i, float text_width) {
+  const auto& lines = page.lines;
+  size_t last = i;
+  for (size_t k = i + 1; k < lines.size(); ++k) {
+    const auto& prev = lines[k - 1];
+    const auto& l = lines[k];
+    if (l.y0 - prev.y1 > kMaxRowGap * em_of(prev)) break;
+    if (l.segments.size() >= 2 && !starts_like_text(l.text)) {
+      last = k;
+      continue;
+    }
+    // A wrapped cell: one narrow run between two rows of the table.
+    const bool narrow = l.x1 - l.x0 < kMaxWrappedCellShare * text_width;
+    const bool next_row = k + 1 < lines.size() && lines[k + 1].segments.size() >= 2;
+    if (narrow && next_row && !starts_like_text(l.text)) continue;
+    break;
+  }
+  return last;
+}
+
+// Header lines above the first two-cell line: narrow runs right above it (wrapped header cells).
+size_t grow_header_up(const PdfPage& page, size_t first, float text_width) {
+  while (first > 0) {
+    const auto& above = page.lines[first - 1];
+    const auto& cur = page.lines[first];
+    const bool close = cur.y0 - above.y1 < 0.8f * em_of(cur);
+    const bool narrow = above.x1 - above.x0 < kMaxWrappedCellShare * text_width;
+    if (!close || !narrow || starts_like_text(above.text)) break;
+    --first;
+  }
+  return first;
+}
+
+void add_to_cell(std::vector<std::vector<std::string>>& rows, size_t row, int col,
+                 const std::string& t) {
+  auto& cell = rows[row][static_cast<size_t>(col)];
+  text::join_wrapped(cell, text::trim(t));
+}
+
+// Header text is centred in its cells and wraps, so header lines are split into columns character
+// by character; body cells are left-aligned runs that may span several columns.
+void place_header_line(const PdfLine& l, const Columns& cols, std::vector<std::string>& row) {
+  std::vector<std::string> parts(row.size());
+  int prev_col = -1;
+  float prev_x1 = 0;
+  for (const auto& ch : l.chars) {
+    const int c = cols.column_of((ch.x0 + ch.x1) / 2);
+    auto& part = parts[static_cast<size_t>(c)];
+    if (c == prev_col && ch.x0 - prev_x1 > 0.3f * std::max(ch.size, 1.0f)) part.push_back(' ');
+    text::append_utf8(part, ch.c);
+    prev_col = c;
+    prev_x1 = ch.x1;
+  }
+  for (size_t c = 0; c < row.size(); ++c)
+    if (!parts[c].empty()) text::join_wrapped(row[c], parts[c]);
+}
+
+model::TableMeta build_table(const PdfPage& page, const Region& r) {
+  std::vector<const PdfLine*> lines;
+  float x0 = 1e9f, x1 = 0;
+  for (size_t k = r.first; k <= r.last; ++k) {
+    lines.push_back(&page.lines[k]);
+    x0 = std::min(x0, page.lines[k].x0);
+    x1 = std::max(x1, page.lines[k].x1);
+  }
+  const float em = em_of(*lines.front());
+  const float top = lines.front()->y0, bottom = lines.back()->y1;
+  const auto hrules = rule_rows(page, x0, x1, top - 3, bottom + 3);
+  std::vector<float> inner;
+  for (float y : hrules)
+    if (y > top + 1 && y < bottom - 1) inner.push_back(y);
+  // The header: lines above a rule near the top, else the first line.
+  const float header_rule =
+      !inner.empty() && inner.front() < top + kHeaderRuleShare * (bottom - top) ? inner.front()
+                                                                                : -1;
+  size_t header_lines = 1;
+  if (header_rule >= 0) {
+    header_lines = 0;
+    while (header_lines < lines.size() &&
+           (lines[header_lines]->y0 + lines[header_lines]->y1) / 2 < header_rule)
+      ++header_lines;
+    header_lines = std::max<size_t>(header_lines, 1);
+  }
+  Columns cols;
+  cols.tolerance = kColumnTolerance * em;
+  const auto ruled = rule_columns(page, top, bottom);
+  std::vector<const PdfLine*> body(
+      lines.begin() + static_cast<long>(std::min(header_lines, lines.size() - 1)), lines.end());
+  cols.starts =
+      ruled.size() >= 3 ? std::vector<float>(ruled.begin(), ruled.end() - 1) : column_anchors(body);
+  const bool fully_ruled = ruled.size() >= 3 && inner.size() + 1 >= lines.size() / 2;
+
+  std::vector<std::vector<std::string>> rows(1, std::vector<std::string>(cols.starts.size()));
+  std::vector<std::vector<int>> spans(1, std::vector<int>(cols.starts.size(), 1));
+  size_t band = 0;
+  for (size_t k = 0; k < lines.size(); ++k) {
+    const PdfLine& l = *lines[k];
+    if (k < header_lines) {
+      place_header_line(l, cols, rows[0]);
+      continue;
+    }
+    const float mid = (l.y0 + l.y1) / 2;
+    size_t line_band = 0;
+    while (line_band < inner.size() && inner[line_band] < mid)
+      ++line_band;
+    const bool new_row =
+        k == header_lines || (fully_ruled ? line_band != band : l.segments.size() >= 2);
+    band = line_band;
+    if (new_row) {
+      rows.emplace_back(cols.starts.size());
+      spans.emplace_back(cols.starts.size(), 1);
+    }
+    for (const auto& s : l.segments) {
+      const int c = cols.column_of(s.x0);
+      const int last = cols.column_of(s.x1 - cols.tolerance);
+      add_to_cell(rows, rows.size() - 1, c, s.text);
+      auto& span = spans.back()[static_cast<size_t>(c)];
+      span = std::max(span, last - c + 1);
+    }
+  }
+  model::TableMeta t;
+  t.row_count = static_cast<int>(rows.size());
+  t.col_count = static_cast<int>(cols.starts.size());
+  for (size_t rr = 0; rr < rows.size(); ++rr)
+    for (size_t c = 0; c < rows[rr].size(); ++c)
+      if (!rows[rr][c].empty())
+        t.cells.push_back({static_cast<int>(rr), static_cast<int>(c),
+                           text::clean_spaces(rows[rr][c]), 1,
+                           std::min(spans[rr][c], t.col_count - static_cast<int>(c))});
+  for (int c = 0; c < t.col_count; ++c)
+    t.col_headers.push_back(t.cell_text(0, c));
+  return t;
+}
+
+}  // namespace
+
+std::vector<PdfTable> detect_tables(const PdfPage& page) {
+  std::vector<PdfTable> out;
+  const auto& lines = page.lines;
+  float left = page.text_left, right = page.text_right;
+  if (left < 0 || right < 0) {
+    left = page.width;
+    right = 0;
+    for (const auto& l : lines)
+      left = std::min(left, l.x0), right = std::max(right, l.x1);
+  }
+  const float width = std::max(1.0f, right - left);
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i].segments.size() < 2 || starts_like_text(lines[i].text)) continue;
+    const size_t last = grow_region(page, i, width);
+    size_t row_lines = 0;
+    for (size_t k = i; k <= last; ++k)
+      row_lines += lines[k].segments.size() >= 2 ? 1 : 0;
+    if (row_lines < kMinRowLines) continue;
+    Region r{grow_header_up(page, i, width), last};
+    if (!out.empty() && r.first <= out.back().last_line) r.first = out.back().last_line + 1;
+    PdfTable t{r.first, r.last, build_table(page, r)};
+    if (t.table.col_count >= 2) out.push_back(std::move(t));
+    i = last;
+  }
+  return out;
+}
+
+}  // namespace regreader::parse
