@@ -21,5 +21,6 @@ struct Globals {
 void add_ingest_command(CLI::App& app, Globals& g);
 void add_read_commands(CLI::App& app, Globals& g);
 void add_manage_commands(CLI::App& app, Globals& g);
+void add_table_commands(CLI::App& app, Globals& g);
 
 }  // namespace regreader::cli

@@ -42,6 +42,7 @@ int run(int argc, char** argv) {
   app.add_flag("-q,--quiet", g.quiet, "Only errors on stderr; no progress bar");
   add_ingest_command(app, g);
   add_read_commands(app, g);
+  add_table_commands(app, g);
   add_manage_commands(app, g);
   app.parse_complete_callback([&g] { init_logging(g.quiet ? -1 : g.verbose); });
   try {

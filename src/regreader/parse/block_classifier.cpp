@@ -177,6 +177,17 @@ bool caption_like(const std::string& t) {
   return text::length(t) <= 60 && std::regex_match(t, cap);
 }
 
+// Where a caption starts after the last sentence of a paragraph, if one does.
+std::optional<size_t> trailing_caption(const std::string& t) {
+  for (const char* stop : {"。", "；", "："}) {
+    const size_t at = t.rfind(std::string(stop) + "表");
+    if (at == std::string::npos) continue;
+    const size_t start = at + std::string_view(stop).size();
+    if (caption_like(t.substr(start))) return start;
+  }
+  return std::nullopt;
+}
+
 std::string caption_label(const std::string& caption) {
   static const std::regex lab(R"(^(?:续)?表\s*([A-Z]?\.?\d+(?:[.\-－]\d+)*))");
   std::smatch m;
@@ -192,11 +203,18 @@ void attach_captions(std::vector<ClassifiedBlock>& items) {
   std::map<std::string, int> label_uses;
   for (size_t i = 0; i < items.size(); ++i) {
     ClassifiedBlock& it = items[i];
-    if (it.type == BlockType::kText && !it.starts_node && caption_like(it.text) &&
-        i + 1 < items.size() && items[i + 1].type == BlockType::kTable &&
-        items[i + 1].table->caption.empty()) {
+    const bool before_table = i + 1 < items.size() && items[i + 1].type == BlockType::kTable &&
+                              items[i + 1].table->caption.empty();
+    if (before_table && it.type == BlockType::kText && !it.starts_node && caption_like(it.text)) {
       items[i + 1].table->caption = it.text;
       continue;
+    }
+    // "…其他需要停电的设备。表2 人员工作中…": a caption run into the paragraph above the table.
+    if (before_table && it.type != BlockType::kTable) {
+      if (auto cut = trailing_caption(it.text)) {
+        items[i + 1].table->caption = it.text.substr(*cut);
+        it.text.erase(*cut);
+      }
     }
     out.push_back(std::move(it));
   }

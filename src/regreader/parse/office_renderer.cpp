@@ -129,41 +129,96 @@ std::u32string match_key(std::string_view s) {
   return out;
 }
 
-std::string block_probe_text(const RawBlock& b) {
-  if (!b.table) return b.text;
+}  // namespace
+
+namespace {
+
+// The rendered text of a document, for finding where a block's text appears.
+class RenderedText {
+ public:
+  explicit RenderedText(const std::vector<PdfPage>& pages) {
+    for (const auto& p : pages) {
+      page_start_.push_back(all_.size());
+      for (const auto& l : p.lines) all_ += match_key(l.text);
+    }
+  }
+  /// Page of the next occurrence of `text` after the cursor (and moves the cursor), or 0.
+  int find(std::string_view text) {
+    const std::u32string key = match_key(text);
+    if (key.empty()) return 0;
+    const std::u32string probe = key.substr(0, kProbeChars);
+    const size_t pos = all_.find(probe, cursor_);
+    if (pos == std::u32string::npos || pos - cursor_ > kMatchWindow) return 0;
+    cursor_ = pos + probe.size();
+    const size_t i = std::upper_bound(page_start_.begin(), page_start_.end(), pos) - page_start_.begin();
+    return static_cast<int>(std::max<size_t>(i, 1));
+  }
+
+ private:
+  std::u32string all_;
+  std::vector<size_t> page_start_;
+  size_t cursor_ = 0;
+};
+
+std::string row_text(const model::TableMeta& t, int row) {
   std::string s;
-  for (const auto& c : b.table->cells)
-    s += c.content;
+  for (const auto& c : t.cells)
+    if (c.row == row) s += c.content;
   return s;
 }
+
+// Cuts a table whose rows fall on several rendered pages into one block per page; the pieces are
+// linked again as segments of one table by the structure builder.
+std::vector<RawBlock> split_table_by_page(const RawBlock& b, const std::vector<int>& row_page) {
+  std::vector<RawBlock> out;
+  const auto& t = *b.table;
+  int first_row = 0;
+  for (int r = 1; r <= t.row_count; ++r) {
+    if (r < t.row_count && row_page[static_cast<size_t>(r)] == row_page[static_cast<size_t>(first_row)]) continue;
+    RawBlock piece = b;
+    piece.page = row_page[static_cast<size_t>(first_row)];
+    piece.table->cells.clear();
+    for (const auto& c : t.cells)
+      if (c.row >= first_row && c.row < r) {
+        auto moved = c;
+        moved.row -= first_row;
+        moved.row_span = std::min(moved.row_span, r - c.row);
+        piece.table->cells.push_back(moved);
+      }
+    piece.table->row_count = r - first_row;
+    if (!out.empty()) piece.text.clear();  // the caption belongs to the first piece
+    out.push_back(std::move(piece));
+    first_row = r;
+  }
+  return out;
+}
+
 }  // namespace
 
 void assign_rendered_pages(RawDocument& raw, const std::vector<PdfPage>& pages) {
-  std::u32string all;
-  std::vector<size_t> page_start;  // offset in `all` where each page begins
-  for (const auto& p : pages) {
-    page_start.push_back(all.size());
-    for (const auto& l : p.lines)
-      all += match_key(l.text);
-  }
-  auto page_at = [&](size_t pos) {
-    size_t i = std::upper_bound(page_start.begin(), page_start.end(), pos) - page_start.begin();
-    return static_cast<int>(std::max<size_t>(i, 1));
-  };
-  size_t cursor = 0;
+  RenderedText rendered(pages);
   int page = 1;
+  std::vector<RawBlock> blocks;
   for (auto& b : raw.blocks) {
-    std::u32string key = match_key(block_probe_text(b));
-    if (!key.empty()) {
-      std::u32string probe = key.substr(0, kProbeChars);
-      size_t pos = all.find(probe, cursor);
-      if (pos != std::u32string::npos && pos - cursor <= kMatchWindow) {
-        page = page_at(pos);
-        cursor = pos + probe.size();
-      }
+    if (!b.table) {
+      if (int p = rendered.find(b.text)) page = p;
+      b.page = page;
+      blocks.push_back(std::move(b));
+      continue;
     }
-    b.page = page;
+    std::vector<int> row_page;
+    for (int r = 0; r < b.table->row_count; ++r) {
+      if (int p = rendered.find(row_text(*b.table, r))) page = p;
+      row_page.push_back(page);
+    }
+    b.page = row_page.empty() ? page : row_page.front();
+    if (row_page.empty() || row_page.back() == row_page.front()) {
+      blocks.push_back(std::move(b));
+      continue;
+    }
+    for (auto& piece : split_table_by_page(b, row_page)) blocks.push_back(std::move(piece));
   }
+  raw.blocks = std::move(blocks);
   raw.page_count = std::max(static_cast<int>(pages.size()), page);
   raw.paging = model::Paging::kReal;
 }

@@ -1,4 +1,4 @@
-// Storage format of the page store (schema version 1, in PRAGMA user_version).
+// Storage format of the page store (schema version 2, in PRAGMA user_version).
 //
 //   regulations(reg_id PK, title, source_file, source_sha256, format, total_pages, paging,
 //               indexed_at)
@@ -9,6 +9,15 @@
 //   annotations(reg_id, page_num, seq, annotation_id, content, related_blocks JSON)
 //   chapters(reg_id, seq, node_id PK, section_number, title, level, page_start, page_end,
 //            parent_id, children_ids JSON, content_block_ids JSON)
+//   tables(reg_id, table_id, seq, caption, page_start, page_end, annotation_ids JSON,
+//          merged JSON)                                        PK (reg_id, table_id)   [v2]
+//   table_segments(reg_id, segment_id, master_id, segment_index, page_num, block_id)
+//                                                              PK (reg_id, segment_id) [v2]
+//   links(reg_id, seq, block_id, page_num, kind, text, target, resolved, target_id,
+//         target_page)                                         PK (reg_id, seq)        [v2]
+//
+// Version 1 stores are upgraded in place by creating the v2 tables; regulations ingested before
+// have no table registry or links until they are ingested again.
 //
 // Every child table references regulations(reg_id) ON DELETE CASCADE, so deleting the
 // regulation row removes every trace. A page's Markdown is not stored: it is its blocks' Markdown
@@ -21,6 +30,8 @@
 #include "regreader/core/error.hpp"
 #include "regreader/core/hash.hpp"
 #include "regreader/store/database.hpp"
+
+#include <spdlog/spdlog.h>
 
 namespace regreader::store {
 
@@ -58,9 +69,27 @@ CREATE TABLE IF NOT EXISTS chapters (
   page_start INTEGER NOT NULL, page_end INTEGER NOT NULL, parent_id TEXT NOT NULL,
   children_ids TEXT NOT NULL, content_block_ids TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS chapters_by_reg ON chapters(reg_id, seq);
+CREATE TABLE IF NOT EXISTS tables (
+  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
+  table_id TEXT NOT NULL, seq INTEGER NOT NULL, caption TEXT NOT NULL, page_start INTEGER NOT NULL,
+  page_end INTEGER NOT NULL, annotation_ids TEXT NOT NULL, merged TEXT NOT NULL,
+  PRIMARY KEY (reg_id, table_id));
+CREATE TABLE IF NOT EXISTS table_segments (
+  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
+  segment_id TEXT NOT NULL, master_id TEXT NOT NULL, segment_index INTEGER NOT NULL,
+  page_num INTEGER NOT NULL, block_id TEXT NOT NULL,
+  PRIMARY KEY (reg_id, segment_id));
+CREATE INDEX IF NOT EXISTS segments_by_page ON table_segments(reg_id, page_num);
+CREATE TABLE IF NOT EXISTS links (
+  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
+  seq INTEGER NOT NULL, block_id TEXT NOT NULL, page_num INTEGER NOT NULL, kind TEXT NOT NULL,
+  text TEXT NOT NULL, target TEXT NOT NULL, resolved INTEGER NOT NULL, target_id TEXT NOT NULL,
+  target_page INTEGER NOT NULL,
+  PRIMARY KEY (reg_id, seq));
 )SQL";
 
-constexpr const char* kTables[] = {"regulations", "pages", "blocks", "annotations", "chapters"};
+constexpr const char* kTables[] = {"regulations", "pages",          "blocks", "annotations",
+                                   "chapters",    "tables", "table_segments", "links"};
 
 model::RegulationInfo read_info(const Statement& s) {
   model::RegulationInfo r;
@@ -134,6 +163,29 @@ void insert_chapters(Database& db, const model::ParsedDocument& doc) {
         .run();
 }
 
+void insert_tables(Database& db, const model::ParsedDocument& doc) {
+  auto t = db.prepare("INSERT INTO tables VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+  auto s = db.prepare("INSERT INTO table_segments VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+  const std::string& reg = doc.info.reg_id;
+  int seq = 0;
+  for (const auto& e : doc.tables) {
+    t.bind(1, reg).bind(2, e.table_id).bind(3, ++seq).bind(4, e.caption).bind(5, e.page_start)
+        .bind(6, e.page_end).bind(7, json(e.annotation_ids).dump()).bind(8, json(e.merged).dump()).run();
+    for (const auto& seg : e.segments)
+      s.bind(1, reg).bind(2, seg.table_id).bind(3, e.table_id).bind(4, seg.segment_index)
+          .bind(5, seg.page_num).bind(6, seg.block_id).run();
+  }
+}
+
+void insert_links(Database& db, const model::ParsedDocument& doc) {
+  auto l = db.prepare("INSERT INTO links VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+  int seq = 0;
+  for (const auto& r : doc.links)
+    l.bind(1, doc.info.reg_id).bind(2, ++seq).bind(3, r.block_id).bind(4, r.page_num)
+        .bind(5, model::ref_kind_name(r.kind)).bind(6, r.text).bind(7, r.target).bind(8, r.resolved)
+        .bind(9, r.target_id).bind(10, r.target_page).run();
+}
+
 }  // namespace
 
 PageStore::PageStore(const fs::path& data_dir, bool create) {
@@ -160,6 +212,9 @@ void PageStore::check_schema() {
                        ", newer than this RegReader understands (" +
                        std::to_string(kSchemaVersion) + ")");
   if (version == kSchemaVersion) return;
+  if (version > 0)
+    spdlog::warn("upgrading the store from schema {} to {}: ingest earlier regulations again to get "
+                 "their table registry and cross-references", version, kSchemaVersion);
   db_->exec("PRAGMA journal_mode = WAL");
   Transaction tx(*db_);
   db_->exec(kSchema);
@@ -186,6 +241,8 @@ bool PageStore::save(const model::ParsedDocument& doc) {
       .run();
   insert_pages(*db_, doc);
   insert_chapters(*db_, doc);
+  insert_tables(*db_, doc);
+  insert_links(*db_, doc);
   tx.commit();
   return replaced;
 }
@@ -313,6 +370,80 @@ std::vector<model::PageDocument> PageStore::pages(const std::string& reg_id, int
   }
   for (auto& p : out)
     p.content_markdown = model::join_blocks_markdown(p.content_blocks);
+  return out;
+}
+
+namespace {
+model::TableEntry read_table_entry(Database& db, const std::string& reg_id, const Statement& s) {
+  model::TableEntry e;
+  e.table_id = s.text(0);
+  e.caption = s.text(1);
+  e.page_start = static_cast<int>(s.integer(2));
+  e.page_end = static_cast<int>(s.integer(3));
+  e.annotation_ids = json::parse(s.text(4)).get<std::vector<std::string>>();
+  e.merged = json::parse(s.text(5)).get<model::TableMeta>();
+  auto seg = db.prepare(
+      "SELECT segment_id, block_id, page_num, segment_index FROM table_segments "
+      "WHERE reg_id = ?1 AND master_id = ?2 ORDER BY segment_index");
+  seg.bind(1, reg_id).bind(2, e.table_id);
+  while (seg.step())
+    e.segments.push_back({seg.text(0), seg.text(1), static_cast<int>(seg.integer(2)),
+                          static_cast<int>(seg.integer(3))});
+  return e;
+}
+constexpr const char* kTableColumns = "table_id, caption, page_start, page_end, annotation_ids, merged";
+}  // namespace
+
+std::vector<model::TableEntry> PageStore::tables(const std::string& reg_id, std::optional<int> page) const {
+  const auto info = require(reg_id);
+  if (page && (*page < 1 || *page > info.total_pages))
+    throw Error(ErrorCode::kNotFound, "page " + std::to_string(*page) + " is out of range: " + reg_id +
+                                          " has pages 1-" + std::to_string(info.total_pages));
+  auto s = db_->prepare(std::string("SELECT ") + kTableColumns +
+                        " FROM tables WHERE reg_id = ?1 AND (?2 = 0 OR table_id IN (SELECT master_id FROM "
+                        "table_segments WHERE reg_id = ?1 AND page_num = ?2)) ORDER BY seq");
+  s.bind(1, reg_id).bind(2, page.value_or(0));
+  std::vector<model::TableEntry> out;
+  while (s.step()) out.push_back(read_table_entry(*db_, reg_id, s));
+  return out;
+}
+
+std::optional<model::TableEntry> PageStore::table(const std::string& reg_id, const std::string& id) const {
+  require(reg_id);
+  // A segment id leads to its master table.
+  std::string master = id;
+  auto seg = db_->prepare("SELECT master_id FROM table_segments WHERE reg_id = ?1 AND segment_id = ?2");
+  seg.bind(1, reg_id).bind(2, id);
+  if (seg.step()) master = seg.text(0);
+  auto s = db_->prepare(std::string("SELECT ") + kTableColumns + " FROM tables WHERE reg_id = ?1 AND table_id = ?2");
+  s.bind(1, reg_id).bind(2, master);
+  if (!s.step()) return std::nullopt;
+  return read_table_entry(*db_, reg_id, s);
+}
+
+std::vector<model::Annotation> PageStore::annotations(const std::string& reg_id) const {
+  require(reg_id);
+  auto s = db_->prepare(
+      "SELECT page_num, annotation_id, content, related_blocks FROM annotations WHERE reg_id = ?1 "
+      "ORDER BY page_num, seq");
+  s.bind(1, reg_id);
+  std::vector<model::Annotation> out;
+  while (s.step())
+    out.push_back({s.text(1), s.text(2), json::parse(s.text(3)).get<std::vector<std::string>>(),
+                   static_cast<int>(s.integer(0))});
+  return out;
+}
+
+std::vector<model::ReferenceLink> PageStore::links(const std::string& reg_id) const {
+  require(reg_id);
+  auto s = db_->prepare(
+      "SELECT block_id, page_num, kind, text, target, resolved, target_id, target_page FROM links "
+      "WHERE reg_id = ?1 ORDER BY seq");
+  s.bind(1, reg_id);
+  std::vector<model::ReferenceLink> out;
+  while (s.step())
+    out.push_back({s.text(0), static_cast<int>(s.integer(1)), model::parse_ref_kind(s.text(2)), s.text(3),
+                   s.text(4), s.integer(5) != 0, s.text(6), static_cast<int>(s.integer(7))});
   return out;
 }
 

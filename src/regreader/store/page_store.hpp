@@ -40,11 +40,20 @@ class PageStore {
   /// Pages start..end inclusive (validated against the regulation's page count).
   std::vector<model::PageDocument> pages(const std::string& reg_id, int start, int end) const;
 
+  /// The table registry; with `page`, only tables with a segment on that page.
+  std::vector<model::TableEntry> tables(const std::string& reg_id, std::optional<int> page = {}) const;
+  /// A table by master or segment id ("表1", "表1#2", "T3"); nullopt when unknown.
+  std::optional<model::TableEntry> table(const std::string& reg_id, const std::string& table_id) const;
+  /// Every note of a regulation, in page order.
+  std::vector<model::Annotation> annotations(const std::string& reg_id) const;
+  /// Every cross-reference found in a regulation, resolved or not.
+  std::vector<model::ReferenceLink> links(const std::string& reg_id) const;
+
   /// SHA-256 over every row of every table, in key order: equal before and after an operation
   /// exactly when the store's content did not change.
   std::string content_digest() const;
 
-  static constexpr int kSchemaVersion = 1;
+  static constexpr int kSchemaVersion = 2;
 
  private:
   void check_schema();
