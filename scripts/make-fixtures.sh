@@ -16,6 +16,11 @@ soffice --headless -env:UserInstallation=file://$tmp/lo --convert-to pdf --outdi
   examples/sample-regulation.docx >/dev/null 2>&1
 cp "$tmp/sample-regulation.pdf" examples/sample-regulation.pdf
 
+# Tables across pages (ruled, with and without a repeated header, over 3+ pages; borderless),
+# notes in every form and cross-references, written as HTML and rendered by LibreOffice.
+soffice --headless -env:UserInstallation=file://$tmp/lo --convert-to pdf --outdir "$out" \
+  examples/tables-sample.html >/dev/null 2>&1
+
 # Bad inputs: encrypted (user password), corrupt (truncated), not-a-zip .docx, no text layer.
 qpdf --encrypt secret secret 256 -- examples/sample-regulation.pdf "$out/encrypted.pdf"
 head -c 3000 examples/sample-regulation.pdf > "$out/truncated.pdf"

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "regreader/core/text.hpp"
+#include "regreader/parse/references.hpp"
 
 namespace regreader::parse {
 
@@ -173,8 +174,13 @@ std::string take_document_title(std::vector<ClassifiedBlock>& items) {
 namespace {
 
 bool caption_like(const std::string& t) {
-  static const std::regex cap(R"(^(续)?表\s*[A-Z]?\.?\d+([.\-－]\d+)*(\s*[（(]续[)）])?(\s|$).*)");
-  return text::length(t) <= 60 && std::regex_match(t, cap);
+  // std::regex reads bytes, so multi-byte characters are alternatives, never inside [...].
+  static const std::regex cap(
+      R"(^(?:续)?表\s*[A-Z]?\.?\d+(?:(?:\.|-|－)\d+)*(?:\s*(?:（|\()续(?:）|\)))?(?![0-9A-Za-z.]).*)");
+  if (text::length(t) > 60 || !std::regex_match(t, cap)) return false;
+  for (const char* stop : {"。", "，", "；"})
+    if (t.find(stop) != std::string::npos) return false;  // a sentence that cites a table
+  return true;
 }
 
 // Where a caption starts after the last sentence of a paragraph, if one does.
@@ -188,12 +194,6 @@ std::optional<size_t> trailing_caption(const std::string& t) {
   return std::nullopt;
 }
 
-std::string caption_label(const std::string& caption) {
-  static const std::regex lab(R"(^(?:续)?表\s*([A-Z]?\.?\d+(?:[.\-－]\d+)*))");
-  std::smatch m;
-  if (std::regex_search(caption, m, lab)) return "表" + m[1].str();
-  return {};
-}
 
 }  // namespace
 
@@ -221,13 +221,13 @@ void attach_captions(std::vector<ClassifiedBlock>& items) {
   for (auto& it : out)
     if (it.type == BlockType::kTable) {
       if (it.table->caption.empty()) it.table->caption = it.text;
-      label_uses[caption_label(it.table->caption)]++;
+      label_uses[table_label(it.table->caption)]++;
     }
   int n = 0;
   for (auto& it : out) {
     if (it.type != BlockType::kTable) continue;
     ++n;
-    const std::string label = caption_label(it.table->caption);
+    const std::string label = table_label(it.table->caption);
     it.table->table_id = !label.empty() && label_uses[label] == 1 ? label : "T" + std::to_string(n);
     it.table->master_table_id = it.table->table_id;
     it.table->segment_index = 0;

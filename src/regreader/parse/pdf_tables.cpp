@@ -21,6 +21,8 @@ constexpr float kMaxRowGap = 2.2f;
 constexpr float kMaxWrappedCellShare = 0.6f;
 // A horizontal rule counts for a table when it spans this share of the table's width.
 constexpr float kMinRuleShare = 0.5f;
+// Rule positions closer than this (points) are the same border.
+constexpr float kRuleMergeTolerance = 2.0f;
 // The header sits above a rule found in this top share of the table.
 constexpr float kHeaderRuleShare = 0.45f;
 
@@ -226,6 +228,98 @@ model::TableMeta build_table(const PdfPage& page, const Region& r) {
   return t;
 }
 
+// --- ruled tables: borders drawn as vertical and horizontal rules --------------------------------
+
+struct RuledRegion {
+  float x0, x1, y0, y1;
+  std::vector<float> xs;  // column borders, left to right
+};
+
+std::vector<float> distinct(std::vector<float> v, float tol) {
+  std::sort(v.begin(), v.end());
+  std::vector<float> out;
+  for (float x : v)
+    if (out.empty() || x - out.back() > tol) out.push_back(x);
+  return out;
+}
+
+// Vertical rules that touch each other (overlapping in y) belong to one table.
+std::vector<RuledRegion> ruled_regions(const PdfPage& page) {
+  std::vector<PdfRule> v;
+  for (const auto& r : page.rules)
+    if (!r.horizontal()) v.push_back(r);
+  std::sort(v.begin(), v.end(), [](const PdfRule& a, const PdfRule& b) { return a.y0 < b.y0; });
+  std::vector<RuledRegion> out;
+  std::vector<float> xs;
+  RuledRegion cur{0, 0, 0, -1, {}};
+  auto close = [&] {
+    cur.xs = distinct(xs, kRuleMergeTolerance);
+    if (cur.xs.size() >= 3) {
+      cur.x0 = cur.xs.front();
+      cur.x1 = cur.xs.back();
+      out.push_back(cur);
+    }
+    xs.clear();
+  };
+  for (const auto& r : v) {
+    if (cur.y1 >= cur.y0 && r.y0 > cur.y1 + kRuleMergeTolerance) close(), cur = {0, 0, 0, -1, {}};
+    if (cur.y1 < cur.y0) cur.y0 = r.y0, cur.y1 = r.y1;
+    cur.y1 = std::max(cur.y1, r.y1);
+    xs.push_back(r.x0);
+  }
+  if (cur.y1 >= cur.y0) close();
+  return out;
+}
+
+model::TableMeta build_ruled_table(const PdfPage& page, const RuledRegion& g, size_t first, size_t last) {
+  std::vector<float> ys;
+  for (const auto& r : page.rules)
+    if (r.horizontal() && r.y0 > g.y0 + 1 && r.y0 < g.y1 - 1 && r.x1 > g.x0 && r.x0 < g.x1) ys.push_back(r.y0);
+  ys = distinct(ys, kRuleMergeTolerance);
+  Columns cols;
+  cols.starts.assign(g.xs.begin(), g.xs.end() - 1);
+  cols.tolerance = 0;
+  std::vector<std::vector<std::string>> rows;
+  long band = -1;
+  for (size_t k = first; k <= last; ++k) {
+    const PdfLine& l = page.lines[k];
+    const float mid = (l.y0 + l.y1) / 2;
+    long b = 0;
+    while (b < static_cast<long>(ys.size()) && ys[static_cast<size_t>(b)] < mid) ++b;
+    // Without inner horizontal rules every line is a row.
+    if (rows.empty() || (ys.empty() ? true : b != band)) rows.emplace_back(cols.starts.size());
+    band = b;
+    place_header_line(l, cols, rows.back());
+  }
+  model::TableMeta t;
+  t.row_count = static_cast<int>(rows.size());
+  t.col_count = static_cast<int>(cols.starts.size());
+  for (size_t r = 0; r < rows.size(); ++r)
+    for (size_t c = 0; c < rows[r].size(); ++c)
+      if (!rows[r][c].empty())
+        t.cells.push_back({static_cast<int>(r), static_cast<int>(c), text::clean_spaces(rows[r][c]), 1, 1});
+  for (int c = 0; c < t.col_count; ++c) t.col_headers.push_back(t.cell_text(0, c));
+  return t;
+}
+
+std::vector<PdfTable> detect_ruled_tables(const PdfPage& page) {
+  std::vector<PdfTable> out;
+  for (const auto& g : ruled_regions(page)) {
+    long first = -1, last = -1;
+    for (size_t k = 0; k < page.lines.size(); ++k) {
+      const auto& l = page.lines[k];
+      const float mid = (l.y0 + l.y1) / 2;
+      if (mid < g.y0 || mid > g.y1 || l.x1 < g.x0 || l.x0 > g.x1) continue;
+      if (first < 0) first = static_cast<long>(k);
+      last = static_cast<long>(k);
+    }
+    if (first < 0) continue;
+    out.push_back({static_cast<size_t>(first), static_cast<size_t>(last),
+                   build_ruled_table(page, g, static_cast<size_t>(first), static_cast<size_t>(last))});
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<PdfTable> detect_tables(const PdfPage& page) {
@@ -239,8 +333,14 @@ std::vector<PdfTable> detect_tables(const PdfPage& page) {
       left = std::min(left, l.x0), right = std::max(right, l.x1);
   }
   const float width = std::max(1.0f, right - left);
+  std::vector<PdfTable> ruled = detect_ruled_tables(page);
+  auto in_ruled = [&](size_t k) {
+    for (const auto& t : ruled)
+      if (k >= t.first_line && k <= t.last_line) return true;
+    return false;
+  };
   for (size_t i = 0; i < lines.size(); ++i) {
-    if (lines[i].segments.size() < 2 || starts_like_text(lines[i].text)) continue;
+    if (in_ruled(i) || lines[i].segments.size() < 2 || starts_like_text(lines[i].text)) continue;
     const size_t last = grow_region(page, i, width);
     size_t row_lines = 0;
     for (size_t k = i; k <= last; ++k)
@@ -248,10 +348,15 @@ std::vector<PdfTable> detect_tables(const PdfPage& page) {
     if (row_lines < kMinRowLines) continue;
     Region r{grow_header_up(page, i, width), last};
     if (!out.empty() && r.first <= out.back().last_line) r.first = out.back().last_line + 1;
+    for (size_t k = r.first; k <= r.last; ++k)
+      if (in_ruled(k)) r.last = k - 1;  // stop at a ruled table
+    if (r.last < r.first) continue;
     PdfTable t{r.first, r.last, build_table(page, r)};
     if (t.table.col_count >= 2) out.push_back(std::move(t));
     i = last;
   }
+  out.insert(out.end(), ruled.begin(), ruled.end());
+  std::sort(out.begin(), out.end(), [](const PdfTable& a, const PdfTable& b) { return a.first_line < b.first_line; });
   return out;
 }
 

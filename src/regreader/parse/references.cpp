@@ -24,8 +24,8 @@ struct Pattern {
 const std::vector<Pattern>& patterns() {
   static const std::vector<Pattern> p = {
       {RefKind::kNote, std::regex("(?:见|参见|详见)\\s*(注\\s*(?:" CN_NUM "|" CIRCLED ")?)"), 1},
-      {RefKind::kTable, std::regex("(?:续)?表\\s*([A-Z]?\\.?[0-9]+(?:[.\\-－][0-9]+)*)"), 1},
-      {RefKind::kFigure, std::regex("图\\s*([A-Z]?\\.?[0-9]+(?:[.\\-－][0-9]+)*)"), 1},
+      {RefKind::kTable, std::regex("(?:续)?表\\s*([A-Z]?\\.?[0-9]+(?:(?:\\.|-|－)[0-9]+)*)"), 1},
+      {RefKind::kFigure, std::regex("图\\s*([A-Z]?\\.?[0-9]+(?:(?:\\.|-|－)[0-9]+)*)"), 1},
       {RefKind::kAppendix, std::regex("附\\s*录\\s*([A-Z])(?![A-Za-z])"), 1},
       {RefKind::kChapter, std::regex("(?:本规程|本标准|本法|本条例|本办法|本规定)?(第\\s*" CN_NUM "\\s*(?:章|节|编))"), 1},
       {RefKind::kArticle, std::regex("(?:本规程|本标准|本法|本条例|本办法|本规定)?(第" CN_NUM "条)"), 1},
@@ -58,7 +58,7 @@ bool plausible_context(RefKind kind, const std::string& s, size_t pos) {
 }  // namespace
 
 std::string table_label(std::string_view caption_or_label) {
-  static const std::regex lab("^(?:续)?表\\s*([A-Z]?\\.?[0-9]+(?:[.\\-－][0-9]+)*)");
+  static const std::regex lab("^(?:续)?表\\s*([A-Z]?\\.?[0-9]+(?:(?:\\.|-|－)[0-9]+)*)");
   const std::string s = text::trim(text::fold_width(caption_or_label));
   std::smatch m;
   if (std::regex_search(s, m, lab)) return "表" + m[1].str();

@@ -133,15 +133,19 @@ class PageAssembler {
     return it->second;
   }
 
-  // A note qualifies the block above it: a table, or a paragraph that is not itself a note.
+  // A note qualifies the block above it — a table, or a paragraph that is not itself a note —
+  // which may sit at the foot of the previous page.
   void add_notes(model::PageDocument& page, const ClassifiedBlock& it) {
     for (const auto& note : it.notes) {
       model::Annotation a{note.id, note.content, {}, it.page};
-      for (auto prev = page.content_blocks.rbegin(); prev != page.content_blocks.rend(); ++prev) {
-        if (prev->block_type == BlockType::kTable || match_notes(prev->content_markdown).empty()) {
-          a.related_blocks.push_back(prev->block_id);
-          break;
-        }
+      const size_t p = static_cast<size_t>(it.page - 1);
+      for (size_t q = p + 1; q-- > 0 && q + 1 >= p && a.related_blocks.empty();) {
+        const auto& blocks = pages_[q].content_blocks;
+        for (auto prev = blocks.rbegin(); prev != blocks.rend(); ++prev)
+          if (prev->block_type == BlockType::kTable || match_notes(prev->content_markdown).empty()) {
+            a.related_blocks.push_back(prev->block_id);
+            break;
+          }
       }
       page.annotations.push_back(std::move(a));
     }
