@@ -59,7 +59,16 @@ void classify(ClassifiedBlock& it, const RawBlock& raw, std::map<SectionKind, Se
   }
   if (number) {
     auto prev = last.find(number->kind);
-    if (prev != last.end() && !plausible_successor(prev->second, *number)) number.reset();
+    // Numbering may start again (a second part, 条文说明): "1 总则" with a title is a restart.
+    const bool restart = number->components == std::vector<int>{1} && !number->rest.empty() &&
+                         is_title_like(number->rest) && (raw.styled_heading || raw.larger_font);
+    if (prev != last.end() && !restart && !plausible_successor(prev->second, *number))
+      number.reset();
+    // A top-level chapter ("5 风能资源评估") has a short title; "5 运行温度区间应包括…" is an
+    // item of a numbered list inside a clause.
+    if (number && number->kind == SectionKind::kNumeric && number->components.size() == 1 &&
+        !number->rest.empty() && !is_title_like(number->rest))
+      number.reset();
   }
   if (number) {
     last[number->kind] = *number;
@@ -108,10 +117,39 @@ std::string normalise_text(std::string_view s) {
   return text::clean_spaces(text::fold_width(s));
 }
 
+namespace {
+
+// A table of contents written as plain paragraphs (Word files converted from PDF have no TOC
+// styles): after 目次 / 目录 / Contents, entries that end in a page number are not headings.
+class TocRun {
+ public:
+  bool inside(const std::string& text) {
+    const std::string t = text::strip_spaces(text);
+    if (t == "目次" || t == "目录" || t == "Contents" || t == "CONTENTS") {
+      active_ = true;
+      return true;
+    }
+    if (!active_) return false;
+    if (is_toc_line(text) || ends_with_page_number(text)) return true;
+    active_ = false;
+    return false;
+  }
+
+ private:
+  static bool ends_with_page_number(const std::string& text) {
+    static const std::regex entry(R"(^.*\S\s+[0-9]{1,3}$)");
+    return std::regex_match(text, entry);
+  }
+  bool active_ = false;
+};
+
+}  // namespace
+
 std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
   std::vector<ClassifiedBlock> items;
   std::map<SectionKind, SectionMatch> last;
   const std::set<int> toc = toc_pages(raw);
+  TocRun toc_run;
   for (const auto& rb : raw.blocks) {
     ClassifiedBlock it;
     it.page = std::max(1, rb.page);
@@ -128,7 +166,8 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
       // article, "第一条为了" cites one. The space after a number is kept for readers.
       it.text = text::collapse_spaces(text::fold_width(rb.text));
       if (it.text.empty()) continue;
-      if (toc.count(it.page) && !is_front_matter_title(it.text)) {
+      const bool in_toc = toc_run.inside(it.text);
+      if ((in_toc || toc.count(it.page)) && !is_front_matter_title(it.text)) {
         it.type = BlockType::kText;  // a table-of-contents line
       } else {
         classify(it, rb, last);
@@ -194,7 +233,6 @@ std::optional<size_t> trailing_caption(const std::string& t) {
   return std::nullopt;
 }
 
-
 }  // namespace
 
 // Joins "表1 …" paragraphs to the table right after them and gives tables their ids.
@@ -221,7 +259,7 @@ void attach_captions(std::vector<ClassifiedBlock>& items) {
   for (auto& it : out)
     if (it.type == BlockType::kTable) {
       if (it.table->caption.empty()) it.table->caption = it.text;
-      label_uses[table_label(it.table->caption)]++;
+      if (!text::starts_with(it.table->caption, "续")) label_uses[table_label(it.table->caption)]++;
     }
   int n = 0;
   for (auto& it : out) {

@@ -141,7 +141,9 @@ struct BodyReader {
       int l = o.attribute("w:val").as_int(9) + 1;
       if (l >= 1 && l <= 9) b.heading_level = l;
     }
-    b.list_item = b.heading_level == 0 && ppr.child("w:numPr");
+    // Word numbering on a body paragraph makes a list item — unless it draws a clause number
+    // such as "4.1.1", which is a section.
+    b.list_item = b.heading_level == 0 && !label.empty() && label.find('.') == std::string::npos;
     static const std::regex mark(R"(\[脚注(\d+)\])");
     for (std::sregex_iterator it(t.begin(), t.end(), mark), end; it != end; ++it) {
       const std::string id = (*it)[1].str();

@@ -23,9 +23,11 @@ namespace {
 // LibreOffice takes a few seconds per document; a stuck conversion is killed after this.
 constexpr int kConvertTimeoutSeconds = 300;
 // How far ahead in the rendered text a block's start is looked for before giving up on it.
-constexpr size_t kMatchWindow = 6000;
+constexpr size_t kMatchWindow = 3000;
+// Shorter texts are not looked for: they would match too early and lose the thread.
+constexpr size_t kMinProbeChars = 4;
 // Characters of a block used to find it in the rendering.
-constexpr size_t kProbeChars = 10;
+constexpr size_t kProbeChars = 16;
 }  // namespace
 
 TempDir::TempDir() {
@@ -139,18 +141,20 @@ class RenderedText {
   explicit RenderedText(const std::vector<PdfPage>& pages) {
     for (const auto& p : pages) {
       page_start_.push_back(all_.size());
-      for (const auto& l : p.lines) all_ += match_key(l.text);
+      for (const auto& l : p.lines)
+        all_ += match_key(l.text);
     }
   }
   /// Page of the next occurrence of `text` after the cursor (and moves the cursor), or 0.
   int find(std::string_view text) {
     const std::u32string key = match_key(text);
-    if (key.empty()) return 0;
+    if (key.size() < kMinProbeChars) return 0;  // "1" or "是" would match anywhere
     const std::u32string probe = key.substr(0, kProbeChars);
     const size_t pos = all_.find(probe, cursor_);
     if (pos == std::u32string::npos || pos - cursor_ > kMatchWindow) return 0;
     cursor_ = pos + probe.size();
-    const size_t i = std::upper_bound(page_start_.begin(), page_start_.end(), pos) - page_start_.begin();
+    const size_t i =
+        std::upper_bound(page_start_.begin(), page_start_.end(), pos) - page_start_.begin();
     return static_cast<int>(std::max<size_t>(i, 1));
   }
 
@@ -174,7 +178,9 @@ std::vector<RawBlock> split_table_by_page(const RawBlock& b, const std::vector<i
   const auto& t = *b.table;
   int first_row = 0;
   for (int r = 1; r <= t.row_count; ++r) {
-    if (r < t.row_count && row_page[static_cast<size_t>(r)] == row_page[static_cast<size_t>(first_row)]) continue;
+    if (r < t.row_count &&
+        row_page[static_cast<size_t>(r)] == row_page[static_cast<size_t>(first_row)])
+      continue;
     RawBlock piece = b;
     piece.page = row_page[static_cast<size_t>(first_row)];
     piece.table->cells.clear();
@@ -216,7 +222,8 @@ void assign_rendered_pages(RawDocument& raw, const std::vector<PdfPage>& pages) 
       blocks.push_back(std::move(b));
       continue;
     }
-    for (auto& piece : split_table_by_page(b, row_page)) blocks.push_back(std::move(piece));
+    for (auto& piece : split_table_by_page(b, row_page))
+      blocks.push_back(std::move(piece));
   }
   raw.blocks = std::move(blocks);
   raw.page_count = std::max(static_cast<int>(pages.size()), page);

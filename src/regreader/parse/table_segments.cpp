@@ -3,6 +3,7 @@
 #include <map>
 
 #include "regreader/core/text.hpp"
+#include "regreader/parse/references.hpp"
 
 namespace regreader::parse {
 
@@ -12,17 +13,19 @@ namespace {
 
 std::vector<std::string> row_texts(const model::TableMeta& t, int row) {
   std::vector<std::string> out;
-  for (int c = 0; c < t.col_count; ++c) out.push_back(text::strip_spaces(t.cell_text(row, c)));
+  for (int c = 0; c < t.col_count; ++c)
+    out.push_back(text::strip_spaces(t.cell_text(row, c)));
   return out;
 }
 
 bool is_continuation_caption(const std::string& caption) {
-  return caption.empty() || text::starts_with(caption, "续表") || caption.find("（续") != std::string::npos ||
-         caption.find("(续") != std::string::npos;
+  return caption.empty() || text::starts_with(caption, "续表") ||
+         caption.find("（续") != std::string::npos || caption.find("(续") != std::string::npos;
 }
 
 void prepend_header(model::TableMeta& seg, const model::TableMeta& master) {
-  for (auto& c : seg.cells) c.row += 1;
+  for (auto& c : seg.cells)
+    c.row += 1;
   for (const auto& c : master.cells)
     if (c.row == 0) seg.cells.insert(seg.cells.begin(), c);
   seg.row_count += 1;
@@ -30,29 +33,48 @@ void prepend_header(model::TableMeta& seg, const model::TableMeta& master) {
 
 }  // namespace
 
+namespace {
+
+// Makes `seg` the next segment of the table `prev` belongs to.
+void continue_table(model::TableMeta& prev, model::TableMeta& seg) {
+  prev.is_truncated = true;
+  seg.master_table_id = prev.master_table_id;
+  seg.segment_index = prev.segment_index + 1;
+  seg.table_id = seg.master_table_id + "#" + std::to_string(seg.segment_index + 1);
+  seg.caption = prev.caption;
+  if (row_texts(seg, 0) != row_texts(prev, 0)) prepend_header(seg, prev);
+  seg.col_headers = prev.col_headers;
+}
+
+bool explicit_continuation(const std::string& caption) {
+  return text::starts_with(caption, "续表") || caption.find("（续") != std::string::npos ||
+         caption.find("(续") != std::string::npos;
+}
+
+}  // namespace
+
 void link_table_segments(std::vector<ClassifiedBlock>& blocks) {
-  long open = -1;  // a table that ends its page
+  long open = -1;                               // a table that ends its page
+  std::map<std::string, size_t> last_by_label;  // the last segment of each labelled table
   for (size_t i = 0; i < blocks.size(); ++i) {
     auto& b = blocks[i];
     if (b.type != BlockType::kTable) {
       if (open >= 0 && blocks[static_cast<size_t>(open)].page == b.page) open = -1;
       continue;
     }
+    auto& seg = *b.table;
+    const std::string label = table_label(seg.caption);
     const bool first_on_page = i == 0 || blocks[i - 1].page < b.page;
-    if (open >= 0 && first_on_page) {
+    if (explicit_continuation(seg.caption) && last_by_label.count(label)) {
+      // "续表B.0.3": continues the last table with that label, wherever it is.
+      continue_table(*blocks[last_by_label[label]].table, seg);
+    } else if (open >= 0 && first_on_page) {
       auto& prev = *blocks[static_cast<size_t>(open)].table;
-      auto& seg = *b.table;
       if (blocks[static_cast<size_t>(open)].page + 1 == b.page && prev.col_count == seg.col_count &&
-          is_continuation_caption(seg.caption)) {
-        prev.is_truncated = true;
-        seg.master_table_id = prev.master_table_id;
-        seg.segment_index = prev.segment_index + 1;
-        seg.table_id = seg.master_table_id + "#" + std::to_string(seg.segment_index + 1);
-        seg.caption = prev.caption;
-        if (row_texts(seg, 0) != row_texts(prev, 0)) prepend_header(seg, prev);
-        seg.col_headers = prev.col_headers;
-      }
+          is_continuation_caption(seg.caption))
+        continue_table(prev, seg);
     }
+    if (!label.empty()) last_by_label[label] = i;
     const bool last_on_page = i + 1 == blocks.size() || blocks[i + 1].page > b.page;
     open = last_on_page ? static_cast<long>(i) : -1;
   }
@@ -83,13 +105,15 @@ std::vector<model::TableEntry> build_table_registry(const std::vector<model::Pag
       block_master[b.block_id] = master;
     }
   }
-  for (auto& e : entries) e.merged = model::merge_segments(parts[e.table_id]);
+  for (auto& e : entries)
+    e.merged = model::merge_segments(parts[e.table_id]);
   for (const auto& p : pages)
     for (const auto& a : p.annotations)
       for (const auto& rb : a.related_blocks)
         if (auto m = block_master.find(rb); m != block_master.end()) {
           auto& ids = entries[index[m->second]].annotation_ids;
-          if (std::find(ids.begin(), ids.end(), a.annotation_id) == ids.end()) ids.push_back(a.annotation_id);
+          if (std::find(ids.begin(), ids.end(), a.annotation_id) == ids.end())
+            ids.push_back(a.annotation_id);
         }
   return entries;
 }
