@@ -161,3 +161,58 @@ TEST_F(Cli, HelpTeachesWithExamples) {
 
 }  // namespace
 }  // namespace regreader::testing
+
+namespace regreader::testing {
+namespace {
+
+class CliTables : public Cli {
+ protected:
+  void SetUp() override {
+    auto r = rr("-q ingest " + quote(fixtures_dir() / "tables-sample.pdf") + " --reg-id T");
+    ASSERT_EQ(r.code, 0) << r.err;
+  }
+};
+
+TEST_F(CliTables, TablesAndOneMergedTable) {
+  auto list = nlohmann::json::parse(rr("tables T --json").out);
+  ASSERT_EQ(list["tables"].size(), 4u);
+  EXPECT_EQ(list["tables"][0]["table_id"], "表1");
+  EXPECT_EQ(list["tables"][0]["source"], "T P1-2 表1");
+  auto on_page = nlohmann::json::parse(rr("tables T --page 2 --json").out);
+  EXPECT_EQ(on_page["tables"].size(), 2u) << "表1 ends and 表2 starts on page 2";
+  auto t = rr("table '表 1' -r T");
+  ASSERT_EQ(t.code, 0) << t.err;
+  EXPECT_NE(t.out.find("| 130kV线路 | 6.50 |"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("注1：表1数值已按海拔1000m校正。"), std::string::npos) << "注① is its note";
+  auto seg = nlohmann::json::parse(rr("table '表1#2' -r T --json").out);
+  EXPECT_EQ(seg["table_id"], "表1") << "a segment id leads to the whole table";
+  EXPECT_EQ(rr("table 表9 -r T").code, 3);
+}
+
+TEST_F(CliTables, NotesByAnyOfTheirNames) {
+  auto n = nlohmann::json::parse(rr("note 注① -r T --page 2 --json").out);
+  EXPECT_EQ(n["annotation_id"], "注1");
+  EXPECT_EQ(n["matches"][0]["page_num"], 2);
+  EXPECT_EQ(nlohmann::json::parse(rr("note 注一 -r T --json").out)["annotation_id"], "注1");
+  EXPECT_EQ(rr("note 方案甲 -r T").code, 0);
+  EXPECT_EQ(rr("note 注意 -r T").code, 2);
+  EXPECT_EQ(rr("note 注9 -r T").code, 3);
+}
+
+TEST_F(CliTables, ReferencesAreFollowedInOneStep) {
+  auto t = nlohmann::json::parse(rr("ref 见表2 -r T --json").out);
+  EXPECT_TRUE(t["link"]["resolved"].get<bool>());
+  EXPECT_EQ(t["target"]["rows"], 17);
+  auto s = rr("ref 参见2.2 -r T");
+  EXPECT_EQ(s.code, 0);
+  EXPECT_NE(s.out.find("2.2 检修周期应符合表2的规定。"), std::string::npos) << s.out;
+  auto a = nlohmann::json::parse(rr("ref 按附录A -r T --json").out);
+  EXPECT_EQ(a["target"]["section_number"], "附录A");
+  auto missing = rr("ref 见表6-2 -r T --json");
+  EXPECT_EQ(missing.code, 3);
+  EXPECT_FALSE(nlohmann::json::parse(missing.out)["link"]["resolved"].get<bool>());
+  EXPECT_EQ(rr("ref 你好 -r T").code, 2);
+}
+
+}  // namespace
+}  // namespace regreader::testing

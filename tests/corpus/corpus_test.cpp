@@ -7,6 +7,7 @@
 #include "regreader/parse/format.hpp"
 #include "regreader/parse/office_renderer.hpp"
 #include "regreader/parse/parse_document.hpp"
+#include "regreader/parse/references.hpp"
 #include "test_support.hpp"
 
 namespace regreader::testing {
@@ -63,6 +64,54 @@ TEST(Corpus, NbT31147DocxHasSixteenTables) {
         EXPECT_TRUE(b.table_meta.has_value());
       }
   EXPECT_EQ(tables, 16);
+}
+
+// 表1 of GB 26860 runs from page 4 to page 5 of the LibreOffice rendering; PDF and Word give the
+// same merged table and the same notes.
+void expect_gb26860_table1(const model::ParsedDocument& doc) {
+  const model::TableEntry* t = nullptr;
+  for (const auto& e : doc.tables)
+    if (e.table_id == "表1") t = &e;
+  ASSERT_NE(t, nullptr);
+  EXPECT_NE(t->caption.find("设备不停电时的安全距离"), std::string::npos);
+  EXPECT_EQ(t->page_start, 4);
+  EXPECT_EQ(t->page_end, 5);
+  const auto& m = t->merged;
+  ASSERT_EQ(m.col_count, 2);
+  EXPECT_EQ(m.cell_text(0, 0), "电压等级 kV");
+  EXPECT_EQ(m.cell_text(0, 1), "安全距离 m");
+  ASSERT_EQ(m.row_count, 13) << "the header and 12 data rows";
+  EXPECT_EQ(m.cell_text(1, 0), "10及以下");
+  EXPECT_EQ(m.cell_text(1, 1), "0.70");
+  EXPECT_EQ(m.cell_text(12, 0), "士800");
+  EXPECT_EQ(m.cell_text(12, 1), "9.30");
+  EXPECT_EQ(t->annotation_ids, (std::vector<std::string>{"注1", "注2", "注3"}));
+}
+
+TEST(Corpus, Gb26860Table1AcrossPagesFromPdf) {
+  REQUIRE_CORPUS_FILE(pdf, "derived/GB26860-2011.rendered.pdf");
+  expect_gb26860_table1(parse::parse_document(pdf, "GB26860", {}));
+}
+
+TEST(Corpus, Gb26860Table1AcrossPagesFromDocx) {
+  REQUIRE_CORPUS_FILE(docx, "derived/GB26860-2011.rendered.docx");
+  if (!parse::find_soffice()) GTEST_SKIP() << "pages of a Word file need LibreOffice";
+  expect_gb26860_table1(parse::parse_document(docx, "GB26860", {}));
+}
+
+TEST(Corpus, NbT31147TablesKeepTheirCaptions) {
+  REQUIRE_CORPUS_FILE(docx, "antigravity-energy-docx/NB_T 31147-2018 风电场工程风能资源测量与评估技术规范.docx");
+  parse::ParseOptions o;
+  o.use_office = false;
+  auto doc = parse::parse_document(docx, "NBT31147", o);
+  int captioned = 0;
+  for (const auto& p : doc.pages)
+    for (const auto& b : p.content_blocks)
+      if (b.table_meta && !parse::table_label(b.table_meta->caption).empty()) ++captioned;
+  EXPECT_EQ(captioned, 14) << "表5.2.4 … 表D.0.3 and 续表B.0.3; two tables in the source have no caption";
+  int continued = 0;
+  for (const auto& t : doc.tables) continued += t.table_id == "表B.0.3" && t.segments.size() == 2 ? 1 : 0;
+  EXPECT_EQ(continued, 1) << "续表B.0.3 continues 表B.0.3";
 }
 
 TEST(Corpus, EveryPdfAndDocxIngestsOrFailsWithAClearReason) {

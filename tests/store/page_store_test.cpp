@@ -14,7 +14,7 @@ namespace {
 model::ParsedDocument sample(const std::string& reg_id) {
   const char* md =
       "# 示例\n\n<!-- page 1 -->\n\n## 5 倒闸操作\n\n5.1 操作应由两人进行，\n\n<!-- page 2 -->\n\n"
-      "一人操作，一人监护。\n\n| 电压 | 距离 |\n|---|---|\n| 10 | 0.70 "
+      "一人操作，一人监护（见注1）。\n\n| 电压 | 距离 |\n|---|---|\n| 10 | 0.70 "
       "|\n\n注1：表中未列电压按高一档。\n";
   auto doc = parse::build_document(parse::parse_markdown(md, true, {}), reg_id);
   doc.info.source_file = "/tmp/x.md";
@@ -36,6 +36,25 @@ TEST(PageStore, SavedPagesAndStructureReadBackIdentical) {
   EXPECT_EQ(pages[1], doc.pages[1]);
   EXPECT_TRUE(pages[1].continues_from_prev);
   EXPECT_EQ(pages[1].annotations.at(0).annotation_id, "注1");
+}
+
+TEST(PageStore, TableRegistryAndLinksReadBack) {
+  parse::TempDir dir;
+  PageStore store(dir.path(), true);
+  auto doc = sample("R1");
+  ASSERT_EQ(doc.tables.size(), 1u);
+  ASSERT_FALSE(doc.links.empty());
+  store.save(doc);
+  EXPECT_EQ(store.tables("R1"), doc.tables);
+  EXPECT_EQ(store.tables("R1", 2).size(), 1u);
+  EXPECT_TRUE(store.tables("R1", 1).empty());
+  EXPECT_THROW(store.tables("R1", 9), Error);
+  const std::string id = doc.tables[0].table_id;
+  EXPECT_EQ(store.table("R1", id), doc.tables[0]);
+  EXPECT_EQ(store.table("R1", doc.tables[0].segments[0].table_id)->table_id, id) << "segment id -> master";
+  EXPECT_FALSE(store.table("R1", "表99").has_value());
+  EXPECT_EQ(store.links("R1"), doc.links);
+  EXPECT_EQ(store.annotations("R1").size(), 1u);
 }
 
 TEST(PageStore, SavingAgainReplacesWithoutDuplicates) {

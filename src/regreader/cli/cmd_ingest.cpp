@@ -50,18 +50,26 @@ std::vector<fs::path> expand_paths(const std::vector<std::string>& paths) {
 
 std::string summary_line(const store::IngestResult& r, const fs::path& file) {
   const auto& i = r.info;
-  return "ok   " + i.reg_id + "  " + std::to_string(i.total_pages) + " pages (" + i.format + ", " +
-         std::string(model::paging_name(i.paging)) + " pagination), " + std::to_string(r.chapters) +
-         " chapters, " + std::to_string(r.blocks) + " blocks, " + std::to_string(r.tables) +
-         " tables, " + std::to_string(r.annotations) + " notes" +
-         (r.replaced ? " [replaced]" : "") + "  <- " + file.string();
+  auto n = [](int v) { return std::to_string(v); };
+  return "ok   " + i.reg_id + "  " + n(i.total_pages) + " pages (" + i.format + ", " +
+         std::string(model::paging_name(i.paging)) + " pagination), " + n(r.chapters) + " chapters, " +
+         n(r.blocks) + " blocks, " + n(r.tables) + " tables (" + n(r.tables_merged) + " across pages), " +
+         n(r.annotations) + " notes, " + n(r.links_resolved) + "/" + n(r.links) + " references resolved" +
+         (r.replaced ? " [replaced]" : "") + "\n     <- " + file.string();
 }
 
 nlohmann::json result_json(const store::IngestResult& r, const fs::path& file) {
-  return {{"file", file.string()},        {"ok", true},
-          {"regulation", r.info},         {"chapters", r.chapters},
-          {"blocks", r.blocks},           {"tables", r.tables},
-          {"annotations", r.annotations}, {"replaced", r.replaced},
+  return {{"file", file.string()},
+          {"ok", true},
+          {"regulation", r.info},
+          {"chapters", r.chapters},
+          {"blocks", r.blocks},
+          {"tables", r.tables},
+          {"tables_across_pages", r.tables_merged},
+          {"annotations", r.annotations},
+          {"references", r.links},
+          {"references_resolved", r.links_resolved},
+          {"replaced", r.replaced},
           {"warnings", r.warnings}};
 }
 

@@ -35,9 +35,11 @@ IngestResult ingest_file(PageStore& store, const std::filesystem::path& path,
   for (const auto& p : doc.pages) {
     r.blocks += static_cast<int>(p.content_blocks.size());
     r.annotations += static_cast<int>(p.annotations.size());
-    for (const auto& b : p.content_blocks)
-      r.tables += b.table_meta ? 1 : 0;
   }
+  r.tables = static_cast<int>(doc.tables.size());
+  for (const auto& t : doc.tables) r.tables_merged += t.segments.size() > 1 ? 1 : 0;
+  r.links = static_cast<int>(doc.links.size());
+  for (const auto& l : doc.links) r.links_resolved += l.resolved ? 1 : 0;
   r.warnings = doc.warnings;
   return r;
 }

@@ -22,8 +22,11 @@ struct IngestResult {
   model::RegulationInfo info;
   int blocks = 0;
   int chapters = 0;
-  int tables = 0;
+  int tables = 0;         ///< entries of the table registry
+  int tables_merged = 0;  ///< of which run across pages
   int annotations = 0;
+  int links = 0;           ///< cross-references found
+  int links_resolved = 0;
   bool replaced = false;  ///< an earlier version of this reg_id was replaced
   std::vector<std::string> warnings;
 };
