@@ -12,6 +12,8 @@ packages=(
   # MuPDF is shipped as a static library: its own dependencies must be present to link
   libmupdf-dev libopenjp2-7-dev libjbig2dec0-dev libgumbo-dev libmujs-dev
   libjpeg-dev libfreetype-dev libharfbuzz-dev zlib1g-dev
+  # OCR of scanned pages (Chinese + English models)
+  tesseract-ocr tesseract-ocr-chi-sim tesseract-ocr-eng libtesseract-dev libleptonica-dev
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev poppler-utils python3
   # rendered pagination of Word files (.docx/.doc/.wps/.odt/.rtf) with Chinese fonts

@@ -26,5 +26,8 @@ qpdf --encrypt secret secret 256 -- examples/sample-regulation.pdf "$out/encrypt
 head -c 3000 examples/sample-regulation.pdf > "$out/truncated.pdf"
 printf 'This is plain text, not a zip archive.\n' > "$out/not-a-zip.docx"
 python3 scripts/make-image-only-pdf.py "$out/no-text-layer.pdf"
+# A scanned page: page 2 of the sample regulation as a 150 dpi grey image, no text layer.
+pdftoppm -r 150 -gray -f 2 -l 2 -singlefile examples/sample-regulation.pdf "$tmp/scan"
+python3 scripts/make-image-only-pdf.py "$out/scanned-page.pdf" "$tmp/scan.pgm"
 python3 scripts/make-docx-fixture.py "$out/word-features.docx"
 echo "fixtures written to $out"

@@ -9,7 +9,23 @@ namespace {
 
 PdfLine line(const std::string& t, float x0, float y0, float x1, float size = 10.5f,
              bool bold = false) {
-  return PdfLine{t, x0, y0, x1, y0 + size, size, bold};
+  PdfLine l;
+  l.text = t;
+  l.x0 = x0;
+  l.y0 = y0;
+  l.x1 = x1;
+  l.y1 = y0 + size;
+  l.size = size;
+  l.bold = bold;
+  return l;
+}
+
+PdfPage a4(int number) {
+  PdfPage p;
+  p.number = number;
+  p.width = 595;
+  p.height = 842;
+  return p;
 }
 
 TEST(PdfLayout, PageNumberLines) {
@@ -23,7 +39,7 @@ TEST(PdfLayout, PageNumberLines) {
 TEST(PdfLayout, RunningHeadersFootersAndPageNumbersAreRemoved) {
   std::vector<PdfPage> pages;
   for (int n = 1; n <= 4; ++n) {
-    PdfPage p{n, 595, 842, {}};
+    PdfPage p = a4(n);
     p.lines.push_back(line("GB 26860—2011", 250, 30, 350));
     p.lines.push_back(line("正文第" + std::to_string(n) + "页的内容", 72, 400, 500));
     p.lines.push_back(line(std::to_string(n + 2), 290, 800, 300));
@@ -53,7 +69,7 @@ TEST(PdfLayout, CharactersAreOrderedIntoLinesWhateverTheirOrderInTheFile) {
 }
 
 TEST(PdfLayout, WrappedLinesJoinAndNumberedLinesStartParagraphs) {
-  PdfPage p{1, 595, 842, {}};
+  PdfPage p = a4(1);
   p.lines = {line("5 倒闸操作", 72, 100, 140, 14, true),
              line("5.1.1 倒闸操作应根据值班调度员或运行值班负责人的指令进行，受令人", 72, 130, 520),
              line("复诵无误后执行。", 72, 145, 200),
@@ -71,7 +87,7 @@ TEST(PdfLayout, WrappedLinesJoinAndNumberedLinesStartParagraphs) {
 }
 
 TEST(PdfLayout, BodyFontSizeIsTheMostUsedSize) {
-  PdfPage p{1, 595, 842, {}};
+  PdfPage p = a4(1);
   p.lines = {line("标题", 72, 50, 100, 16), line(std::string(90, 'x'), 72, 100, 500, 10.5f),
              line(std::string(60, 'y'), 72, 120, 500, 10.5f)};
   EXPECT_FLOAT_EQ(body_font_size({p}), 10.5f);

@@ -1,6 +1,9 @@
 // regreader: the command-line front of RegReader. Everything here is argument handling and
 // printing; the work is done by the core library.
 
+#include <unistd.h>
+
+#include <cstdlib>
 #include <iostream>
 
 #include "regreader/cli/commands.hpp"

@@ -20,7 +20,8 @@ void to_json(nlohmann::json& j, const PageDocument& p) {
        {"content_markdown", p.content_markdown},
        {"continues_from_prev", p.continues_from_prev},
        {"continues_to_next", p.continues_to_next},
-       {"annotations", p.annotations}};
+       {"annotations", p.annotations},
+       {"text_source", p.text_source}};
 }
 
 void from_json(const nlohmann::json& j, PageDocument& p) {
@@ -33,6 +34,7 @@ void from_json(const nlohmann::json& j, PageDocument& p) {
   j.at("continues_from_prev").get_to(p.continues_from_prev);
   j.at("continues_to_next").get_to(p.continues_to_next);
   j.at("annotations").get_to(p.annotations);
+  p.text_source = j.value("text_source", "text");
 }
 
 }  // namespace regreader::model

@@ -19,6 +19,9 @@ struct PageDocument {
   bool continues_from_prev = false;
   bool continues_to_next = false;
   std::vector<Annotation> annotations;
+  /// Where the page's text came from: "text_layer" or "ocr" (PDF), "none" (a blank or unread
+  /// scan), "text" (Word, Markdown).
+  std::string text_source = "text";
   bool operator==(const PageDocument&) const = default;
 };
 

@@ -30,8 +30,15 @@ bool is_bold_font(fz_context* ctx, fz_font* font) {
   return false;
 }
 
-std::vector<PdfChar> collect_chars(fz_context* ctx, fz_stext_page* st, fz_rect bounds) {
+bool is_ocr_font(fz_context* ctx, fz_font* font) {
+  if (!font) return false;
+  const std::string name = fz_font_name(ctx, font);
+  return name.find("OCR") != std::string::npos || name.find("GlyphLess") != std::string::npos;
+}
+
+std::vector<PdfChar> collect_chars(fz_context* ctx, fz_stext_page* st, fz_rect bounds, PdfPageContent& page) {
   std::vector<PdfChar> chars;
+  size_t ocr_font_chars = 0;
   std::map<fz_font*, bool> bold_cache;
   for (fz_stext_block* b = st->first_block; b; b = b->next) {
     if (b->type != FZ_STEXT_BLOCK_TEXT) continue;
@@ -41,6 +48,7 @@ std::vector<PdfChar> collect_chars(fz_context* ctx, fz_stext_page* st, fz_rect b
         if (ch->c == ' ' || ch->c == 0x3000 || ch->c == '\t') continue;
         auto [it, fresh] = bold_cache.try_emplace(ch->font, false);
         if (fresh) it->second = is_bold_font(ctx, ch->font);
+        ocr_font_chars += is_ocr_font(ctx, ch->font) ? 1 : 0;
         const fz_rect r = fz_rect_from_quad(ch->quad);
         chars.push_back({static_cast<char32_t>(ch->c), r.x0 - bounds.x0, r.x1 - bounds.x0,
                          r.y0 - bounds.y0, r.y1 - bounds.y0, ch->origin.y - bounds.y0, ch->size,
@@ -48,6 +56,7 @@ std::vector<PdfChar> collect_chars(fz_context* ctx, fz_stext_page* st, fz_rect b
       }
     }
   }
+  page.ocr_layer = !chars.empty() && ocr_font_chars * 2 > chars.size();
   return chars;
 }
 
@@ -56,6 +65,7 @@ std::vector<PdfChar> collect_chars(fz_context* ctx, fz_stext_page* st, fz_rect b
 struct RuleDevice {
   fz_device super;
   std::vector<PdfRule>* rules;
+  float* largest_image_area;
   fz_rect bounds;
 };
 
@@ -144,6 +154,12 @@ void stroke_path(fz_context* ctx, fz_device* dev, const fz_path* path, const fz_
   record_path(ctx, dev, path, ctm);
 }
 
+// An image is drawn as the unit square through `ctm`: its area is the determinant.
+void fill_image(fz_context*, fz_device* dev, fz_image*, fz_matrix ctm, float, fz_color_params) {
+  auto* d = reinterpret_cast<RuleDevice*>(dev);
+  *d->largest_image_area = std::max(*d->largest_image_area, std::fabs(ctm.a * ctm.d - ctm.b * ctm.c));
+}
+
 }  // namespace
 
 struct PdfDocument::Impl {
@@ -226,6 +242,8 @@ PdfPageContent PdfDocument::read_page(int index) const {
     auto* rd = fz_new_derived_device(ctx, RuleDevice);
     dev = &rd->super;
     rd->rules = &out.rules;
+    rd->largest_image_area = &out.largest_image_area;
+    rd->super.fill_image = fill_image;
     rd->bounds = bounds;
     rd->super.fill_path = fill_path;
     rd->super.stroke_path = stroke_path;
@@ -246,7 +264,7 @@ PdfPageContent PdfDocument::read_page(int index) const {
   }
   out.width = bounds.x1 - bounds.x0;
   out.height = bounds.y1 - bounds.y0;
-  out.chars = collect_chars(c, st, bounds);
+  out.chars = collect_chars(c, st, bounds, out);
   fz_drop_stext_page(c, st);
   return out;
 }
@@ -256,6 +274,9 @@ GrayImage PdfDocument::render_gray(int index, int dpi) const {
   fz_pixmap* pix = nullptr;
   std::string failure;
   fz_var(pix);
+  // Scans are often ~100 dpi: upscale them with MuPDF's Mitchell filter, not nearest neighbour,
+  // or the blocky glyphs cost OCR dearly.
+  fz_tune_image_scale(c, [](void*, int, int, int, int) { return 1; }, nullptr);
   fz_try(c) {
     const float scale = static_cast<float>(dpi) / 72.0f;
     pix = fz_new_pixmap_from_page_number(c, impl_->doc, index, fz_scale(scale, scale),

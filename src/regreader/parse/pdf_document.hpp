@@ -17,6 +17,8 @@ struct PdfPageContent {
   float width = 0, height = 0;
   std::vector<PdfChar> chars;
   std::vector<PdfRule> rules;
+  float largest_image_area = 0;  ///< of the images drawn on the page, in square points
+  bool ocr_layer = false;        ///< the text is in an invisible OCR font (HiddenHorzOCR, GlyphLessFont)
 };
 
 /// An 8-bit grey rendering of a page (for OCR).

@@ -8,23 +8,68 @@
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/parse/pdf_document.hpp"
+#include "regreader/parse/ocr.hpp"
 #include "regreader/parse/pdf_tables.hpp"
 
 namespace regreader::parse {
 
+namespace {
+
+// Reads the pages' text, with OCR where `mode` says; the engine is loaded on first use only.
+class PageReader {
+ public:
+  PageReader(const std::filesystem::path& path, OcrMode mode) : path_(path), doc_(path), mode_(mode) {}
+  const PdfDocument& doc() const { return doc_; }
+
+  PdfPage read(int index, std::string& source) {
+    PdfPageContent content = doc_.read_page(index);
+    const bool want_ocr = mode_ == OcrMode::kAlways || (mode_ == OcrMode::kAuto && needs_ocr(content));
+    source = content.chars.empty() ? "none" : "text_layer";
+    if (want_ocr && engine()) {
+      content.chars = engine_->recognize(doc_.render_gray(index, kOcrDpi));
+      source = "ocr";
+    }
+    PdfPage page{index + 1, content.width, content.height, build_lines(std::move(content.chars)), {}};
+    if (source != "ocr") page.rules = std::move(content.rules);  // a scan's rules are in the image
+    return page;
+  }
+
+ private:
+  OcrEngine* engine() {
+    if (!engine_ && !engine_failed_) {
+      try {
+        engine_ = std::make_unique<OcrEngine>();
+      } catch (const Error& e) {
+        if (mode_ == OcrMode::kAlways) throw ParseError(e.code(), path_, e.what());
+        spdlog::warn("{}: OCR unavailable, keeping the text layer: {}", path_.string(), e.what());
+        engine_failed_ = true;
+      }
+    }
+    return engine_.get();
+  }
+
+  std::filesystem::path path_;
+  PdfDocument doc_;
+  OcrMode mode_;
+  std::unique_ptr<OcrEngine> engine_;
+  bool engine_failed_ = false;
+};
+
+}  // namespace
+
 std::vector<PdfPage> read_pdf_lines(const std::filesystem::path& path, std::string* title,
-                                    const ProgressFn& progress) {
-  PdfDocument doc(path);
-  if (title) *title = doc.title();
-  const int n = doc.page_count();
+                                    const ProgressFn& progress, OcrMode ocr,
+                                    std::vector<std::string>* sources) {
+  PageReader reader(path, ocr);
+  if (title) *title = reader.doc().title();
+  const int n = reader.doc().page_count();
   std::vector<PdfPage> pages;
   pages.reserve(static_cast<size_t>(n));
   for (int i = 0; i < n; ++i) {
-    PdfPageContent content = doc.read_page(i);
-    PdfPage page{i + 1, content.width, content.height, build_lines(std::move(content.chars))};
-    page.rules = std::move(content.rules);
-    pages.push_back(std::move(page));
-    if (progress) progress(i + 1, n, "page");
+    std::string source;
+    pages.push_back(reader.read(i, source));
+    if (sources) sources->push_back(source);
+    if (progress) progress(i + 1, n, source == "ocr" ? "page (OCR)" : "page");
   }
   return pages;
 }
@@ -66,7 +111,7 @@ void append_page_blocks(PdfPage& page, float body, std::vector<RawBlock>& out) {
 RawDocument parse_pdf(const std::filesystem::path& path, const ParseOptions& options) {
   RawDocument raw;
   raw.format = "pdf";
-  std::vector<PdfPage> pages = read_pdf_lines(path, &raw.title, options.progress);
+  std::vector<PdfPage> pages = read_pdf_lines(path, &raw.title, options.progress, options.ocr, &raw.page_sources);
   raw.page_count = static_cast<int>(pages.size());
   raw.paging = model::Paging::kReal;
   size_t text_pages = 0;
@@ -74,7 +119,9 @@ RawDocument parse_pdf(const std::filesystem::path& path, const ParseOptions& opt
     text_pages += p.lines.empty() ? 0 : 1;
   if (text_pages == 0)
     throw ParseError(ErrorCode::kNoTextLayer, path,
-                     "no page has a text layer (a scanned PDF); OCR is not available yet");
+                     options.ocr == OcrMode::kNever
+                         ? "no page has a text layer (a scanned PDF); ingest it with --ocr auto"
+                         : "no page has a text layer and OCR found no text in the scans");
   if (text_pages < pages.size())
     raw.warnings.push_back(std::to_string(pages.size() - text_pages) +
                            " page(s) have no text layer (scanned images) and are empty");

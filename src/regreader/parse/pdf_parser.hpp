@@ -7,11 +7,13 @@
 
 namespace regreader::parse {
 
-/// Reads the text lines of every page with MuPDF's structured text. Throws ParseError for files
-/// MuPDF cannot open (kCorruptFile), password-protected files (kEncryptedFile) and files without
-/// pages (kEmptyDocument). `title` receives the PDF's Info title when it has one.
+/// Reads the text lines of every page with MuPDF's structured text — or, for scanned pages, with
+/// OCR as `ocr` says. Throws ParseError for files MuPDF cannot open (kCorruptFile) and
+/// password-protected files (kEncryptedFile). `title` receives the PDF's Info title; `sources`
+/// (when given) where each page's text came from.
 std::vector<PdfPage> read_pdf_lines(const std::filesystem::path& path, std::string* title,
-                                    const ProgressFn& progress = {});
+                                    const ProgressFn& progress = {}, OcrMode ocr = OcrMode::kNever,
+                                    std::vector<std::string>* sources = nullptr);
 
 /// PDF -> RawDocument: running lines removed, paragraphs and styled headings found. A PDF whose
 /// pages carry no text at all is rejected with kNoTextLayer.

@@ -41,6 +41,9 @@ struct RawDocument {
   model::Paging paging = model::Paging::kReal;
   std::vector<RawBlock> blocks;
   std::vector<RawFootnote> footnotes;
+  /// Where each page's text came from ("text_layer", "ocr", "none"), index = page - 1; empty
+  /// for formats without a text layer question (Word, Markdown).
+  std::vector<std::string> page_sources;
   std::vector<std::string> warnings;
 };
 

@@ -246,6 +246,8 @@ model::ParsedDocument build_document(const RawDocument& raw, const std::string& 
 
   model::ParsedDocument doc;
   doc.pages = pages.finish();
+  for (size_t p = 0; p < doc.pages.size(); ++p)
+    doc.pages[p].text_source = p < raw.page_sources.size() ? raw.page_sources[p] : "text";
   attach_footnotes(doc.pages, raw.footnotes);
   doc.tables = build_table_registry(doc.pages);
   doc.structure = model::DocumentStructure(reg_id, std::move(tree.nodes));

@@ -3,7 +3,7 @@
 //   regulations(reg_id PK, title, source_file, source_sha256, format, total_pages, paging,
 //               indexed_at)
 //   pages(reg_id, page_num, chapter_path JSON, active_chapters JSON, continues_from_prev,
-//         continues_to_next)                                   PK (reg_id, page_num)
+//         continues_to_next, text_source)                      PK (reg_id, page_num)
 //   blocks(block_id PK, reg_id, page_num, order_in_page, block_type, section_number,
 //          content_markdown, chapter_path JSON, table_meta JSON|NULL)
 //   annotations(reg_id, page_num, seq, annotation_id, content, related_blocks JSON)
@@ -49,6 +49,7 @@ CREATE TABLE IF NOT EXISTS pages (
   reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
   page_num INTEGER NOT NULL, chapter_path TEXT NOT NULL, active_chapters TEXT NOT NULL,
   continues_from_prev INTEGER NOT NULL, continues_to_next INTEGER NOT NULL,
+  text_source TEXT NOT NULL,
   PRIMARY KEY (reg_id, page_num));
 CREATE TABLE IF NOT EXISTS blocks (
   block_id TEXT PRIMARY KEY,
@@ -108,7 +109,7 @@ constexpr const char* kInfoColumns =
     "reg_id, title, source_file, source_sha256, format, total_pages, paging, indexed_at";
 
 void insert_pages(Database& db, const model::ParsedDocument& doc) {
-  auto page = db.prepare("INSERT INTO pages VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+  auto page = db.prepare("INSERT INTO pages VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
   auto block = db.prepare("INSERT INTO blocks VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
   auto note = db.prepare("INSERT INTO annotations VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
   const std::string& reg = doc.info.reg_id;
@@ -119,6 +120,7 @@ void insert_pages(Database& db, const model::ParsedDocument& doc) {
         .bind(4, json(p.active_chapters).dump())
         .bind(5, p.continues_from_prev)
         .bind(6, p.continues_to_next)
+        .bind(7, p.text_source)
         .run();
     for (const auto& b : p.content_blocks) {
       block.bind(1, b.block_id)
@@ -324,9 +326,8 @@ std::vector<model::PageDocument> PageStore::pages(const std::string& reg_id, int
                                           std::to_string(info.total_pages));
   std::vector<model::PageDocument> out;
   auto ps = db_->prepare(
-      "SELECT page_num, chapter_path, active_chapters, continues_from_prev, continues_to_next FROM "
-      "pages "
-      "WHERE reg_id = ?1 AND page_num BETWEEN ?2 AND ?3 ORDER BY page_num");
+      "SELECT page_num, chapter_path, active_chapters, continues_from_prev, continues_to_next, "
+      "text_source FROM pages WHERE reg_id = ?1 AND page_num BETWEEN ?2 AND ?3 ORDER BY page_num");
   ps.bind(1, reg_id).bind(2, start).bind(3, end);
   while (ps.step()) {
     model::PageDocument p;
@@ -336,6 +337,7 @@ std::vector<model::PageDocument> PageStore::pages(const std::string& reg_id, int
     p.active_chapters = json::parse(ps.text(2)).get<std::vector<std::string>>();
     p.continues_from_prev = ps.integer(3) != 0;
     p.continues_to_next = ps.integer(4) != 0;
+    p.text_source = ps.text(5);
     out.push_back(std::move(p));
   }
   auto bs = db_->prepare(

@@ -1,0 +1,85 @@
+#include "regreader/parse/ocr.hpp"
+
+#include <leptonica/allheaders.h>
+#include <tesseract/baseapi.h>
+
+#include <cstdlib>
+
+#include "regreader/core/error.hpp"
+#include "regreader/core/text.hpp"
+
+namespace regreader::parse {
+
+namespace {
+// A scanned page is one image over at least this share of the page.
+constexpr float kScanCoverage = 0.6f;
+// A text layer with more unreadable characters than this share is garbage.
+constexpr double kMaxUnreadableShare = 0.1;
+// Symbols recognised with less confidence than this (0-100) are dropped as noise.
+constexpr float kMinConfidence = 20.0f;
+}  // namespace
+
+OcrMode parse_ocr_mode(const std::string& name) {
+  if (name == "auto") return OcrMode::kAuto;
+  if (name == "always") return OcrMode::kAlways;
+  if (name == "never") return OcrMode::kNever;
+  throw Error(ErrorCode::kInvalidArgument, "--ocr must be auto, always or never (got '" + name + "')");
+}
+
+struct OcrEngine::Impl {
+  tesseract::TessBaseAPI api;
+};
+
+OcrEngine::OcrEngine() : impl_(std::make_unique<Impl>()) {
+  const char* env = std::getenv("REGREADER_OCR_LANGS");
+  const std::string languages = env && *env ? env : "chi_sim";
+  if (impl_->api.Init(nullptr, languages.c_str(), tesseract::OEM_DEFAULT) != 0)
+    throw Error(ErrorCode::kConversion,
+                "tesseract cannot load the '" + languages +
+                    "' models (apt-get install tesseract-ocr-chi-sim tesseract-ocr-eng)");
+  impl_->api.SetPageSegMode(tesseract::PSM_AUTO);
+  impl_->api.SetVariable("debug_file", "/dev/null");  // tesseract's own chatter stays off stderr
+}
+
+OcrEngine::~OcrEngine() { impl_->api.End(); }
+
+std::vector<PdfChar> OcrEngine::recognize(const GrayImage& img) {
+  auto& api = impl_->api;
+  api.SetImage(img.pixels.data(), img.width, img.height, 1, img.stride);
+  api.SetSourceResolution(img.dpi);
+  std::vector<PdfChar> out;
+  if (api.Recognize(nullptr) != 0) return out;
+  const float scale = 72.0f / static_cast<float>(img.dpi);
+  std::unique_ptr<tesseract::ResultIterator> it(api.GetIterator());
+  if (!it) return out;
+  do {
+    if (it->Empty(tesseract::RIL_SYMBOL)) continue;
+    if (it->Confidence(tesseract::RIL_SYMBOL) < kMinConfidence) continue;
+    std::unique_ptr<char[]> sym(it->GetUTF8Text(tesseract::RIL_SYMBOL));
+    int l = 0, t = 0, r = 0, b = 0;
+    if (!sym || !it->BoundingBox(tesseract::RIL_SYMBOL, &l, &t, &r, &b)) continue;
+    int bx1 = 0, by1 = 0, bx2 = 0, by2 = 0;
+    float baseline = static_cast<float>(b);
+    if (it->Baseline(tesseract::RIL_TEXTLINE, &bx1, &by1, &bx2, &by2)) baseline = (by1 + by2) / 2.0f;
+    int line_l = 0, line_t = 0, line_r = 0, line_b = 0;
+    it->BoundingBox(tesseract::RIL_TEXTLINE, &line_l, &line_t, &line_r, &line_b);
+    const float size = static_cast<float>(line_b - line_t) * scale;
+    for (char32_t c : text::to_codepoints(sym.get()))
+      out.push_back({c, l * scale, r * scale, t * scale, b * scale, baseline * scale, size, false});
+  } while (it->Next(tesseract::RIL_SYMBOL));
+  return out;
+}
+
+bool needs_ocr(const PdfPageContent& page) {
+  if (page.chars.empty()) return true;
+  const float area = std::max(1.0f, page.width * page.height);
+  const bool scanned = page.largest_image_area / area >= kScanCoverage;
+  if (!scanned) return false;
+  if (page.ocr_layer) return true;
+  size_t unreadable = 0;
+  for (const auto& c : page.chars)
+    if (c.c == 0xFFFD || (c.c >= 0xE000 && c.c <= 0xF8FF) || c.c < 0x20) ++unreadable;
+  return static_cast<double>(unreadable) > kMaxUnreadableShare * static_cast<double>(page.chars.size());
+}
+
+}  // namespace regreader::parse
