@@ -5,7 +5,8 @@ namespace regreader::model {
 namespace {
 std::vector<std::string> row_texts(const TableMeta& t, int row) {
   std::vector<std::string> out;
-  for (int c = 0; c < t.col_count; ++c) out.push_back(t.cell_text(row, c));
+  for (int c = 0; c < t.col_count; ++c)
+    out.push_back(t.cell_text(row, c));
   return out;
 }
 }  // namespace
@@ -17,6 +18,10 @@ TableMeta merge_segments(const std::vector<TableMeta>& segments) {
   merged.segment_index = 0;
   merged.table_id = merged.master_table_id.empty() ? merged.table_id : merged.master_table_id;
   const auto header = row_texts(merged, 0);
+  merged.row_headers.clear();
+  if (merged.col_count >= 2)
+    for (int r = 1; r < merged.row_count; ++r)
+      merged.row_headers.push_back(merged.cell_text(r, 0));
   for (size_t s = 1; s < segments.size(); ++s) {
     const TableMeta& seg = segments[s];
     const int skip = seg.row_count > 0 && row_texts(seg, 0) == header ? 1 : 0;
@@ -27,13 +32,18 @@ TableMeta merge_segments(const std::vector<TableMeta>& segments) {
       merged.cells.push_back(moved);
     }
     merged.row_count += seg.row_count - skip;
+    if (merged.col_count >= 2)
+      for (int r = skip; r < seg.row_count; ++r)
+        merged.row_headers.push_back(seg.cell_text(r, 0));
     merged.col_count = std::max(merged.col_count, seg.col_count);
   }
   return merged;
 }
 
 void to_json(nlohmann::json& j, const TableSegmentRef& s) {
-  j = {{"table_id", s.table_id}, {"block_id", s.block_id}, {"page_num", s.page_num},
+  j = {{"table_id", s.table_id},
+       {"block_id", s.block_id},
+       {"page_num", s.page_num},
        {"segment_index", s.segment_index}};
 }
 
@@ -45,8 +55,8 @@ void from_json(const nlohmann::json& j, TableSegmentRef& s) {
 }
 
 void to_json(nlohmann::json& j, const TableEntry& t) {
-  j = {{"table_id", t.table_id},     {"caption", t.caption},   {"page_start", t.page_start},
-       {"page_end", t.page_end},     {"segments", t.segments}, {"annotation_ids", t.annotation_ids},
+  j = {{"table_id", t.table_id}, {"caption", t.caption},   {"page_start", t.page_start},
+       {"page_end", t.page_end}, {"segments", t.segments}, {"annotation_ids", t.annotation_ids},
        {"merged", t.merged}};
 }
 

@@ -160,6 +160,11 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
         c.content = normalise_text(c.content);
       for (auto& h : it.table->col_headers)
         h = normalise_text(h);
+      // Row headers: the first column's labels ("10及以下", "户内") of the data rows.
+      it.table->row_headers.clear();
+      if (it.table->col_count >= 2)
+        for (int r = 1; r < it.table->row_count; ++r)
+          it.table->row_headers.push_back(it.table->cell_text(r, 0));
       it.text = normalise_text(rb.text);
     } else {
       // Classify before spaces between CJK characters are dropped: "第一条 为了" starts an
