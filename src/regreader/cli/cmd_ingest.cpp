@@ -9,6 +9,7 @@
 #include "regreader/cli/progress.hpp"
 #include "regreader/core/config.hpp"
 #include "regreader/core/error.hpp"
+#include "regreader/index/keyword_index.hpp"
 #include "regreader/parse/format.hpp"
 #include "regreader/parse/ocr.hpp"
 #include "regreader/parse/reg_id.hpp"
@@ -54,9 +55,10 @@ std::string summary_line(const store::IngestResult& r, const fs::path& file) {
   const auto& i = r.info;
   auto n = [](int v) { return std::to_string(v); };
   return "ok   " + i.reg_id + "  " + n(i.total_pages) + " pages (" + i.format + ", " +
-         std::string(model::paging_name(i.paging)) + " pagination), " + n(r.chapters) + " chapters, " +
-         n(r.blocks) + " blocks, " + n(r.tables) + " tables (" + n(r.tables_merged) + " across pages), " +
-         n(r.annotations) + " notes, " + n(r.links_resolved) + "/" + n(r.links) + " references resolved" +
+         std::string(model::paging_name(i.paging)) + " pagination), " + n(r.chapters) +
+         " chapters, " + n(r.blocks) + " blocks, " + n(r.tables) + " tables (" +
+         n(r.tables_merged) + " across pages), " + n(r.annotations) + " notes, " +
+         n(r.links_resolved) + "/" + n(r.links) + " references resolved" +
          (r.replaced ? " [replaced]" : "") + "\n     <- " + file.string();
 }
 
@@ -84,6 +86,7 @@ void run_ingest(const IngestArgs& a, Globals& g) {
     throw Error(ErrorCode::kInvalidArgument, "--reg-id and --title apply to a single file (got " +
                                                  std::to_string(files.size()) + " files)");
   store::PageStore store(g.data_dir(), /*create=*/true);
+  index::ensure_keyword_index(store);  // from here on, triggers index every stored block
   std::set<std::string> used;  // reg ids given in this run, so two files never overwrite each other
   nlohmann::json results = nlohmann::json::array();
   int failed = 0, n = 0;
@@ -148,9 +151,10 @@ void add_ingest_command(CLI::App& app, Globals& g) {
   cmd->add_option("--title", a->title, "Title to store (single file; default: from the document)");
   cmd->add_flag("--no-office", a->no_office,
                 "Do not use LibreOffice for Word pagination (pages become synthetic)");
-  cmd->add_option("--ocr", a->ocr,
-                  "OCR of scanned PDF pages: auto (pages without text, or scans whose text layer is "
-                  "an invisible OCR layer or unreadable), always, never")
+  cmd->add_option(
+         "--ocr", a->ocr,
+         "OCR of scanned PDF pages: auto (pages without text, or scans whose text layer is "
+         "an invisible OCR layer or unreadable), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();
   cmd->add_flag("--json", a->json, "Print a JSON summary on stdout");

@@ -10,6 +10,7 @@
 #include "regreader/cli/output.hpp"
 #include "regreader/core/config.hpp"
 #include "regreader/core/log.hpp"
+#include "regreader/index/keyword_index.hpp"
 
 namespace regreader::cli {
 
@@ -46,8 +47,10 @@ int run(int argc, char** argv) {
   add_ingest_command(app, g);
   add_read_commands(app, g);
   add_table_commands(app, g);
+  add_search_commands(app, g);
   add_manage_commands(app, g);
   app.parse_complete_callback([&g] { init_logging(g.quiet ? -1 : g.verbose); });
+  index::enable_keyword_index();
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -60,6 +60,9 @@ std::string Statement::text(int column) const {
 int64_t Statement::integer(int column) const {
   return sqlite3_column_int64(stmt_, column);
 }
+double Statement::real(int column) const {
+  return sqlite3_column_double(stmt_, column);
+}
 int Statement::column_count() const {
   return sqlite3_column_count(stmt_);
 }

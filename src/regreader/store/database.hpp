@@ -33,6 +33,7 @@ class Statement {
 
   std::string text(int column) const;
   int64_t integer(int column) const;
+  double real(int column) const;
   int column_count() const;
 
  private:

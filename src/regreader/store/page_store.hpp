@@ -41,9 +41,11 @@ class PageStore {
   std::vector<model::PageDocument> pages(const std::string& reg_id, int start, int end) const;
 
   /// The table registry; with `page`, only tables with a segment on that page.
-  std::vector<model::TableEntry> tables(const std::string& reg_id, std::optional<int> page = {}) const;
+  std::vector<model::TableEntry> tables(const std::string& reg_id,
+                                        std::optional<int> page = {}) const;
   /// A table by master or segment id ("表1", "表1#2", "T3"); nullopt when unknown.
-  std::optional<model::TableEntry> table(const std::string& reg_id, const std::string& table_id) const;
+  std::optional<model::TableEntry> table(const std::string& reg_id,
+                                         const std::string& table_id) const;
   /// Every note of a regulation, in page order.
   std::vector<model::Annotation> annotations(const std::string& reg_id) const;
   /// Every cross-reference found in a regulation, resolved or not.
@@ -52,6 +54,10 @@ class PageStore {
   /// SHA-256 over every row of every table, in key order: equal before and after an operation
   /// exactly when the store's content did not change.
   std::string content_digest() const;
+
+  /// The SQLite connection, for layers that keep their own tables beside the store (the keyword
+  /// index); null when no database exists yet.
+  Database* database() const { return db_.get(); }
 
   static constexpr int kSchemaVersion = 2;
 

@@ -1,0 +1,134 @@
+// `search` and `debug tokenize`.
+
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "regreader/cli/commands.hpp"
+#include "regreader/cli/output.hpp"
+#include "regreader/core/error.hpp"
+#include "regreader/index/keyword_index.hpp"
+#include "regreader/index/tokenizer.hpp"
+#include "regreader/store/page_store.hpp"
+
+namespace regreader::cli {
+
+namespace {
+
+struct SearchArgs {
+  std::string query;
+  std::vector<std::string> reg_ids;
+  std::string chapter;
+  std::string types;
+  int limit = 10;
+  std::string mode = "keyword";
+  bool json = false;
+  bool as_query = false;
+};
+
+std::vector<model::BlockType> parse_types(const std::string& list) {
+  std::vector<model::BlockType> out;
+  std::stringstream ss(list);
+  std::string t;
+  while (std::getline(ss, t, ','))
+    if (!t.empty()) out.push_back(model::parse_block_type(t));
+  return out;
+}
+
+nlohmann::json hit_json(const index::SearchHit& h) {
+  return {{"reg_id", h.reg_id},
+          {"page_num", h.page_num},
+          {"block_id", h.block_id},
+          {"block_type", model::block_type_name(h.block_type)},
+          {"chapter_path", h.chapter_path},
+          {"section_number", h.section_number},
+          {"snippet", h.snippet},
+          {"score", h.score},
+          {"source", h.source}};
+}
+
+void run_search(const SearchArgs& a, Globals& g) {
+  g.json = a.json;
+  if (a.mode != "keyword")
+    throw Error(ErrorCode::kInvalidArgument,
+                "--mode " + a.mode +
+                    " needs the embedding index, which is not built yet; use --mode keyword");
+  if (a.limit < 1 || a.limit > 100)
+    throw Error(ErrorCode::kInvalidArgument, "--limit must be 1-100");
+  index::SearchFilter f;
+  f.reg_ids = a.reg_ids;
+  f.chapter_scope = a.chapter;
+  f.block_types = parse_types(a.types);
+  f.limit = a.limit;
+  store::PageStore store(g.data_dir(), false);
+  if (store.database()) index::ensure_keyword_index(store);
+  const auto hits = index::keyword_search(store, a.query, f);
+  if (a.json) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& h : hits)
+      out.push_back(hit_json(h));
+    print_json({{"query", a.query}, {"mode", a.mode}, {"results", out}});
+    return;
+  }
+  if (hits.empty()) {
+    std::cout << "No matches for \"" << a.query << "\".\n";
+    return;
+  }
+  for (size_t i = 0; i < hits.size(); ++i) {
+    const auto& h = hits[i];
+    std::cout << i + 1 << ". " << h.source << "  [" << model::block_type_name(h.block_type)
+              << "]\n   " << h.snippet << "\n";
+  }
+}
+
+void run_tokenize(const SearchArgs& a, Globals& g) {
+  g.json = a.json;
+  const auto tokens = index::tokenize(
+      a.query, a.as_query ? index::TokenizeMode::kQuery : index::TokenizeMode::kDocument);
+  if (a.json) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& t : tokens)
+      out.push_back(
+          {{"token", t.text}, {"start", t.start}, {"end", t.end}, {"colocated", t.colocated}});
+    print_json({{"mode", a.as_query ? "query" : "document"},
+                {"tokens", out},
+                {"match", index::build_match_expression(a.query)}});
+    return;
+  }
+  for (const auto& t : tokens)
+    std::cout << (t.colocated ? "  +" : "") << t.text << "  [" << t.start << "," << t.end << ")\n";
+  if (a.as_query) std::cout << "MATCH " << index::build_match_expression(a.query) << "\n";
+}
+
+}  // namespace
+
+void add_search_commands(CLI::App& app, Globals& g) {
+  auto a = std::make_shared<SearchArgs>();
+  auto* s =
+      app.add_subcommand("search", "Keyword search over the stored regulations (Chinese-aware)");
+  s->add_option("query", a->query, "What to look for: 母线失压, 110kV, 5.2.3 …")->required();
+  s->add_option("-r,--reg-id", a->reg_ids, "Only this regulation (repeat for several)");
+  s->add_option("--chapter", a->chapter,
+                "Only under this section (5.2 means 5.2 and below) or chapter title");
+  s->add_option("--types", a->types, "Block types, comma-separated: text,heading,list,table");
+  s->add_option("--limit", a->limit, "Results (1-100)")->capture_default_str();
+  s->add_option("--mode", a->mode, "keyword (vector and hybrid come with the embedding index)")
+      ->capture_default_str();
+  s->add_flag("--json", a->json, "JSON results with source citations");
+  s->footer(
+      "Examples:\n  regreader search 母线失压\n  regreader search 安全距离 -r GB26860-2011 "
+      "--chapter 5.2 --types table");
+  s->callback([a, &g] { run_search(*a, g); });
+
+  auto* debug = app.add_subcommand("debug", "Tools for looking inside RegReader");
+  debug->require_subcommand(1);
+  auto* t = debug->add_subcommand("tokenize", "Show how text is tokenized for the keyword index");
+  t->add_option("text", a->query, "Text to tokenize")->required();
+  t->add_flag("--query", a->as_query,
+              "Tokenize as a query (no unigrams) and show the MATCH expression");
+  t->add_flag("--json", a->json, "JSON tokens with byte offsets");
+  t->footer("Example:\n  regreader debug tokenize --query \"110kV母线失压\"");
+  t->callback([a, &g] { run_tokenize(*a, g); });
+}
+
+}  // namespace regreader::cli

@@ -1,0 +1,158 @@
+#include "regreader/index/keyword_index.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "regreader/core/error.hpp"
+#include "regreader/index/tokenizer.hpp"
+#include "regreader/parse/numbering.hpp"
+#include "regreader/store/database.hpp"
+
+namespace regreader::index {
+
+namespace {
+
+// The index is external-content FTS5 over blocks(rowid, content_markdown); the triggers keep it in
+// step inside the store's own transactions (cascading deletes fire them too).
+constexpr const char* kIndexSchema = R"SQL(
+CREATE VIRTUAL TABLE block_fts USING fts5(content_markdown, content='blocks', content_rowid='rowid',
+                                          tokenize='regreader_cjk');
+CREATE TRIGGER IF NOT EXISTS block_fts_insert AFTER INSERT ON blocks BEGIN
+  INSERT INTO block_fts(rowid, content_markdown) VALUES (new.rowid, new.content_markdown);
+END;
+CREATE TRIGGER IF NOT EXISTS block_fts_delete AFTER DELETE ON blocks BEGIN
+  INSERT INTO block_fts(block_fts, rowid, content_markdown) VALUES ('delete', old.rowid, old.content_markdown);
+END;
+INSERT INTO block_fts(block_fts) VALUES ('rebuild');
+)SQL";
+
+// Snippets: this many tokens around the matches.
+constexpr int kSnippetTokens = 24;
+// Rows fetched per requested hit before the chapter filter, which runs in C++.
+constexpr int kOverfetch = 8;
+
+std::string quote_phrase(const std::vector<Token>& tokens) {
+  std::string out = "\"";
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    if (i) out += " ";
+    for (char c : tokens[i].text) {
+      if (c == '"')
+        out += "\"\"";
+      else
+        out.push_back(c);
+    }
+  }
+  return out + "\"";
+}
+
+bool looks_like_section(const std::string& scope) {
+  if (scope.empty()) return false;
+  if (parse::match_section_number(scope + " x")) return true;
+  return scope.find_first_not_of("0123456789.") == std::string::npos;
+}
+
+bool in_scope(const std::vector<std::string>& path, const std::string& scope) {
+  if (scope.empty()) return true;
+  const bool section = looks_like_section(scope);
+  for (const auto& title : path) {
+    if (!section) {
+      if (title.find(scope) != std::string::npos) return true;
+      continue;
+    }
+    const std::string number = title.substr(0, title.find(' '));
+    if (number == scope || number.rfind(scope + ".", 0) == 0) return true;
+  }
+  return false;
+}
+
+std::string innermost_section(const std::vector<std::string>& path) {
+  for (auto it = path.rbegin(); it != path.rend(); ++it)
+    if (auto m =
+            parse::match_section_number(*it + (it->find(' ') == std::string::npos ? " x" : "")))
+      return m->number;
+  return {};
+}
+
+}  // namespace
+
+void ensure_keyword_index(store::PageStore& store) {
+  store::Database* db = store.database();
+  if (!db) return;
+  auto exists = db->prepare("SELECT count(*) FROM sqlite_master WHERE name = 'block_fts'");
+  exists.step();
+  if (exists.integer(0) > 0) return;
+  store::Transaction tx(*db);
+  db->exec(kIndexSchema);
+  tx.commit();
+}
+
+std::string build_match_expression(const std::string& query) {
+  std::string expr;
+  std::string term;
+  auto flush = [&] {
+    auto tokens = tokenize(term, TokenizeMode::kQuery);
+    term.clear();
+    if (tokens.empty()) return;
+    expr += (expr.empty() ? "" : " AND ") + quote_phrase(tokens);
+  };
+  for (char c : query) {
+    if (c == ' ' || c == '\t' || c == '\n')
+      flush();
+    else
+      term.push_back(c);
+  }
+  flush();
+  return expr;
+}
+
+std::vector<SearchHit> keyword_search(const store::PageStore& store, const std::string& query,
+                                      const SearchFilter& filter) {
+  std::vector<SearchHit> hits;
+  store::Database* db = store.database();
+  const std::string match = build_match_expression(query);
+  if (!db || match.empty() || filter.limit <= 0) return hits;
+  for (const auto& r : filter.reg_ids)
+    store.require(r);
+  std::string sql =
+      "SELECT b.reg_id, b.page_num, b.block_id, b.block_type, b.chapter_path, "
+      "snippet(block_fts, 0, '【', '】', '…', " +
+      std::to_string(kSnippetTokens) +
+      "), bm25(block_fts) "
+      "FROM block_fts JOIN blocks b ON b.rowid = block_fts.rowid WHERE block_fts MATCH ?1";
+  int next = 2;
+  auto in_list = [&](const char* column, size_t n) {
+    if (n == 0) return;
+    sql += std::string(" AND ") + column + " IN (";
+    for (size_t i = 0; i < n; ++i)
+      sql += (i ? ", ?" : "?") + std::to_string(next++);
+    sql += ")";
+  };
+  in_list("b.reg_id", filter.reg_ids.size());
+  in_list("b.block_type", filter.block_types.size());
+  sql += " ORDER BY bm25(block_fts), b.block_id LIMIT ?" + std::to_string(next);
+  auto s = db->prepare(sql);
+  int k = 1;
+  s.bind(k++, match);
+  for (const auto& r : filter.reg_ids)
+    s.bind(k++, r);
+  for (auto t : filter.block_types)
+    s.bind(k++, model::block_type_name(t));
+  s.bind(k, filter.chapter_scope.empty() ? filter.limit : filter.limit * kOverfetch);
+  while (s.step() && static_cast<int>(hits.size()) < filter.limit) {
+    SearchHit h;
+    h.chapter_path = nlohmann::json::parse(s.text(4)).get<std::vector<std::string>>();
+    if (!in_scope(h.chapter_path, filter.chapter_scope)) continue;
+    h.reg_id = s.text(0);
+    h.page_num = static_cast<int>(s.integer(1));
+    h.block_id = s.text(2);
+    h.block_type = model::parse_block_type(s.text(3));
+    h.snippet = s.text(5);
+    h.score = -s.real(6);  // FTS5's bm25() is lower for better matches
+    h.section_number = innermost_section(h.chapter_path);
+    h.source = h.reg_id + " P" + std::to_string(h.page_num) +
+               (h.section_number.empty() ? "" : " " + h.section_number);
+    hits.push_back(std::move(h));
+  }
+  return hits;
+}
+
+}  // namespace regreader::index

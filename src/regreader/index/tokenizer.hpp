@@ -1,0 +1,32 @@
+#pragma once
+// The keyword tokenizer for Chinese regulations. SQLite's unicode61 treats a whole run of Chinese
+// characters as one token (母线 would not match 母线失压时应立即处理) and ICU's word breaker splits
+// 母线 into 母|线, so this is ours:
+//   - text is width-folded and ASCII lower-cased (ＧＢ２６８６０ -> gb26860);
+//   - a run of CJK characters becomes overlapping bigrams (母线失压 -> 母线 线失 失压); a run of
+//   one
+//     character is that character; in documents every character is also indexed as a unigram at
+//     the position of its bigram (FTS5's colocated tokens), so one-character queries match too;
+//   - runs of letters and digits stay whole, with the dots of 5.2.3 and a leading ± (110kV,
+//     gb26860, 5.2.3, ±800); '-' and '/' split (GB/T 26860-2011 -> gb t 26860 2011);
+//   - byte offsets point into the original text, for snippets and highlights.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace regreader::index {
+
+struct Token {
+  std::string text;
+  int start = 0;           ///< byte offset in the input
+  int end = 0;             ///< one past the last byte
+  bool colocated = false;  ///< at the same position as the previous token (FTS5_TOKEN_COLOCATED)
+  bool operator==(const Token&) const = default;
+};
+
+enum class TokenizeMode { kDocument, kQuery };
+
+std::vector<Token> tokenize(std::string_view text, TokenizeMode mode);
+
+}  // namespace regreader::index

@@ -1,0 +1,106 @@
+#include "regreader/index/keyword_index.hpp"
+
+#include <gtest/gtest.h>
+
+#include "regreader/core/error.hpp"
+#include "regreader/parse/markdown_parser.hpp"
+#include "regreader/parse/office_renderer.hpp"
+#include "regreader/parse/structure_builder.hpp"
+
+namespace regreader::index {
+namespace {
+
+model::ParsedDocument doc(const std::string& reg_id, const std::string& md) {
+  auto d = parse::build_document(parse::parse_markdown(md, true, {}), reg_id);
+  d.info.source_file = "/x.md";
+  d.info.source_sha256 = "0";
+  d.info.indexed_at = "2026-11-22T00:00:00Z";
+  return d;
+}
+
+class KeywordSearch : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    enable_keyword_index();
+    store_ = std::make_unique<store::PageStore>(dir_.path(), true);
+    ensure_keyword_index(*store_);
+    store_->save(
+        doc("DISPATCH",
+            "# 调度规程\n\n## 5 事故处理\n\n### 5.2 母线事故\n\n"
+            "5.2.1 母线失压时应立即处理，恢复供电。\n\n5.2.3 110kV母线故障时，应隔离故障点。\n\n"
+            "## 6 操作\n\n6.1 倒闸操作应由两人进行。\n"));
+    store_->save(doc("SAFETY",
+                     "# 安规\n\n## 3 安全距离\n\n"
+                     "| 电压等级 | 安全距离 |\n|---|---|\n| ±800 | 9.30 |\n\n"
+                     "3.2.3 线路的安全距离见５．２．３的规定。\n"));
+  }
+  std::vector<SearchHit> search(const std::string& q, SearchFilter f = {}) {
+    return keyword_search(*store_, q, f);
+  }
+  parse::TempDir dir_;
+  std::unique_ptr<store::PageStore> store_;
+};
+
+TEST_F(KeywordSearch, TwoCharacterWordsMatchInsideLongerRuns) {
+  auto hits = search("母线");
+  ASSERT_EQ(hits.size(), 3u) << "the heading, 5.2.1 and 5.2.3";
+  bool found = false;
+  for (const auto& h : hits)
+    found = found || h.snippet.find("【母线】失压时应立即处理") != std::string::npos;
+  EXPECT_TRUE(found);
+  EXPECT_EQ(search("母线失压").size(), 1u);
+  EXPECT_EQ(search("隔").size(), 1u) << "one-character queries match unigrams";
+}
+
+TEST_F(KeywordSearch, AsciiRunsStayWhole) {
+  ASSERT_EQ(search("110kV").size(), 1u);
+  EXPECT_EQ(search("110kV母线").size(), 1u);
+  EXPECT_EQ(search("１１０ｋＶ").size(), 1u);
+  EXPECT_EQ(search("±800").front().reg_id, "SAFETY");
+  EXPECT_EQ(search("5.2.3").size(), 2u) << "DISPATCH 5.2.3 and SAFETY's ３．２．３";
+  EXPECT_EQ(search("５．２．３").size(), 2u);
+}
+
+TEST_F(KeywordSearch, QuerySyntaxTypedByUsersIsNeverAnError) {
+  for (const char* q : {"\"", "*", "AND", "(", "母线 OR", "NEAR(母线", "-", "：；"})
+    EXPECT_NO_THROW(search(q)) << q;
+  EXPECT_TRUE(search("，。").empty());
+  EXPECT_EQ(build_match_expression("母线 \"失压"), "\"母线\" AND \"失压\"");
+}
+
+TEST_F(KeywordSearch, FiltersAndCitations) {
+  SearchFilter only;
+  only.reg_ids = {"SAFETY"};
+  for (const auto& h : search("安全距离", only))
+    EXPECT_EQ(h.reg_id, "SAFETY");
+  SearchFilter tables;
+  tables.block_types = {model::BlockType::kTable};
+  auto t = search("安全距离", tables);
+  ASSERT_EQ(t.size(), 1u);
+  EXPECT_EQ(t[0].block_type, model::BlockType::kTable);
+  SearchFilter scope;
+  scope.chapter_scope = "5.2";
+  auto s = search("母线", scope);
+  ASSERT_EQ(s.size(), 3u);
+  for (const auto& h : s)
+    EXPECT_EQ(h.source.rfind("DISPATCH P1 5.2", 0), 0u) << h.source;
+  scope.chapter_scope = "6";
+  EXPECT_TRUE(search("母线", scope).empty());
+  scope.chapter_scope = "事故处理";
+  EXPECT_EQ(search("母线", scope).size(), 3u);
+  SearchFilter unknown;
+  unknown.reg_ids = {"NOPE"};
+  EXPECT_THROW(search("母线", unknown), Error);
+}
+
+TEST_F(KeywordSearch, DeletingARegulationRemovesItFromTheIndex) {
+  ASSERT_FALSE(search("倒闸操作").empty());
+  store_->remove("DISPATCH");
+  EXPECT_TRUE(search("倒闸操作").empty());
+  EXPECT_TRUE(search("母线").empty());
+  store_->save(doc("DISPATCH", "# 调度规程\n\n6.1 倒闸操作应由两人进行。\n"));
+  EXPECT_EQ(search("倒闸操作").size(), 1u);
+}
+
+}  // namespace
+}  // namespace regreader::index
