@@ -100,7 +100,8 @@ TEST(Corpus, Gb26860Table1AcrossPagesFromDocx) {
 }
 
 TEST(Corpus, NbT31147TablesKeepTheirCaptions) {
-  REQUIRE_CORPUS_FILE(docx, "antigravity-energy-docx/NB_T 31147-2018 风电场工程风能资源测量与评估技术规范.docx");
+  REQUIRE_CORPUS_FILE(
+      docx, "antigravity-energy-docx/NB_T 31147-2018 风电场工程风能资源测量与评估技术规范.docx");
   parse::ParseOptions o;
   o.use_office = false;
   auto doc = parse::parse_document(docx, "NBT31147", o);
@@ -108,9 +109,11 @@ TEST(Corpus, NbT31147TablesKeepTheirCaptions) {
   for (const auto& p : doc.pages)
     for (const auto& b : p.content_blocks)
       if (b.table_meta && !parse::table_label(b.table_meta->caption).empty()) ++captioned;
-  EXPECT_EQ(captioned, 14) << "表5.2.4 … 表D.0.3 and 续表B.0.3; two tables in the source have no caption";
+  EXPECT_EQ(captioned, 14)
+      << "表5.2.4 … 表D.0.3 and 续表B.0.3; two tables in the source have no caption";
   int continued = 0;
-  for (const auto& t : doc.tables) continued += t.table_id == "表B.0.3" && t.segments.size() == 2 ? 1 : 0;
+  for (const auto& t : doc.tables)
+    continued += t.table_id == "表B.0.3" && t.segments.size() == 2 ? 1 : 0;
   EXPECT_EQ(continued, 1) << "续表B.0.3 continues 表B.0.3";
 }
 

@@ -10,7 +10,8 @@ TableMeta grid(const std::vector<std::vector<std::string>>& rows) {
   t.row_count = static_cast<int>(rows.size());
   t.col_count = static_cast<int>(rows.front().size());
   for (int r = 0; r < t.row_count; ++r)
-    for (int c = 0; c < t.col_count; ++c) t.cells.push_back({r, c, rows[r][c], 1, 1});
+    for (int c = 0; c < t.col_count; ++c)
+      t.cells.push_back({r, c, rows[r][c], 1, 1});
   t.table_id = t.master_table_id = "表1";
   return t;
 }

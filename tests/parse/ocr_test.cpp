@@ -16,15 +16,18 @@ PdfPageContent page_with(std::vector<char32_t> text, float image_share, bool ocr
   p.height = 842;
   p.largest_image_area = image_share * p.width * p.height;
   p.ocr_layer = ocr_font;
-  for (char32_t c : text) p.chars.push_back({c, 0, 10, 0, 10, 10, 10, false});
+  for (char32_t c : text)
+    p.chars.push_back({c, 0, 10, 0, 10, 10, 10, false});
   return p;
 }
 
 TEST(OcrGarbageTest, WhichPagesAreReadWithOcr) {
   EXPECT_TRUE(needs_ocr(page_with({}, 0))) << "no text at all";
-  EXPECT_TRUE(needs_ocr(page_with({U'瞌', U'电'}, 0.95f, true))) << "a scan under an invisible OCR layer";
+  EXPECT_TRUE(needs_ocr(page_with({U'瞌', U'电'}, 0.95f, true)))
+      << "a scan under an invisible OCR layer";
   EXPECT_FALSE(needs_ocr(page_with({U'验', U'电'}, 0.95f))) << "a scan whose text layer reads";
-  EXPECT_TRUE(needs_ocr(page_with({U'\uFFFD', U'\uE001', U'验'}, 0.95f))) << "unreadable characters";
+  EXPECT_TRUE(needs_ocr(page_with({U'\uFFFD', U'\uE001', U'验'}, 0.95f)))
+      << "unreadable characters";
   EXPECT_FALSE(needs_ocr(page_with({U'\uFFFD', U'\uE001', U'验'}, 0.1f))) << "not a scan: a logo";
   EXPECT_FALSE(needs_ocr(page_with({U'验', U'电'}, 0.2f, true)));
 }
@@ -42,7 +45,8 @@ double char_recall(const std::string& reference, const std::string& hypothesis) 
   auto keep = [](const std::string& s) {
     std::vector<char32_t> out;
     for (char32_t c : text::to_codepoints(s))
-      if ((c >= 0x4E00 && c <= 0x9FFF) || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'z')) out.push_back(c);
+      if ((c >= 0x4E00 && c <= 0x9FFF) || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'z'))
+        out.push_back(c);
     return out;
   };
   const auto a = keep(reference), b = keep(hypothesis);
@@ -77,15 +81,18 @@ TEST(Ocr, ScannedPageIsReadWithTesseract) {
   const auto original = parse_document(testing::sample_pdf(), "S", {}).pages[1].content_markdown;
   EXPECT_GE(char_recall(original, text), 0.8) << text;  // measured: 0.84 for this 150 dpi scan
   for (const char* sec : {"5", "5.1", "5.1.1", "5.2", "5.2.2", "5.3"})
-    EXPECT_NE(doc.structure.get_node_by_section_number(sec), nullptr) << "chapters from OCR text: " << sec;
+    EXPECT_NE(doc.structure.get_node_by_section_number(sec), nullptr)
+        << "chapters from OCR text: " << sec;
   bool note = false;
-  for (const auto& a : doc.pages[0].annotations) note = note || a.annotation_id == "注1";
+  for (const auto& a : doc.pages[0].annotations)
+    note = note || a.annotation_id == "注1";
   EXPECT_TRUE(note);
 }
 
 TEST(Ocr, PagesWithATextLayerAreNotReadAgain) {
   auto doc = parse_document(testing::sample_pdf(), "S", {});
-  for (const auto& p : doc.pages) EXPECT_EQ(p.text_source, "text_layer");
+  for (const auto& p : doc.pages)
+    EXPECT_EQ(p.text_source, "text_layer");
 }
 
 }  // namespace

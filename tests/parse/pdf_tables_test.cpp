@@ -50,8 +50,10 @@ TEST(PdfTables, RuledGridWithMultiLineCells) {
   put(c, "1", 60, 140), put(c, "接地线", 110, 136), put(c, "（携带型）", 110, 150);
   put(c, "2", 60, 180), put(c, "验电器", 110, 180);
   std::vector<PdfRule> rules;
-  for (float x : {55.f, 105.f, 230.f}) rules.push_back({x, 95, x, 195});
-  for (float y : {95.f, 120.f, 160.f, 195.f}) rules.push_back({55, y, 230, y});
+  for (float x : {55.f, 105.f, 230.f})
+    rules.push_back({x, 95, x, 195});
+  for (float y : {95.f, 120.f, 160.f, 195.f})
+    rules.push_back({55, y, 230, y});
   auto tables = detect_tables(page_of(c, rules));
   ASSERT_EQ(tables.size(), 1u);
   const auto& t = tables[0].table;

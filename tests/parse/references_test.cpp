@@ -9,7 +9,8 @@ using model::RefKind;
 
 std::vector<std::string> targets(const std::string& text) {
   std::vector<std::string> out;
-  for (const auto& r : find_references(text)) out.push_back(std::string(model::ref_kind_name(r.kind)) + ":" + r.target);
+  for (const auto& r : find_references(text))
+    out.push_back(std::string(model::ref_kind_name(r.kind)) + ":" + r.target);
   return out;
 }
 
@@ -26,7 +27,8 @@ TEST(References, EveryFormIsFound) {
   EXPECT_EQ(targets("依照第十二条处理"), (std::vector<std::string>{"article:第十二条"}));
   EXPECT_EQ(targets("本规程第三十条"), (std::vector<std::string>{"article:第三十条"}));
   EXPECT_EQ(targets("各类工作应符合表1至表3的规定（见注1），按附录A执行，参见2.2。"),
-            (std::vector<std::string>{"table:表1", "table:表3", "note:注1", "appendix:附录A", "section:2.2"}));
+            (std::vector<std::string>{"table:表1", "table:表3", "note:注1", "appendix:附录A",
+                                      "section:2.2"}));
 }
 
 TEST(References, WordsThatOnlyLookLikeReferences) {
@@ -48,8 +50,8 @@ TEST(References, QueriesTypedByPeopleOrModels) {
 
 TEST(References, ResolvedAgainstChaptersTablesAndNotes) {
   model::DocumentStructure s("R", {{"R:n1", "5", "安全组织措施", 1, 4, 9, "", {"R:n2"}, {}},
-                                  {"R:n2", "5.2", "工作票种类", 2, 4, 5, "R:n1", {}, {}},
-                                  {"R:n3", "附录A", "工作票格式", 1, 22, 23, "", {}, {}}});
+                                   {"R:n2", "5.2", "工作票种类", 2, 4, 5, "R:n1", {}, {}},
+                                   {"R:n3", "附录A", "工作票格式", 1, 22, 23, "", {}, {}}});
   model::TableEntry t;
   t.table_id = "表1";
   t.caption = "表1 设备不停电时的安全距离";
@@ -57,7 +59,9 @@ TEST(References, ResolvedAgainstChaptersTablesAndNotes) {
   std::vector<model::TableEntry> tables{t};
   std::vector<model::Annotation> notes{{"注1", "第4页的注1", {}, 4}, {"注1", "第9页的注1", {}, 9}};
   const ReferenceTargets targets{s, tables, notes};
-  auto r = [&](const char* q, int page) { return resolve_reference(*parse_reference_query(q), page, targets); };
+  auto r = [&](const char* q, int page) {
+    return resolve_reference(*parse_reference_query(q), page, targets);
+  };
   EXPECT_EQ(r("见表1", 3).target_id, "表1");
   EXPECT_EQ(r("参见5.2", 3).target_id, "R:n2");
   EXPECT_EQ(r("按附录A", 3).target_page, 22);

@@ -32,7 +32,8 @@ TEST(TablesFixture, RuledTableOverTwoPagesWithRepeatedHeader) {
   const auto& m = t->merged;
   EXPECT_EQ(m.row_count, 27) << "one header and 26 rows: the repeated header is dropped";
   EXPECT_EQ(m.cell_text(0, 0), "电压等级");
-  for (int r = 1; r < m.row_count; ++r) EXPECT_EQ(m.cell_text(r, 0), std::to_string(r * 5) + "kV线路") << r;
+  for (int r = 1; r < m.row_count; ++r)
+    EXPECT_EQ(m.cell_text(r, 0), std::to_string(r * 5) + "kV线路") << r;
 }
 
 TEST(TablesFixture, RuledTableOverTwoPagesWithoutRepeatedHeader) {
@@ -52,7 +53,8 @@ TEST(TablesFixture, TableOverThreeAndMorePages) {
   EXPECT_EQ(t->merged.row_count, 51);
   for (int r = 1; r <= 50; ++r) {
     EXPECT_EQ(t->merged.cell_text(r, 0), std::to_string(r));
-    EXPECT_EQ(t->merged.cell_text(r, 1), "工器具" + std::to_string(r) + "号") << "a cell that wraps";
+    EXPECT_EQ(t->merged.cell_text(r, 1), "工器具" + std::to_string(r) + "号")
+        << "a cell that wraps";
   }
   // Every page the table crosses says so.
   for (int p = t->page_start; p < t->page_end; ++p) {
@@ -86,7 +88,8 @@ TEST(TablesFixture, NotesOfEveryFormAndWhatTheyQualify) {
 
 TEST(TablesFixture, ReferencesAreResolvedOrKnownUnresolved) {
   std::map<std::string, bool> seen;
-  for (const auto& l : tables_doc().links) seen[l.target] = l.resolved;
+  for (const auto& l : tables_doc().links)
+    seen[l.target] = l.resolved;
   EXPECT_TRUE(seen.at("表1"));
   EXPECT_TRUE(seen.at("表3"));
   EXPECT_TRUE(seen.at("注1"));

@@ -51,7 +51,8 @@ TEST(PageStore, TableRegistryAndLinksReadBack) {
   EXPECT_THROW(store.tables("R1", 9), Error);
   const std::string id = doc.tables[0].table_id;
   EXPECT_EQ(store.table("R1", id), doc.tables[0]);
-  EXPECT_EQ(store.table("R1", doc.tables[0].segments[0].table_id)->table_id, id) << "segment id -> master";
+  EXPECT_EQ(store.table("R1", doc.tables[0].segments[0].table_id)->table_id, id)
+      << "segment id -> master";
   EXPECT_FALSE(store.table("R1", "表99").has_value());
   EXPECT_EQ(store.links("R1"), doc.links);
   EXPECT_EQ(store.annotations("R1").size(), 1u);

@@ -22,24 +22,29 @@ struct TableArgs {
   bool json = false;
 };
 
-model::TableEntry find_table(const store::PageStore& store, const std::string& reg_id, const std::string& id) {
+model::TableEntry find_table(const store::PageStore& store, const std::string& reg_id,
+                             const std::string& id) {
   if (auto t = store.table(reg_id, id)) return *t;
   const std::string label = parse::table_label(id);
   for (const auto& t : store.tables(reg_id))
     if (!label.empty() && (t.table_id == label || parse::table_label(t.caption) == label)) return t;
   std::string known;
-  for (const auto& t : store.tables(reg_id)) known += (known.empty() ? "" : ", ") + t.table_id;
-  throw Error(ErrorCode::kNotFound, "no table '" + id + "' in " + reg_id +
-                                        (known.empty() ? " (it has no tables)" : " (tables: " + known + ")"));
+  for (const auto& t : store.tables(reg_id))
+    known += (known.empty() ? "" : ", ") + t.table_id;
+  throw Error(ErrorCode::kNotFound,
+              "no table '" + id + "' in " + reg_id +
+                  (known.empty() ? " (it has no tables)" : " (tables: " + known + ")"));
 }
 
 void run_tables(const TableArgs& a, Globals& g) {
   g.json = a.json;
   store::PageStore store(g.data_dir(), false);
-  const auto tables = store.tables(a.reg_id, a.page > 0 ? std::optional<int>(a.page) : std::nullopt);
+  const auto tables =
+      store.tables(a.reg_id, a.page > 0 ? std::optional<int>(a.page) : std::nullopt);
   if (a.json) {
     nlohmann::json out = nlohmann::json::array();
-    for (const auto& t : tables) out.push_back(table_summary_json(a.reg_id, t));
+    for (const auto& t : tables)
+      out.push_back(table_summary_json(a.reg_id, t));
     print_json({{"reg_id", a.reg_id}, {"tables", out}});
   } else {
     std::cout << render_table_list(a.reg_id, tables);
@@ -54,7 +59,8 @@ void run_table(const TableArgs& a, Globals& g) {
   std::vector<model::Annotation> notes;
   for (const auto& n : store.annotations(a.reg_id))
     for (const auto& seg : t.segments)
-      if (std::find(n.related_blocks.begin(), n.related_blocks.end(), seg.block_id) != n.related_blocks.end()) {
+      if (std::find(n.related_blocks.begin(), n.related_blocks.end(), seg.block_id) !=
+          n.related_blocks.end()) {
         notes.push_back(n);
         break;
       }
@@ -88,8 +94,12 @@ void run_note(const TableArgs& a, Globals& g) {
     return rank(x.page_num) < rank(y.page_num);
   });
   if (a.json) {
-    nlohmann::json j = {{"reg_id", a.reg_id}, {"query", a.id}, {"annotation_id", *id}, {"matches", matches},
-                        {"source", cite(a.reg_id, matches.front().page_num, matches.front().page_num)}};
+    nlohmann::json j = {
+        {"reg_id", a.reg_id},
+        {"query", a.id},
+        {"annotation_id", *id},
+        {"matches", matches},
+        {"source", cite(a.reg_id, matches.front().page_num, matches.front().page_num)}};
     print_json(j);
   } else {
     std::cout << render_notes(a.reg_id, matches);
@@ -101,13 +111,15 @@ void run_ref(const TableArgs& a, Globals& g) {
   const auto ref = parse::parse_reference_query(a.id);
   if (!ref)
     throw Error(ErrorCode::kInvalidArgument,
-                "cannot read a reference in '" + a.id + "' (try 见表1, 参见5.2.3, 按附录A, 见注1, 第十二条)");
+                "cannot read a reference in '" + a.id +
+                    "' (try 见表1, 参见5.2.3, 按附录A, 见注1, 第十二条)");
   store::PageStore store(g.data_dir(), false);
   const auto structure = store.structure(a.reg_id);
   const auto tables = store.tables(a.reg_id);
   const auto notes = store.annotations(a.reg_id);
   const auto link = parse::resolve_reference(*ref, a.page, {structure, tables, notes});
-  const nlohmann::json target = reference_target_json(store, a.reg_id, link, structure, tables, notes);
+  const nlohmann::json target =
+      reference_target_json(store, a.reg_id, link, structure, tables, notes);
   if (a.json) {
     print_json({{"reg_id", a.reg_id}, {"query", a.id}, {"link", link}, {"target", target}});
     if (!link.resolved) g.exit_code = kExitNotFound;
@@ -126,11 +138,16 @@ void add_table_commands(CLI::App& app, Globals& g) {
   ts->add_option("reg_id", a->reg_id, "Regulation id")->required();
   ts->add_option("--page", a->page, "Only tables with a part on this page");
   ts->add_flag("--json", a->json, "JSON list");
-  ts->footer("Examples:\n  regreader tables GB26860-2011\n  regreader tables GB26860-2011 --page 5 --json");
+  ts->footer(
+      "Examples:\n  regreader tables GB26860-2011\n  regreader tables GB26860-2011 --page 5 "
+      "--json");
   ts->callback([a, &g] { run_tables(*a, g); });
 
-  auto* t = app.add_subcommand("table", "Show one table, merged over every page it runs across, with its notes");
-  t->add_option("table_id", a->id, "Table id or label: 表1, 表 1, 表B.1, T3, or a segment id such as 表1#2")->required();
+  auto* t = app.add_subcommand(
+      "table", "Show one table, merged over every page it runs across, with its notes");
+  t->add_option("table_id", a->id,
+                "Table id or label: 表1, 表 1, 表B.1, T3, or a segment id such as 表1#2")
+      ->required();
   t->add_option("-r,--reg-id", a->reg_id, "Regulation id")->required();
   t->add_flag("--json", a->json, "JSON with the merged cells and Markdown");
   t->footer("Example:\n  regreader table 表1 -r GB26860-2011");
@@ -144,13 +161,16 @@ void add_table_commands(CLI::App& app, Globals& g) {
   n->footer("Example:\n  regreader note 注1 -r GB26860-2011 --page 5");
   n->callback([a, &g] { run_note(*a, g); });
 
-  auto* r = app.add_subcommand("ref", "Follow a cross-reference: 见表1, 参见5.2.3, 按附录A, 见注1, 第十二条");
+  auto* r = app.add_subcommand(
+      "ref", "Follow a cross-reference: 见表1, 参见5.2.3, 按附录A, 见注1, 第十二条");
   r->add_option("reference", a->id, "The reference as written")->required();
   r->add_option("-r,--reg-id", a->reg_id, "Regulation id")->required();
   r->add_option("--page", a->page, "Page the reference is on (to pick the right 注1)");
   r->add_flag("--json", a->json, "JSON with the resolved link and its target");
-  r->footer("Exit code 3 when the reference cannot be resolved.\n\nExamples:\n"
-            "  regreader ref \"见表1\" -r GB26860-2011\n  regreader ref \"参见5.2.3\" -r GB26860-2011 --json");
+  r->footer(
+      "Exit code 3 when the reference cannot be resolved.\n\nExamples:\n"
+      "  regreader ref \"见表1\" -r GB26860-2011\n  regreader ref \"参见5.2.3\" -r GB26860-2011 "
+      "--json");
   r->callback([a, &g] { run_ref(*a, g); });
 }
 

@@ -82,8 +82,8 @@ std::string render_toc(const model::RegulationInfo& info, const nlohmann::json& 
 
 std::string render_page(const model::RegulationInfo& info, const model::PageDocument& page) {
   std::string out = "──── " + cite(info.reg_id, page.page_num, page.page_num) + " / " +
-                    std::to_string(info.total_pages) + (page.text_source == "ocr" ? " (text by OCR)" : "") +
-                    " ────\n";
+                    std::to_string(info.total_pages) +
+                    (page.text_source == "ocr" ? " (text by OCR)" : "") + " ────\n";
   if (!page.chapter_path.empty()) {
     std::string path;
     for (const auto& c : page.chapter_path)
@@ -102,8 +102,8 @@ std::string render_page(const model::RegulationInfo& info, const model::PageDocu
 }
 
 std::string render_page_summary(const model::PageDocument& page) {
-  std::string out = "page " + std::to_string(page.page_num) + " (text: " + page.text_source + "): " +
-                    std::to_string(page.content_blocks.size()) + " blocks, " +
+  std::string out = "page " + std::to_string(page.page_num) + " (text: " + page.text_source +
+                    "): " + std::to_string(page.content_blocks.size()) + " blocks, " +
                     std::to_string(page.annotations.size()) + " notes" +
                     (page.continues_from_prev ? ", continues from previous" : "") +
                     (page.continues_to_next ? ", continues to next" : "") + "\n";

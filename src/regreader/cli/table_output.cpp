@@ -20,7 +20,8 @@ nlohmann::json table_summary_json(const std::string& reg_id, const model::TableE
           {"source", cite(reg_id, t.page_start, t.page_end) + " " + t.table_id}};
 }
 
-std::string render_table_list(const std::string& reg_id, const std::vector<model::TableEntry>& tables) {
+std::string render_table_list(const std::string& reg_id,
+                              const std::vector<model::TableEntry>& tables) {
   if (tables.empty()) return "No tables in " + reg_id + ".\n";
   std::string out;
   for (const auto& t : tables) {
@@ -37,12 +38,14 @@ std::string render_table_list(const std::string& reg_id, const std::vector<model
 std::string render_table(const std::string& reg_id, const model::TableEntry& t,
                          const std::vector<model::Annotation>& notes) {
   std::string out = t.merged.to_markdown() + "\n";
-  for (const auto& n : notes) out += n.annotation_id + "：" + n.content + "\n";
+  for (const auto& n : notes)
+    out += n.annotation_id + "：" + n.content + "\n";
   if (!notes.empty()) out += "\n";
   out += "source: " + cite(reg_id, t.page_start, t.page_end) + " " + t.table_id;
   if (t.segments.size() > 1) {
     out += " (merged from";
-    for (const auto& s : t.segments) out += " p" + std::to_string(s.page_num);
+    for (const auto& s : t.segments)
+      out += " p" + std::to_string(s.page_num);
     out += ")";
   }
   return out + "\n";
@@ -56,7 +59,8 @@ std::string render_notes(const std::string& reg_id, const std::vector<model::Ann
     out += "  source: " + cite(reg_id, n.page_num, n.page_num);
     if (!n.related_blocks.empty()) {
       out += "  qualifies:";
-      for (const auto& b : n.related_blocks) out += " " + b;
+      for (const auto& b : n.related_blocks)
+        out += " " + b;
     }
     out += "\n";
   }
@@ -66,7 +70,8 @@ std::string render_notes(const std::string& reg_id, const std::vector<model::Ann
 namespace {
 
 // Ids of a node and everything under it.
-std::set<std::string> subtree_blocks(const model::DocumentStructure& s, const model::ChapterNode& n) {
+std::set<std::string> subtree_blocks(const model::DocumentStructure& s,
+                                     const model::ChapterNode& n) {
   std::set<std::string> ids(n.content_block_ids.begin(), n.content_block_ids.end());
   for (const auto& c : n.children_ids)
     if (const auto* child = s.find(c)) ids.merge(subtree_blocks(s, *child));
@@ -84,18 +89,24 @@ nlohmann::json section_target(const store::PageStore& store, const std::string& 
   for (const auto& p : store.pages(reg_id, n.page_start, last))
     for (const auto& b : p.content_blocks)
       if (ids.count(b.block_id)) md += (md.empty() ? "" : "\n\n") + b.content_markdown;
-  return {{"node_id", n.node_id},       {"section_number", n.section_number}, {"title", n.title},
-          {"page_start", n.page_start}, {"page_end", n.page_end},             {"chapter_path", s.get_chapter_path(n.node_id)},
-          {"content_markdown", md},     {"truncated", last < n.page_end},
+  return {{"node_id", n.node_id},
+          {"section_number", n.section_number},
+          {"title", n.title},
+          {"page_start", n.page_start},
+          {"page_end", n.page_end},
+          {"chapter_path", s.get_chapter_path(n.node_id)},
+          {"content_markdown", md},
+          {"truncated", last < n.page_end},
           {"source", cite(reg_id, n.page_start, n.page_end) + " " + n.display_title()}};
 }
 
 }  // namespace
 
 nlohmann::json reference_target_json(const store::PageStore& store, const std::string& reg_id,
-                                      const model::ReferenceLink& link, const model::DocumentStructure& s,
-                                      const std::vector<model::TableEntry>& tables,
-                                      const std::vector<model::Annotation>& notes) {
+                                     const model::ReferenceLink& link,
+                                     const model::DocumentStructure& s,
+                                     const std::vector<model::TableEntry>& tables,
+                                     const std::vector<model::Annotation>& notes) {
   if (!link.resolved) return nullptr;
   switch (link.kind) {
     case model::RefKind::kTable:
@@ -123,14 +134,19 @@ nlohmann::json reference_target_json(const store::PageStore& store, const std::s
 std::string render_reference(const std::string& reg_id, const model::ReferenceLink& link,
                              const nlohmann::json& target) {
   if (!link.resolved)
-    return "\"" + link.text + "\" (" + std::string(model::ref_kind_name(link.kind)) + " " + link.target +
-           ") was not found in " + reg_id + "\n";
+    return "\"" + link.text + "\" (" + std::string(model::ref_kind_name(link.kind)) + " " +
+           link.target + ") was not found in " + reg_id + "\n";
   std::string out = "\"" + link.text + "\" → " + link.target + "\n\n";
-  if (target.contains("markdown")) out += target["markdown"].get<std::string>() + "\n";
-  else if (target.contains("content_markdown")) out += target["content_markdown"].get<std::string>() + "\n";
-  else if (target.contains("content")) out += link.target + "：" + target["content"].get<std::string>() + "\n";
+  if (target.contains("markdown"))
+    out += target["markdown"].get<std::string>() + "\n";
+  else if (target.contains("content_markdown"))
+    out += target["content_markdown"].get<std::string>() + "\n";
+  else if (target.contains("content"))
+    out += link.target + "：" + target["content"].get<std::string>() + "\n";
   if (target.value("truncated", false)) out += "(… more on the following pages: use read-pages)\n";
-  return out + "\nsource: " + target.value("source", cite(reg_id, link.target_page, link.target_page)) + "\n";
+  return out +
+         "\nsource: " + target.value("source", cite(reg_id, link.target_page, link.target_page)) +
+         "\n";
 }
 
 }  // namespace regreader::cli

@@ -6,13 +6,20 @@ namespace regreader::model {
 
 std::string_view ref_kind_name(RefKind k) {
   switch (k) {
-    case RefKind::kSection: return "section";
-    case RefKind::kChapter: return "chapter";
-    case RefKind::kArticle: return "article";
-    case RefKind::kAppendix: return "appendix";
-    case RefKind::kTable: return "table";
-    case RefKind::kNote: return "note";
-    case RefKind::kFigure: return "figure";
+    case RefKind::kSection:
+      return "section";
+    case RefKind::kChapter:
+      return "chapter";
+    case RefKind::kArticle:
+      return "article";
+    case RefKind::kAppendix:
+      return "appendix";
+    case RefKind::kTable:
+      return "table";
+    case RefKind::kNote:
+      return "note";
+    case RefKind::kFigure:
+      return "figure";
   }
   return "section";
 }
@@ -25,8 +32,8 @@ RefKind parse_ref_kind(std::string_view name) {
 }
 
 void to_json(nlohmann::json& j, const ReferenceLink& r) {
-  j = {{"block_id", r.block_id},   {"page_num", r.page_num},   {"kind", ref_kind_name(r.kind)},
-       {"text", r.text},           {"target", r.target},       {"resolved", r.resolved},
+  j = {{"block_id", r.block_id},   {"page_num", r.page_num},      {"kind", ref_kind_name(r.kind)},
+       {"text", r.text},           {"target", r.target},          {"resolved", r.resolved},
        {"target_id", r.target_id}, {"target_page", r.target_page}};
 }
 

@@ -22,9 +22,9 @@ struct TableEntry {
   std::string caption;
   int page_start = 0;
   int page_end = 0;
-  std::vector<TableSegmentRef> segments;  ///< in order
+  std::vector<TableSegmentRef> segments;    ///< in order
   std::vector<std::string> annotation_ids;  ///< notes that qualify the table (注1 …)
-  TableMeta merged;  ///< one header row, then every data row in order
+  TableMeta merged;                         ///< one header row, then every data row in order
   bool operator==(const TableEntry&) const = default;
 };
 

@@ -166,8 +166,8 @@ size_t scan_dotted(const std::u32string& s, size_t i, std::vector<int>& parts) {
       continue;
     }
     // OCR writes "10. 1.3" for 10.1.3: one space after a dot inside a number is dropped.
-    if (i + 2 < s.size() && s[i] == '.' && s[i + 1] == ' ' && is_digit(s[i + 2]) && i + 3 < s.size() &&
-        (s[i + 3] == '.' || is_digit(s[i + 3]))) {
+    if (i + 2 < s.size() && s[i] == '.' && s[i + 1] == ' ' && is_digit(s[i + 2]) &&
+        i + 3 < s.size() && (s[i + 3] == '.' || is_digit(s[i + 3]))) {
       i += 2;
       continue;
     }

@@ -23,7 +23,8 @@ OcrMode parse_ocr_mode(const std::string& name) {
   if (name == "auto") return OcrMode::kAuto;
   if (name == "always") return OcrMode::kAlways;
   if (name == "never") return OcrMode::kNever;
-  throw Error(ErrorCode::kInvalidArgument, "--ocr must be auto, always or never (got '" + name + "')");
+  throw Error(ErrorCode::kInvalidArgument,
+              "--ocr must be auto, always or never (got '" + name + "')");
 }
 
 struct OcrEngine::Impl {
@@ -41,7 +42,9 @@ OcrEngine::OcrEngine() : impl_(std::make_unique<Impl>()) {
   impl_->api.SetVariable("debug_file", "/dev/null");  // tesseract's own chatter stays off stderr
 }
 
-OcrEngine::~OcrEngine() { impl_->api.End(); }
+OcrEngine::~OcrEngine() {
+  impl_->api.End();
+}
 
 std::vector<PdfChar> OcrEngine::recognize(const GrayImage& img) {
   auto& api = impl_->api;
@@ -60,7 +63,8 @@ std::vector<PdfChar> OcrEngine::recognize(const GrayImage& img) {
     if (!sym || !it->BoundingBox(tesseract::RIL_SYMBOL, &l, &t, &r, &b)) continue;
     int bx1 = 0, by1 = 0, bx2 = 0, by2 = 0;
     float baseline = static_cast<float>(b);
-    if (it->Baseline(tesseract::RIL_TEXTLINE, &bx1, &by1, &bx2, &by2)) baseline = (by1 + by2) / 2.0f;
+    if (it->Baseline(tesseract::RIL_TEXTLINE, &bx1, &by1, &bx2, &by2))
+      baseline = (by1 + by2) / 2.0f;
     int line_l = 0, line_t = 0, line_r = 0, line_b = 0;
     it->BoundingBox(tesseract::RIL_TEXTLINE, &line_l, &line_t, &line_r, &line_b);
     const float size = static_cast<float>(line_b - line_t) * scale;
@@ -79,7 +83,8 @@ bool needs_ocr(const PdfPageContent& page) {
   size_t unreadable = 0;
   for (const auto& c : page.chars)
     if (c.c == 0xFFFD || (c.c >= 0xE000 && c.c <= 0xF8FF) || c.c < 0x20) ++unreadable;
-  return static_cast<double>(unreadable) > kMaxUnreadableShare * static_cast<double>(page.chars.size());
+  return static_cast<double>(unreadable) >
+         kMaxUnreadableShare * static_cast<double>(page.chars.size());
 }
 
 }  // namespace regreader::parse

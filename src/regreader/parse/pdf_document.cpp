@@ -36,7 +36,8 @@ bool is_ocr_font(fz_context* ctx, fz_font* font) {
   return name.find("OCR") != std::string::npos || name.find("GlyphLess") != std::string::npos;
 }
 
-std::vector<PdfChar> collect_chars(fz_context* ctx, fz_stext_page* st, fz_rect bounds, PdfPageContent& page) {
+std::vector<PdfChar> collect_chars(fz_context* ctx, fz_stext_page* st, fz_rect bounds,
+                                   PdfPageContent& page) {
   std::vector<PdfChar> chars;
   size_t ocr_font_chars = 0;
   std::map<fz_font*, bool> bold_cache;
@@ -157,7 +158,8 @@ void stroke_path(fz_context* ctx, fz_device* dev, const fz_path* path, const fz_
 // An image is drawn as the unit square through `ctm`: its area is the determinant.
 void fill_image(fz_context*, fz_device* dev, fz_image*, fz_matrix ctm, float, fz_color_params) {
   auto* d = reinterpret_cast<RuleDevice*>(dev);
-  *d->largest_image_area = std::max(*d->largest_image_area, std::fabs(ctm.a * ctm.d - ctm.b * ctm.c));
+  *d->largest_image_area =
+      std::max(*d->largest_image_area, std::fabs(ctm.a * ctm.d - ctm.b * ctm.c));
 }
 
 }  // namespace
@@ -276,7 +278,8 @@ GrayImage PdfDocument::render_gray(int index, int dpi) const {
   fz_var(pix);
   // Scans are often ~100 dpi: upscale them with MuPDF's Mitchell filter, not nearest neighbour,
   // or the blocky glyphs cost OCR dearly.
-  fz_tune_image_scale(c, [](void*, int, int, int, int) { return 1; }, nullptr);
+  fz_tune_image_scale(
+      c, [](void*, int, int, int, int) { return 1; }, nullptr);
   fz_try(c) {
     const float scale = static_cast<float>(dpi) / 72.0f;
     pix = fz_new_pixmap_from_page_number(c, impl_->doc, index, fz_scale(scale, scale),

@@ -18,7 +18,7 @@ struct PdfPageContent {
   std::vector<PdfChar> chars;
   std::vector<PdfRule> rules;
   float largest_image_area = 0;  ///< of the images drawn on the page, in square points
-  bool ocr_layer = false;        ///< the text is in an invisible OCR font (HiddenHorzOCR, GlyphLessFont)
+  bool ocr_layer = false;  ///< the text is in an invisible OCR font (HiddenHorzOCR, GlyphLessFont)
 };
 
 /// An 8-bit grey rendering of a page (for OCR).

@@ -7,8 +7,8 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
-#include "regreader/parse/pdf_document.hpp"
 #include "regreader/parse/ocr.hpp"
+#include "regreader/parse/pdf_document.hpp"
 #include "regreader/parse/pdf_tables.hpp"
 
 namespace regreader::parse {
@@ -18,18 +18,21 @@ namespace {
 // Reads the pages' text, with OCR where `mode` says; the engine is loaded on first use only.
 class PageReader {
  public:
-  PageReader(const std::filesystem::path& path, OcrMode mode) : path_(path), doc_(path), mode_(mode) {}
+  PageReader(const std::filesystem::path& path, OcrMode mode)
+      : path_(path), doc_(path), mode_(mode) {}
   const PdfDocument& doc() const { return doc_; }
 
   PdfPage read(int index, std::string& source) {
     PdfPageContent content = doc_.read_page(index);
-    const bool want_ocr = mode_ == OcrMode::kAlways || (mode_ == OcrMode::kAuto && needs_ocr(content));
+    const bool want_ocr =
+        mode_ == OcrMode::kAlways || (mode_ == OcrMode::kAuto && needs_ocr(content));
     source = content.chars.empty() ? "none" : "text_layer";
     if (want_ocr && engine()) {
       content.chars = engine_->recognize(doc_.render_gray(index, kOcrDpi));
       source = "ocr";
     }
-    PdfPage page{index + 1, content.width, content.height, build_lines(std::move(content.chars)), {}};
+    PdfPage page{
+        index + 1, content.width, content.height, build_lines(std::move(content.chars)), {}};
     if (source != "ocr") page.rules = std::move(content.rules);  // a scan's rules are in the image
     return page;
   }
@@ -111,7 +114,8 @@ void append_page_blocks(PdfPage& page, float body, std::vector<RawBlock>& out) {
 RawDocument parse_pdf(const std::filesystem::path& path, const ParseOptions& options) {
   RawDocument raw;
   raw.format = "pdf";
-  std::vector<PdfPage> pages = read_pdf_lines(path, &raw.title, options.progress, options.ocr, &raw.page_sources);
+  std::vector<PdfPage> pages =
+      read_pdf_lines(path, &raw.title, options.progress, options.ocr, &raw.page_sources);
   raw.page_count = static_cast<int>(pages.size());
   raw.paging = model::Paging::kReal;
   size_t text_pages = 0;

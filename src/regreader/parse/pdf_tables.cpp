@@ -271,10 +271,12 @@ std::vector<RuledRegion> ruled_regions(const PdfPage& page) {
   return out;
 }
 
-model::TableMeta build_ruled_table(const PdfPage& page, const RuledRegion& g, size_t first, size_t last) {
+model::TableMeta build_ruled_table(const PdfPage& page, const RuledRegion& g, size_t first,
+                                   size_t last) {
   std::vector<float> ys;
   for (const auto& r : page.rules)
-    if (r.horizontal() && r.y0 > g.y0 + 1 && r.y0 < g.y1 - 1 && r.x1 > g.x0 && r.x0 < g.x1) ys.push_back(r.y0);
+    if (r.horizontal() && r.y0 > g.y0 + 1 && r.y0 < g.y1 - 1 && r.x1 > g.x0 && r.x0 < g.x1)
+      ys.push_back(r.y0);
   ys = distinct(ys, kRuleMergeTolerance);
   Columns cols;
   cols.starts.assign(g.xs.begin(), g.xs.end() - 1);
@@ -285,7 +287,8 @@ model::TableMeta build_ruled_table(const PdfPage& page, const RuledRegion& g, si
     const PdfLine& l = page.lines[k];
     const float mid = (l.y0 + l.y1) / 2;
     long b = 0;
-    while (b < static_cast<long>(ys.size()) && ys[static_cast<size_t>(b)] < mid) ++b;
+    while (b < static_cast<long>(ys.size()) && ys[static_cast<size_t>(b)] < mid)
+      ++b;
     // Without inner horizontal rules every line is a row.
     if (rows.empty() || (ys.empty() ? true : b != band)) rows.emplace_back(cols.starts.size());
     band = b;
@@ -297,8 +300,10 @@ model::TableMeta build_ruled_table(const PdfPage& page, const RuledRegion& g, si
   for (size_t r = 0; r < rows.size(); ++r)
     for (size_t c = 0; c < rows[r].size(); ++c)
       if (!rows[r][c].empty())
-        t.cells.push_back({static_cast<int>(r), static_cast<int>(c), text::clean_spaces(rows[r][c]), 1, 1});
-  for (int c = 0; c < t.col_count; ++c) t.col_headers.push_back(t.cell_text(0, c));
+        t.cells.push_back(
+            {static_cast<int>(r), static_cast<int>(c), text::clean_spaces(rows[r][c]), 1, 1});
+  for (int c = 0; c < t.col_count; ++c)
+    t.col_headers.push_back(t.cell_text(0, c));
   return t;
 }
 
@@ -314,8 +319,9 @@ std::vector<PdfTable> detect_ruled_tables(const PdfPage& page) {
       last = static_cast<long>(k);
     }
     if (first < 0) continue;
-    out.push_back({static_cast<size_t>(first), static_cast<size_t>(last),
-                   build_ruled_table(page, g, static_cast<size_t>(first), static_cast<size_t>(last))});
+    out.push_back(
+        {static_cast<size_t>(first), static_cast<size_t>(last),
+         build_ruled_table(page, g, static_cast<size_t>(first), static_cast<size_t>(last))});
   }
   return out;
 }
@@ -356,7 +362,8 @@ std::vector<PdfTable> detect_tables(const PdfPage& page) {
     i = last;
   }
   out.insert(out.end(), ruled.begin(), ruled.end());
-  std::sort(out.begin(), out.end(), [](const PdfTable& a, const PdfTable& b) { return a.first_line < b.first_line; });
+  std::sort(out.begin(), out.end(),
+            [](const PdfTable& a, const PdfTable& b) { return a.first_line < b.first_line; });
   return out;
 }
 

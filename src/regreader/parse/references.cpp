@@ -27,10 +27,15 @@ const std::vector<Pattern>& patterns() {
       {RefKind::kTable, std::regex("(?:续)?表\\s*([A-Z]?\\.?[0-9]+(?:(?:\\.|-|－)[0-9]+)*)"), 1},
       {RefKind::kFigure, std::regex("图\\s*([A-Z]?\\.?[0-9]+(?:(?:\\.|-|－)[0-9]+)*)"), 1},
       {RefKind::kAppendix, std::regex("附\\s*录\\s*([A-Z])(?![A-Za-z])"), 1},
-      {RefKind::kChapter, std::regex("(?:本规程|本标准|本法|本条例|本办法|本规定)?(第\\s*" CN_NUM "\\s*(?:章|节|编))"), 1},
-      {RefKind::kArticle, std::regex("(?:本规程|本标准|本法|本条例|本办法|本规定)?(第" CN_NUM "条)"), 1},
+      {RefKind::kChapter,
+       std::regex("(?:本规程|本标准|本法|本条例|本办法|本规定)?(第\\s*" CN_NUM "\\s*(?:章|节|编))"),
+       1},
+      {RefKind::kArticle,
+       std::regex("(?:本规程|本标准|本法|本条例|本办法|本规定)?(第" CN_NUM "条)"), 1},
       {RefKind::kSection,
-       std::regex("(?:见|参见|详见|按|按照|依据|依照|符合|执行|满足)\\s*(?:第\\s*)?([0-9]{1,2}(?:\\.[0-9]{1,3}){1,5})(?![0-9.])"), 1},
+       std::regex("(?:见|参见|详见|按|按照|依据|依照|符合|执行|满足)\\s*(?:第\\s*)?([0-9]{1,2}(?:"
+                  "\\.[0-9]{1,3}){1,5})(?![0-9.])"),
+       1},
   };
   return p;
 }
@@ -38,11 +43,16 @@ const std::vector<Pattern>& patterns() {
 std::string canonical(RefKind kind, const std::string& raw) {
   std::string t = text::strip_spaces(raw);
   switch (kind) {
-    case RefKind::kTable: return "表" + t;
-    case RefKind::kFigure: return "图" + t;
-    case RefKind::kAppendix: return "附录" + t;
-    case RefKind::kNote: return canonical_note_id(t).value_or(t);
-    default: return t;
+    case RefKind::kTable:
+      return "表" + t;
+    case RefKind::kFigure:
+      return "图" + t;
+    case RefKind::kAppendix:
+      return "附录" + t;
+    case RefKind::kNote:
+      return canonical_note_id(t).value_or(t);
+    default:
+      return t;
   }
 }
 
@@ -76,16 +86,20 @@ std::vector<FoundReference> find_references(std::string_view text_in) {
     for (std::sregex_iterator it(s.begin(), s.end(), p.re), end; it != end; ++it) {
       const auto& m = *it;
       const size_t pos = static_cast<size_t>(m.position(0)), len = static_cast<size_t>(m.length(0));
-      // A span already taken by an earlier pattern (见注1 before 注, 表 before 图) is not read twice.
+      // A span already taken by an earlier pattern (见注1 before 注, 表 before 图) is not read
+      // twice.
       bool overlaps = false;
-      for (const auto& h : hits) overlaps = overlaps || (pos < h.pos + h.len && h.pos < pos + len);
+      for (const auto& h : hits)
+        overlaps = overlaps || (pos < h.pos + h.len && h.pos < pos + len);
       if (overlaps || !plausible_context(p.kind, s, pos)) continue;
-      hits.push_back({pos, len, {p.kind, text::trim(m.str(0)), canonical(p.kind, m[p.group].str())}});
+      hits.push_back(
+          {pos, len, {p.kind, text::trim(m.str(0)), canonical(p.kind, m[p.group].str())}});
     }
   }
   std::sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) { return a.pos < b.pos; });
   std::vector<FoundReference> out;
-  for (auto& h : hits) out.push_back(std::move(h.ref));
+  for (auto& h : hits)
+    out.push_back(std::move(h.ref));
   return out;
 }
 
@@ -111,12 +125,14 @@ const model::ChapterNode* find_node(const model::DocumentStructure& s, const Fou
     static const std::regex num("^第(.+)(?:章|节|编)$");
     std::smatch m;
     if (std::regex_match(ref.target, m, num))
-      if (auto v = text::parse_number(m[1].str())) return s.get_node_by_section_number(std::to_string(*v));
+      if (auto v = text::parse_number(m[1].str()))
+        return s.get_node_by_section_number(std::to_string(*v));
   }
   return nullptr;
 }
 
-const model::TableEntry* find_table(const std::vector<model::TableEntry>& tables, const std::string& label) {
+const model::TableEntry* find_table(const std::vector<model::TableEntry>& tables,
+                                    const std::string& label) {
   for (const auto& t : tables)
     if (t.table_id == label) return &t;
   for (const auto& t : tables)
@@ -124,13 +140,16 @@ const model::TableEntry* find_table(const std::vector<model::TableEntry>& tables
   return nullptr;
 }
 
-const model::Annotation* find_note(const std::vector<model::Annotation>& notes, const std::string& id, int page) {
+const model::Annotation* find_note(const std::vector<model::Annotation>& notes,
+                                   const std::string& id, int page) {
   const model::Annotation* best = nullptr;
   for (const auto& a : notes) {
     if (a.annotation_id != id) continue;
     if (a.page_num == page) return &a;
     // Prefer the nearest note after the reference, then the nearest before it.
-    auto rank = [&](const model::Annotation* x) { return x->page_num >= page ? x->page_num - page : 1000 + page - x->page_num; };
+    auto rank = [&](const model::Annotation* x) {
+      return x->page_num >= page ? x->page_num - page : 1000 + page - x->page_num;
+    };
     if (!best || rank(&a) < rank(best)) best = &a;
   }
   return best;
@@ -138,7 +157,8 @@ const model::Annotation* find_note(const std::vector<model::Annotation>& notes, 
 
 }  // namespace
 
-model::ReferenceLink resolve_reference(const FoundReference& ref, int page, const ReferenceTargets& targets) {
+model::ReferenceLink resolve_reference(const FoundReference& ref, int page,
+                                       const ReferenceTargets& targets) {
   model::ReferenceLink link;
   link.page_num = page;
   link.kind = ref.kind;

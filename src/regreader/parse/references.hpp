@@ -41,6 +41,7 @@ struct ReferenceTargets {
 
 /// Resolves one reference made on `page` (0 for a query): a note is looked for on that page first,
 /// then on the pages after it, then anywhere.
-model::ReferenceLink resolve_reference(const FoundReference& ref, int page, const ReferenceTargets& targets);
+model::ReferenceLink resolve_reference(const FoundReference& ref, int page,
+                                       const ReferenceTargets& targets);
 
 }  // namespace regreader::parse

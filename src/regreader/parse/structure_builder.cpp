@@ -142,7 +142,8 @@ class PageAssembler {
       for (size_t q = p + 1; q-- > 0 && q + 1 >= p && a.related_blocks.empty();) {
         const auto& blocks = pages_[q].content_blocks;
         for (auto prev = blocks.rbegin(); prev != blocks.rend(); ++prev)
-          if (prev->block_type == BlockType::kTable || match_notes(prev->content_markdown).empty()) {
+          if (prev->block_type == BlockType::kTable ||
+              match_notes(prev->content_markdown).empty()) {
             a.related_blocks.push_back(prev->block_id);
             break;
           }
@@ -205,7 +206,8 @@ void attach_footnotes(std::vector<model::PageDocument>& pages,
 // block one of the note's related blocks.
 void link_references(model::ParsedDocument& doc) {
   std::vector<model::Annotation> notes;
-  for (const auto& p : doc.pages) notes.insert(notes.end(), p.annotations.begin(), p.annotations.end());
+  for (const auto& p : doc.pages)
+    notes.insert(notes.end(), p.annotations.begin(), p.annotations.end());
   const ReferenceTargets targets{doc.structure, doc.tables, notes};
   for (const auto& p : doc.pages) {
     for (const auto& b : p.content_blocks) {
@@ -222,7 +224,8 @@ void link_references(model::ParsedDocument& doc) {
     if (!link.resolved || link.kind != model::RefKind::kNote) continue;
     for (auto& a : doc.pages[static_cast<size_t>(link.target_page - 1)].annotations) {
       if (a.annotation_id != link.target_id) continue;
-      if (std::find(a.related_blocks.begin(), a.related_blocks.end(), link.block_id) == a.related_blocks.end())
+      if (std::find(a.related_blocks.begin(), a.related_blocks.end(), link.block_id) ==
+          a.related_blocks.end())
         a.related_blocks.push_back(link.block_id);
     }
   }

@@ -37,9 +37,11 @@ IngestResult ingest_file(PageStore& store, const std::filesystem::path& path,
     r.annotations += static_cast<int>(p.annotations.size());
   }
   r.tables = static_cast<int>(doc.tables.size());
-  for (const auto& t : doc.tables) r.tables_merged += t.segments.size() > 1 ? 1 : 0;
+  for (const auto& t : doc.tables)
+    r.tables_merged += t.segments.size() > 1 ? 1 : 0;
   r.links = static_cast<int>(doc.links.size());
-  for (const auto& l : doc.links) r.links_resolved += l.resolved ? 1 : 0;
+  for (const auto& l : doc.links)
+    r.links_resolved += l.resolved ? 1 : 0;
   r.warnings = doc.warnings;
   return r;
 }

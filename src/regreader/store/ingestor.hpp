@@ -25,7 +25,7 @@ struct IngestResult {
   int tables = 0;         ///< entries of the table registry
   int tables_merged = 0;  ///< of which run across pages
   int annotations = 0;
-  int links = 0;           ///< cross-references found
+  int links = 0;  ///< cross-references found
   int links_resolved = 0;
   bool replaced = false;  ///< an earlier version of this reg_id was replaced
   std::vector<std::string> warnings;

@@ -89,7 +89,7 @@ CREATE TABLE IF NOT EXISTS links (
   PRIMARY KEY (reg_id, seq));
 )SQL";
 
-constexpr const char* kTables[] = {"regulations", "pages",          "blocks", "annotations",
+constexpr const char* kTables[] = {"regulations", "pages",  "blocks",         "annotations",
                                    "chapters",    "tables", "table_segments", "links"};
 
 model::RegulationInfo read_info(const Statement& s) {
@@ -103,6 +103,16 @@ model::RegulationInfo read_info(const Statement& s) {
   r.paging = model::parse_paging(s.text(6));
   r.indexed_at = s.text(7);
   return r;
+}
+
+// Pages start..end must exist: a reader asking for page 99 of a 27-page regulation is told so.
+void check_pages(const model::RegulationInfo& info, int start, int end) {
+  if (start >= 1 && end >= start && end <= info.total_pages) return;
+  const std::string asked =
+      start == end ? "page " + std::to_string(start) + " is"
+                   : "pages " + std::to_string(start) + "-" + std::to_string(end) + " are";
+  throw Error(ErrorCode::kNotFound, asked + " out of range: " + info.reg_id + " has pages 1-" +
+                                        std::to_string(info.total_pages));
 }
 
 constexpr const char* kInfoColumns =
@@ -171,11 +181,23 @@ void insert_tables(Database& db, const model::ParsedDocument& doc) {
   const std::string& reg = doc.info.reg_id;
   int seq = 0;
   for (const auto& e : doc.tables) {
-    t.bind(1, reg).bind(2, e.table_id).bind(3, ++seq).bind(4, e.caption).bind(5, e.page_start)
-        .bind(6, e.page_end).bind(7, json(e.annotation_ids).dump()).bind(8, json(e.merged).dump()).run();
+    t.bind(1, reg)
+        .bind(2, e.table_id)
+        .bind(3, ++seq)
+        .bind(4, e.caption)
+        .bind(5, e.page_start)
+        .bind(6, e.page_end)
+        .bind(7, json(e.annotation_ids).dump())
+        .bind(8, json(e.merged).dump())
+        .run();
     for (const auto& seg : e.segments)
-      s.bind(1, reg).bind(2, seg.table_id).bind(3, e.table_id).bind(4, seg.segment_index)
-          .bind(5, seg.page_num).bind(6, seg.block_id).run();
+      s.bind(1, reg)
+          .bind(2, seg.table_id)
+          .bind(3, e.table_id)
+          .bind(4, seg.segment_index)
+          .bind(5, seg.page_num)
+          .bind(6, seg.block_id)
+          .run();
   }
 }
 
@@ -183,9 +205,17 @@ void insert_links(Database& db, const model::ParsedDocument& doc) {
   auto l = db.prepare("INSERT INTO links VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
   int seq = 0;
   for (const auto& r : doc.links)
-    l.bind(1, doc.info.reg_id).bind(2, ++seq).bind(3, r.block_id).bind(4, r.page_num)
-        .bind(5, model::ref_kind_name(r.kind)).bind(6, r.text).bind(7, r.target).bind(8, r.resolved)
-        .bind(9, r.target_id).bind(10, r.target_page).run();
+    l.bind(1, doc.info.reg_id)
+        .bind(2, ++seq)
+        .bind(3, r.block_id)
+        .bind(4, r.page_num)
+        .bind(5, model::ref_kind_name(r.kind))
+        .bind(6, r.text)
+        .bind(7, r.target)
+        .bind(8, r.resolved)
+        .bind(9, r.target_id)
+        .bind(10, r.target_page)
+        .run();
 }
 
 }  // namespace
@@ -215,8 +245,10 @@ void PageStore::check_schema() {
                        std::to_string(kSchemaVersion) + ")");
   if (version == kSchemaVersion) return;
   if (version > 0)
-    spdlog::warn("upgrading the store from schema {} to {}: ingest earlier regulations again to get "
-                 "their table registry and cross-references", version, kSchemaVersion);
+    spdlog::warn(
+        "upgrading the store from schema {} to {}: ingest earlier regulations again to get "
+        "their table registry and cross-references",
+        version, kSchemaVersion);
   db_->exec("PRAGMA journal_mode = WAL");
   Transaction tx(*db_);
   db_->exec(kSchema);
@@ -319,11 +351,7 @@ model::PageDocument PageStore::page(const std::string& reg_id, int page_num) con
 
 std::vector<model::PageDocument> PageStore::pages(const std::string& reg_id, int start,
                                                   int end) const {
-  const auto info = require(reg_id);
-  if (start < 1 || end < start || end > info.total_pages)
-    throw Error(ErrorCode::kNotFound, "pages " + std::to_string(start) + "-" + std::to_string(end) +
-                                          " are out of range: " + reg_id + " has pages 1-" +
-                                          std::to_string(info.total_pages));
+  check_pages(require(reg_id), start, end);
   std::vector<model::PageDocument> out;
   auto ps = db_->prepare(
       "SELECT page_num, chapter_path, active_chapters, continues_from_prev, continues_to_next, "
@@ -393,31 +421,36 @@ model::TableEntry read_table_entry(Database& db, const std::string& reg_id, cons
                           static_cast<int>(seg.integer(3))});
   return e;
 }
-constexpr const char* kTableColumns = "table_id, caption, page_start, page_end, annotation_ids, merged";
+constexpr const char* kTableColumns =
+    "table_id, caption, page_start, page_end, annotation_ids, merged";
 }  // namespace
 
-std::vector<model::TableEntry> PageStore::tables(const std::string& reg_id, std::optional<int> page) const {
+std::vector<model::TableEntry> PageStore::tables(const std::string& reg_id,
+                                                 std::optional<int> page) const {
   const auto info = require(reg_id);
-  if (page && (*page < 1 || *page > info.total_pages))
-    throw Error(ErrorCode::kNotFound, "page " + std::to_string(*page) + " is out of range: " + reg_id +
-                                          " has pages 1-" + std::to_string(info.total_pages));
-  auto s = db_->prepare(std::string("SELECT ") + kTableColumns +
-                        " FROM tables WHERE reg_id = ?1 AND (?2 = 0 OR table_id IN (SELECT master_id FROM "
-                        "table_segments WHERE reg_id = ?1 AND page_num = ?2)) ORDER BY seq");
+  if (page) check_pages(info, *page, *page);
+  auto s = db_->prepare(
+      std::string("SELECT ") + kTableColumns +
+      " FROM tables WHERE reg_id = ?1 AND (?2 = 0 OR table_id IN (SELECT master_id FROM "
+      "table_segments WHERE reg_id = ?1 AND page_num = ?2)) ORDER BY seq");
   s.bind(1, reg_id).bind(2, page.value_or(0));
   std::vector<model::TableEntry> out;
-  while (s.step()) out.push_back(read_table_entry(*db_, reg_id, s));
+  while (s.step())
+    out.push_back(read_table_entry(*db_, reg_id, s));
   return out;
 }
 
-std::optional<model::TableEntry> PageStore::table(const std::string& reg_id, const std::string& id) const {
+std::optional<model::TableEntry> PageStore::table(const std::string& reg_id,
+                                                  const std::string& id) const {
   require(reg_id);
   // A segment id leads to its master table.
   std::string master = id;
-  auto seg = db_->prepare("SELECT master_id FROM table_segments WHERE reg_id = ?1 AND segment_id = ?2");
+  auto seg =
+      db_->prepare("SELECT master_id FROM table_segments WHERE reg_id = ?1 AND segment_id = ?2");
   seg.bind(1, reg_id).bind(2, id);
   if (seg.step()) master = seg.text(0);
-  auto s = db_->prepare(std::string("SELECT ") + kTableColumns + " FROM tables WHERE reg_id = ?1 AND table_id = ?2");
+  auto s = db_->prepare(std::string("SELECT ") + kTableColumns +
+                        " FROM tables WHERE reg_id = ?1 AND table_id = ?2");
   s.bind(1, reg_id).bind(2, master);
   if (!s.step()) return std::nullopt;
   return read_table_entry(*db_, reg_id, s);
@@ -444,8 +477,9 @@ std::vector<model::ReferenceLink> PageStore::links(const std::string& reg_id) co
   s.bind(1, reg_id);
   std::vector<model::ReferenceLink> out;
   while (s.step())
-    out.push_back({s.text(0), static_cast<int>(s.integer(1)), model::parse_ref_kind(s.text(2)), s.text(3),
-                   s.text(4), s.integer(5) != 0, s.text(6), static_cast<int>(s.integer(7))});
+    out.push_back({s.text(0), static_cast<int>(s.integer(1)), model::parse_ref_kind(s.text(2)),
+                   s.text(3), s.text(4), s.integer(5) != 0, s.text(6),
+                   static_cast<int>(s.integer(7))});
   return out;
 }
 
