@@ -216,3 +216,30 @@ TEST_F(CliTables, ReferencesAreFollowedInOneStep) {
 
 }  // namespace
 }  // namespace regreader::testing
+
+namespace regreader::testing {
+namespace {
+
+TEST_F(Cli, KeywordSearchWithCitations) {
+  ingest_sample();
+  auto r = rr("search 倒闸操作 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  ASSERT_FALSE(j["results"].empty());
+  const auto& first = j["results"][0];
+  EXPECT_NE(first["snippet"].get<std::string>().find("【倒闸操作】"), std::string::npos);
+  EXPECT_EQ(first["source"].get<std::string>().rfind("SAMPLE P", 0), 0u);
+  auto scoped = nlohmann::json::parse(rr("search 操作票 --chapter 5.2 --json").out);
+  for (const auto& h : scoped["results"])
+    EXPECT_EQ(h["section_number"].get<std::string>().rfind("5.2", 0), 0u);
+  EXPECT_EQ(rr("search 母线 --mode vector").code, 2);
+  EXPECT_EQ(rr("search 母线 --types picture").code, 2);
+  EXPECT_EQ(rr("search 母线 -r NOPE").code, 3);
+  EXPECT_EQ(rr("search '\"AND (*'").code, 0);
+  auto tok = nlohmann::json::parse(run_regreader("debug tokenize --query 母线失压 --json").out);
+  EXPECT_EQ(tok["tokens"].size(), 3u);
+  EXPECT_EQ(tok["match"], "\"母线 线失 失压\"");
+}
+
+}  // namespace
+}  // namespace regreader::testing
