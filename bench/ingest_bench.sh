@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Ingestion speed: pages per second for `regreader ingest` on the corpus PDFs, as a ratio to
-# `pdftotext` on the same files in the same run (best of N runs each, wall clock).
+# Ingestion speed: pages per second for `regreader ingest` on the corpus PDFs' text layers, as a
+# ratio to `pdftotext` on the same files in the same run (best of N runs each, wall clock); then
+# OCR throughput on the scanned GB 26859 (tesseract, one run).
 #   bash bench/ingest_bench.sh [RUNS]          (needs ../shared/corpus and poppler-utils)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,7 +27,7 @@ best() {  # best wall time of RUNS runs of "$@"
   done
   echo "$b"
 }
-run_regreader() { rm -rf "$tmp/data"; "$RR" -q --data-dir "$tmp/data" ingest "${pdfs[@]}"; }
+run_regreader() { rm -rf "$tmp/data"; "$RR" -q --data-dir "$tmp/data" ingest --ocr never "${pdfs[@]}"; }
 run_pdftotext() { for f in "${pdfs[@]}"; do pdftotext -q "$f" "$tmp/out.txt"; done; }
 
 t_rr=$(best run_regreader)
@@ -37,3 +38,10 @@ awk -v n="${#pdfs[@]}" -v p="$pages" -v a="$t_rr" -v b="$t_pt" 'BEGIN {
   printf "pdftotext        : %6.3f s  %7.1f pages/s\n", b, p / b
   printf "speed ratio regreader/pdftotext: %.2f (goal >= 0.50)\n", b / a
 }'
+scan="$CORPUS/antigravity-anguigb/GB26859-2011电力安全工作规程_电力线路部分.pdf"
+if [ -f "$scan" ]; then
+  n=$(pdfinfo "$scan" | awk '/^Pages:/{print $2}')
+  rm -rf "$tmp/ocr"
+  t0=$(date +%s.%N); "$RR" -q --data-dir "$tmp/ocr" ingest --ocr always "$scan" >/dev/null; t1=$(date +%s.%N)
+  awk -v n="$n" -v a="$t0" -v b="$t1" 'BEGIN { printf "OCR (tesseract chi_sim, 300 dpi): %d pages in %.1f s, %.2f s/page\n", n, b - a, (b - a) / n }'
+fi
