@@ -23,5 +23,6 @@ void add_read_commands(CLI::App& app, Globals& g);
 void add_manage_commands(CLI::App& app, Globals& g);
 void add_table_commands(CLI::App& app, Globals& g);
 void add_search_commands(CLI::App& app, Globals& g);
+void add_eval_command(CLI::App& app, Globals& g);
 
 }  // namespace regreader::cli

@@ -104,20 +104,28 @@ std::string build_match_expression(const std::string& query) {
   return expr;
 }
 
-std::vector<SearchHit> keyword_search(const store::PageStore& store, const std::string& query,
-                                      const SearchFilter& filter) {
-  std::vector<SearchHit> hits;
-  store::Database* db = store.database();
-  const std::string match = build_match_expression(query);
-  if (!db || match.empty() || filter.limit <= 0) return hits;
-  for (const auto& r : filter.reg_ids)
-    store.require(r);
+std::string build_loose_expression(const std::string& query) {
+  std::vector<std::string> seen;
+  std::string expr;
+  for (const auto& t : tokenize(query, TokenizeMode::kQuery)) {
+    if (std::find(seen.begin(), seen.end(), t.text) != seen.end()) continue;
+    seen.push_back(t.text);
+    expr += (expr.empty() ? "" : " OR ") + quote_phrase({t});
+  }
+  return expr;
+}
+
+namespace {
+
+// Appends the hits of one MATCH expression that are not in `hits` yet, up to filter.limit.
+void run_query(store::Database& db, const std::string& match, const SearchFilter& filter,
+               std::vector<SearchHit>& hits) {
   std::string sql =
       "SELECT b.reg_id, b.page_num, b.block_id, b.block_type, b.chapter_path, "
       "snippet(block_fts, 0, '【', '】', '…', " +
       std::to_string(kSnippetTokens) +
-      "), bm25(block_fts) "
-      "FROM block_fts JOIN blocks b ON b.rowid = block_fts.rowid WHERE block_fts MATCH ?1";
+      "), bm25(block_fts) FROM block_fts JOIN blocks b ON b.rowid = block_fts.rowid "
+      "WHERE block_fts MATCH ?1";
   int next = 2;
   auto in_list = [&](const char* column, size_t n) {
     if (n == 0) return;
@@ -129,21 +137,25 @@ std::vector<SearchHit> keyword_search(const store::PageStore& store, const std::
   in_list("b.reg_id", filter.reg_ids.size());
   in_list("b.block_type", filter.block_types.size());
   sql += " ORDER BY bm25(block_fts), b.block_id LIMIT ?" + std::to_string(next);
-  auto s = db->prepare(sql);
+  auto s = db.prepare(sql);
   int k = 1;
   s.bind(k++, match);
   for (const auto& r : filter.reg_ids)
     s.bind(k++, r);
   for (auto t : filter.block_types)
     s.bind(k++, model::block_type_name(t));
-  s.bind(k, filter.chapter_scope.empty() ? filter.limit : filter.limit * kOverfetch);
+  const int wanted = filter.limit + static_cast<int>(hits.size());
+  s.bind(k, filter.chapter_scope.empty() ? wanted : wanted * kOverfetch);
   while (s.step() && static_cast<int>(hits.size()) < filter.limit) {
+    const std::string id = s.text(2);
+    if (std::any_of(hits.begin(), hits.end(), [&](const SearchHit& x) { return x.block_id == id; }))
+      continue;
     SearchHit h;
     h.chapter_path = nlohmann::json::parse(s.text(4)).get<std::vector<std::string>>();
     if (!in_scope(h.chapter_path, filter.chapter_scope)) continue;
     h.reg_id = s.text(0);
     h.page_num = static_cast<int>(s.integer(1));
-    h.block_id = s.text(2);
+    h.block_id = id;
     h.block_type = model::parse_block_type(s.text(3));
     h.snippet = s.text(5);
     h.score = -s.real(6);  // FTS5's bm25() is lower for better matches
@@ -151,6 +163,23 @@ std::vector<SearchHit> keyword_search(const store::PageStore& store, const std::
     h.source = h.reg_id + " P" + std::to_string(h.page_num) +
                (h.section_number.empty() ? "" : " " + h.section_number);
     hits.push_back(std::move(h));
+  }
+}
+
+}  // namespace
+
+std::vector<SearchHit> keyword_search(const store::PageStore& store, const std::string& query,
+                                      const SearchFilter& filter) {
+  std::vector<SearchHit> hits;
+  store::Database* db = store.database();
+  const std::string strict = build_match_expression(query);
+  if (!db || strict.empty() || filter.limit <= 0) return hits;
+  for (const auto& r : filter.reg_ids)
+    store.require(r);
+  run_query(*db, strict, filter, hits);
+  if (static_cast<int>(hits.size()) < filter.limit) {
+    const std::string loose = build_loose_expression(query);
+    if (loose != strict) run_query(*db, loose, filter, hits);
   }
   return hits;
 }

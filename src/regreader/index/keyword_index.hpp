@@ -25,6 +25,11 @@ void ensure_keyword_index(store::PageStore& store);
 /// parentheses) is searched as text, never an error. Empty when the query has no searchable token.
 std::string build_match_expression(const std::string& query);
 
+/// The loose form: every token of the query, OR-ed, so BM25 ranks blocks by how much of a question
+/// they contain ("电网调度管理办法由谁制定" still finds 电网调度管理办法). Used after the strict
+/// form.
+std::string build_loose_expression(const std::string& query);
+
 struct SearchFilter {
   std::vector<std::string> reg_ids;  ///< empty: every regulation
   std::string chapter_scope;  ///< "5.2" (and everything under it) or words of a chapter title
@@ -44,7 +49,8 @@ struct SearchHit {
   std::string source;          ///< "GB26860-2011 P4 5.2.2"
 };
 
-/// Keyword search over the stored blocks.
+/// Keyword search over the stored blocks: blocks that contain every term of the query first (BM25
+/// order), then blocks that contain some of its tokens.
 std::vector<SearchHit> keyword_search(const store::PageStore& store, const std::string& query,
                                       const SearchFilter& filter);
 

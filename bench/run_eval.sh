@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Retrieval figures on our development set (bench/dev-questions.jsonl, questions we wrote over
+# ../shared/corpus): ingests the regulations it asks about under fixed ids, then runs
+# `regreader eval` for our keyword leg and for the baseline (FTS5 unicode61, the original system).
+#   bash bench/run_eval.sh [--json]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+RR=${RR:-build/release/regreader}
+C=${REGREADER_CORPUS:-../shared/corpus}
+D=$(mktemp -d)
+trap 'rm -rf "$D"' EXIT
+ingest() { "$RR" -q --data-dir "$D" ingest "$C/$1" --reg-id "$2" --ocr never >/dev/null; }
+ingest "antigravity-anguigb/GB 26860-2011_电力安全工作规程_发电厂和变电站电气部分.md" GB26860
+ingest "lawrefbook-power-laws/电力法(2018-12-29).md" 电力法
+ingest "lawrefbook-power-laws/电网调度管理条例(2011-01-08).md" 电网调度管理条例
+ingest "lawrefbook-power-laws/安全生产法(2021-06-10).md" 安全生产法
+ingest "antigravity-anguigb/南网电气操作导则2017.md" QCSG125008
+ingest "opsen-rag-stability-guide/电力系统安全稳定导则.pdf" GB38755
+"$RR" --data-dir "$D" eval bench/dev-questions.jsonl "$@"

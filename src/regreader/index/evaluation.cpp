@@ -1,0 +1,139 @@
+#include "regreader/index/evaluation.hpp"
+
+#include <fstream>
+
+#include "regreader/core/error.hpp"
+#include "regreader/core/text.hpp"
+#include "regreader/index/keyword_index.hpp"
+#include "regreader/store/database.hpp"
+
+namespace regreader::index {
+
+namespace {
+
+constexpr int kDepth = 10;
+constexpr int kCutoffs[4] = {1, 3, 5, 10};
+
+std::string squash(const std::string& s) { return text::strip_spaces(text::fold_width(s)); }
+
+struct Candidate {
+  std::string block_id;
+  int page = 0;
+};
+
+// The original system's keyword leg: FTS5 with unicode61, the user's words as they are.
+std::vector<Candidate> baseline_search(store::Database& db, const EvalQuestion& q) {
+  std::string match;
+  std::string word;
+  auto flush = [&] {
+    if (word.empty()) return;
+    std::string quoted = "\"";
+    for (char c : word) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    match += (match.empty() ? "" : " AND ") + quoted + "\"";
+    word.clear();
+  };
+  for (char c : q.query) c == ' ' ? flush() : word.push_back(c);
+  flush();
+  std::vector<Candidate> out;
+  if (match.empty()) return out;
+  auto s = db.prepare(
+      "SELECT b.block_id, b.page_num FROM temp.baseline_fts f JOIN blocks b ON b.rowid = f.rowid "
+      "WHERE baseline_fts MATCH ?1 AND (?2 = '' OR b.reg_id = ?2) ORDER BY bm25(baseline_fts) LIMIT ?3");
+  s.bind(1, match).bind(2, q.reg_id).bind(3, kDepth);
+  while (s.step()) out.push_back({s.text(0), static_cast<int>(s.integer(1))});
+  return out;
+}
+
+std::vector<Candidate> keyword_candidates(const store::PageStore& store, const EvalQuestion& q) {
+  SearchFilter f;
+  if (!q.reg_id.empty()) f.reg_ids = {q.reg_id};
+  f.limit = kDepth;
+  std::vector<Candidate> out;
+  for (const auto& h : keyword_search(store, q.query, f)) out.push_back({h.block_id, h.page_num});
+  return out;
+}
+
+std::string block_text(store::Database& db, const std::string& block_id) {
+  auto s = db.prepare("SELECT content_markdown FROM blocks WHERE block_id = ?1");
+  s.bind(1, block_id);
+  return s.step() ? squash(s.text(0)) : std::string();
+}
+
+bool evidence_exists(store::Database& db, const EvalQuestion& q) {
+  if (q.expect.empty()) return true;
+  auto s = db.prepare("SELECT content_markdown FROM blocks WHERE ?1 = '' OR reg_id = ?1");
+  s.bind(1, q.reg_id);
+  const std::string want = squash(q.expect);
+  while (s.step())
+    if (squash(s.text(0)).find(want) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+std::vector<EvalQuestion> read_eval_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw Error(ErrorCode::kNotFound, path + ": cannot open the evaluation file");
+  std::vector<EvalQuestion> out;
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n) {
+    if (text::trim(line).empty() || line[0] == '#') continue;
+    try {
+      const auto j = nlohmann::json::parse(line);
+      EvalQuestion q{j.at("query").get<std::string>(), j.value("reg_id", ""), j.value("expect", ""),
+                     j.value("pages", std::vector<int>{})};
+      if (q.expect.empty() && q.pages.empty()) throw std::runtime_error("needs \"expect\" or \"pages\"");
+      out.push_back(std::move(q));
+    } catch (const std::exception& e) {
+      throw Error(ErrorCode::kInvalidArgument, path + " line " + std::to_string(n) + ": " + e.what());
+    }
+  }
+  return out;
+}
+
+EvalResult evaluate(const store::PageStore& store, const std::vector<EvalQuestion>& questions,
+                    const std::string& mode) {
+  if (mode != "keyword" && mode != "baseline")
+    throw Error(ErrorCode::kInvalidArgument, "unknown evaluation mode '" + mode + "' (keyword, baseline)");
+  store::Database* db = store.database();
+  if (!db) throw Error(ErrorCode::kNotFound, "the store is empty; ingest the regulations first");
+  if (mode == "baseline") {
+    db->exec("DROP TABLE IF EXISTS temp.baseline_fts");
+    db->exec("CREATE VIRTUAL TABLE temp.baseline_fts USING fts5(content_markdown, tokenize='unicode61')");
+    db->exec("INSERT INTO temp.baseline_fts(rowid, content_markdown) SELECT rowid, content_markdown FROM blocks");
+  }
+  EvalResult r;
+  r.mode = mode;
+  for (const auto& q : questions) {
+    if (!q.reg_id.empty()) store.require(q.reg_id);
+    if (!evidence_exists(*db, q)) {
+      ++r.invalid;
+      r.ranks.push_back(-1);
+      continue;
+    }
+    ++r.questions;
+    const auto hits = mode == "keyword" ? keyword_candidates(store, q) : baseline_search(*db, q);
+    int rank = 0;
+    for (size_t i = 0; i < hits.size() && rank == 0; ++i) {
+      const bool page_ok = std::find(q.pages.begin(), q.pages.end(), hits[i].page) != q.pages.end();
+      const bool text_ok = !q.expect.empty() && block_text(*db, hits[i].block_id).find(squash(q.expect)) != std::string::npos;
+      if (page_ok || text_ok) rank = static_cast<int>(i) + 1;
+    }
+    r.ranks.push_back(rank);
+    for (int k = 0; k < 4; ++k) r.hit_at[k] += rank > 0 && rank <= kCutoffs[k] ? 1 : 0;
+    r.mrr += rank > 0 ? 1.0 / rank : 0;
+  }
+  if (r.questions > 0) {
+    for (double& h : r.hit_at) h /= r.questions;
+    r.mrr /= r.questions;
+  }
+  return r;
+}
+
+nlohmann::json to_json(const EvalResult& r) {
+  return {{"mode", r.mode},          {"questions", r.questions}, {"invalid", r.invalid},
+          {"hit@1", r.hit_at[0]},    {"hit@3", r.hit_at[1]},     {"hit@5", r.hit_at[2]},
+          {"hit@10", r.hit_at[3]},   {"mrr", r.mrr},             {"ranks", r.ranks}};
+}
+
+}  // namespace regreader::index

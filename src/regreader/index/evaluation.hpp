@@ -1,0 +1,41 @@
+#pragma once
+// Retrieval evaluation: a JSON Lines development set (query, regulation, expected evidence) run
+// through the search modes, scored by hit@k and MRR. The baseline mode is the original system's
+// keyword leg — SQLite FTS5 with the unicode61 tokenizer over the same blocks, built in memory
+// for the run — so every figure is a comparison made in the same command.
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "regreader/store/page_store.hpp"
+
+namespace regreader::index {
+
+struct EvalQuestion {
+  std::string query;
+  std::string reg_id;           ///< "" = search every regulation
+  std::string expect;           ///< text that must occur in a hit's block (spaces and width ignored)
+  std::vector<int> pages;       ///< or: a hit on one of these pages counts
+};
+
+/// Reads a JSONL file: {"query", "reg_id"?, "expect"? , "pages"?} per line. Throws Error naming the
+/// line for malformed input.
+std::vector<EvalQuestion> read_eval_file(const std::string& path);
+
+struct EvalResult {
+  std::string mode;
+  int questions = 0;
+  int invalid = 0;  ///< questions whose evidence occurs nowhere in the stored regulation
+  double hit_at[4] = {0, 0, 0, 0};  ///< hit@1, @3, @5, @10
+  double mrr = 0;
+  std::vector<int> ranks;  ///< per question, 1-based; 0 = not in the top 10, -1 = invalid
+};
+
+/// Runs the questions in `mode` ("keyword" or "baseline").
+EvalResult evaluate(const store::PageStore& store, const std::vector<EvalQuestion>& questions,
+                    const std::string& mode);
+
+nlohmann::json to_json(const EvalResult& r);
+
+}  // namespace regreader::index

@@ -1,0 +1,67 @@
+#include "regreader/index/evaluation.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "regreader/core/error.hpp"
+#include "regreader/index/keyword_index.hpp"
+#include "regreader/parse/markdown_parser.hpp"
+#include "regreader/parse/office_renderer.hpp"
+#include "regreader/parse/structure_builder.hpp"
+
+namespace regreader::index {
+namespace {
+
+class Evaluation : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    enable_keyword_index();
+    store_ = std::make_unique<store::PageStore>(dir_.path(), true);
+    ensure_keyword_index(*store_);
+    auto d = parse::build_document(
+        parse::parse_markdown("# 调度规程\n\n5.2.1 母线失压时应立即处理，恢复供电。\n\n5.2.2 线路跳闸后应检查保护动作情况。\n", true, {}),
+        "R");
+    d.info.source_file = "/x.md";
+    d.info.source_sha256 = "0";
+    d.info.indexed_at = "2026-11-22T00:00:00Z";
+    store_->save(d);
+  }
+  std::string write(const std::string& content) {
+    const auto p = dir_.path() / "q.jsonl";
+    std::ofstream(p) << content;
+    return p.string();
+  }
+  parse::TempDir dir_;
+  std::unique_ptr<store::PageStore> store_;
+};
+
+TEST_F(Evaluation, KeywordLegFindsWordsInsideChineseRunsTheBaselineMisses) {
+  const auto qs = read_eval_file(write(
+      "{\"query\": \"母线\", \"reg_id\": \"R\", \"expect\": \"母线失压\"}\n"
+      "{\"query\": \"保护动作\", \"expect\": \"检查保护动作情况\"}\n"
+      "{\"query\": \"变压器\", \"expect\": \"变压器着火\"}\n"));
+  ASSERT_EQ(qs.size(), 3u);
+  const auto ours = evaluate(*store_, qs, "keyword");
+  EXPECT_EQ(ours.questions, 2);
+  EXPECT_EQ(ours.invalid, 1) << "evidence that is not in the store is not scored";
+  EXPECT_DOUBLE_EQ(ours.hit_at[0], 1.0);
+  EXPECT_DOUBLE_EQ(ours.mrr, 1.0);
+  const auto base = evaluate(*store_, qs, "baseline");
+  EXPECT_DOUBLE_EQ(base.hit_at[3], 0.0) << "unicode61 keeps 母线失压时应立即处理 as one token";
+  EXPECT_EQ(base.ranks, (std::vector<int>{0, 0, -1}));
+}
+
+TEST_F(Evaluation, MalformedFilesNameTheLine) {
+  try {
+    read_eval_file(write("{\"query\": \"a\", \"expect\": \"b\"}\n{not json}\n"));
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("line 2"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(read_eval_file(write("{\"query\": \"a\"}\n")), Error);
+  EXPECT_THROW(evaluate(*store_, {}, "vector"), Error);
+}
+
+}  // namespace
+}  // namespace regreader::index
