@@ -3,6 +3,7 @@
 #include <unicode/utf8.h>
 
 #include <fstream>
+#include <optional>
 #include <regex>
 #include <sstream>
 
@@ -76,11 +77,18 @@ model::TableMeta make_table(const std::vector<std::vector<std::string>>& rows) {
   return t;
 }
 
+const std::regex kPageMarker(R"(^\s*<!--\s*page[\s:=]*(\d+)\s*-->\s*$)", std::regex::icase);
+const std::regex kHeading(R"(^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$)");
+const std::regex kListItem(R"(^\s*([-*+]|\d{1,3}[.)])\s+(.*)$)");
+const std::regex kHtmlComment(R"(^\s*<!--.*-->\s*$)");
+
+// Reads lines into raw blocks: one paragraph is collected at a time and flushed at a blank line,
+// a heading, a table, a list item or a page break.
 struct Builder {
   RawDocument raw;
-  bool markdown = true;
   int page = 1;
   bool saw_page_marker = false;
+  bool in_comment = false;
   std::string para;
   bool para_list = false;
 
@@ -98,97 +106,102 @@ struct Builder {
   }
 
   // `<!-- page N -->` names the page that follows; a form feed starts the next one.
-  void page_marker(int number) {
+  bool page_break(const std::string& line) {
+    std::smatch m;
+    if (line == "\f") {
+      flush();
+      saw_page_marker = true;
+      ++page;
+      return true;
+    }
+    if (!std::regex_match(line, m, kPageMarker)) return false;
     flush();
     saw_page_marker = true;
-    page = std::max(number, 1);
+    page = std::max(std::stoi(m[1].str()), 1);
+    return true;
   }
-  void form_feed() {
+
+  // HTML comments (<!-- INFO END -->), also over several lines, are not text.
+  bool comment(const std::string& line) {
+    if (in_comment) {
+      in_comment = line.find("-->") == std::string::npos;
+      return true;
+    }
+    if (std::regex_match(line, kHtmlComment)) return true;
+    if (!text::starts_with(text::trim(line), "<!--")) return false;
+    in_comment = true;
+    return true;
+  }
+
+  bool heading(const std::string& line) {
+    std::smatch m;
+    if (!std::regex_match(line, m, kHeading)) return false;
     flush();
-    saw_page_marker = true;
-    ++page;
+    RawBlock h;
+    h.text = m[2].str();
+    h.heading_level = static_cast<int>(m[1].length());
+    h.page = page;
+    if (!text::trim(h.text).empty()) raw.blocks.push_back(std::move(h));
+    return true;
+  }
+
+  // A pipe table starting at lines[i]: returns the index of its last line.
+  std::optional<size_t> table(const std::vector<std::string>& lines, size_t i) {
+    if (!is_pipe_row(lines[i]) || i + 1 >= lines.size() || !is_separator_row(lines[i + 1]))
+      return std::nullopt;
+    flush();
+    std::vector<std::vector<std::string>> rows{split_pipe_row(lines[i])};
+    size_t k = i + 2;
+    while (k < lines.size() && is_pipe_row(lines[k]))
+      rows.push_back(split_pipe_row(lines[k++]));
+    RawBlock t;
+    t.kind = RawBlock::Kind::kTable;
+    t.page = page;
+    t.table = make_table(rows);
+    raw.blocks.push_back(std::move(t));
+    return k - 1;
+  }
+
+  // Body text: block quotes unwrapped, list items start their own paragraph, other lines wrap.
+  void body(const std::string& trimmed) {
+    std::string line = trimmed;
+    while (text::starts_with(line, ">"))
+      line = text::trim(line.substr(1));
+    if (std::regex_match(line, kListItem)) {
+      flush();
+      para = line;
+      para_list = true;
+      return;
+    }
+    text::join_wrapped(para, line);
   }
 };
 
 }  // namespace
 
 RawDocument parse_markdown(std::string_view content, bool markdown, const ParseOptions& options) {
-  static const std::regex page_marker(R"(^\s*<!--\s*page[\s:=]*(\d+)\s*-->\s*$)",
-                                      std::regex::icase);
-  static const std::regex heading(R"(^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$)");
-  static const std::regex list_item(R"(^\s*([-*+]|\d{1,3}[.)])\s+(.*)$)");
-  static const std::regex html_comment(R"(^\s*<!--.*-->\s*$)");
   Builder b;
-  b.markdown = markdown;
   b.raw.format = markdown ? "markdown" : "text";
   const auto lines = split_lines(content);
-  bool in_comment = false;
   for (size_t i = 0; i < lines.size(); ++i) {
     const std::string& line = lines[i];
-    std::smatch m;
-    if (line == "\f") {
-      b.form_feed();
-      continue;
-    }
-    if (std::regex_match(line, m, page_marker)) {
-      b.page_marker(std::stoi(m[1].str()));
-      continue;
-    }
-    if (!markdown) {
-      if (text::trim(line).empty())
-        b.flush();
-      else
-        text::join_wrapped(b.para, text::trim(line));
-      continue;
-    }
-    if (in_comment) {
-      in_comment = line.find("-->") == std::string::npos;
-      continue;
-    }
-    if (std::regex_match(line, html_comment)) continue;
-    if (text::starts_with(text::trim(line), "<!--")) {
-      in_comment = true;
-      continue;
-    }
+    if (b.page_break(line)) continue;
     const std::string trimmed = text::trim(line);
+    if (!markdown) {
+      trimmed.empty() ? b.flush() : text::join_wrapped(b.para, trimmed);
+      continue;
+    }
+    if (b.comment(line)) continue;
     if (trimmed.empty()) {
       b.flush();
       continue;
     }
-    if (std::regex_match(line, m, heading)) {
-      b.flush();
-      RawBlock h;
-      h.text = m[2].str();
-      h.heading_level = static_cast<int>(m[1].length());
-      h.page = b.page;
-      if (!text::trim(h.text).empty()) b.raw.blocks.push_back(std::move(h));
+    if (b.heading(line)) continue;
+    if (const auto last = b.table(lines, i)) {
+      i = *last;
       continue;
     }
-    if (is_pipe_row(line) && i + 1 < lines.size() && is_separator_row(lines[i + 1])) {
-      b.flush();
-      std::vector<std::vector<std::string>> rows{split_pipe_row(line)};
-      i += 2;
-      while (i < lines.size() && is_pipe_row(lines[i]))
-        rows.push_back(split_pipe_row(lines[i++]));
-      --i;
-      RawBlock t;
-      t.kind = RawBlock::Kind::kTable;
-      t.page = b.page;
-      t.table = make_table(rows);
-      b.raw.blocks.push_back(std::move(t));
-      continue;
-    }
-    std::string body = trimmed;
-    while (text::starts_with(body, ">"))
-      body = text::trim(body.substr(1));
-    if (std::regex_match(body, m, list_item)) {
-      b.flush();
-      b.para = body;
-      b.para_list = true;
-      continue;
-    }
-    // A line ending in two spaces or a backslash is a hard break; otherwise lines wrap.
-    text::join_wrapped(b.para, body);
+    b.body(trimmed);
   }
   b.flush();
   RawDocument raw = std::move(b.raw);
