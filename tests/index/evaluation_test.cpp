@@ -20,7 +20,9 @@ class Evaluation : public ::testing::Test {
     store_ = std::make_unique<store::PageStore>(dir_.path(), true);
     ensure_keyword_index(*store_);
     auto d = parse::build_document(
-        parse::parse_markdown("# 调度规程\n\n5.2.1 母线失压时应立即处理，恢复供电。\n\n5.2.2 线路跳闸后应检查保护动作情况。\n", true, {}),
+        parse::parse_markdown("# 调度规程\n\n5.2.1 母线失压时应立即处理，恢复供电。\n\n5.2.2 "
+                              "线路跳闸后应检查保护动作情况。\n",
+                              true, {}),
         "R");
     d.info.source_file = "/x.md";
     d.info.source_sha256 = "0";
@@ -37,10 +39,10 @@ class Evaluation : public ::testing::Test {
 };
 
 TEST_F(Evaluation, KeywordLegFindsWordsInsideChineseRunsTheBaselineMisses) {
-  const auto qs = read_eval_file(write(
-      "{\"query\": \"母线\", \"reg_id\": \"R\", \"expect\": \"母线失压\"}\n"
-      "{\"query\": \"保护动作\", \"expect\": \"检查保护动作情况\"}\n"
-      "{\"query\": \"变压器\", \"expect\": \"变压器着火\"}\n"));
+  const auto qs =
+      read_eval_file(write("{\"query\": \"母线\", \"reg_id\": \"R\", \"expect\": \"母线失压\"}\n"
+                           "{\"query\": \"保护动作\", \"expect\": \"检查保护动作情况\"}\n"
+                           "{\"query\": \"变压器\", \"expect\": \"变压器着火\"}\n"));
   ASSERT_EQ(qs.size(), 3u);
   const auto ours = evaluate(*store_, qs, "keyword");
   EXPECT_EQ(ours.questions, 2);

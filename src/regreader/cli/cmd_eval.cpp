@@ -25,15 +25,18 @@ void run_eval(const EvalArgs& a, Globals& g) {
   store::PageStore store(g.data_dir(), false);
   if (store.database()) index::ensure_keyword_index(store);
   nlohmann::json out = nlohmann::json::array();
-  if (!a.json) std::printf("%-9s %9s %7s %7s %7s %7s %7s\n", "mode", "questions", "hit@1", "hit@3", "hit@5", "hit@10", "MRR");
+  if (!a.json)
+    std::printf("%-9s %9s %7s %7s %7s %7s %7s\n", "mode", "questions", "hit@1", "hit@3", "hit@5",
+                "hit@10", "MRR");
   for (const auto& mode : a.modes) {
     const auto r = index::evaluate(store, questions, mode);
     out.push_back(index::to_json(r));
     if (!a.json)
-      std::printf("%-9s %9d %7.3f %7.3f %7.3f %7.3f %7.3f\n", mode.c_str(), r.questions, r.hit_at[0],
-                  r.hit_at[1], r.hit_at[2], r.hit_at[3], r.mrr);
+      std::printf("%-9s %9d %7.3f %7.3f %7.3f %7.3f %7.3f\n", mode.c_str(), r.questions,
+                  r.hit_at[0], r.hit_at[1], r.hit_at[2], r.hit_at[3], r.mrr);
     if (!a.json && r.invalid)
-      std::printf("          (%d question(s) skipped: their evidence is not in the store)\n", r.invalid);
+      std::printf("          (%d question(s) skipped: their evidence is not in the store)\n",
+                  r.invalid);
   }
   if (a.json) print_json({{"file", a.file}, {"results", out}});
 }
@@ -43,11 +46,16 @@ void run_eval(const EvalArgs& a, Globals& g) {
 void add_eval_command(CLI::App& app, Globals& g) {
   auto a = std::make_shared<EvalArgs>();
   auto* e = app.add_subcommand("eval", "Score retrieval on a development set (hit@k, MRR)");
-  e->add_option("file", a->file, "JSON Lines: {\"query\", \"reg_id\", \"expect\" or \"pages\"} per line")->required();
-  e->add_option("--mode", a->modes, "keyword, baseline (FTS5 unicode61, the original system's keyword leg)")
+  e->add_option("file", a->file,
+                "JSON Lines: {\"query\", \"reg_id\", \"expect\" or \"pages\"} per line")
+      ->required();
+  e->add_option("--mode", a->modes,
+                "keyword, baseline (FTS5 unicode61, the original system's keyword leg)")
       ->check(CLI::IsMember({"keyword", "baseline"}));
   e->add_flag("--json", a->json, "JSON figures with per-question ranks");
-  e->footer("Example:\n  regreader eval bench/dev-questions.jsonl   (after bench/run_eval.sh has ingested the corpus)");
+  e->footer(
+      "Example:\n  regreader eval bench/dev-questions.jsonl   (after bench/run_eval.sh has "
+      "ingested the corpus)");
   e->callback([a, &g] { run_eval(*a, g); });
 }
 

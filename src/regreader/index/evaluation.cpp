@@ -14,7 +14,9 @@ namespace {
 constexpr int kDepth = 10;
 constexpr int kCutoffs[4] = {1, 3, 5, 10};
 
-std::string squash(const std::string& s) { return text::strip_spaces(text::fold_width(s)); }
+std::string squash(const std::string& s) {
+  return text::strip_spaces(text::fold_width(s));
+}
 
 struct Candidate {
   std::string block_id;
@@ -28,19 +30,23 @@ std::vector<Candidate> baseline_search(store::Database& db, const EvalQuestion& 
   auto flush = [&] {
     if (word.empty()) return;
     std::string quoted = "\"";
-    for (char c : word) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    for (char c : word)
+      quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
     match += (match.empty() ? "" : " AND ") + quoted + "\"";
     word.clear();
   };
-  for (char c : q.query) c == ' ' ? flush() : word.push_back(c);
+  for (char c : q.query)
+    c == ' ' ? flush() : word.push_back(c);
   flush();
   std::vector<Candidate> out;
   if (match.empty()) return out;
   auto s = db.prepare(
       "SELECT b.block_id, b.page_num FROM temp.baseline_fts f JOIN blocks b ON b.rowid = f.rowid "
-      "WHERE baseline_fts MATCH ?1 AND (?2 = '' OR b.reg_id = ?2) ORDER BY bm25(baseline_fts) LIMIT ?3");
+      "WHERE baseline_fts MATCH ?1 AND (?2 = '' OR b.reg_id = ?2) ORDER BY bm25(baseline_fts) "
+      "LIMIT ?3");
   s.bind(1, match).bind(2, q.reg_id).bind(3, kDepth);
-  while (s.step()) out.push_back({s.text(0), static_cast<int>(s.integer(1))});
+  while (s.step())
+    out.push_back({s.text(0), static_cast<int>(s.integer(1))});
   return out;
 }
 
@@ -49,7 +55,8 @@ std::vector<Candidate> keyword_candidates(const store::PageStore& store, const E
   if (!q.reg_id.empty()) f.reg_ids = {q.reg_id};
   f.limit = kDepth;
   std::vector<Candidate> out;
-  for (const auto& h : keyword_search(store, q.query, f)) out.push_back({h.block_id, h.page_num});
+  for (const auto& h : keyword_search(store, q.query, f))
+    out.push_back({h.block_id, h.page_num});
   return out;
 }
 
@@ -82,10 +89,12 @@ std::vector<EvalQuestion> read_eval_file(const std::string& path) {
       const auto j = nlohmann::json::parse(line);
       EvalQuestion q{j.at("query").get<std::string>(), j.value("reg_id", ""), j.value("expect", ""),
                      j.value("pages", std::vector<int>{})};
-      if (q.expect.empty() && q.pages.empty()) throw std::runtime_error("needs \"expect\" or \"pages\"");
+      if (q.expect.empty() && q.pages.empty())
+        throw std::runtime_error("needs \"expect\" or \"pages\"");
       out.push_back(std::move(q));
     } catch (const std::exception& e) {
-      throw Error(ErrorCode::kInvalidArgument, path + " line " + std::to_string(n) + ": " + e.what());
+      throw Error(ErrorCode::kInvalidArgument,
+                  path + " line " + std::to_string(n) + ": " + e.what());
     }
   }
   return out;
@@ -94,13 +103,18 @@ std::vector<EvalQuestion> read_eval_file(const std::string& path) {
 EvalResult evaluate(const store::PageStore& store, const std::vector<EvalQuestion>& questions,
                     const std::string& mode) {
   if (mode != "keyword" && mode != "baseline")
-    throw Error(ErrorCode::kInvalidArgument, "unknown evaluation mode '" + mode + "' (keyword, baseline)");
+    throw Error(ErrorCode::kInvalidArgument,
+                "unknown evaluation mode '" + mode + "' (keyword, baseline)");
   store::Database* db = store.database();
   if (!db) throw Error(ErrorCode::kNotFound, "the store is empty; ingest the regulations first");
   if (mode == "baseline") {
     db->exec("DROP TABLE IF EXISTS temp.baseline_fts");
-    db->exec("CREATE VIRTUAL TABLE temp.baseline_fts USING fts5(content_markdown, tokenize='unicode61')");
-    db->exec("INSERT INTO temp.baseline_fts(rowid, content_markdown) SELECT rowid, content_markdown FROM blocks");
+    db->exec(
+        "CREATE VIRTUAL TABLE temp.baseline_fts USING fts5(content_markdown, "
+        "tokenize='unicode61')");
+    db->exec(
+        "INSERT INTO temp.baseline_fts(rowid, content_markdown) SELECT rowid, content_markdown "
+        "FROM blocks");
   }
   EvalResult r;
   r.mode = mode;
@@ -116,24 +130,30 @@ EvalResult evaluate(const store::PageStore& store, const std::vector<EvalQuestio
     int rank = 0;
     for (size_t i = 0; i < hits.size() && rank == 0; ++i) {
       const bool page_ok = std::find(q.pages.begin(), q.pages.end(), hits[i].page) != q.pages.end();
-      const bool text_ok = !q.expect.empty() && block_text(*db, hits[i].block_id).find(squash(q.expect)) != std::string::npos;
+      const bool text_ok =
+          !q.expect.empty() &&
+          block_text(*db, hits[i].block_id).find(squash(q.expect)) != std::string::npos;
       if (page_ok || text_ok) rank = static_cast<int>(i) + 1;
     }
     r.ranks.push_back(rank);
-    for (int k = 0; k < 4; ++k) r.hit_at[k] += rank > 0 && rank <= kCutoffs[k] ? 1 : 0;
+    for (int k = 0; k < 4; ++k)
+      r.hit_at[k] += rank > 0 && rank <= kCutoffs[k] ? 1 : 0;
     r.mrr += rank > 0 ? 1.0 / rank : 0;
   }
   if (r.questions > 0) {
-    for (double& h : r.hit_at) h /= r.questions;
+    for (double& h : r.hit_at)
+      h /= r.questions;
     r.mrr /= r.questions;
   }
   return r;
 }
 
 nlohmann::json to_json(const EvalResult& r) {
-  return {{"mode", r.mode},          {"questions", r.questions}, {"invalid", r.invalid},
-          {"hit@1", r.hit_at[0]},    {"hit@3", r.hit_at[1]},     {"hit@5", r.hit_at[2]},
-          {"hit@10", r.hit_at[3]},   {"mrr", r.mrr},             {"ranks", r.ranks}};
+  return {{"mode", r.mode},        {"questions", r.questions},
+          {"invalid", r.invalid},  {"hit@1", r.hit_at[0]},
+          {"hit@3", r.hit_at[1]},  {"hit@5", r.hit_at[2]},
+          {"hit@10", r.hit_at[3]}, {"mrr", r.mrr},
+          {"ranks", r.ranks}};
 }
 
 }  // namespace regreader::index

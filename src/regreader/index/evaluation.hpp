@@ -14,9 +14,9 @@ namespace regreader::index {
 
 struct EvalQuestion {
   std::string query;
-  std::string reg_id;           ///< "" = search every regulation
-  std::string expect;           ///< text that must occur in a hit's block (spaces and width ignored)
-  std::vector<int> pages;       ///< or: a hit on one of these pages counts
+  std::string reg_id;      ///< "" = search every regulation
+  std::string expect;      ///< text that must occur in a hit's block (spaces and width ignored)
+  std::vector<int> pages;  ///< or: a hit on one of these pages counts
 };
 
 /// Reads a JSONL file: {"query", "reg_id"?, "expect"? , "pages"?} per line. Throws Error naming the
