@@ -27,6 +27,10 @@ INSERT INTO block_fts(block_fts) VALUES ('rebuild');
 
 // Snippets: this many tokens around the matches.
 constexpr int kSnippetTokens = 24;
+// The loose pass ORs at most this many of the query's rarest tokens ...
+constexpr size_t kMaxLooseTokens = 8;
+// ... and none found in more than this share of all blocks.
+constexpr double kMaxLooseShare = 0.05;
 // Rows fetched per requested hit before the chapter filter, which runs in C++.
 constexpr int kOverfetch = 8;
 

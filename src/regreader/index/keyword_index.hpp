@@ -50,7 +50,8 @@ struct SearchHit {
 };
 
 /// Keyword search over the stored blocks: blocks that contain every term of the query first (BM25
-/// order), then blocks that contain some of its tokens.
+/// order), then blocks that contain some of its rarer tokens (at most 8, none found in more than
+/// 5% of the blocks).
 std::vector<SearchHit> keyword_search(const store::PageStore& store, const std::string& query,
                                       const SearchFilter& filter);
 
