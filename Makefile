@@ -26,13 +26,16 @@ asan: deps
 	cmake --build --preset asan-ubsan -j $(JOBS)
 	ctest --preset asan-ubsan -j $(JOBS)
 
-# Ingest the sample regulation we wrote, then show its table of contents and two pages.
+# Ingest the sample regulation we wrote, then show its table of contents, two pages, the table that
+# runs across them, and a search.
 demo: build
 	rm -rf demo-data
 	$(RR) --data-dir demo-data ingest examples/sample-regulation.pdf --reg-id SAMPLE-2026
 	$(RR) --data-dir demo-data list
 	$(RR) --data-dir demo-data toc SAMPLE-2026 --depth 2
 	$(RR) --data-dir demo-data read-pages -r SAMPLE-2026 -s 3 -e 4
+	$(RR) --data-dir demo-data table 表1 -r SAMPLE-2026
+	$(RR) --data-dir demo-data search 倒闸操作 -r SAMPLE-2026 --limit 3
 
 bench: build
 	bash bench/ingest_bench.sh
