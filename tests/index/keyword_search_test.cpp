@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "regreader/core/error.hpp"
 #include "regreader/parse/markdown_parser.hpp"
 #include "regreader/parse/office_renderer.hpp"
@@ -105,6 +107,35 @@ TEST_F(KeywordSearch, DeletingARegulationRemovesItFromTheIndex) {
   EXPECT_TRUE(search("母线").empty());
   store_->save(doc("DISPATCH", "# 调度规程\n\n6.1 倒闸操作应由两人进行。\n"));
   EXPECT_EQ(search("倒闸操作").size(), 1u);
+}
+
+}  // namespace
+}  // namespace regreader::index
+
+namespace regreader::index {
+namespace {
+
+TEST(Synonyms, ExpandedOneWayOnly) {
+  EXPECT_EQ(expand_term("110千伏变电所", builtin_synonyms()),
+            (std::vector<std::string>{"110千伏变电所", "110千伏变电站", "110kV变电所"}));
+  EXPECT_EQ(expand_term("变电站", builtin_synonyms()), (std::vector<std::string>{"变电站"}));
+  EXPECT_EQ(build_match_expression("变电所 母线"), "(\"变电 电所\" OR \"变电 电站\") AND \"母线\"");
+}
+
+TEST_F(KeywordSearch, ASynonymInTheQueryFindsTheStandardWord) {
+  const auto hits = search("110千伏母线");  // the text says 110kV母线
+  ASSERT_FALSE(hits.empty());
+  EXPECT_NE(hits[0].snippet.find("【110kV"), std::string::npos) << hits[0].snippet;
+}
+
+TEST(Synonyms, UserDictionaryFromTheDataDirectory) {
+  parse::TempDir dir;
+  std::ofstream(dir.path() / "synonyms.tsv") << "# ours\n主变\t主变压器\n";
+  const auto table = load_synonyms(dir.path() / "synonyms.tsv");
+  EXPECT_EQ(table.back(), (std::pair<std::string, std::string>{"主变", "主变压器"}));
+  EXPECT_EQ(load_synonyms(dir.path() / "missing.tsv").size(), builtin_synonyms().size());
+  std::ofstream(dir.path() / "bad.tsv") << "只有一列\n";
+  EXPECT_THROW(load_synonyms(dir.path() / "bad.tsv"), Error);
 }
 
 }  // namespace

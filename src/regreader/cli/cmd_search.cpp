@@ -60,6 +60,8 @@ void run_search(const SearchArgs& a, Globals& g) {
   f.chapter_scope = a.chapter;
   f.block_types = parse_types(a.types);
   f.limit = a.limit;
+  const auto synonyms = index::load_synonyms(g.data_dir() / "synonyms.tsv");
+  f.synonyms = &synonyms;
   store::PageStore store(g.data_dir(), false);
   if (store.database()) index::ensure_keyword_index(store);
   const auto hits = index::keyword_search(store, a.query, f);
@@ -116,6 +118,8 @@ void add_search_commands(CLI::App& app, Globals& g) {
       ->capture_default_str();
   s->add_flag("--json", a->json, "JSON results with source citations");
   s->footer(
+      "Synonyms apply one way (a query for 变电所 also finds 变电站; 千伏 finds kV; 刀闸 finds\n"
+      "隔离开关); add your own as \"word<TAB>replacement\" lines in <data dir>/synonyms.tsv.\n\n"
       "Examples:\n  regreader search 母线失压\n  regreader search 安全距离 -r GB26860-2011 "
       "--chapter 5.2 --types table");
   s->callback([a, &g] { run_search(*a, g); });

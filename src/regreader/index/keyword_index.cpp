@@ -89,14 +89,22 @@ void ensure_keyword_index(store::PageStore& store) {
   tx.commit();
 }
 
-std::string build_match_expression(const std::string& query) {
+std::string build_match_expression(const std::string& query, const SynonymTable& synonyms) {
   std::string expr;
   std::string term;
   auto flush = [&] {
-    auto tokens = tokenize(term, TokenizeMode::kQuery);
+    std::vector<std::string> phrases;
+    for (const auto& variant : expand_term(term, synonyms)) {
+      auto tokens = tokenize(variant, TokenizeMode::kQuery);
+      if (!tokens.empty()) phrases.push_back(quote_phrase(tokens));
+    }
     term.clear();
-    if (tokens.empty()) return;
-    expr += (expr.empty() ? "" : " AND ") + quote_phrase(tokens);
+    if (phrases.empty()) return;
+    std::string alternatives = phrases.front();
+    for (size_t i = 1; i < phrases.size(); ++i)
+      alternatives += " OR " + phrases[i];
+    if (phrases.size() > 1) alternatives = "(" + alternatives + ")";
+    expr += (expr.empty() ? "" : " AND ") + alternatives;
   };
   for (char c : query) {
     if (c == ' ' || c == '\t' || c == '\n')
@@ -176,7 +184,8 @@ std::vector<SearchHit> keyword_search(const store::PageStore& store, const std::
                                       const SearchFilter& filter) {
   std::vector<SearchHit> hits;
   store::Database* db = store.database();
-  const std::string strict = build_match_expression(query);
+  const std::string strict =
+      build_match_expression(query, filter.synonyms ? *filter.synonyms : builtin_synonyms());
   if (!db || strict.empty() || filter.limit <= 0) return hits;
   for (const auto& r : filter.reg_ids)
     store.require(r);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "regreader/index/synonyms.hpp"
 #include "regreader/model/content_block.hpp"
 #include "regreader/store/page_store.hpp"
 
@@ -22,8 +23,10 @@ void ensure_keyword_index(store::PageStore& store);
 
 /// The FTS5 MATCH expression for what a user typed: each term becomes a quoted phrase of its
 /// tokens, so "母线失压" must match in order and FTS5 syntax typed by users ("*", "AND", quotes,
-/// parentheses) is searched as text, never an error. Empty when the query has no searchable token.
-std::string build_match_expression(const std::string& query);
+/// parentheses) is searched as text, never an error. A term with a synonym (变电所 -> 变电站)
+/// matches either. Empty when the query has no searchable token.
+std::string build_match_expression(const std::string& query,
+                                   const SynonymTable& synonyms = builtin_synonyms());
 
 /// The loose form: every token of the query, OR-ed, so BM25 ranks blocks by how much of a question
 /// they contain ("电网调度管理办法由谁制定" still finds 电网调度管理办法). Used after the strict
@@ -35,6 +38,7 @@ struct SearchFilter {
   std::string chapter_scope;  ///< "5.2" (and everything under it) or words of a chapter title
   std::vector<model::BlockType> block_types;
   int limit = 10;
+  const SynonymTable* synonyms = nullptr;  ///< null: the built-in pairs
 };
 
 struct SearchHit {
