@@ -103,7 +103,7 @@ void run_ingest(const IngestArgs& a, Globals& g) {
     const std::string label = "[" + std::to_string(n) + "/" + std::to_string(files.size()) + "] " +
                               file.filename().string();
     opt.parse.progress = [&](int done, int total, const std::string& what) {
-      progress.update(done, total, what + "s  " + label);
+      progress.update(done, total, what + "  " + label);
     };
     progress.update(0, 1, label);
     try {

@@ -10,7 +10,7 @@ namespace regreader::index {
 
 const SynonymTable& builtin_synonyms() {
   static const SynonymTable table = {
-      {"变电所", "变电站"}, {"千伏", "kV"},       {"千瓦", "kW"},   {"兆瓦", "MW"},
+      {"变电所", "变电站"}, {"千伏", "kV"},       {"千瓦", "kW"},     {"兆瓦", "MW"},
       {"兆伏安", "MVA"},    {"刀闸", "隔离开关"}, {"开关", "断路器"}, {"安规", "安全工作规程"},
   };
   return table;
@@ -25,9 +25,10 @@ SynonymTable load_synonyms(const std::filesystem::path& file) {
     const std::string t = text::trim(line);
     if (t.empty() || t[0] == '#') continue;
     const auto tab = t.find('\t');
-    if (tab == std::string::npos || text::trim(t.substr(0, tab)).empty() || text::trim(t.substr(tab + 1)).empty())
-      throw Error(ErrorCode::kInvalidArgument,
-                  file.string() + " line " + std::to_string(n) + ": expected \"word<TAB>replacement\"");
+    if (tab == std::string::npos || text::trim(t.substr(0, tab)).empty() ||
+        text::trim(t.substr(tab + 1)).empty())
+      throw Error(ErrorCode::kInvalidArgument, file.string() + " line " + std::to_string(n) +
+                                                   ": expected \"word<TAB>replacement\"");
     table.emplace_back(text::trim(t.substr(0, tab)), text::trim(t.substr(tab + 1)));
   }
   return table;

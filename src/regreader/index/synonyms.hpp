@@ -1,8 +1,8 @@
 #pragma once
 // Power-grid synonyms for keyword queries, applied one way only: a query for 变电所 also finds
 // 变电站, a query for 变电站 does not find 变电所 (the standards say 变电站; people still type the
-// old word). Built-in pairs, plus a user dictionary: <data dir>/synonyms.tsv, "word<TAB>replacement"
-// per line ('#' starts a comment).
+// old word). Built-in pairs, plus a user dictionary: <data dir>/synonyms.tsv,
+// "word<TAB>replacement" per line ('#' starts a comment).
 
 #include <filesystem>
 #include <string>

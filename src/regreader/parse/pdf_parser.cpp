@@ -33,7 +33,8 @@ class PageReader {
     }
     PdfPage page{
         index + 1, content.width, content.height, build_lines(std::move(content.chars)), {}};
-    if (source != "ocr") page.rules = std::move(content.rules);  // a scan's rules are in the image
+    page.rules =
+        std::move(content.rules);  // drawn borders stay true when the text is re-read by OCR
     return page;
   }
 
@@ -72,7 +73,7 @@ std::vector<PdfPage> read_pdf_lines(const std::filesystem::path& path, std::stri
     std::string source;
     pages.push_back(reader.read(i, source));
     if (sources) sources->push_back(source);
-    if (progress) progress(i + 1, n, source == "ocr" ? "page (OCR)" : "page");
+    if (progress) progress(i + 1, n, source == "ocr" ? "pages (OCR)" : "pages");
   }
   return pages;
 }
