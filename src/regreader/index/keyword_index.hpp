@@ -28,11 +28,6 @@ void ensure_keyword_index(store::PageStore& store);
 std::string build_match_expression(const std::string& query,
                                    const SynonymTable& synonyms = builtin_synonyms());
 
-/// The loose form: every token of the query, OR-ed, so BM25 ranks blocks by how much of a question
-/// they contain ("电网调度管理办法由谁制定" still finds 电网调度管理办法). Used after the strict
-/// form.
-std::string build_loose_expression(const std::string& query);
-
 struct SearchFilter {
   std::vector<std::string> reg_ids;  ///< empty: every regulation
   std::string chapter_scope;  ///< "5.2" (and everything under it) or words of a chapter title
@@ -54,8 +49,8 @@ struct SearchHit {
 };
 
 /// Keyword search over the stored blocks: blocks that contain every term of the query first (BM25
-/// order), then blocks that contain some of its rarer tokens (at most 8, none found in more than
-/// 5% of the blocks).
+/// order), then blocks that contain some of its rarer tokens (at most 8; none found in more than
+/// 5% of the blocks and more than 50 of them).
 std::vector<SearchHit> keyword_search(const store::PageStore& store, const std::string& query,
                                       const SearchFilter& filter);
 
