@@ -2,29 +2,20 @@
 
 namespace regreader::model {
 
-namespace {
-std::vector<std::string> row_texts(const TableMeta& t, int row) {
-  std::vector<std::string> out;
-  for (int c = 0; c < t.col_count; ++c)
-    out.push_back(t.cell_text(row, c));
-  return out;
-}
-}  // namespace
-
 TableMeta merge_segments(const std::vector<TableMeta>& segments) {
   if (segments.empty()) return {};
   TableMeta merged = segments.front();
   merged.is_truncated = false;
   merged.segment_index = 0;
   merged.table_id = merged.master_table_id.empty() ? merged.table_id : merged.master_table_id;
-  const auto header = row_texts(merged, 0);
+  const auto header = merged.row_texts(0);
   merged.row_headers.clear();
   if (merged.col_count >= 2)
     for (int r = 1; r < merged.row_count; ++r)
       merged.row_headers.push_back(merged.cell_text(r, 0));
   for (size_t s = 1; s < segments.size(); ++s) {
     const TableMeta& seg = segments[s];
-    const int skip = seg.row_count > 0 && row_texts(seg, 0) == header ? 1 : 0;
+    const int skip = seg.row_count > 0 && seg.row_texts(0) == header ? 1 : 0;
     for (const auto& c : seg.cells) {
       if (c.row < skip) continue;
       TableCell moved = c;

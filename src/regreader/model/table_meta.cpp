@@ -10,6 +10,13 @@ std::string TableMeta::cell_text(int row, int col) const {
   return {};
 }
 
+std::vector<std::string> TableMeta::row_texts(int row) const {
+  std::vector<std::string> out;
+  for (int c = 0; c < col_count; ++c)
+    out.push_back(cell_text(row, c));
+  return out;
+}
+
 namespace {
 std::string escape_cell(const std::string& s) {
   std::string out;

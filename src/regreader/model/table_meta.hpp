@@ -31,6 +31,8 @@ struct TableMeta {
 
   /// Cell text at (row, col), following spans; empty when none covers it.
   std::string cell_text(int row, int col) const;
+  /// The texts of one row, column by column.
+  std::vector<std::string> row_texts(int row) const;
   /// GitHub-style pipe table: first row as header, merged cells repeated.
   std::string to_markdown() const;
 };

@@ -11,16 +11,19 @@ using model::BlockType;
 
 namespace {
 
-std::vector<std::string> row_texts(const model::TableMeta& t, int row) {
-  std::vector<std::string> out;
-  for (int c = 0; c < t.col_count; ++c)
-    out.push_back(text::strip_spaces(t.cell_text(row, c)));
-  return out;
+// Two first rows are the same header when they read the same, spaces aside.
+bool same_row(const model::TableMeta& a, const model::TableMeta& b) {
+  auto squashed = [](std::vector<std::string> row) {
+    for (auto& cell : row)
+      cell = text::strip_spaces(cell);
+    return row;
+  };
+  return squashed(a.row_texts(0)) == squashed(b.row_texts(0));
 }
 
-bool is_continuation_caption(const std::string& caption) {
-  return caption.empty() || text::starts_with(caption, "续表") ||
-         caption.find("（续") != std::string::npos || caption.find("(续") != std::string::npos;
+bool explicit_continuation(const std::string& caption) {
+  return text::starts_with(caption, "续表") || caption.find("（续") != std::string::npos ||
+         caption.find("(续") != std::string::npos;
 }
 
 void prepend_header(model::TableMeta& seg, const model::TableMeta& master) {
@@ -42,13 +45,8 @@ void continue_table(model::TableMeta& prev, model::TableMeta& seg) {
   seg.segment_index = prev.segment_index + 1;
   seg.table_id = seg.master_table_id + "#" + std::to_string(seg.segment_index + 1);
   seg.caption = prev.caption;
-  if (row_texts(seg, 0) != row_texts(prev, 0)) prepend_header(seg, prev);
+  if (!same_row(seg, prev)) prepend_header(seg, prev);
   seg.col_headers = prev.col_headers;
-}
-
-bool explicit_continuation(const std::string& caption) {
-  return text::starts_with(caption, "续表") || caption.find("（续") != std::string::npos ||
-         caption.find("(续") != std::string::npos;
 }
 
 }  // namespace
@@ -71,7 +69,7 @@ void link_table_segments(std::vector<ClassifiedBlock>& blocks) {
     } else if (open >= 0 && first_on_page) {
       auto& prev = *blocks[static_cast<size_t>(open)].table;
       if (blocks[static_cast<size_t>(open)].page + 1 == b.page && prev.col_count == seg.col_count &&
-          is_continuation_caption(seg.caption))
+          (seg.caption.empty() || explicit_continuation(seg.caption)))
         continue_table(prev, seg);
     }
     if (!label.empty()) last_by_label[label] = i;

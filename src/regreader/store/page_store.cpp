@@ -115,6 +115,12 @@ void check_pages(const model::RegulationInfo& info, int start, int end) {
                                         std::to_string(info.total_pages));
 }
 
+// Reads the columns "page_num, annotation_id, content, related_blocks".
+model::Annotation read_annotation(const Statement& s) {
+  return {s.text(1), s.text(2), json::parse(s.text(3)).get<std::vector<std::string>>(),
+          static_cast<int>(s.integer(0))};
+}
+
 constexpr const char* kInfoColumns =
     "reg_id, title, source_file, source_sha256, format, total_pages, paging, indexed_at";
 
@@ -391,11 +397,7 @@ std::vector<model::PageDocument> PageStore::pages(const std::string& reg_id, int
       "WHERE reg_id = ?1 AND page_num BETWEEN ?2 AND ?3 ORDER BY page_num, seq");
   as.bind(1, reg_id).bind(2, start).bind(3, end);
   while (as.step()) {
-    model::Annotation a;
-    a.page_num = static_cast<int>(as.integer(0));
-    a.annotation_id = as.text(1);
-    a.content = as.text(2);
-    a.related_blocks = json::parse(as.text(3)).get<std::vector<std::string>>();
+    model::Annotation a = read_annotation(as);
     out[static_cast<size_t>(a.page_num - start)].annotations.push_back(std::move(a));
   }
   for (auto& p : out)
@@ -464,8 +466,7 @@ std::vector<model::Annotation> PageStore::annotations(const std::string& reg_id)
   s.bind(1, reg_id);
   std::vector<model::Annotation> out;
   while (s.step())
-    out.push_back({s.text(1), s.text(2), json::parse(s.text(3)).get<std::vector<std::string>>(),
-                   static_cast<int>(s.integer(0))});
+    out.push_back(read_annotation(s));
   return out;
 }
 
