@@ -12,13 +12,23 @@ packages=(
   # MuPDF is shipped as a static library: its own dependencies must be present to link
   libmupdf-dev libopenjp2-7-dev libjbig2dec0-dev libgumbo-dev libmujs-dev
   libjpeg-dev libfreetype-dev libharfbuzz-dev zlib1g-dev
+  # retrieval: vectors (hnswlib), the local encoder's math (Eigen + OpenBLAS)
+  libhnswlib-dev libeigen3-dev libopenblas-dev
+  # HTTP: embeddings and LLM clients (libcurl), the MCP server (cpp-httplib)
+  libcurl4-openssl-dev libcpp-httplib-dev
   # OCR of scanned pages (Chinese + English models)
   tesseract-ocr tesseract-ocr-chi-sim tesseract-ocr-eng libtesseract-dev libleptonica-dev
   # tests and benchmarks
-  libgtest-dev libgmock-dev libbenchmark-dev poppler-utils python3
+  libgtest-dev libgmock-dev libbenchmark-dev poppler-utils python3 python3-numpy
   # rendered pagination of Word files (.docx/.doc/.wps/.odt/.rtf) with Chinese fonts
   libreoffice-writer-nogui fonts-noto-cjk
 )
+
+# MCP test clients (the official TypeScript SDK, pinned in tests/mcp/package.json) run on Node.js;
+# a machine that already has node and npm (e.g. from NodeSource) keeps them.
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  packages+=(nodejs npm)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
