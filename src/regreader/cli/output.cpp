@@ -23,6 +23,9 @@ int exit_code_for(ErrorCode code) {
     case ErrorCode::kIo:
     case ErrorCode::kStorage:
       return kExitStorage;
+    case ErrorCode::kNetwork:
+    case ErrorCode::kRemote:
+      return kExitFailed;
     case ErrorCode::kInternal:
       return kExitInternal;
   }

@@ -24,6 +24,10 @@ std::string_view error_code_name(ErrorCode code) {
       return "io_error";
     case ErrorCode::kStorage:
       return "storage_error";
+    case ErrorCode::kNetwork:
+      return "network_error";
+    case ErrorCode::kRemote:
+      return "remote_error";
     case ErrorCode::kInternal:
       return "internal_error";
   }

@@ -21,6 +21,8 @@ enum class ErrorCode {
   kConversion,         ///< an external converter (LibreOffice) failed
   kIo,                 ///< filesystem error
   kStorage,            ///< SQLite error
+  kNetwork,            ///< an HTTP peer could not be reached or timed out
+  kRemote,             ///< an HTTP peer answered with an error (bad key, rate limit, bad model)
   kInternal,           ///< a bug
 };
 
