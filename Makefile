@@ -2,7 +2,9 @@
 JOBS ?= 2
 RR := build/release/regreader
 
-.PHONY: all deps build test test-fast asan demo bench format format-check tidy clean
+MCP_NODE_MODULES := tests/mcp/node_modules/.package-lock.json
+
+.PHONY: all deps mcp-deps build test test-fast asan demo bench format format-check tidy clean
 
 all: build
 
@@ -14,14 +16,19 @@ build: deps
 	cmake --build --preset release -j $(JOBS)
 
 # The full suite: unit, fixture, end-to-end and corpus tests (corpus tests skip without ../shared).
-test: build
+# The MCP test clients (official TypeScript SDK, conformance suite), pinned in tests/mcp.
+mcp-deps: $(MCP_NODE_MODULES)
+$(MCP_NODE_MODULES): tests/mcp/package.json tests/mcp/package-lock.json
+	npm ci --prefix tests/mcp --no-audit --no-fund --loglevel=error
+
+test: build mcp-deps
 	ctest --preset release -j $(JOBS)
 
 test-fast: build
 	ctest --preset release -j $(JOBS) -L fast
 
 # The suite under AddressSanitizer and UndefinedBehaviorSanitizer.
-asan: deps
+asan: deps mcp-deps
 	cmake --preset asan-ubsan >/dev/null
 	cmake --build --preset asan-ubsan -j $(JOBS)
 	ctest --preset asan-ubsan -j $(JOBS)

@@ -22,20 +22,6 @@ struct TableArgs {
   bool json = false;
 };
 
-model::TableEntry find_table(const store::PageStore& store, const std::string& reg_id,
-                             const std::string& id) {
-  if (auto t = store.table(reg_id, id)) return *t;
-  const std::string label = parse::table_label(id);
-  for (const auto& t : store.tables(reg_id))
-    if (!label.empty() && (t.table_id == label || parse::table_label(t.caption) == label)) return t;
-  std::string known;
-  for (const auto& t : store.tables(reg_id))
-    known += (known.empty() ? "" : ", ") + t.table_id;
-  throw Error(ErrorCode::kNotFound,
-              "no table '" + id + "' in " + reg_id +
-                  (known.empty() ? " (it has no tables)" : " (tables: " + known + ")"));
-}
-
 void run_tables(const TableArgs& a, Globals& g) {
   g.json = a.json;
   store::PageStore store(g.data_dir(), false);
@@ -44,7 +30,7 @@ void run_tables(const TableArgs& a, Globals& g) {
   if (a.json) {
     nlohmann::json out = nlohmann::json::array();
     for (const auto& t : tables)
-      out.push_back(table_summary_json(a.reg_id, t));
+      out.push_back(tools::table_summary_json(a.reg_id, t));
     print_json({{"reg_id", a.reg_id}, {"tables", out}});
   } else {
     std::cout << render_table_list(a.reg_id, tables);
@@ -54,18 +40,10 @@ void run_tables(const TableArgs& a, Globals& g) {
 void run_table(const TableArgs& a, Globals& g) {
   g.json = a.json;
   store::PageStore store(g.data_dir(), false);
-  const auto t = find_table(store, a.reg_id, a.id);
-  // The notes that qualify one of the table's parts.
-  std::vector<model::Annotation> notes;
-  for (const auto& n : store.annotations(a.reg_id))
-    for (const auto& seg : t.segments)
-      if (std::find(n.related_blocks.begin(), n.related_blocks.end(), seg.block_id) !=
-          n.related_blocks.end()) {
-        notes.push_back(n);
-        break;
-      }
+  const auto t = tools::find_table(store, a.reg_id, a.id);
+  const auto notes = tools::table_notes(store, a.reg_id, t);
   if (a.json) {
-    auto j = table_summary_json(a.reg_id, t);
+    auto j = tools::table_summary_json(a.reg_id, t);
     j["merged"] = t.merged;
     j["markdown"] = t.merged.to_markdown();
     j["notes"] = notes;
@@ -77,27 +55,13 @@ void run_table(const TableArgs& a, Globals& g) {
 
 void run_note(const TableArgs& a, Globals& g) {
   g.json = a.json;
-  const auto id = parse::canonical_note_id(a.id);
-  if (!id)
-    throw Error(ErrorCode::kInvalidArgument,
-                "'" + a.id + "' is not a note label (try 注1, 注 1, 注①, 注一, 方案A, 脚注1)");
   store::PageStore store(g.data_dir(), false);
-  if (a.page > 0) store.page(a.reg_id, a.page);  // validates the page
-  std::vector<model::Annotation> matches;
-  for (const auto& n : store.annotations(a.reg_id))
-    if (n.annotation_id == *id) matches.push_back(n);
-  if (matches.empty()) throw Error(ErrorCode::kNotFound, "no note " + *id + " in " + a.reg_id);
-  // The note on the hinted page first, then the nearest ones after it, then before it.
-  const int hint = a.page;
-  std::stable_sort(matches.begin(), matches.end(), [hint](const auto& x, const auto& y) {
-    auto rank = [hint](int p) { return hint == 0 ? p : (p >= hint ? p - hint : 10000 + hint - p); };
-    return rank(x.page_num) < rank(y.page_num);
-  });
+  const auto matches = tools::find_notes(store, a.reg_id, a.id, a.page);
   if (a.json) {
     nlohmann::json j = {
         {"reg_id", a.reg_id},
         {"query", a.id},
-        {"annotation_id", *id},
+        {"annotation_id", matches.front().annotation_id},
         {"matches", matches},
         {"source", cite(a.reg_id, matches.front().page_num, matches.front().page_num)}};
     print_json(j);
@@ -119,7 +83,7 @@ void run_ref(const TableArgs& a, Globals& g) {
   const auto notes = store.annotations(a.reg_id);
   const auto link = parse::resolve_reference(*ref, a.page, {structure, tables, notes});
   const nlohmann::json target =
-      reference_target_json(store, a.reg_id, link, structure, tables, notes);
+      tools::reference_target_json(store, a.reg_id, link, structure, tables, notes);
   if (a.json) {
     print_json({{"reg_id", a.reg_id}, {"query", a.id}, {"link", link}, {"target", target}});
     if (!link.resolved) g.exit_code = kExitNotFound;

@@ -24,5 +24,7 @@ void add_manage_commands(CLI::App& app, Globals& g);
 void add_table_commands(CLI::App& app, Globals& g);
 void add_search_commands(CLI::App& app, Globals& g);
 void add_eval_command(CLI::App& app, Globals& g);
+void add_tool_command(CLI::App& app, Globals& g);
+void add_serve_command(CLI::App& app, Globals& g);
 
 }  // namespace regreader::cli

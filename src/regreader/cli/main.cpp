@@ -52,6 +52,8 @@ int run(int argc, char** argv) {
   add_search_commands(app, g);
   add_eval_command(app, g);
   add_manage_commands(app, g);
+  add_tool_command(app, g);
+  add_serve_command(app, g);
   app.parse_complete_callback([&g] { init_logging(g.quiet ? -1 : g.verbose); });
   index::enable_keyword_index();
   try {

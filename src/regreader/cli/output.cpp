@@ -41,10 +41,6 @@ void print_json(const nlohmann::json& j) {
   std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
 }
 
-std::string cite(const std::string& reg_id, int start, int end) {
-  return reg_id + " P" + std::to_string(start) + (end > start ? "-" + std::to_string(end) : "");
-}
-
 std::string render_regulation_list(const std::vector<model::RegulationInfo>& regs) {
   if (regs.empty()) return "No regulations stored. Add one with: regreader ingest FILE\n";
   std::string out;

@@ -9,6 +9,7 @@
 #include "regreader/model/document_structure.hpp"
 #include "regreader/model/page_document.hpp"
 #include "regreader/model/regulation_info.hpp"
+#include "regreader/tools/lookups.hpp"
 
 namespace regreader::cli {
 
@@ -36,7 +37,6 @@ std::string render_toc(const model::RegulationInfo& info, const nlohmann::json& 
 std::string render_page(const model::RegulationInfo& info, const model::PageDocument& page);
 std::string render_page_summary(const model::PageDocument& page);
 
-/// "GB26860-2011 P4" or "GB26860-2011 P4-5": how RegReader cites pages.
-std::string cite(const std::string& reg_id, int start, int end);
+using tools::cite;
 
 }  // namespace regreader::cli

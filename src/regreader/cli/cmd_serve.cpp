@@ -1,0 +1,76 @@
+// `serve`: the MCP server over stdio, Streamable HTTP or the legacy HTTP+SSE transport.
+
+#include <iostream>
+#include <memory>
+
+#include "regreader/cli/commands.hpp"
+#include "regreader/core/error.hpp"
+#include "regreader/index/keyword_index.hpp"
+#include "regreader/mcp/http_transport.hpp"
+#include "regreader/mcp/regreader_server.hpp"
+#include "regreader/mcp/stdio_transport.hpp"
+#include "regreader/tools/registry.hpp"
+
+namespace regreader::cli {
+
+namespace {
+
+struct ServeArgs {
+  std::string transport = "stdio";
+  std::string host = "127.0.0.1";
+  int port = 8765;
+  std::vector<std::string> allowed_origins;
+};
+
+void run_serve(const ServeArgs& a, Globals& g) {
+  {
+    // Build the keyword index once, before any request, so tool calls only read.
+    store::PageStore store(g.data_dir(), false);
+    if (store.database()) index::ensure_keyword_index(store);
+  }
+  mcp::Server server(mcp::regreader_definition(g.data_dir(), tools::advanced_tools_enabled()));
+  if (a.transport == "stdio") {
+    std::ios::sync_with_stdio(false);
+    mcp::serve_stdio(server, std::cin, std::cout);
+    return;
+  }
+  mcp::HttpOptions o;
+  o.host = a.host;
+  o.port = a.port;
+  o.legacy_sse = a.transport == "sse";
+  o.allowed_origins = a.allowed_origins;
+  if (const char* t = std::getenv("REGREADER_MCP_TOKEN")) o.token = t;
+  o.on_listening = [&o](int port) {
+    std::cerr << "regreader: MCP server listening on http://" << o.host << ":" << port << "/mcp"
+              << (o.legacy_sse ? " (legacy SSE: /sse)" : "") << std::endl;
+  };
+  mcp::serve_http(server, o);
+}
+
+}  // namespace
+
+void add_serve_command(CLI::App& app, Globals& g) {
+  auto a = std::make_shared<ServeArgs>();
+  auto* s = app.add_subcommand("serve", "Run the MCP server (stdio, Streamable HTTP, legacy SSE)");
+  s->add_option("--transport", a->transport, "stdio (default), http, or sse (http + legacy SSE)")
+      ->check(CLI::IsMember({"stdio", "http", "sse"}));
+  s->add_option("--host", a->host, "Address to bind for http/sse (default 127.0.0.1)");
+  s->add_option("--port", a->port, "Port for http/sse (default 8765; 0 picks a free one)")
+      ->check(CLI::Range(0, 65535));
+  s->add_option("--allow-origin", a->allowed_origins,
+                "Extra allowed Origin for browser clients (repeatable)");
+  s->footer(
+      "Examples:\n"
+      "  regreader serve                                   # stdio, for Claude Desktop/Code\n"
+      "  regreader serve --transport http --port 8765      # http://127.0.0.1:8765/mcp\n"
+      "  regreader serve --transport sse                   # also GET /sse + POST /messages\n"
+      "  claude mcp add regreader -- regreader --data-dir /path/to/data serve\n\n"
+      "HTTP binds 127.0.0.1 by default and checks Host and Origin against DNS rebinding. To bind\n"
+      "another address, set REGREADER_MCP_TOKEN: clients must then send "
+      "`Authorization: Bearer <token>`.\n"
+      "Logs go to stderr; in stdio mode stdout carries only JSON-RPC.\n"
+      "REGREADER_ENABLE_ADVANCED_TOOLS=true adds find_similar_content and compare_sections.");
+  s->callback([a, &g] { run_serve(*a, g); });
+}
+
+}  // namespace regreader::cli

@@ -1,0 +1,125 @@
+#include "regreader/mcp/http_session.hpp"
+
+#include <random>
+
+namespace regreader::mcp {
+
+namespace {
+
+// Sessions unused this long may be dropped to make room for new ones.
+constexpr auto kIdleSession = std::chrono::minutes(30);
+
+std::string random_id() {
+  static std::mutex m;
+  static std::random_device rd;
+  std::lock_guard lock(m);
+  static const char* kHex = "0123456789abcdef";
+  std::string id;
+  for (int i = 0; i < 32; ++i)
+    id += kHex[rd() % 16];
+  return id;
+}
+
+}  // namespace
+
+void EventQueue::push(std::string event) {
+  {
+    std::lock_guard lock(m_);
+    if (closed_) return;
+    events_.push_back(std::move(event));
+  }
+  cv_.notify_one();
+}
+
+std::optional<std::string> EventQueue::pop(std::chrono::milliseconds wait) {
+  std::unique_lock lock(m_);
+  cv_.wait_for(lock, wait, [this] { return closed_ || !events_.empty(); });
+  if (events_.empty()) return std::nullopt;
+  std::string e = std::move(events_.front());
+  events_.pop_front();
+  return e;
+}
+
+void EventQueue::close() {
+  {
+    std::lock_guard lock(m_);
+    closed_ = true;
+  }
+  cv_.notify_all();
+}
+
+bool EventQueue::closed() const {
+  std::lock_guard lock(m_);
+  return closed_;
+}
+
+std::future<json> HttpSession::expect_reply(const json& request_id) {
+  std::lock_guard lock(m_);
+  return pending_[request_id.dump()].get_future();
+}
+
+bool HttpSession::deliver(const json& response) {
+  std::lock_guard lock(m_);
+  const auto it = pending_.find(response["id"].dump());
+  if (it == pending_.end()) return false;
+  it->second.set_value(response);
+  pending_.erase(it);
+  return true;
+}
+
+void HttpSession::touch() {
+  std::lock_guard lock(m_);
+  last_used_ = std::chrono::steady_clock::now();
+}
+
+std::chrono::steady_clock::time_point HttpSession::last_used() const {
+  std::lock_guard lock(m_);
+  return last_used_;
+}
+
+std::shared_ptr<HttpSession> SessionTable::create() {
+  std::lock_guard lock(m_);
+  if (sessions_.size() >= max_) {
+    const auto now = std::chrono::steady_clock::now();
+    for (auto it = sessions_.begin(); it != sessions_.end();)
+      if (now - it->second->last_used() > kIdleSession) {
+        it->second->stream->close();
+        it = sessions_.erase(it);
+      } else {
+        ++it;
+      }
+    if (sessions_.size() >= max_) return nullptr;
+  }
+  auto s = std::make_shared<HttpSession>(random_id());
+  sessions_[s->session.id()] = s;
+  return s;
+}
+
+std::shared_ptr<HttpSession> SessionTable::find(const std::string& id) {
+  std::lock_guard lock(m_);
+  const auto it = sessions_.find(id);
+  if (it == sessions_.end()) return nullptr;
+  it->second->touch();
+  return it->second;
+}
+
+bool SessionTable::erase(const std::string& id) {
+  std::lock_guard lock(m_);
+  const auto it = sessions_.find(id);
+  if (it == sessions_.end()) return false;
+  it->second->stream->close();
+  sessions_.erase(it);
+  return true;
+}
+
+void SessionTable::close_all() {
+  std::lock_guard lock(m_);
+  for (auto& [id, s] : sessions_)
+    s->stream->close();
+}
+
+std::string sse_event(const json& message) {
+  return "event: message\ndata: " + serialize(message) + "\n\n";
+}
+
+}  // namespace regreader::mcp

@@ -1,0 +1,74 @@
+#pragma once
+// Per-client state of the HTTP transports: the protocol Session, requests the server sent the
+// client and is waiting on, and (legacy HTTP+SSE, GET /mcp) the queue of events for the client's
+// open stream. The table hands out unguessable ids and bounds how many sessions exist.
+
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <future>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "regreader/mcp/json_rpc.hpp"
+#include "regreader/mcp/session.hpp"
+
+namespace regreader::mcp {
+
+/// Server-sent events waiting for a stream to write them.
+class EventQueue {
+ public:
+  void push(std::string event);
+  /// The next event, or nullopt after `wait` without one (or when closed).
+  std::optional<std::string> pop(std::chrono::milliseconds wait);
+  void close();
+  bool closed() const;
+
+ private:
+  mutable std::mutex m_;
+  std::condition_variable cv_;
+  std::deque<std::string> events_;
+  bool closed_ = false;
+};
+
+class HttpSession {
+ public:
+  explicit HttpSession(std::string id) : session(std::move(id)) {}
+  Session session;
+  std::shared_ptr<EventQueue> stream = std::make_shared<EventQueue>();
+
+  /// Registers a request to the client; the future gets the client's response message.
+  std::future<json> expect_reply(const json& request_id);
+  /// A response from the client; false when nobody waits for it.
+  bool deliver(const json& response);
+  void touch();
+  std::chrono::steady_clock::time_point last_used() const;
+
+ private:
+  mutable std::mutex m_;
+  std::map<std::string, std::promise<json>> pending_;
+  std::chrono::steady_clock::time_point last_used_ = std::chrono::steady_clock::now();
+};
+
+class SessionTable {
+ public:
+  explicit SessionTable(size_t max_sessions) : max_(max_sessions) {}
+  /// A new session, or null when the table is full even after dropping idle ones.
+  std::shared_ptr<HttpSession> create();
+  std::shared_ptr<HttpSession> find(const std::string& id);
+  bool erase(const std::string& id);
+  void close_all();
+
+ private:
+  std::mutex m_;
+  std::map<std::string, std::shared_ptr<HttpSession>> sessions_;
+  size_t max_;
+};
+
+/// One SSE event carrying a JSON-RPC message.
+std::string sse_event(const json& message);
+
+}  // namespace regreader::mcp

@@ -1,0 +1,367 @@
+#include "regreader/mcp/http_transport.hpp"
+
+#include <httplib.h>
+#include <signal.h>
+#include <spdlog/spdlog.h>
+
+#include <atomic>
+#include <thread>
+
+#include "regreader/mcp/http_guard.hpp"
+#include "regreader/mcp/http_session.hpp"
+
+namespace regreader::mcp {
+
+namespace {
+
+// A stream with nothing to say sends an SSE comment this often, so proxies keep it open and a
+// gone client is noticed.
+constexpr auto kKeepAlive = std::chrono::seconds(15);
+// How long a request to the client (sampling, elicitation) waits for the answer.
+constexpr auto kClientReplyTimeout = std::chrono::minutes(10);
+// Worker threads: each open SSE stream holds one.
+constexpr size_t kThreads = 32;
+
+void reply_json(httplib::Response& res, int status, const json& body) {
+  res.status = status;
+  res.set_content(serialize(body), "application/json");
+}
+
+void reply_error(httplib::Response& res, int status, int code, const std::string& message) {
+  reply_json(res, status, make_error(nullptr, code, message));
+}
+
+bool accepts_sse(const httplib::Request& req) {
+  return req.get_header_value("Accept").find("text/event-stream") != std::string::npos;
+}
+
+// Sends the server's messages for one request over that request's SSE response.
+class StreamPeer : public Peer {
+ public:
+  StreamPeer(httplib::DataSink& sink, std::shared_ptr<HttpSession> session)
+      : sink_(sink), session_(std::move(session)) {}
+  void notify(const json& n) override { write(sse_event(n)); }
+  json request(const json& r) override {
+    if (!session_) throw RpcError(rpc::kInternalError, "requests to the client need a session");
+    auto reply = session_->expect_reply(r["id"]);
+    write(sse_event(r));
+    if (reply.wait_for(kClientReplyTimeout) != std::future_status::ready)
+      throw RpcError(rpc::kInternalError, "the client did not answer " + r.value("method", ""));
+    return reply.get();
+  }
+  void write(const std::string& s) {
+    std::lock_guard lock(m_);
+    if (!sink_.write(s.data(), s.size())) gone_ = true;
+  }
+
+ private:
+  httplib::DataSink& sink_;
+  std::shared_ptr<HttpSession> session_;
+  std::mutex m_;
+  bool gone_ = false;
+};
+
+// Sends the server's messages over the session's long-lived stream (legacy SSE, GET /mcp).
+class QueuePeer : public Peer {
+ public:
+  explicit QueuePeer(std::shared_ptr<HttpSession> s) : s_(std::move(s)) {}
+  void notify(const json& n) override { s_->stream->push(sse_event(n)); }
+  json request(const json& r) override {
+    auto reply = s_->expect_reply(r["id"]);
+    s_->stream->push(sse_event(r));
+    if (reply.wait_for(kClientReplyTimeout) != std::future_status::ready)
+      throw RpcError(rpc::kInternalError, "the client did not answer " + r.value("method", ""));
+    return reply.get();
+  }
+
+ private:
+  std::shared_ptr<HttpSession> s_;
+};
+
+class HttpTransport {
+ public:
+  HttpTransport(Server& server, const HttpOptions& o)
+      : server_(server), o_(o), sessions_(o.max_sessions) {
+    guard_.loopback_bind = is_loopback_host(o.host);
+    guard_.token = o.token;
+    guard_.allowed_origins = o.allowed_origins;
+  }
+
+  void run();
+  void stop() {
+    stopping_ = true;
+    sessions_.close_all();
+    http_.stop();
+  }
+
+ private:
+  bool guarded(const httplib::Request& req, httplib::Response& res);
+  void post_mcp(const httplib::Request& req, httplib::Response& res);
+  void get_mcp(const httplib::Request& req, httplib::Response& res);
+  void delete_mcp(const httplib::Request& req, httplib::Response& res);
+  void get_sse(const httplib::Request& req, httplib::Response& res);
+  void post_messages(const httplib::Request& req, httplib::Response& res);
+  std::shared_ptr<HttpSession> session_for(const json& msg, const httplib::Request& req,
+                                           httplib::Response& res, bool& stateless);
+  void answer(const json& msg, std::shared_ptr<HttpSession> s, Session& session,
+              const httplib::Request& req, httplib::Response& res);
+  void stream_events(std::shared_ptr<HttpSession> s, httplib::Response& res,
+                     const std::string& first_event, bool drop_session_at_end);
+
+  Server& server_;
+  HttpOptions o_;
+  GuardConfig guard_;
+  SessionTable sessions_;
+  httplib::Server http_;
+  std::atomic<bool> stopping_{false};
+};
+
+bool HttpTransport::guarded(const httplib::Request& req, httplib::Response& res) {
+  const auto v = check_request(guard_, req.get_header_value("Host"), req.get_header_value("Origin"),
+                               req.get_header_value("Authorization"));
+  if (v.status == 0) return false;
+  if (v.status == 401) res.set_header("WWW-Authenticate", "Bearer");
+  reply_error(res, v.status, rpc::kInvalidRequest, v.message);
+  return true;
+}
+
+std::shared_ptr<HttpSession> HttpTransport::session_for(const json& msg,
+                                                        const httplib::Request& req,
+                                                        httplib::Response& res, bool& stateless) {
+  const std::string method = msg.value("method", "");
+  const std::string meta_version = Server::stateless_version(msg);
+  const std::string header_version = req.get_header_value("MCP-Protocol-Version");
+  if (!meta_version.empty() && !header_version.empty() && meta_version != header_version) {
+    reply_json(res, 400,
+               make_error(msg.value("id", json()), rpc::kUnsupportedVersion,
+                          "MCP-Protocol-Version header does not match _meta protocol version"));
+    return nullptr;
+  }
+  stateless = !meta_version.empty() || method == "server/discover";
+  if (stateless || method == "initialize") return nullptr;
+  const std::string id = req.get_header_value("Mcp-Session-Id");
+  if (id.empty()) {
+    reply_error(res, 400, rpc::kInvalidRequest,
+                "Bad Request: Mcp-Session-Id header is required (send initialize first)");
+    return nullptr;
+  }
+  auto s = sessions_.find(id);
+  if (!s) reply_error(res, 404, rpc::kInvalidRequest, "Session not found: initialize again");
+  return s;
+}
+
+void HttpTransport::answer(const json& msg, std::shared_ptr<HttpSession> s, Session& session,
+                           const httplib::Request& req, httplib::Response& res) {
+  // Tool calls may send progress, log messages and requests to the client before their result:
+  // they get an SSE response when the client accepts one. Everything else is one JSON reply.
+  if (msg.value("method", "") == "tools/call" && accepts_sse(req)) {
+    auto done = std::make_shared<bool>(false);
+    auto keep = std::make_shared<Session*>(&session);
+    res.set_chunked_content_provider("text/event-stream",
+                                     [this, msg, s, done, keep](size_t, httplib::DataSink& sink) {
+                                       if (*done) return false;
+                                       *done = true;
+                                       StreamPeer peer(sink, s);
+                                       if (auto reply = server_.handle(msg, **keep, peer))
+                                         peer.write(sse_event(*reply));
+                                       sink.done();
+                                       return true;
+                                     });
+    res.set_header("Cache-Control", "no-cache");
+    return;
+  }
+  struct DropPeer : Peer {
+    void notify(const json&) override {}
+    json request(const json&) override {
+      throw RpcError(rpc::kInternalError,
+                     "this request needs an SSE response: send Accept: text/event-stream");
+    }
+  } drop;
+  const auto reply = server_.handle(msg, session, drop);
+  reply_json(res, 200, reply.value_or(json::object()));
+}
+
+void HttpTransport::post_mcp(const httplib::Request& req, httplib::Response& res) {
+  if (guarded(req, res)) return;
+  if (req.get_header_value("Content-Type").find("application/json") == std::string::npos)
+    return reply_error(res, 415, rpc::kInvalidRequest,
+                       "Unsupported Media Type: Content-Type must be application/json");
+  json msg;
+  try {
+    msg = json::parse(req.body);
+  } catch (const json::parse_error& e) {
+    return reply_error(res, 400, rpc::kParseError, std::string("Parse error: ") + e.what());
+  }
+  const MessageKind kind = classify(msg);
+  if (kind == MessageKind::kInvalid) {
+    Session scratch;
+    struct NoPeer : Peer {
+      void notify(const json&) override {}
+      json request(const json&) override { return json::object(); }
+    } none;
+    return reply_json(res, 400, *server_.handle(msg, scratch, none));
+  }
+  if (kind == MessageKind::kResponse || kind == MessageKind::kNotification) {
+    if (auto s = sessions_.find(req.get_header_value("Mcp-Session-Id"))) {
+      if (kind == MessageKind::kResponse) {
+        s->deliver(msg);
+      } else {
+        QueuePeer peer(s);
+        server_.handle(msg, s->session, peer);
+      }
+    }
+    res.status = 202;
+    return;
+  }
+  bool stateless = false;
+  auto s = session_for(msg, req, res, stateless);
+  if (res.status >= 400) return;
+  if (stateless) {
+    Session once;
+    return answer(msg, nullptr, once, req, res);
+  }
+  if (!s) {  // initialize
+    s = sessions_.create();
+    if (!s) return reply_error(res, 503, rpc::kInternalError, "Too many sessions; try later");
+    res.set_header("Mcp-Session-Id", s->session.id());
+    answer(msg, s, s->session, req, res);
+    return;
+  }
+  answer(msg, s, s->session, req, res);
+}
+
+void HttpTransport::stream_events(std::shared_ptr<HttpSession> s, httplib::Response& res,
+                                  const std::string& first_event, bool drop_session_at_end) {
+  auto sent_first = std::make_shared<bool>(false);
+  res.set_header("Cache-Control", "no-cache");
+  res.set_chunked_content_provider(
+      "text/event-stream",
+      [this, s, first_event, sent_first](size_t, httplib::DataSink& sink) {
+        if (!*sent_first) {
+          *sent_first = true;
+          const std::string open = first_event.empty() ? ": stream open\n\n" : first_event;
+          if (!sink.write(open.data(), open.size())) return false;
+        }
+        while (!stopping_ && !s->stream->closed()) {
+          const auto e =
+              s->stream->pop(std::chrono::duration_cast<std::chrono::milliseconds>(kKeepAlive));
+          const std::string out = e ? *e : ": keep-alive\n\n";
+          if (!sink.write(out.data(), out.size())) return false;
+        }
+        sink.done();
+        return true;
+      },
+      [this, s, drop_session_at_end](bool) {
+        if (drop_session_at_end) sessions_.erase(s->session.id());
+      });
+}
+
+void HttpTransport::get_mcp(const httplib::Request& req, httplib::Response& res) {
+  if (guarded(req, res)) return;
+  if (!accepts_sse(req))
+    return reply_error(res, 406, rpc::kInvalidRequest,
+                       "Not Acceptable: GET /mcp opens an SSE stream (Accept: text/event-stream)");
+  const std::string id = req.get_header_value("Mcp-Session-Id");
+  if (id.empty())
+    return reply_error(res, 400, rpc::kInvalidRequest,
+                       "Bad Request: Mcp-Session-Id header is required");
+  auto s = sessions_.find(id);
+  if (!s) return reply_error(res, 404, rpc::kInvalidRequest, "Session not found");
+  stream_events(s, res, "", false);
+}
+
+void HttpTransport::delete_mcp(const httplib::Request& req, httplib::Response& res) {
+  if (guarded(req, res)) return;
+  const std::string id = req.get_header_value("Mcp-Session-Id");
+  if (id.empty())
+    return reply_error(res, 400, rpc::kInvalidRequest,
+                       "Bad Request: Mcp-Session-Id header is required");
+  if (!sessions_.erase(id)) return reply_error(res, 404, rpc::kInvalidRequest, "Session not found");
+  res.status = 200;
+}
+
+void HttpTransport::get_sse(const httplib::Request& req, httplib::Response& res) {
+  if (guarded(req, res)) return;
+  auto s = sessions_.create();
+  if (!s) return reply_error(res, 503, rpc::kInternalError, "Too many sessions; try later");
+  stream_events(s, res, "event: endpoint\ndata: /messages?sessionId=" + s->session.id() + "\n\n",
+                true);
+}
+
+void HttpTransport::post_messages(const httplib::Request& req, httplib::Response& res) {
+  if (guarded(req, res)) return;
+  auto s = sessions_.find(req.get_param_value("sessionId"));
+  if (!s) return reply_error(res, 404, rpc::kInvalidRequest, "Session not found");
+  json msg;
+  try {
+    msg = json::parse(req.body);
+  } catch (const json::parse_error& e) {
+    return reply_error(res, 400, rpc::kParseError, std::string("Parse error: ") + e.what());
+  }
+  if (classify(msg) == MessageKind::kResponse) {
+    s->deliver(msg);
+  } else {
+    // The reply travels over the session's event stream; this POST is only acknowledged.
+    std::thread([this, s, msg] {
+      QueuePeer peer(s);
+      if (auto reply = server_.handle(msg, s->session, peer)) s->stream->push(sse_event(*reply));
+    }).detach();
+  }
+  res.status = 202;
+  res.set_content("Accepted", "text/plain");
+}
+
+void HttpTransport::run() {
+  http_.new_task_queue = [] { return new httplib::ThreadPool(kThreads); };
+  http_.set_payload_max_length(o_.max_body_bytes);
+  http_.Post("/mcp", [this](const auto& req, auto& res) { post_mcp(req, res); });
+  http_.Get("/mcp", [this](const auto& req, auto& res) { get_mcp(req, res); });
+  http_.Delete("/mcp", [this](const auto& req, auto& res) { delete_mcp(req, res); });
+  if (o_.legacy_sse) {
+    http_.Get("/sse", [this](const auto& req, auto& res) { get_sse(req, res); });
+    http_.Post("/messages", [this](const auto& req, auto& res) { post_messages(req, res); });
+  }
+  const int port = o_.port == 0 ? http_.bind_to_any_port(o_.host)
+                                : (http_.bind_to_port(o_.host, o_.port) ? o_.port : -1);
+  if (port < 0)
+    throw Error(ErrorCode::kIo, "cannot listen on " + o_.host + ":" + std::to_string(o_.port) +
+                                    " (in use, or not an address of this machine)");
+  spdlog::info("MCP server on http://{}:{}/mcp{}", o_.host, port,
+               o_.legacy_sse ? " (legacy SSE: /sse)" : "");
+  if (o_.on_listening) o_.on_listening(port);
+  http_.listen_after_bind();
+}
+
+}  // namespace
+
+void serve_http(Server& server, const HttpOptions& options) {
+  if (!is_loopback_host(options.host) && options.token.empty())
+    throw Error(ErrorCode::kInvalidArgument,
+                "binding " + options.host +
+                    " exposes the server beyond this machine: set REGREADER_MCP_TOKEN (clients "
+                    "then send Authorization: Bearer <token>)");
+  HttpTransport transport(server, options);
+  // SIGINT/SIGTERM stop the server cleanly: a thread waits for them (signals are blocked in
+  // every other thread, which inherit the mask).
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &set, nullptr);
+  std::thread waiter([&transport, set] {
+    int sig = 0;
+    sigwait(&set, &sig);
+    if (sig != 0) transport.stop();
+  });
+  try {
+    transport.run();
+  } catch (...) {
+    pthread_kill(waiter.native_handle(), SIGTERM);
+    waiter.join();
+    throw;
+  }
+  pthread_kill(waiter.native_handle(), SIGTERM);
+  waiter.join();
+}
+
+}  // namespace regreader::mcp

@@ -1,0 +1,173 @@
+#include "regreader/mcp/regreader_server.hpp"
+
+#include <chrono>
+#include <memory>
+#include <regex>
+
+#include "regreader/core/error.hpp"
+#include "regreader/mcp/json_rpc.hpp"
+#include "regreader/tools/prompt_text.hpp"
+#include "regreader/tools/registry.hpp"
+
+namespace regreader::mcp {
+
+namespace {
+
+// Progress is sent only for slow calls, and then at most this often: a fast call answers
+// before a client could show it.
+constexpr auto kProgressInterval = std::chrono::milliseconds(250);
+
+struct Shared {
+  std::filesystem::path data_dir;
+  index::SynonymTable synonyms;
+};
+
+json text_result(const std::string& text, const json& structured) {
+  return {{"content", json::array({{{"type", "text"}, {"text", text}}})},
+          {"structuredContent", structured},
+          {"isError", false}};
+}
+
+Tool adapt(const tools::ToolSpec& spec, std::shared_ptr<const Shared> shared) {
+  json descriptor = {{"name", spec.name},
+                     {"title", spec.title},
+                     {"description", spec.description},
+                     {"inputSchema", spec.input_schema},
+                     {"outputSchema", spec.output_schema},
+                     {"annotations",
+                      {{"title", spec.title},
+                       {"readOnlyHint", true},
+                       {"destructiveHint", false},
+                       {"idempotentHint", true},
+                       {"openWorldHint", false}}}};
+  auto call = [spec, shared](const json& args, CallContext& ctx) {
+    const store::PageStore store(shared->data_dir, false);
+    auto last = std::chrono::steady_clock::now();
+    auto progress = [&ctx, &last](double done, double total, const std::string& message) {
+      const auto now = std::chrono::steady_clock::now();
+      if (now - last < kProgressInterval) return;
+      last = now;
+      ctx.progress(done, total, message);
+    };
+    const tools::ToolContext tctx{store, shared->data_dir, &shared->synonyms, progress};
+    const auto r = tools::call_tool(spec, tctx, args);
+    return text_result(r.text.empty() ? r.structured.dump(1) : r.text, r.structured);
+  };
+  return {descriptor, call};
+}
+
+json text_contents(const std::string& uri, const json& value) {
+  return json::array({{{"uri", uri},
+                       {"mimeType", "application/json"},
+                       {"text", value.dump(1, ' ', false, json::error_handler_t::replace)}}});
+}
+
+std::vector<ResourceTemplate> templates(std::shared_ptr<const Shared> shared) {
+  auto toc = [shared](const std::string& uri) -> std::optional<json> {
+    static const std::regex re("^regreader://([^/]+)/toc$");
+    std::smatch m;
+    if (!std::regex_match(uri, m, re)) return std::nullopt;
+    const store::PageStore store(shared->data_dir, false);
+    if (!store.find(m[1])) return std::nullopt;
+    return text_contents(uri, store.structure(m[1]).get_chapter_tree(0));
+  };
+  auto page = [shared](const std::string& uri) -> std::optional<json> {
+    static const std::regex re("^regreader://([^/]+)/page/([0-9]{1,6})$");
+    std::smatch m;
+    if (!std::regex_match(uri, m, re)) return std::nullopt;
+    const store::PageStore store(shared->data_dir, false);
+    const auto info = store.find(m[1]);
+    const int n = std::stoi(m[2]);
+    if (!info || n < 1 || n > info->total_pages) return std::nullopt;
+    const auto p = store.page(m[1], n);
+    return json::array(
+        {{{"uri", uri}, {"mimeType", "text/markdown"}, {"text", p.content_markdown}}});
+  };
+  return {{{{"uriTemplate", "regreader://{reg_id}/toc"},
+            {"name", "toc"},
+            {"title", "Table of contents"},
+            {"description", "A regulation's chapter tree with page ranges"},
+            {"mimeType", "application/json"}},
+           toc},
+          {{{"uriTemplate", "regreader://{reg_id}/page/{page}"},
+            {"name", "page"},
+            {"title", "Page"},
+            {"description", "One page of a regulation as Markdown"},
+            {"mimeType", "text/markdown"}},
+           page}};
+}
+
+json user_text(const std::string& text) {
+  return {{"role", "user"}, {"content", {{"type", "text"}, {"text", text}}}};
+}
+
+std::vector<Prompt> prompts() {
+  Prompt system{
+      {{"name", "regreader_system"},
+       {"title", "RegReader system prompt"},
+       {"description", "How to read regulations with the RegReader tools, and the answer format"}},
+      [](const json&) {
+        return json{{"description", "RegReader system prompt"},
+                    {"messages", json::array({user_text(tools::system_prompt())})}};
+      }};
+  Prompt format{{{"name", "answer_format"},
+                 {"title", "Answer format"},
+                 {"description", "【处置措施】【注意事项】【来源】 with page citations"}},
+                [](const json&) {
+                  return json{{"messages", json::array({user_text(tools::answer_format())})}};
+                }};
+  Prompt ask{
+      {{"name", "ask_regulation"},
+       {"title", "Ask a question about the regulations"},
+       {"description", "The system prompt followed by a question, optionally about one regulation"},
+       {"arguments",
+        json::array(
+            {{{"name", "question"}, {"description", "The question"}, {"required", true}},
+             {{"name", "reg_id"}, {"description", "Regulation id"}, {"required", false}}})}},
+      [](const json& args) {
+        if (!args.contains("question") || !args["question"].is_string())
+          throw RpcError(rpc::kInvalidParams, "argument 'question' is required");
+        std::string q = args["question"].get<std::string>();
+        if (args.contains("reg_id") && args["reg_id"].is_string())
+          q = "（规程：" + args["reg_id"].get<std::string>() + "）" + q;
+        return json{
+            {"messages", json::array({user_text(tools::system_prompt() + "\n问题：" + q)})}};
+      }};
+  return {system, format, ask};
+}
+
+}  // namespace
+
+ServerDefinition regreader_definition(const std::filesystem::path& data_dir, bool advanced) {
+  auto shared = std::make_shared<Shared>();
+  shared->data_dir = data_dir;
+  shared->synonyms = index::load_synonyms(data_dir / "synonyms.tsv");
+  ServerDefinition def;
+  def.name = "regreader";
+  def.title = "RegReader";
+  def.version = "0.1.0";
+  def.instructions = tools::server_instructions();
+  for (const auto& spec : tools::tool_table(advanced))
+    def.tools.push_back(adapt(spec, shared));
+  def.prompts = prompts();
+  def.resources = {{{{"uri", "regreader://regulations"},
+                     {"name", "regulations"},
+                     {"title", "Stored regulations"},
+                     {"mimeType", "application/json"}},
+                    [shared] {
+                      const store::PageStore store(shared->data_dir, false);
+                      return text_contents("regreader://regulations", store.list());
+                    }}};
+  def.templates = templates(shared);
+  def.complete = [shared](const json& params) {
+    const std::string value = params.value("argument", json::object()).value("value", "");
+    json values = json::array();
+    const store::PageStore store(shared->data_dir, false);
+    for (const auto& r : store.list())
+      if (r.reg_id.rfind(value, 0) == 0) values.push_back(r.reg_id);
+    return json{{"completion", {{"values", values}, {"hasMore", false}, {"total", values.size()}}}};
+  };
+  return def;
+}
+
+}  // namespace regreader::mcp

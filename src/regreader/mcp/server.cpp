@@ -1,0 +1,170 @@
+#include "regreader/mcp/server.hpp"
+
+#include <atomic>
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+namespace regreader::mcp {
+
+const std::vector<std::string>& session_versions() {
+  static const std::vector<std::string> kVersions = {"2025-11-25", "2025-06-18", "2025-03-26",
+                                                     "2024-11-05"};
+  return kVersions;
+}
+
+Server::Server(ServerDefinition def) : def_(std::move(def)) {
+  // Every method the server answers, in one place.
+  handlers_ = {
+      {"initialize", &Server::handle_initialize},
+      {"ping", &Server::handle_ping},
+      {"server/discover", &Server::handle_discover},
+      {"logging/setLevel", &Server::handle_set_level},
+      {"tools/list", &Server::handle_tools_list},
+      {"tools/call", &Server::handle_tools_call},
+      {"prompts/list", &Server::handle_prompts_list},
+      {"prompts/get", &Server::handle_prompts_get},
+      {"resources/list", &Server::handle_resources_list},
+      {"resources/templates/list", &Server::handle_templates_list},
+      {"resources/read", &Server::handle_resources_read},
+      {"resources/subscribe", &Server::handle_subscribe},
+      {"resources/unsubscribe", &Server::handle_subscribe},
+      {"completion/complete", &Server::handle_complete},
+  };
+}
+
+std::string Server::stateless_version(const json& m) {
+  if (!m.is_object() || !m.contains("params") || !m["params"].is_object()) return "";
+  const json& p = m["params"];
+  if (!p.contains("_meta") || !p["_meta"].is_object()) return "";
+  const json& v = p["_meta"].value(kMetaVersionKey, json());
+  return v.is_string() ? v.get<std::string>() : "";
+}
+
+std::optional<json> Server::handle_text(const std::string& text, Session& session, Peer& peer) {
+  json message;
+  try {
+    message = json::parse(text);
+  } catch (const json::parse_error& e) {
+    return make_error(nullptr, rpc::kParseError, std::string("Parse error: ") + e.what());
+  }
+  return handle(message, session, peer);
+}
+
+std::optional<json> Server::handle(const json& message, Session& session, Peer& peer) {
+  switch (classify(message)) {
+    case MessageKind::kInvalid: {
+      const json id = message.is_object() && message.contains("id") &&
+                              (message["id"].is_string() || message["id"].is_number_integer())
+                          ? message["id"]
+                          : json();
+      return make_error(id, rpc::kInvalidRequest,
+                        message.is_array() ? "Invalid Request: batches are not supported"
+                                           : "Invalid Request: not a JSON-RPC 2.0 message");
+    }
+    case MessageKind::kNotification:
+      handle_notification(message, session);
+      return std::nullopt;
+    case MessageKind::kResponse:
+      return std::nullopt;  // transports route responses to the request that waits for them
+    case MessageKind::kRequest:
+      break;
+  }
+  const json& id = message["id"];
+  try {
+    return make_result(id, dispatch(message, session, peer));
+  } catch (const RpcError& e) {
+    return make_error(id, e.rpc_code(), e.what(), e.data());
+  } catch (const Error& e) {
+    return make_error(
+        id, e.code() == ErrorCode::kInternal ? rpc::kInternalError : rpc::kInvalidParams, e.what());
+  } catch (const std::exception& e) {
+    spdlog::error("internal error in {}: {}", message.value("method", "?"), e.what());
+    return make_error(id, rpc::kInternalError, std::string("Internal error: ") + e.what());
+  }
+}
+
+json Server::dispatch(const json& message, Session& session, Peer& peer) {
+  const std::string method = message["method"];
+  const auto it = handlers_.find(method);
+  if (it == handlers_.end()) throw RpcError(rpc::kMethodNotFound, "Method not found: " + method);
+  const std::string stateless = stateless_version(message);
+  if (!stateless.empty() && stateless != kStatelessVersion &&
+      std::find(session_versions().begin(), session_versions().end(), stateless) ==
+          session_versions().end())
+    throw RpcError(rpc::kUnsupportedVersion, "Unsupported protocol version: " + stateless,
+                   {{"supported", json::array({kStatelessVersion, session_versions().front()})},
+                    {"requested", stateless}});
+  static const json kEmpty = json::object();
+  const json& params =
+      message.contains("params") && message["params"].is_object() ? message["params"] : kEmpty;
+  json result = (this->*(it->second))({message["id"], params, session, peer});
+  if (stateless == kStatelessVersion && result.is_object() && !result.contains("resultType"))
+    result["resultType"] = "complete";
+  return result;
+}
+
+void Server::handle_notification(const json& m, Session& session) {
+  const std::string method = m["method"];
+  if (method == "notifications/initialized") {
+    session.set_initialized();
+  } else if (method == "notifications/cancelled") {
+    if (m.contains("params") && m["params"].contains("requestId"))
+      session.cancel(m["params"]["requestId"]);
+  }
+  // Other notifications (progress, roots/list_changed) need no action.
+}
+
+json Server::capabilities() const {
+  json caps = {{"tools", {{"listChanged", false}}}, {"logging", json::object()}};
+  if (!def_.prompts.empty()) caps["prompts"] = {{"listChanged", false}};
+  if (!def_.resources.empty() || !def_.templates.empty())
+    caps["resources"] = {{"listChanged", false}, {"subscribe", true}};
+  if (def_.complete) caps["completions"] = json::object();
+  return caps;
+}
+
+json Server::handle_initialize(const Call& c) {
+  const std::string asked = c.params.value("protocolVersion", "");
+  const auto& v = session_versions();
+  const std::string chosen = std::find(v.begin(), v.end(), asked) != v.end() ? asked : v.front();
+  c.session.set_protocol_version(chosen);
+  c.session.set_client(c.params.value("capabilities", json::object()),
+                       c.params.value("clientInfo", json::object()));
+  json info = {{"name", def_.name}, {"version", def_.version}};
+  if (!def_.title.empty()) info["title"] = def_.title;
+  json out = {{"protocolVersion", chosen}, {"capabilities", capabilities()}, {"serverInfo", info}};
+  if (!def_.instructions.empty()) out["instructions"] = def_.instructions;
+  return out;
+}
+
+json Server::handle_ping(const Call&) {
+  return json::object();
+}
+
+json Server::handle_discover(const Call&) {
+  json versions = json::array({kStatelessVersion});
+  for (const auto& v : session_versions())
+    versions.push_back(v);
+  json info = {{"name", def_.name}, {"version", def_.version}};
+  if (!def_.title.empty()) info["title"] = def_.title;
+  json out = {{"supportedVersions", versions},
+              {"capabilities", capabilities()},
+              {"serverInfo", info},
+              {"_meta", {{"io.modelcontextprotocol/serverInfo", info}}}};
+  if (!def_.instructions.empty()) out["instructions"] = def_.instructions;
+  return out;
+}
+
+json Server::handle_set_level(const Call& c) {
+  const json& level = c.params.value("level", json());
+  if (!level.is_string() || log_level_index(level.get<std::string>()) < 0)
+    throw RpcError(rpc::kInvalidParams,
+                   "level must be one of debug, info, notice, warning, error, critical, alert, "
+                   "emergency");
+  c.session.set_log_level(level.get<std::string>());
+  return json::object();
+}
+
+}  // namespace regreader::mcp

@@ -1,0 +1,146 @@
+// The feature handlers of Server: tools, prompts, resources, completion (lifecycle and logging
+// are in server.cpp).
+
+#include "regreader/mcp/server.hpp"
+
+namespace regreader::mcp {
+
+namespace {
+
+// One page of a list result. The cursor is the offset of the page, as a string; clients treat
+// it as opaque.
+json page_of(const std::vector<json>& items, const json& params, const std::string& key,
+             int page_size) {
+  size_t start = 0;
+  if (params.contains("cursor") && !params["cursor"].is_null()) {
+    const json& c = params["cursor"];
+    if (!c.is_string() || c.get<std::string>().empty() ||
+        c.get<std::string>().find_first_not_of("0123456789") != std::string::npos)
+      throw RpcError(rpc::kInvalidParams, "Invalid cursor");
+    start = std::stoul(c.get<std::string>());
+    if (start > items.size()) throw RpcError(rpc::kInvalidParams, "Invalid cursor");
+  }
+  const size_t end = std::min(items.size(), start + static_cast<size_t>(page_size));
+  json out = {{key, json(std::vector<json>(items.begin() + static_cast<long>(start),
+                                           items.begin() + static_cast<long>(end)))}};
+  if (end < items.size()) out["nextCursor"] = std::to_string(end);
+  return out;
+}
+
+template <typename T>
+std::vector<json> descriptors(const std::vector<T>& items) {
+  std::vector<json> out;
+  for (const auto& i : items)
+    out.push_back(i.descriptor);
+  return out;
+}
+
+json error_result(const std::string& message) {
+  return {{"content", json::array({{{"type", "text"}, {"text", message}}})}, {"isError", true}};
+}
+
+std::string required_string(const json& params, const std::string& key) {
+  if (!params.contains(key) || !params[key].is_string())
+    throw RpcError(rpc::kInvalidParams, "params." + key + " must be a string");
+  return params[key].get<std::string>();
+}
+
+}  // namespace
+
+CallContext Server::make_context(const Call& c) {
+  CallContext ctx;
+  const json token = c.params.contains("_meta") && c.params["_meta"].is_object()
+                         ? c.params["_meta"].value("progressToken", json())
+                         : json();
+  Peer& peer = c.peer;
+  Session& session = c.session;
+  ctx.progress = [token, &peer](double done, std::optional<double> total, const std::string& msg) {
+    if (token.is_null()) return;
+    json p = {{"progressToken", token}, {"progress", done}};
+    if (total) p["total"] = *total;
+    if (!msg.empty()) p["message"] = msg;
+    peer.notify(make_notification("notifications/progress", p));
+  };
+  const std::string logger = def_.name;
+  ctx.log = [&session, &peer, logger](const std::string& level, const json& data) {
+    if (!session.logs(level)) return;
+    peer.notify(make_notification("notifications/message",
+                                  {{"level", level}, {"logger", logger}, {"data", data}}));
+  };
+  const int base = next_request_id_ += 1000;
+  auto counter = std::make_shared<int>(0);
+  ctx.request = [&peer, base, counter](const std::string& method, const json& params) {
+    const json reply =
+        peer.request(make_request("srv-" + std::to_string(base + (*counter)++), method, params));
+    if (reply.contains("error"))
+      throw RpcError(reply["error"].value("code", rpc::kInternalError),
+                     reply["error"].value("message", "client error"));
+    return reply.value("result", json::object());
+  };
+  const json id = c.id;
+  ctx.cancelled = [&session, id] { return session.is_cancelled(id); };
+  return ctx;
+}
+
+json Server::handle_tools_list(const Call& c) {
+  return page_of(descriptors(def_.tools), c.params, "tools", def_.page_size);
+}
+
+json Server::handle_tools_call(const Call& c) {
+  const std::string name = required_string(c.params, "name");
+  const Tool* tool = nullptr;
+  for (const auto& t : def_.tools)
+    if (t.descriptor.value("name", "") == name) tool = &t;
+  if (!tool) throw RpcError(rpc::kInvalidParams, "Unknown tool: " + name);
+  const json args = c.params.value("arguments", json::object());
+  if (!args.is_object()) return error_result("arguments must be a JSON object, got " + args.dump());
+  CallContext ctx = make_context(c);
+  try {
+    return tool->call(args, ctx);
+  } catch (const RpcError&) {
+    throw;
+  } catch (const Error& e) {
+    return error_result(std::string(error_code_name(e.code())) + ": " + e.what());
+  }
+}
+
+json Server::handle_prompts_list(const Call& c) {
+  return page_of(descriptors(def_.prompts), c.params, "prompts", def_.page_size);
+}
+
+json Server::handle_prompts_get(const Call& c) {
+  const std::string name = required_string(c.params, "name");
+  for (const auto& p : def_.prompts)
+    if (p.descriptor.value("name", "") == name)
+      return p.get(c.params.value("arguments", json::object()));
+  throw RpcError(rpc::kInvalidParams, "Unknown prompt: " + name);
+}
+
+json Server::handle_resources_list(const Call& c) {
+  return page_of(descriptors(def_.resources), c.params, "resources", def_.page_size);
+}
+
+json Server::handle_templates_list(const Call& c) {
+  return page_of(descriptors(def_.templates), c.params, "resourceTemplates", def_.page_size);
+}
+
+json Server::handle_resources_read(const Call& c) {
+  const std::string uri = required_string(c.params, "uri");
+  for (const auto& r : def_.resources)
+    if (r.descriptor.value("uri", "") == uri) return {{"contents", r.read()}};
+  for (const auto& t : def_.templates)
+    if (auto contents = t.read(uri)) return {{"contents", *contents}};
+  throw RpcError(rpc::kResourceNotFound, "Resource not found: " + uri, {{"uri", uri}});
+}
+
+json Server::handle_subscribe(const Call& c) {
+  required_string(c.params, "uri");
+  return json::object();  // our resources never change while the server runs
+}
+
+json Server::handle_complete(const Call& c) {
+  if (def_.complete) return def_.complete(c.params);
+  return {{"completion", {{"values", json::array()}, {"hasMore", false}, {"total", 0}}}};
+}
+
+}  // namespace regreader::mcp

@@ -1,0 +1,132 @@
+#include "regreader/mcp/stdio_transport.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <atomic>
+#include <chrono>
+#include <future>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace regreader::mcp {
+
+namespace {
+
+// How long a request to the client (sampling, elicitation) may wait for its answer.
+constexpr auto kClientReplyTimeout = std::chrono::minutes(10);
+
+class StdioPeer : public Peer {
+ public:
+  explicit StdioPeer(std::ostream& out) : out_(out) {}
+
+  void write(const json& message) {
+    std::lock_guard lock(write_m_);
+    out_ << serialize(message) << '\n';
+    out_.flush();
+  }
+
+  void notify(const json& notification) override { write(notification); }
+
+  json request(const json& request) override {
+    std::future<json> reply;
+    {
+      std::lock_guard lock(pending_m_);
+      if (closed_) throw RpcError(rpc::kInternalError, "the client has disconnected");
+      reply = pending_[request["id"].dump()].get_future();
+    }
+    write(request);
+    if (reply.wait_for(kClientReplyTimeout) != std::future_status::ready)
+      throw RpcError(rpc::kInternalError,
+                     "the client did not answer " + request.value("method", "") + " in time");
+    return reply.get();
+  }
+
+  /// A response from the client: hands it to the request waiting for it.
+  void deliver(const json& response) {
+    std::lock_guard lock(pending_m_);
+    const auto it = pending_.find(response["id"].dump());
+    if (it == pending_.end()) return;
+    it->second.set_value(response);
+    pending_.erase(it);
+  }
+
+  /// The input ended: every waiting request gets an error.
+  void close() {
+    std::lock_guard lock(pending_m_);
+    closed_ = true;
+    for (auto& [id, p] : pending_)
+      p.set_value({{"error", {{"code", rpc::kInternalError}, {"message", "client disconnected"}}}});
+    pending_.clear();
+  }
+
+ private:
+  std::ostream& out_;
+  std::mutex write_m_;
+  std::mutex pending_m_;
+  std::map<std::string, std::promise<json>> pending_;
+  bool closed_ = false;
+};
+
+struct Worker {
+  std::thread thread;
+  std::shared_ptr<std::atomic<bool>> done;
+};
+
+// Joins the workers that have finished, so a long session does not keep their threads.
+void reap(std::vector<Worker>& workers) {
+  for (auto it = workers.begin(); it != workers.end();) {
+    if (*it->done) {
+      it->thread.join();
+      it = workers.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+}  // namespace
+
+void serve_stdio(Server& server, std::istream& in, std::ostream& out) {
+  // Reading std::cin flushes the stream tied to it (std::cout) from this thread, racing the
+  // workers' writes: untie, every write flushes itself under the peer's lock.
+  in.tie(nullptr);
+  StdioPeer peer(out);
+  Session session("stdio");
+  std::vector<Worker> workers;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    json message;
+    try {
+      message = json::parse(line);
+    } catch (const json::parse_error& e) {
+      peer.write(make_error(nullptr, rpc::kParseError, std::string("Parse error: ") + e.what()));
+      continue;
+    }
+    const MessageKind kind = classify(message);
+    if (kind == MessageKind::kResponse) {
+      peer.deliver(message);
+    } else if (kind == MessageKind::kRequest) {
+      reap(workers);
+      auto done = std::make_shared<std::atomic<bool>>(false);
+      workers.push_back({std::thread([&server, &session, &peer, message, done] {
+                           if (auto reply = server.handle(message, session, peer))
+                             peer.write(*reply);
+                           *done = true;
+                         }),
+                         done});
+    } else if (auto reply = server.handle(message, session, peer)) {
+      peer.write(*reply);  // an invalid message
+    }
+  }
+  spdlog::debug("stdin closed; waiting for {} request(s)", workers.size());
+  peer.close();
+  for (auto& w : workers)
+    w.thread.join();
+}
+
+}  // namespace regreader::mcp

@@ -1,0 +1,140 @@
+#include "regreader/tools/lookups.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "regreader/core/error.hpp"
+#include "regreader/parse/notes.hpp"
+#include "regreader/parse/references.hpp"
+
+namespace regreader::tools {
+
+std::string cite(const std::string& reg_id, int start, int end) {
+  return reg_id + " P" + std::to_string(start) + (end > start ? "-" + std::to_string(end) : "");
+}
+
+model::TableEntry find_table(const store::PageStore& store, const std::string& reg_id,
+                             const std::string& id) {
+  if (auto t = store.table(reg_id, id)) return *t;
+  const auto tables = store.tables(reg_id);
+  const std::string label = parse::table_label(id);
+  for (const auto& t : tables)
+    if (!label.empty() && (t.table_id == label || parse::table_label(t.caption) == label)) return t;
+  std::string known;
+  for (const auto& t : tables)
+    known += (known.empty() ? "" : ", ") + t.table_id;
+  throw Error(ErrorCode::kNotFound,
+              "no table '" + id + "' in " + reg_id +
+                  (known.empty() ? " (it has no tables)" : " (tables: " + known + ")"));
+}
+
+std::vector<model::Annotation> table_notes(const store::PageStore& store, const std::string& reg_id,
+                                           const model::TableEntry& t) {
+  std::vector<model::Annotation> notes;
+  for (const auto& n : store.annotations(reg_id))
+    for (const auto& seg : t.segments)
+      if (std::find(n.related_blocks.begin(), n.related_blocks.end(), seg.block_id) !=
+          n.related_blocks.end()) {
+        notes.push_back(n);
+        break;
+      }
+  return notes;
+}
+
+nlohmann::json table_summary_json(const std::string& reg_id, const model::TableEntry& t) {
+  return {{"table_id", t.table_id},
+          {"caption", t.caption},
+          {"page_start", t.page_start},
+          {"page_end", t.page_end},
+          {"rows", t.merged.row_count},
+          {"cols", t.merged.col_count},
+          {"col_headers", t.merged.col_headers},
+          {"segments", t.segments},
+          {"annotation_ids", t.annotation_ids},
+          {"source", cite(reg_id, t.page_start, t.page_end) + " " + t.table_id}};
+}
+
+std::vector<model::Annotation> find_notes(const store::PageStore& store, const std::string& reg_id,
+                                          const std::string& label, int page_hint) {
+  const auto id = parse::canonical_note_id(label);
+  if (!id)
+    throw Error(ErrorCode::kInvalidArgument,
+                "'" + label + "' is not a note label (try 注1, 注 1, 注①, 注一, 方案A, 脚注1)");
+  if (page_hint > 0) store.page(reg_id, page_hint);  // validates the page
+  std::vector<model::Annotation> matches;
+  for (const auto& n : store.annotations(reg_id))
+    if (n.annotation_id == *id) matches.push_back(n);
+  if (matches.empty()) throw Error(ErrorCode::kNotFound, "no note " + *id + " in " + reg_id);
+  const int hint = page_hint;
+  std::stable_sort(matches.begin(), matches.end(), [hint](const auto& x, const auto& y) {
+    auto rank = [hint](int p) { return hint <= 0 ? p : (p >= hint ? p - hint : 10000 + hint - p); };
+    return rank(x.page_num) < rank(y.page_num);
+  });
+  return matches;
+}
+
+namespace {
+
+// Ids of a node and everything under it.
+std::set<std::string> subtree_blocks(const model::DocumentStructure& s,
+                                     const model::ChapterNode& n) {
+  std::set<std::string> ids(n.content_block_ids.begin(), n.content_block_ids.end());
+  for (const auto& c : n.children_ids)
+    if (const auto* child = s.find(c)) ids.merge(subtree_blocks(s, *child));
+  return ids;
+}
+
+// A chapter's text: its blocks over at most this many pages (read_page_range gives the rest).
+constexpr int kMaxSectionPages = 3;
+
+}  // namespace
+
+nlohmann::json section_json(const store::PageStore& store, const std::string& reg_id,
+                            const model::ChapterNode& n, const model::DocumentStructure& s) {
+  const auto ids = subtree_blocks(s, n);
+  std::string md;
+  const int last = std::min(n.page_end, n.page_start + kMaxSectionPages - 1);
+  for (const auto& p : store.pages(reg_id, n.page_start, last))
+    for (const auto& b : p.content_blocks)
+      if (ids.count(b.block_id)) md += (md.empty() ? "" : "\n\n") + b.content_markdown;
+  return {{"node_id", n.node_id},
+          {"section_number", n.section_number},
+          {"title", n.title},
+          {"page_start", n.page_start},
+          {"page_end", n.page_end},
+          {"chapter_path", s.get_chapter_path(n.node_id)},
+          {"content_markdown", md},
+          {"truncated", last < n.page_end},
+          {"source", cite(reg_id, n.page_start, n.page_end) + " " + n.display_title()}};
+}
+
+nlohmann::json reference_target_json(const store::PageStore& store, const std::string& reg_id,
+                                     const model::ReferenceLink& link,
+                                     const model::DocumentStructure& s,
+                                     const std::vector<model::TableEntry>& tables,
+                                     const std::vector<model::Annotation>& notes) {
+  if (!link.resolved) return nullptr;
+  switch (link.kind) {
+    case model::RefKind::kTable:
+      for (const auto& t : tables)
+        if (t.table_id == link.target_id) {
+          auto j = table_summary_json(reg_id, t);
+          j["markdown"] = t.merged.to_markdown();
+          return j;
+        }
+      return nullptr;
+    case model::RefKind::kNote:
+      for (const auto& n : notes)
+        if (n.annotation_id == link.target_id && n.page_num == link.target_page) {
+          nlohmann::json j = n;
+          j["source"] = cite(reg_id, n.page_num, n.page_num);
+          return j;
+        }
+      return nullptr;
+    default:
+      if (const auto* n = s.find(link.target_id)) return section_json(store, reg_id, *n, s);
+      return nullptr;
+  }
+}
+
+}  // namespace regreader::tools

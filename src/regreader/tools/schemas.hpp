@@ -1,0 +1,64 @@
+#pragma once
+// JSON Schema pieces shared by the tools' input and output schemas, so every tool describes a
+// regulation id, a page, a search hit or a source the same way.
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace regreader::tools::schema {
+
+using nlohmann::json;
+
+inline json string(const std::string& description) {
+  return {{"type", "string"}, {"description", description}};
+}
+inline json integer(const std::string& description, int minimum, int maximum) {
+  return {{"type", "integer"},
+          {"description", description},
+          {"minimum", minimum},
+          {"maximum", maximum}};
+}
+inline json boolean(const std::string& description) {
+  return {{"type", "boolean"}, {"description", description}};
+}
+inline json strings() {
+  return {{"type", "array"}, {"items", {{"type", "string"}}}};
+}
+/// The regulation id argument every tool but list_regulations takes.
+inline json reg_id() {
+  return {{"type", "string"},
+          {"minLength", 1},
+          {"description", "Regulation id as listed by list_regulations, e.g. GB26860-2011"}};
+}
+/// An object schema; `additionalProperties: false` so misspelt arguments are reported.
+inline json object(json properties, json required) {
+  return {{"type", "object"},
+          {"properties", std::move(properties)},
+          {"required", std::move(required)},
+          {"additionalProperties", false}};
+}
+/// An output object schema: extra properties are allowed (clients must ignore them).
+inline json output(json properties, json required) {
+  return {
+      {"type", "object"}, {"properties", std::move(properties)}, {"required", std::move(required)}};
+}
+/// "GB26860-2011 P4 5.2.2": regulation, page(s), and section or table.
+inline json source() {
+  return string("Citation: regulation, page(s), and section or table, e.g. GB26860-2011 P4 5.2.2");
+}
+/// One search result, as smart_search and find_similar_content return them.
+inline json search_hit() {
+  return output({{"reg_id", {{"type", "string"}}},
+                 {"page_num", {{"type", "integer"}}},
+                 {"block_id", {{"type", "string"}}},
+                 {"block_type", {{"type", "string"}}},
+                 {"chapter_path", strings()},
+                 {"section_number", {{"type", "string"}}},
+                 {"snippet", {{"type", "string"}}},
+                 {"score", {{"type", "number"}}},
+                 {"source", source()}},
+                {"reg_id", "page_num", "block_id", "block_type", "chapter_path", "snippet", "score",
+                 "source"});
+}
+
+}  // namespace regreader::tools::schema

@@ -1,0 +1,82 @@
+// smart_search: hybrid search over the stored blocks with regulation, chapter, type and section
+// filters.
+
+#include "regreader/tools/arguments.hpp"
+#include "regreader/tools/registry.hpp"
+#include "regreader/tools/schemas.hpp"
+#include "regreader/tools/search_hits.hpp"
+#include "regreader/tools/search_runner.hpp"
+
+namespace regreader::tools {
+
+namespace {
+
+std::string hits_text(const std::string& query, const std::vector<index::SearchHit>& hits) {
+  if (hits.empty())
+    return "No matches for \"" + query +
+           "\". Try other words, a wider chapter_scope, or get_toc to find the chapter.\n";
+  std::string out;
+  for (size_t i = 0; i < hits.size(); ++i)
+    out += std::to_string(i + 1) + ". [" + hits[i].source + "] " + hits[i].snippet + "\n";
+  return out;
+}
+
+std::vector<model::BlockType> block_types(const Arguments& a) {
+  std::vector<model::BlockType> out;
+  for (const auto& t : a.strings("block_types"))
+    out.push_back(model::parse_block_type(t));
+  return out;
+}
+
+ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
+  const Arguments a(args);
+  SearchRequest r;
+  r.query = a.str("query");
+  r.reg_ids = a.strings("reg_id");
+  r.chapter_scope = a.str("chapter_scope");
+  r.block_types = block_types(a);
+  r.section_number = a.str("section_number");
+  r.limit = a.integer("limit", 10);
+  const auto out = run_search(ctx, r);
+  return {{{"query", r.query}, {"mode_used", out.mode_used}, {"results", hits_json(out.hits)}},
+          hits_text(r.query, out.hits)};
+}
+
+}  // namespace
+
+ToolSpec smart_search_tool() {
+  using namespace schema;
+  const json reg = {
+      {"description", "One regulation id, a list of ids, or \"all\" (default: all regulations)"},
+      {"anyOf",
+       json::array({{{"type", "string"}}, {{"type", "array"}, {"items", {{"type", "string"}}}}})}};
+  const json types = {
+      {"type", "array"},
+      {"description", "Only these block types"},
+      {"items", {{"type", "string"}, {"enum", {"text", "heading", "list", "table"}}}}};
+  return {"smart_search",
+          "Search regulations",
+          "Search the regulations' text (keyword search built for Chinese, fused with semantic "
+          "search when an embedding index exists). Returns blocks with page, chapter path, a "
+          "snippet with the match in 【】 and a source to cite. Narrow with chapter_scope (a "
+          "section number such as 5.2 — it includes 5.2.x — or chapter title words) after "
+          "reading get_toc; then read the full pages with read_page_range before answering.",
+          object({{"query",
+                   {{"type", "string"},
+                    {"minLength", 1},
+                    {"description", "What to look for, e.g. 母线失压 处置"}}},
+                  {"reg_id", reg},
+                  {"chapter_scope", string("Section number (5.2) or chapter title words")},
+                  {"limit", integer("Results to return (default 10)", 1, 50)},
+                  {"block_types", types},
+                  {"section_number", string("Only this section and its subsections, e.g. 5.2.3")}},
+                 {"query"}),
+          output({{"query", {{"type", "string"}}},
+                  {"mode_used", {{"type", "string"}}},
+                  {"results", {{"type", "array"}, {"items", search_hit()}}}},
+                 {"query", "mode_used", "results"}),
+          false,
+          run};
+}
+
+}  // namespace regreader::tools

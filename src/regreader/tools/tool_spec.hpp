@@ -1,0 +1,42 @@
+#pragma once
+// A tool of RegReader's tool set, declared as data: what the MCP server lists (name, description,
+// schemas, annotations) and the plain function it calls. Tools take JSON arguments (validated
+// against input_schema before the function runs) and return JSON that matches output_schema.
+
+#include <filesystem>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "regreader/index/synonyms.hpp"
+#include "regreader/store/page_store.hpp"
+
+namespace regreader::tools {
+
+/// What a tool may use: the store, the data directory, and a way to report progress.
+struct ToolContext {
+  const store::PageStore& store;
+  std::filesystem::path data_dir;
+  const index::SynonymTable* synonyms = nullptr;  ///< null: the built-in pairs
+  /// Reports progress of a slow call (done, total, message); may be empty.
+  std::function<void(double, double, const std::string&)> progress;
+};
+
+/// A tool's answer: `structured` matches the tool's output schema; `text` is what a model reads
+/// (empty: the server renders `structured` as JSON text).
+struct ToolResult {
+  nlohmann::json structured;
+  std::string text;
+};
+
+struct ToolSpec {
+  std::string name;
+  std::string title;
+  std::string description;  ///< teaches the model when and how to use the tool
+  nlohmann::json input_schema;
+  nlohmann::json output_schema;
+  bool advanced = false;  ///< listed only with REGREADER_ENABLE_ADVANCED_TOOLS=true
+  std::function<ToolResult(const ToolContext&, const nlohmann::json& args)> fn;
+};
+
+}  // namespace regreader::tools

@@ -1,0 +1,38 @@
+#include "regreader/mcp/http_guard.hpp"
+
+#include <gtest/gtest.h>
+
+namespace regreader::mcp {
+namespace {
+
+TEST(HttpGuard, LoopbackHosts) {
+  for (const char* h :
+       {"localhost", "localhost:8765", "127.0.0.1", "127.0.0.1:80", "[::1]:9", "::1"})
+    EXPECT_TRUE(is_loopback_host(h)) << h;
+  for (const char* h :
+       {"evil.example", "evil.example:8765", "10.0.0.1", "localhost.evil.com", "128.0.0.1"})
+    EXPECT_FALSE(is_loopback_host(h)) << h;
+}
+
+TEST(HttpGuard, DnsRebindingIsRefused) {
+  const GuardConfig c;
+  EXPECT_EQ(check_request(c, "127.0.0.1:8765", "", "").status, 0);
+  EXPECT_EQ(check_request(c, "localhost:8765", "http://localhost:3000", "").status, 0);
+  EXPECT_EQ(check_request(c, "evil.example:8765", "", "").status, 403);
+  EXPECT_EQ(check_request(c, "127.0.0.1:8765", "http://evil.example", "").status, 403);
+  GuardConfig listed = c;
+  listed.allowed_origins = {"https://app.example"};
+  EXPECT_EQ(check_request(listed, "127.0.0.1", "https://app.example", "").status, 0);
+}
+
+TEST(HttpGuard, TokenIsRequiredWhenSet) {
+  GuardConfig c;
+  c.loopback_bind = false;
+  c.token = "s3cret";
+  EXPECT_EQ(check_request(c, "10.0.0.5:8765", "", "").status, 401);
+  EXPECT_EQ(check_request(c, "10.0.0.5:8765", "", "Bearer nope").status, 401);
+  EXPECT_EQ(check_request(c, "10.0.0.5:8765", "", "Bearer s3cret").status, 0);
+}
+
+}  // namespace
+}  // namespace regreader::mcp

@@ -1,0 +1,207 @@
+// The protocol engine without a transport: lifecycle, errors, pagination, tool errors,
+// cancellation, logging, the stateless revision.
+
+#include "regreader/mcp/server.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "regreader/mcp/regreader_server.hpp"
+#include "tools/tool_fixture.hpp"
+
+namespace regreader::mcp {
+namespace {
+
+struct RecordingPeer : Peer {
+  std::vector<json> sent;
+  json next_reply = {{"result", {{"ok", true}}}};
+  void notify(const json& n) override { sent.push_back(n); }
+  json request(const json& r) override {
+    sent.push_back(r);
+    return next_reply;
+  }
+};
+
+json req(int id, const std::string& method, json params = json::object()) {
+  return make_request(id, method, std::move(params));
+}
+
+class McpServer : public testing::ToolFixture {
+ protected:
+  McpServer() : server_(regreader_definition(dir_->path(), false)) {}
+  json send(const json& m) { return server_.handle(m, session_, peer_).value_or(json()); }
+  Server server_;
+  Session session_;
+  RecordingPeer peer_;
+};
+
+TEST_F(McpServer, InitializeNegotiatesTheVersion) {
+  auto r = send(
+      req(1, "initialize", {{"protocolVersion", "2025-06-18"}, {"capabilities", json::object()}}));
+  EXPECT_EQ(r["result"]["protocolVersion"], "2025-06-18");
+  r = send(req(2, "initialize", {{"protocolVersion", "2024-11-05"}}));
+  EXPECT_EQ(r["result"]["protocolVersion"], "2024-11-05");
+  r = send(req(3, "initialize", {{"protocolVersion", "1999-01-01"}}));
+  EXPECT_EQ(r["result"]["protocolVersion"], "2025-11-25") << "unknown: the newest we speak";
+  EXPECT_EQ(r["result"]["serverInfo"]["name"], "regreader");
+  EXPECT_TRUE(r["result"]["capabilities"].contains("tools"));
+  EXPECT_TRUE(r["result"]["capabilities"].contains("prompts"));
+  EXPECT_TRUE(r["result"]["capabilities"].contains("resources"));
+  EXPECT_FALSE(
+      server_.handle(make_notification("notifications/initialized", nullptr), session_, peer_));
+  EXPECT_TRUE(session_.initialized());
+  EXPECT_EQ(send(req(4, "ping"))["result"], json::object());
+}
+
+TEST_F(McpServer, ProtocolErrorsAreJsonRpcErrors) {
+  EXPECT_EQ(send(req(1, "no/such"))["error"]["code"], rpc::kMethodNotFound);
+  EXPECT_EQ(send({{"jsonrpc", "1.0"}, {"id", 2}, {"method", "ping"}})["error"]["code"],
+            rpc::kInvalidRequest);
+  EXPECT_EQ(send(json::array({req(1, "ping")}))["error"]["code"], rpc::kInvalidRequest);
+  EXPECT_EQ(
+      send({{"jsonrpc", "2.0"}, {"id", 3}, {"method", "ping"}, {"params", 5}})["error"]["code"],
+      rpc::kInvalidRequest);
+  EXPECT_EQ(server_.handle_text("{not json", session_, peer_).value()["error"]["code"],
+            rpc::kParseError);
+  const auto unknown_tool =
+      send(req(4, "tools/call", {{"name", "nope"}, {"arguments", json::object()}}));
+  EXPECT_EQ(unknown_tool["error"]["code"], rpc::kInvalidParams);
+  EXPECT_EQ(send(req(5, "tools/call", {{"arguments", json::object()}}))["error"]["code"],
+            rpc::kInvalidParams);
+  EXPECT_EQ(send(req(6, "logging/setLevel", {{"level", "loud"}}))["error"]["code"],
+            rpc::kInvalidParams);
+  EXPECT_EQ(send(req(7, "resources/read", {{"uri", "regreader://NOPE/page/1"}}))["error"]["code"],
+            rpc::kResourceNotFound);
+  EXPECT_EQ(send(req(8, "tools/list", {{"cursor", "x"}}))["error"]["code"], rpc::kInvalidParams);
+}
+
+TEST_F(McpServer, BadToolArgumentsAreToolErrorsTheModelCanRead) {
+  const auto r = send(req(
+      1, "tools/call",
+      {{"name", "read_page_range"}, {"arguments", {{"reg_id", "SAMPLE"}, {"start_page", "3"}, {"end_page", 4}}}}));
+  ASSERT_TRUE(r.contains("result"));
+  EXPECT_TRUE(r["result"]["isError"]);
+  const std::string text = r["result"]["content"][0]["text"];
+  EXPECT_NE(text.find("start_page: must be integer"), std::string::npos) << text;
+  const auto missing =
+      send(req(2, "tools/call", {{"name", "get_toc"}, {"arguments", {{"reg_id", "NOPE"}}}}));
+  EXPECT_TRUE(missing["result"]["isError"]);
+  EXPECT_NE(missing["result"]["content"][0]["text"].get<std::string>().find("not_found"),
+            std::string::npos);
+}
+
+TEST_F(McpServer, ToolResultsCarryStructuredContentAndText) {
+  const auto r = send(
+      req(1, "tools/call", {{"name", "smart_search"}, {"arguments", {{"query", "倒闸操作"}}}}));
+  ASSERT_TRUE(r.contains("result")) << r.dump();
+  EXPECT_FALSE(r["result"]["isError"]);
+  EXPECT_FALSE(r["result"]["structuredContent"]["results"].empty());
+  EXPECT_NE(r["result"]["content"][0]["text"].get<std::string>().find("SAMPLE P"),
+            std::string::npos);
+}
+
+TEST_F(McpServer, ToolsListPaginatesAndMatchesTheGoldenFile) {
+  ServerDefinition def = regreader_definition(dir_->path(), false);
+  def.page_size = 3;
+  Server paged(std::move(def));
+  std::vector<json> all;
+  json cursor;
+  for (int i = 0; i < 10; ++i) {
+    json params = json::object();
+    if (!cursor.is_null()) params["cursor"] = cursor;
+    const auto r = paged.handle(req(i, "tools/list", params), session_, peer_).value();
+    for (const auto& t : r["result"]["tools"])
+      all.push_back(t);
+    if (!r["result"].contains("nextCursor")) break;
+    cursor = r["result"]["nextCursor"];
+  }
+  const auto full = send(req(99, "tools/list"))["result"]["tools"];
+  EXPECT_EQ(json(all), full);
+  const auto golden = testing::source_dir() / "tests" / "cases" / "tools_list.json";
+  if (std::getenv("REGREADER_UPDATE_GOLDEN")) std::ofstream(golden) << full.dump(2) << "\n";
+  std::ifstream in(golden);
+  ASSERT_TRUE(in) << "missing " << golden << " (run with REGREADER_UPDATE_GOLDEN=1)";
+  EXPECT_EQ(json::parse(in), full)
+      << "tools/list changed: review, then REGREADER_UPDATE_GOLDEN=1 to accept";
+}
+
+TEST_F(McpServer, CancelledRequestsAreRemembered) {
+  server_.handle(make_notification("notifications/cancelled", {{"requestId", 7}}), session_, peer_);
+  EXPECT_TRUE(session_.is_cancelled(7));
+  EXPECT_FALSE(session_.is_cancelled(8));
+}
+
+TEST_F(McpServer, LogLevelFiltersMessages) {
+  send(req(1, "logging/setLevel", {{"level", "warning"}}));
+  EXPECT_FALSE(session_.logs("info"));
+  EXPECT_TRUE(session_.logs("error"));
+}
+
+TEST_F(McpServer, StatelessRevisionAndDiscover) {
+  const auto d = send(req(1, "server/discover"));
+  EXPECT_EQ(d["result"]["supportedVersions"][0], kStatelessVersion);
+  EXPECT_TRUE(d["result"]["capabilities"].contains("tools"));
+  json meta = {{"_meta", {{kMetaVersionKey, kStatelessVersion}}}};
+  Session fresh;
+  const auto list = server_.handle(req(2, "tools/list", meta), fresh, peer_).value();
+  EXPECT_EQ(list["result"]["tools"].size(), 8u) << "no initialize needed";
+  EXPECT_EQ(list["result"]["resultType"], "complete");
+  json bad = {{"_meta", {{kMetaVersionKey, "v999"}}}};
+  EXPECT_EQ(server_.handle(req(3, "tools/list", bad), fresh, peer_).value()["error"]["code"],
+            rpc::kUnsupportedVersion);
+}
+
+TEST_F(McpServer, PromptsAndResources) {
+  const auto prompts = send(req(1, "prompts/list"))["result"]["prompts"];
+  EXPECT_GE(prompts.size(), 2u);
+  const auto sys = send(req(2, "prompts/get", {{"name", "regreader_system"}}));
+  const std::string text = sys["result"]["messages"][0]["content"]["text"];
+  EXPECT_NE(text.find("【处置措施】"), std::string::npos);
+  EXPECT_NE(text.find("未找到相关规定"), std::string::npos);
+  const auto page = send(req(3, "resources/read", {{"uri", "regreader://SAMPLE/page/3"}}));
+  EXPECT_NE(page["result"]["contents"][0]["text"].get<std::string>().find("安全距离"),
+            std::string::npos);
+  const auto regs = send(req(4, "resources/read", {{"uri", "regreader://regulations"}}));
+  EXPECT_NE(regs["result"]["contents"][0]["text"].get<std::string>().find("SAMPLE"),
+            std::string::npos);
+  EXPECT_EQ(send(req(5, "prompts/get", {{"name", "nope"}}))["error"]["code"], rpc::kInvalidParams);
+  const auto c = send(req(6, "completion/complete",
+                          {{"ref", {{"type", "ref/prompt"}, {"name", "ask_regulation"}}},
+                           {"argument", {{"name", "reg_id"}, {"value", "SAM"}}}}));
+  EXPECT_EQ(c["result"]["completion"]["values"], json::array({"SAMPLE"}));
+}
+
+TEST(McpContext, ProgressOnlyWithATokenAndClientRequestsGoThroughThePeer) {
+  ServerDefinition def;
+  def.name = "t";
+  def.tools.push_back(
+      {{{"name", "slow"}, {"inputSchema", {{"type", "object"}}}},
+       [](const json&, CallContext& ctx) {
+         ctx.progress(1, 2, "half");
+         const json answer = ctx.request("sampling/createMessage", {{"x", 1}});
+         return json{{"content", json::array({{{"type", "text"}, {"text", answer.dump()}}})}};
+       }});
+  Server server(std::move(def));
+  Session s;
+  RecordingPeer peer;
+  auto r = server.handle(req(1, "tools/call", {{"name", "slow"}}), s, peer).value();
+  ASSERT_EQ(peer.sent.size(), 1u) << "no progress without a token";
+  EXPECT_EQ(peer.sent[0]["method"], "sampling/createMessage");
+  EXPECT_EQ(r["result"]["content"][0]["text"], "{\"ok\":true}");
+  peer.sent.clear();
+  r = server
+          .handle(req(2, "tools/call", {{"name", "slow"}, {"_meta", {{"progressToken", "p"}}}}), s,
+                  peer)
+          .value();
+  ASSERT_EQ(peer.sent.size(), 2u);
+  EXPECT_EQ(peer.sent[0]["method"], "notifications/progress");
+  EXPECT_EQ(peer.sent[0]["params"]["progressToken"], "p");
+  EXPECT_EQ(peer.sent[0]["params"]["total"], 2);
+  peer.next_reply = {{"error", {{"code", -1}, {"message", "user declined"}}}};
+  r = server.handle(req(3, "tools/call", {{"name", "slow"}}), s, peer).value();
+  EXPECT_EQ(r["error"]["message"], "user declined");
+}
+
+}  // namespace
+}  // namespace regreader::mcp

@@ -1,0 +1,44 @@
+#pragma once
+// A store holding the sample regulation we wrote (examples/sample-regulation.pdf: chapters, 表1
+// across pages 3-4, two 注1 on different pages, 见表1 / 见注1 references), for tool tests.
+
+#include <gtest/gtest.h>
+
+#include "regreader/index/keyword_index.hpp"
+#include "regreader/parse/office_renderer.hpp"
+#include "regreader/store/ingestor.hpp"
+#include "regreader/tools/registry.hpp"
+#include "test_support.hpp"
+
+namespace regreader::testing {
+
+class ToolFixture : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    index::enable_keyword_index();
+    dir_ = new parse::TempDir();
+    store::PageStore store(dir_->path(), true);
+    index::ensure_keyword_index(store);
+    store::IngestOptions o;
+    o.reg_id = "SAMPLE";
+    store::ingest_file(store, sample_pdf(), o);
+  }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+  void SetUp() override { store_ = std::make_unique<store::PageStore>(dir_->path(), false); }
+
+  nlohmann::json call(const std::string& name, const nlohmann::json& args) {
+    const auto table = tools::tool_table(true);
+    const auto* tool = tools::find_tool(table, name);
+    if (!tool) throw std::runtime_error("no tool " + name);
+    const tools::ToolContext ctx{*store_, dir_->path(), nullptr, {}};
+    return tools::call_tool(*tool, ctx, args).structured;
+  }
+
+  static inline parse::TempDir* dir_ = nullptr;
+  std::unique_ptr<store::PageStore> store_;
+};
+
+}  // namespace regreader::testing
