@@ -12,6 +12,8 @@
 #include <regex>
 #include <thread>
 
+#include "regreader/agent/mcp_client.hpp"
+#include "regreader/core/error.hpp"
 #include "regreader/core/http_client.hpp"
 #include "regreader/parse/office_renderer.hpp"
 #include "test_support.hpp"
@@ -304,6 +306,44 @@ TEST_F(McpE2e, NonLoopbackNeedsAToken) {
       run_regreader("--data-dir " + data() + " serve --transport http --host 0.0.0.0 --port 0");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("REGREADER_MCP_TOKEN"), std::string::npos) << r.err;
+}
+
+// Our own agents' MCP client against the real server, over stdio and HTTP.
+TEST_F(McpE2e, AgentClientOverStdioAndHttp) {
+  auto stdio = agent::McpClient::spawn(
+      {REGREADER_BINARY, "--data-dir", (dir_->path() / "data").string(), "serve"});
+  EXPECT_EQ(stdio.server_info()["serverInfo"]["name"], "regreader");
+  EXPECT_EQ(stdio.list_tools().size(), 8u);
+  const auto r = stdio.call_tool("smart_search", {{"query", "倒闸操作"}, {"reg_id", "SAMPLE"}});
+  EXPECT_FALSE(r.value("isError", true));
+  EXPECT_NE(agent::tool_result_text(r).find("SAMPLE P"), std::string::npos);
+  const auto bad = stdio.call_tool("get_toc", {{"reg_id", "NOPE"}});
+  EXPECT_TRUE(bad.value("isError", false));
+  EXPECT_THROW(stdio.call_tool("no_such_tool", json::object()), Error);
+
+  Served s((dir_->path() / "data").string());
+  ASSERT_GT(s.port(), 0);
+  auto http =
+      agent::McpClient::connect(s.url("/mcp"), std::shared_ptr<HttpClient>(make_curl_client()));
+  EXPECT_EQ(http.list_tools().size(), 8u);
+  EXPECT_FALSE(http.call_tool("get_toc", {{"reg_id", "SAMPLE"}}).value("isError", true));
+}
+
+TEST_F(McpE2e, AgentClientFailsFastWhenTheServerDies) {
+  // A "server" that answers initialize, then exits.
+  const std::string script =
+      "read l; echo '{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":\"2025-11-25\","
+      "\"capabilities\":{},\"serverInfo\":{\"name\":\"x\",\"version\":\"1\"}}}'; read l; exit 0";
+  auto c = agent::McpClient::spawn({"/bin/sh", "-c", script});
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    c.call_tool("smart_search", {{"query", "x"}});
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::kRemote) << e.what();
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5)) << "no hang";
+  EXPECT_THROW(agent::McpClient::spawn({"/nonexistent/regreader"}), Error);
 }
 
 }  // namespace
