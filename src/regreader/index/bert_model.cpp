@@ -1,0 +1,273 @@
+#include "regreader/index/bert_model.hpp"
+
+#include <Eigen/Dense>
+#include <cmath>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "regreader/core/error.hpp"
+#include "regreader/index/safetensors.hpp"
+
+namespace regreader::index {
+namespace {
+
+using Mat = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using Row = Eigen::RowVectorXf;
+
+struct Dense {
+  Mat w;  ///< [out, in], as PyTorch stores nn.Linear
+  Row b;
+};
+
+struct Norm {
+  Row gamma;
+  Row beta;
+};
+
+struct Layer {
+  Dense qkv;  ///< query, key and value stacked: one product instead of three
+  Dense attn_out;
+  Norm attn_norm;
+  Dense inter;
+  Dense out;
+  Norm out_norm;
+};
+
+int read_int(const nlohmann::json& j, const std::string& key, const std::filesystem::path& file,
+             std::optional<int> fallback = std::nullopt) {
+  if (!j.contains(key)) {
+    if (fallback) return *fallback;
+    throw Error(ErrorCode::kCorruptFile, "model config " + file.string() + " has no " + key);
+  }
+  if (!j[key].is_number_integer() || j[key].get<int64_t>() <= 0)
+    throw Error(ErrorCode::kCorruptFile,
+                "model config " + file.string() + ": " + key + " is not a positive integer");
+  return j[key].get<int>();
+}
+
+std::string read_string(const nlohmann::json& j, const std::string& key,
+                        const std::filesystem::path& file, const std::string& fallback) {
+  if (!j.contains(key)) return fallback;
+  if (!j[key].is_string())
+    throw Error(ErrorCode::kCorruptFile,
+                "model config " + file.string() + ": " + key + " is not a string");
+  return j[key].get<std::string>();
+}
+
+void require_value(const std::string& value, const std::string& expected, const std::string& key,
+                   const std::filesystem::path& file) {
+  if (value != expected)
+    throw Error(ErrorCode::kUnsupportedFormat, "model config " + file.string() + ": " + key +
+                                                   " \"" + value + "\" is not supported (only \"" +
+                                                   expected + "\")");
+}
+
+// Reads tensors by their BertModel name, with or without the "bert." prefix of the task heads.
+class TensorSource {
+ public:
+  explicit TensorSource(const SafetensorsFile& f)
+      : f_(f), prefix_(f.contains("bert.embeddings.word_embeddings.weight") ? "bert." : "") {}
+
+  Mat matrix(const std::string& name, int64_t rows, int64_t cols) const {
+    Mat m(rows, cols);
+    const auto v = load(name, {rows, cols});
+    std::copy(v.begin(), v.end(), m.data());
+    return m;
+  }
+  Row vector(const std::string& name, int64_t n) const {
+    Row r(n);
+    const auto v = load(name, {n});
+    std::copy(v.begin(), v.end(), r.data());
+    return r;
+  }
+  Dense dense(const std::string& name, int64_t out, int64_t in) const {
+    return {matrix(name + ".weight", out, in), vector(name + ".bias", out)};
+  }
+  Norm norm(const std::string& name, int64_t n) const {
+    return {vector(name + ".weight", n), vector(name + ".bias", n)};
+  }
+
+ private:
+  std::vector<float> load(const std::string& name, const std::vector<int64_t>& shape) const {
+    const std::string full = prefix_ + name;
+    const TensorInfo& info = f_.info(full);
+    if (info.shape != shape) {
+      const auto show = [](const std::vector<int64_t>& s) {
+        std::string out = "[";
+        for (size_t i = 0; i < s.size(); ++i)
+          out += (i ? ", " : "") + std::to_string(s[i]);
+        return out + "]";
+      };
+      throw Error(ErrorCode::kCorruptFile, "tensor " + full + " in " + f_.path().string() +
+                                               " has shape " + show(info.shape) +
+                                               ", config.json implies " + show(shape));
+    }
+    return f_.load_floats(full);
+  }
+
+  const SafetensorsFile& f_;
+  std::string prefix_;
+};
+
+void affine(const Mat& x, const Dense& d, Mat& y) {
+  y.noalias() = x * d.w.transpose();
+  y.rowwise() += d.b;
+}
+
+void layer_norm(Mat& x, const Norm& n, float eps) {
+  for (Eigen::Index r = 0; r < x.rows(); ++r) {
+    auto row = x.row(r);
+    const float mean = row.mean();
+    row.array() -= mean;
+    const float var = row.squaredNorm() / static_cast<float>(row.size());
+    row *= 1.0f / std::sqrt(var + eps);
+    row.array() = row.array() * n.gamma.array() + n.beta.array();
+  }
+}
+
+void gelu(Mat& x) {
+  // The exact (erf) form BERT's "gelu" names, not the tanh approximation.
+  x = x.unaryExpr([](float v) { return 0.5f * v * (1.0f + std::erf(v * 0.70710678118654752f)); });
+}
+
+void softmax_rows(Mat& s) {
+  for (Eigen::Index r = 0; r < s.rows(); ++r) {
+    auto row = s.row(r);
+    row.array() = (row.array() - row.maxCoeff()).exp();
+    row /= row.sum();
+  }
+}
+
+}  // namespace
+
+bool bert_uses_blas() {
+#ifdef EIGEN_USE_BLAS
+  return true;
+#else
+  return false;
+#endif
+}
+
+struct BertModel::Weights {
+  Mat word;
+  Mat position;
+  Row token_type0;
+  Norm embed_norm;
+  std::vector<Layer> layers;
+};
+
+BertConfig BertConfig::from_file(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  if (!in) throw Error(ErrorCode::kNotFound, "cannot open model config " + file.string());
+  const auto j = nlohmann::json::parse(in, nullptr, false);
+  if (j.is_discarded() || !j.is_object())
+    throw Error(ErrorCode::kCorruptFile, "model config " + file.string() + " is not a JSON object");
+  require_value(read_string(j, "model_type", file, "bert"), "bert", "model_type", file);
+  require_value(read_string(j, "hidden_act", file, "gelu"), "gelu", "hidden_act", file);
+  require_value(read_string(j, "position_embedding_type", file, "absolute"), "absolute",
+                "position_embedding_type", file);
+  BertConfig c;
+  c.hidden_size = read_int(j, "hidden_size", file);
+  c.num_layers = read_int(j, "num_hidden_layers", file);
+  c.num_heads = read_int(j, "num_attention_heads", file);
+  c.intermediate_size = read_int(j, "intermediate_size", file);
+  c.max_positions = read_int(j, "max_position_embeddings", file);
+  c.vocab_size = read_int(j, "vocab_size", file);
+  c.type_vocab_size = read_int(j, "type_vocab_size", file, 2);
+  if (j.contains("layer_norm_eps")) {
+    if (!j["layer_norm_eps"].is_number())
+      throw Error(ErrorCode::kCorruptFile,
+                  "model config " + file.string() + ": layer_norm_eps is not a number");
+    c.layer_norm_eps = j["layer_norm_eps"].get<float>();
+  }
+  if (c.hidden_size % c.num_heads != 0)
+    throw Error(ErrorCode::kCorruptFile,
+                "model config " + file.string() + ": hidden_size is not a multiple of the heads");
+  return c;
+}
+
+BertModel::BertModel(const BertConfig& config, const SafetensorsFile& file)
+    : config_(config), w_(std::make_unique<Weights>()) {
+  const TensorSource t(file);
+  const int64_t h = config.hidden_size, inter = config.intermediate_size;
+  w_->word = t.matrix("embeddings.word_embeddings.weight", config.vocab_size, h);
+  w_->position = t.matrix("embeddings.position_embeddings.weight", config.max_positions, h);
+  w_->token_type0 =
+      t.matrix("embeddings.token_type_embeddings.weight", config.type_vocab_size, h).row(0);
+  w_->embed_norm = t.norm("embeddings.LayerNorm", h);
+  for (int i = 0; i < config.num_layers; ++i) {
+    const std::string p = "encoder.layer." + std::to_string(i) + ".";
+    const Dense q = t.dense(p + "attention.self.query", h, h);
+    const Dense k = t.dense(p + "attention.self.key", h, h);
+    const Dense v = t.dense(p + "attention.self.value", h, h);
+    Layer l;
+    l.qkv.w.resize(3 * h, h);
+    l.qkv.w << q.w, k.w, v.w;
+    l.qkv.b.resize(3 * h);
+    l.qkv.b << q.b, k.b, v.b;
+    l.attn_out = t.dense(p + "attention.output.dense", h, h);
+    l.attn_norm = t.norm(p + "attention.output.LayerNorm", h);
+    l.inter = t.dense(p + "intermediate.dense", inter, h);
+    l.out = t.dense(p + "output.dense", h, inter);
+    l.out_norm = t.norm(p + "output.LayerNorm", h);
+    w_->layers.push_back(std::move(l));
+  }
+}
+
+BertModel::~BertModel() = default;
+
+std::vector<std::vector<float>> BertModel::cls_states(
+    const std::vector<std::vector<int32_t>>& seqs) const {
+  const int h = config_.hidden_size, heads = config_.num_heads, d = h / heads;
+  const float scale = 1.0f / std::sqrt(static_cast<float>(d));
+  std::vector<Eigen::Index> start;  // first row of every sequence in the packed batch
+  Eigen::Index n = 0;
+  for (const auto& s : seqs) {
+    if (s.empty() || s.size() > static_cast<size_t>(config_.max_positions))
+      throw Error(ErrorCode::kInternal, "sequence length outside 1..max_position_embeddings");
+    start.push_back(n);
+    n += static_cast<Eigen::Index>(s.size());
+  }
+  Mat x(n, h);
+  for (size_t s = 0; s < seqs.size(); ++s)
+    for (size_t p = 0; p < seqs[s].size(); ++p) {
+      const int32_t id = seqs[s][p];
+      if (id < 0 || id >= config_.vocab_size)
+        throw Error(ErrorCode::kInternal, "token id outside the vocabulary");
+      x.row(start[s] + static_cast<Eigen::Index>(p)) =
+          w_->word.row(id) + w_->position.row(static_cast<Eigen::Index>(p)) + w_->token_type0;
+    }
+  layer_norm(x, w_->embed_norm, config_.layer_norm_eps);
+
+  Mat qkv, ctx(n, h), y, inter, scores;
+  for (const Layer& l : w_->layers) {
+    affine(x, l.qkv, qkv);
+    for (size_t s = 0; s < seqs.size(); ++s) {
+      const auto len = static_cast<Eigen::Index>(seqs[s].size());
+      for (int hd = 0; hd < heads; ++hd) {
+        const auto q = qkv.block(start[s], hd * d, len, d);
+        const auto k = qkv.block(start[s], h + hd * d, len, d);
+        const auto v = qkv.block(start[s], 2 * h + hd * d, len, d);
+        scores.noalias() = (q * k.transpose()) * scale;
+        softmax_rows(scores);
+        ctx.block(start[s], hd * d, len, d).noalias() = scores * v;
+      }
+    }
+    affine(ctx, l.attn_out, y);
+    x += y;
+    layer_norm(x, l.attn_norm, config_.layer_norm_eps);
+    affine(x, l.inter, inter);
+    gelu(inter);
+    affine(inter, l.out, y);
+    x += y;
+    layer_norm(x, l.out_norm, config_.layer_norm_eps);
+  }
+  std::vector<std::vector<float>> out;
+  for (Eigen::Index first : start)
+    out.emplace_back(x.row(first).data(), x.row(first).data() + h);
+  return out;
+}
+
+}  // namespace regreader::index
