@@ -140,6 +140,58 @@ void softmax_rows(Mat& s) {
   }
 }
 
+// Where each sequence of a packed batch lies: rows [start, start + length) of the hidden states.
+struct Packing {
+  std::vector<Eigen::Index> start;
+  std::vector<Eigen::Index> length;
+  Eigen::Index rows = 0;
+};
+
+// Self-attention context of every row, or with `first_only` of each sequence's first row only.
+Mat attention(const Mat& qkv, const Packing& pack, int heads, bool first_only) {
+  const Eigen::Index h = qkv.cols() / 3, d = h / heads;
+  const float scale = 1.0f / std::sqrt(static_cast<float>(d));
+  Mat ctx(first_only ? static_cast<Eigen::Index>(pack.start.size()) : qkv.rows(), h);
+  Mat scores;
+  for (size_t s = 0; s < pack.start.size(); ++s) {
+    const Eigen::Index first = pack.start[s], len = pack.length[s];
+    const Eigen::Index rows = first_only ? 1 : len;
+    const Eigen::Index out = first_only ? static_cast<Eigen::Index>(s) : first;
+    for (Eigen::Index hd = 0; hd < heads; ++hd) {
+      const auto q = qkv.block(first, hd * d, rows, d);
+      const auto k = qkv.block(first, h + hd * d, len, d);
+      const auto v = qkv.block(first, 2 * h + hd * d, len, d);
+      scores.noalias() = (q * k.transpose()) * scale;
+      softmax_rows(scores);
+      ctx.block(out, hd * d, rows, d).noalias() = scores * v;
+    }
+  }
+  return ctx;
+}
+
+// One transformer layer in place. The last layer only needs the [CLS] rows as output, so with
+// `cls_only` x shrinks to one row per sequence and the dense work after attention runs on those.
+void encoder_layer(Mat& x, const Layer& l, const Packing& pack, const BertConfig& config,
+                   bool cls_only) {
+  Mat qkv, y, inter;
+  affine(x, l.qkv, qkv);
+  const Mat ctx = attention(qkv, pack, config.num_heads, cls_only);
+  if (cls_only) {
+    Mat first(static_cast<Eigen::Index>(pack.start.size()), x.cols());
+    for (size_t s = 0; s < pack.start.size(); ++s)
+      first.row(static_cast<Eigen::Index>(s)) = x.row(pack.start[s]);
+    x = std::move(first);
+  }
+  affine(ctx, l.attn_out, y);
+  x += y;
+  layer_norm(x, l.attn_norm, config.layer_norm_eps);
+  affine(x, l.inter, inter);
+  gelu(inter);
+  affine(inter, l.out, y);
+  x += y;
+  layer_norm(x, l.out_norm, config.layer_norm_eps);
+}
+
 }  // namespace
 
 bool bert_uses_blas() {
@@ -220,53 +272,32 @@ BertModel::~BertModel() = default;
 
 std::vector<std::vector<float>> BertModel::cls_states(
     const std::vector<std::vector<int32_t>>& seqs) const {
-  const int h = config_.hidden_size, heads = config_.num_heads, d = h / heads;
-  const float scale = 1.0f / std::sqrt(static_cast<float>(d));
-  std::vector<Eigen::Index> start;  // first row of every sequence in the packed batch
-  Eigen::Index n = 0;
+  Packing pack;
   for (const auto& s : seqs) {
     if (s.empty() || s.size() > static_cast<size_t>(config_.max_positions))
       throw Error(ErrorCode::kInternal, "sequence length outside 1..max_position_embeddings");
-    start.push_back(n);
-    n += static_cast<Eigen::Index>(s.size());
+    pack.start.push_back(pack.rows);
+    pack.length.push_back(static_cast<Eigen::Index>(s.size()));
+    pack.rows += pack.length.back();
   }
-  Mat x(n, h);
+  Mat x(pack.rows, config_.hidden_size);
   for (size_t s = 0; s < seqs.size(); ++s)
     for (size_t p = 0; p < seqs[s].size(); ++p) {
       const int32_t id = seqs[s][p];
       if (id < 0 || id >= config_.vocab_size)
         throw Error(ErrorCode::kInternal, "token id outside the vocabulary");
-      x.row(start[s] + static_cast<Eigen::Index>(p)) =
+      x.row(pack.start[s] + static_cast<Eigen::Index>(p)) =
           w_->word.row(id) + w_->position.row(static_cast<Eigen::Index>(p)) + w_->token_type0;
     }
   layer_norm(x, w_->embed_norm, config_.layer_norm_eps);
-
-  Mat qkv, ctx(n, h), y, inter, scores;
-  for (const Layer& l : w_->layers) {
-    affine(x, l.qkv, qkv);
-    for (size_t s = 0; s < seqs.size(); ++s) {
-      const auto len = static_cast<Eigen::Index>(seqs[s].size());
-      for (int hd = 0; hd < heads; ++hd) {
-        const auto q = qkv.block(start[s], hd * d, len, d);
-        const auto k = qkv.block(start[s], h + hd * d, len, d);
-        const auto v = qkv.block(start[s], 2 * h + hd * d, len, d);
-        scores.noalias() = (q * k.transpose()) * scale;
-        softmax_rows(scores);
-        ctx.block(start[s], hd * d, len, d).noalias() = scores * v;
-      }
-    }
-    affine(ctx, l.attn_out, y);
-    x += y;
-    layer_norm(x, l.attn_norm, config_.layer_norm_eps);
-    affine(x, l.inter, inter);
-    gelu(inter);
-    affine(inter, l.out, y);
-    x += y;
-    layer_norm(x, l.out_norm, config_.layer_norm_eps);
-  }
+  for (size_t i = 0; i < w_->layers.size(); ++i)
+    encoder_layer(x, w_->layers[i], pack, config_, i + 1 == w_->layers.size());
   std::vector<std::vector<float>> out;
-  for (Eigen::Index first : start)
-    out.emplace_back(x.row(first).data(), x.row(first).data() + h);
+  for (size_t s = 0; s < seqs.size(); ++s) {
+    // After the last layer x holds one row per sequence (or, with no layers, every row).
+    const Eigen::Index r = x.rows() == pack.rows ? pack.start[s] : static_cast<Eigen::Index>(s);
+    out.emplace_back(x.row(r).data(), x.row(r).data() + x.cols());
+  }
   return out;
 }
 
