@@ -24,7 +24,9 @@ namespace {
 namespace fs = std::filesystem;
 using Vectors = std::vector<std::vector<float>>;
 
-constexpr float kTolerance = 1e-4f;  // float32 forward pass against NumPy's float64
+// float32 against NumPy's float64 agrees to ~1e-7; 1e-5 still fails the tanh form of GELU
+// (6e-5 off on these weights), which 1e-4 would let through.
+constexpr float kTolerance = 1e-5f;
 
 // python3 with NumPy: $REGREADER_PYTHON, else python3 on PATH, else Debian's /usr/bin/python3.
 std::optional<std::string> python_with_numpy() {
