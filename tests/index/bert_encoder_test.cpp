@@ -235,6 +235,7 @@ TEST_F(BertEncoderTest, UnsupportedArchitectureAndBadConfigAreNamed) {
   };
   const std::vector<std::tuple<std::string, nlohmann::json, ErrorCode, std::string>> cases{
       {"model_type", "roberta", ErrorCode::kUnsupportedFormat, "roberta"},
+      {"architectures", {"XLMRobertaModel"}, ErrorCode::kUnsupportedFormat, "XLMRobertaModel"},
       {"hidden_act", "relu", ErrorCode::kUnsupportedFormat, "relu"},
       {"position_embedding_type", "relative_key", ErrorCode::kUnsupportedFormat, "relative_key"},
       {"hidden_size", nullptr, ErrorCode::kCorruptFile, "hidden_size"},

@@ -64,6 +64,18 @@ void require_value(const std::string& value, const std::string& expected, const 
                                                    expected + "\")");
 }
 
+// "architectures" names the checkpoint's classes (BertModel, BertForMaskedLM, ...): all BERT.
+void require_bert_architectures(const nlohmann::json& archs, const std::filesystem::path& file) {
+  if (!archs.is_array())
+    throw Error(ErrorCode::kCorruptFile,
+                "model config " + file.string() + ": architectures is not a list");
+  for (const auto& a : archs)
+    if (!a.is_string() || a.get<std::string>().rfind("Bert", 0) != 0)
+      throw Error(ErrorCode::kUnsupportedFormat, "model config " + file.string() +
+                                                     ": architecture " + a.dump() +
+                                                     " is not supported (only Bert*)");
+}
+
 // Reads tensors by their BertModel name, with or without the "bert." prefix of the task heads.
 class TensorSource {
  public:
@@ -217,6 +229,7 @@ BertConfig BertConfig::from_file(const std::filesystem::path& file) {
   if (j.is_discarded() || !j.is_object())
     throw Error(ErrorCode::kCorruptFile, "model config " + file.string() + " is not a JSON object");
   require_value(read_string(j, "model_type", file, "bert"), "bert", "model_type", file);
+  if (j.contains("architectures")) require_bert_architectures(j["architectures"], file);
   require_value(read_string(j, "hidden_act", file, "gelu"), "gelu", "hidden_act", file);
   require_value(read_string(j, "position_embedding_type", file, "absolute"), "absolute",
                 "position_embedding_type", file);
