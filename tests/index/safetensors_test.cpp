@@ -95,7 +95,11 @@ TEST(Safetensors, MalformedFilesAreCorrupt) {
   expect_error(path, ErrorCode::kCorruptFile, "outside the data section");
   write_file(tmp.path(), R"({"a":{"dtype":"F32","shape":[3],"data_offsets":[0,8]}})",
              f32_bytes({1.0f, 2.0f}));
-  expect_error(path, ErrorCode::kCorruptFile, "shape needs 12 bytes");
+  expect_error(path, ErrorCode::kCorruptFile, "shape needs 3 elements of 4 bytes");
+  write_file(tmp.path(),
+             R"({"a":{"dtype":"F32","shape":[1099511627776,1099511627776],"data_offsets":[0,8]}})",
+             f32_bytes({1.0f, 2.0f}));
+  expect_error(path, ErrorCode::kCorruptFile, "shape overflows");
   write_file(tmp.path(), R"({"a":{"dtype":"F32","shape":[-2],"data_offsets":[0,8]}})",
              f32_bytes({1.0f, 2.0f}));
   expect_error(path, ErrorCode::kCorruptFile, "tensor a");

@@ -3,6 +3,7 @@
 #include <Eigen/Dense>
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -41,7 +42,8 @@ int read_int(const nlohmann::json& j, const std::string& key, const std::filesys
     if (fallback) return *fallback;
     throw Error(ErrorCode::kCorruptFile, "model config " + file.string() + " has no " + key);
   }
-  if (!j[key].is_number_integer() || j[key].get<int64_t>() <= 0)
+  if (!j[key].is_number_integer() || j[key].get<int64_t>() <= 0 ||
+      j[key].get<int64_t>() > std::numeric_limits<int>::max())
     throw Error(ErrorCode::kCorruptFile,
                 "model config " + file.string() + ": " + key + " is not a positive integer");
   return j[key].get<int>();
@@ -82,17 +84,14 @@ class TensorSource {
   explicit TensorSource(const SafetensorsFile& f)
       : f_(f), prefix_(f.contains("bert.embeddings.word_embeddings.weight") ? "bert." : "") {}
 
+  // Sizes are checked against the file before anything is allocated from config.json's numbers.
   Mat matrix(const std::string& name, int64_t rows, int64_t cols) const {
-    Mat m(rows, cols);
     const auto v = load(name, {rows, cols});
-    std::copy(v.begin(), v.end(), m.data());
-    return m;
+    return Eigen::Map<const Mat>(v.data(), rows, cols);
   }
   Row vector(const std::string& name, int64_t n) const {
-    Row r(n);
     const auto v = load(name, {n});
-    std::copy(v.begin(), v.end(), r.data());
-    return r;
+    return Eigen::Map<const Row>(v.data(), n);
   }
   Dense dense(const std::string& name, int64_t out, int64_t in) const {
     return {matrix(name + ".weight", out, in), vector(name + ".bias", out)};

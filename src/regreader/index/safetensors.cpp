@@ -42,9 +42,12 @@ TensorInfo parse_entry(const std::filesystem::path& path, const std::string& nam
     bad("no data_offsets pair");
   TensorInfo t;
   t.dtype = j["dtype"].get<std::string>();
+  size_t elements = 1;
   for (const auto& d : j["shape"]) {
-    if (!d.is_number_unsigned()) bad("shape has a non-integer or negative dimension");
+    if (!d.is_number_unsigned() || d.get<uint64_t>() > uint64_t{1} << 40)
+      bad("shape has a non-integer, negative or absurd dimension");
     t.shape.push_back(d.get<int64_t>());
+    if (__builtin_mul_overflow(elements, d.get<size_t>(), &elements)) bad("shape overflows");
   }
   for (const auto& o : j["data_offsets"])
     if (!o.is_number_unsigned()) bad("data_offsets are not non-negative integers");
@@ -53,9 +56,11 @@ TensorInfo parse_entry(const std::filesystem::path& path, const std::string& nam
   if (t.begin > t.end || t.end > data_size)
     bad("data_offsets [" + std::to_string(t.begin) + ", " + std::to_string(t.end) +
         "] outside the data section of " + std::to_string(data_size) + " bytes");
-  if (const size_t es = dtype_size(t.dtype); es != 0 && t.elements() * es != t.end - t.begin)
-    bad("shape needs " + std::to_string(t.elements() * es) + " bytes but data_offsets span " +
-        std::to_string(t.end - t.begin));
+  size_t bytes = 0;
+  if (const size_t es = dtype_size(t.dtype);
+      es != 0 && (__builtin_mul_overflow(elements, es, &bytes) || bytes != t.end - t.begin))
+    bad("shape needs " + std::to_string(elements) + " elements of " + std::to_string(es) +
+        " bytes but data_offsets span " + std::to_string(t.end - t.begin));
   return t;
 }
 

@@ -132,7 +132,7 @@ WordPieceTokenizer::WordPieceTokenizer(std::vector<std::string> vocab, Options o
     : vocab_(std::move(vocab)), opts_(opts) {
   if (vocab_.empty()) throw Error(ErrorCode::kCorruptFile, "empty vocabulary");
   for (size_t i = 0; i < vocab_.size(); ++i)
-    ids_.emplace(vocab_[i], static_cast<int32_t>(i));  // the first of duplicate lines wins
+    ids_.insert_or_assign(vocab_[i], static_cast<int32_t>(i));  // as HF: a later line wins
   cls_ = require("[CLS]");
   sep_ = require("[SEP]");
   pad_ = require("[PAD]");
