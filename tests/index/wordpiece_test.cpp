@@ -74,6 +74,12 @@ TEST(WordPiece, WordsOverOneHundredCharactersAreUnknown) {
   EXPECT_EQ(t.wordpiece(std::string(101, 'a')), (Strings{"[UNK]"}));
 }
 
+TEST(WordPiece, InvalidUtf8IsDroppedOrUnknown) {
+  const auto t = make();
+  EXPECT_EQ(t.basic_tokenize("\xff母\xe6"), (Strings{"母"}));
+  EXPECT_EQ(t.wordpiece("a\xff"), (Strings{"[UNK]"}));
+}
+
 TEST(WordPiece, EncodeGivesVocabularyIds) {
   const auto t = make();
   EXPECT_EQ(t.encode("110kV母线 unaffable, 站。"),

@@ -4,6 +4,7 @@
 #include <unicode/normalizer2.h>
 #include <unicode/uchar.h>
 #include <unicode/unistr.h>
+#include <unicode/utf8.h>
 
 #include <fstream>
 
@@ -174,20 +175,20 @@ std::vector<std::string> WordPieceTokenizer::basic_tokenize(std::string_view tex
 std::vector<std::string> WordPieceTokenizer::wordpiece(const std::string& word) const {
   // Byte offset of every code point, so candidates are cut on character boundaries.
   std::vector<size_t> at;
-  const auto cps = text::to_codepoints(word);
-  size_t pos = 0;
-  for (char32_t c : cps) {
-    at.push_back(pos);
-    std::string tmp;
-    text::append_utf8(tmp, c);
-    pos += tmp.size();
+  const auto* p = reinterpret_cast<const uint8_t*>(word.data());
+  const auto n = static_cast<int32_t>(word.size());
+  for (int32_t i = 0; i < n;) {
+    at.push_back(static_cast<size_t>(i));
+    UChar32 c = 0;
+    U8_NEXT(p, i, n, c);
   }
-  at.push_back(pos);
-  if (cps.size() > opts_.max_chars_per_word) return {"[UNK]"};
+  const size_t chars = at.size();
+  at.push_back(word.size());
+  if (chars > opts_.max_chars_per_word) return {"[UNK]"};
   std::vector<std::string> pieces;
   size_t start = 0;
-  while (start < cps.size()) {
-    size_t end = cps.size();
+  while (start < chars) {
+    size_t end = chars;
     std::string found;
     for (; end > start; --end) {
       std::string cand = (start > 0 ? "##" : "") + word.substr(at[start], at[end] - at[start]);
