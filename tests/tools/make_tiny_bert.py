@@ -157,6 +157,45 @@ def cls_state(w, cfg, ids):
     return x[0]
 
 
+def cls_states_padded(w, cfg, seqs):
+    """The batched form: every sequence padded to the longest, padded keys masked out. The C++
+    encoder packs instead of padding; this checks the two agree with cls_state one by one."""
+    b, n, h, heads = len(seqs), max(map(len, seqs)), cfg["hidden_size"], cfg["num_attention_heads"]
+    d = h // heads
+    ids = np.zeros((b, n), int)
+    mask = np.zeros((b, n))
+    for i, s in enumerate(seqs):
+        ids[i, :len(s)] = s
+        mask[i, :len(s)] = 1
+    x = (w["embeddings.word_embeddings.weight"][ids]
+         + w["embeddings.position_embeddings.weight"][:n][None]
+         + w["embeddings.token_type_embeddings.weight"][0])
+    x = layer_norm(x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])
+    bias = (1.0 - mask)[:, None, None, :] * -1e30  # [b, 1, 1, keys]
+    for i in range(cfg["num_hidden_layers"]):
+        p = f"encoder.layer.{i}."
+
+        def lin(name, t):
+            return t @ w[p + name + ".weight"].T + w[p + name + ".bias"]
+
+        def split(t):
+            return t.reshape(b, n, heads, d).transpose(0, 2, 1, 3)
+
+        q, k, v = (split(lin("attention.self." + m, x)) for m in ("query", "key", "value"))
+        s = q @ k.transpose(0, 1, 3, 2) / math.sqrt(d) + bias
+        s = np.exp(s - s.max(-1, keepdims=True))
+        s /= s.sum(-1, keepdims=True)
+        ctx = (s @ v).transpose(0, 2, 1, 3).reshape(b, n, h)
+        x = layer_norm(lin("attention.output.dense", ctx) + x,
+                       w[p + "attention.output.LayerNorm.weight"],
+                       w[p + "attention.output.LayerNorm.bias"])
+        inter = lin("intermediate.dense", x)
+        inter = 0.5 * inter * (1.0 + ERF(inter / math.sqrt(2.0)))
+        x = layer_norm(lin("output.dense", inter) + x, w[p + "output.LayerNorm.weight"],
+                       w[p + "output.LayerNorm.bias"])
+    return x[:, 0]
+
+
 def embed(text, w, cfg, vocab):
     acc = np.zeros(cfg["hidden_size"])
     wins = windows(text, vocab, cfg["max_position_embeddings"])
@@ -278,6 +317,10 @@ def make_tiny(out):
             wins, vec = embed(full, w, TINY, vocab)
             cases.append({"text": text, "kind": kind, "basic_tokens": basic_tokenize(full),
                           "windows": wins, "vector": [float(x) for x in vec]})
+    seqs = [win for c in cases for win in c["windows"]]
+    one_by_one = np.array([cls_state(w, TINY, s) for s in seqs])
+    padded = cls_states_padded(w, TINY, seqs)
+    assert np.abs(one_by_one - padded).max() < 1e-9, "padded batch differs from one by one"
     with open(os.path.join(out, "reference.json"), "w", encoding="utf-8") as f:
         json.dump({"hidden_size": TINY["hidden_size"], "cases": cases}, f, ensure_ascii=False)
 
