@@ -6,6 +6,9 @@
 //   build/release/bench/regreader_encoder_bench /tmp/bert/tiny-bert /tmp/bert/bge-shapes
 //
 // Configure with -DREGREADER_EIGEN_BLAS=OFF to time Eigen's own kernels instead of OpenBLAS.
+// OpenBLAS starts one thread per core; on the shared 2-core machines OPENBLAS_NUM_THREADS=1 was
+// as fast or faster in every run (bge shapes, 100-character blocks, 2026-11-22): OpenBLAS one
+// thread 27-37 texts/s, OpenBLAS default threads 22-26, Eigen alone 17-18; tiny 3000-4000.
 
 #include <chrono>
 #include <cstdio>
