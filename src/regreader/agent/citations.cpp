@@ -10,6 +10,9 @@ namespace regreader::agent {
 
 namespace {
 
+// std::regex matches bytes: multi-byte characters appear in patterns only as literals or
+// alternations (一|二), never inside [...], where they would match single bytes.
+
 // A code before a page counts as its regulation when this close on the same line ("GB26860 表1
 // P4").
 constexpr size_t kMaxCodeToPageBytes = 48;
@@ -86,9 +89,10 @@ size_t window_end(const std::string& s, size_t from, size_t limit) {
 
 void read_qualifiers(const std::string& w, Citation& c) {
   static const std::regex table(R"(表\s*([A-Z]?\d+(?:[.\-]\d+)*))");
-  static const std::regex note(R"(注\s*(\d+|①|②|③|④|⑤|⑥|⑦|⑧|⑨|⑩|[一二三四五六七八九十]+))");
+  static const std::regex note(
+      R"(注\s*(\d+|①|②|③|④|⑤|⑥|⑦|⑧|⑨|⑩|(?:一|二|三|四|五|六|七|八|九|十)+))");
   static const std::regex section(
-      R"((第\s*[一二三四五六七八九十百零\d]+\s*[条章节])|(附录\s*[A-Z])|(\d+(?:\.\d+){1,4}))");
+      R"((第\s*(?:\d|一|二|三|四|五|六|七|八|九|十|百|零)+\s*(?:条|章|节))|(附录\s*[A-Z])|(\d+(?:\.\d+){1,4}))");
   std::smatch m;
   if (c.table.empty() && std::regex_search(w, m, table)) c.table = "表" + m.str(1);
   if (c.annotation.empty() && std::regex_search(w, m, note)) c.annotation = "注" + m.str(1);
@@ -189,7 +193,7 @@ std::vector<Citation> extract_citations(std::string_view answer_in) {
 bool figure_on_page(std::string_view figure, std::string_view page_text) {
   const std::string want = canonical_number(leading_number(figure));
   if (want.empty()) return false;
-  const std::string page = text::strip_spaces(text::fold_width(page_text));
+  const std::string page = text::fold_width(page_text);
   static const std::regex number(R"(\d+(?:\.\d+)?)");
   for (auto it = std::sregex_iterator(page.begin(), page.end(), number);
        it != std::sregex_iterator(); ++it)

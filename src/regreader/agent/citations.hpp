@@ -61,8 +61,9 @@ std::vector<CheckedCitation> check_citations(const std::vector<Citation>& citati
 std::string_view citation_status_name(CitationStatus s);
 bool is_fabricated(CitationStatus s);
 
-/// Whether `figure` ("0.70", "10kV", "0.7 米") occurs as a number on `page_text` (spacing,
-/// full-width digits and trailing decimal zeros ignored; "10" does not match inside "110").
+/// Whether the number of `figure` ("0.70", "10kV", "0.7 米") occurs as a whole number on
+/// `page_text` (units, full-width digits and trailing decimal zeros ignored; "10" does not match
+/// inside "110" or "13.10").
 bool figure_on_page(std::string_view figure, std::string_view page_text);
 
 }  // namespace regreader::agent

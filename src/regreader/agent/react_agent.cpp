@@ -5,6 +5,7 @@
 #include <chrono>
 #include <future>
 #include <map>
+#include <regex>
 
 #include "regreader/agent/prompts.hpp"
 #include "regreader/core/error.hpp"
@@ -34,9 +35,11 @@ void append_thinking(std::string& thinking, const ChatResponse& reply) {
   }
 }
 
+// "GB26860" and "GB26860-2011" are one source.
 std::string source_key(const Citation& c) {
-  return c.regulation + "|" + std::to_string(c.page_first) + "|" + std::to_string(c.page_last) +
-         "|" + c.table + "|" + c.annotation + "|" + c.section;
+  static const std::regex year(R"(-(19|20)\d{2}$)");
+  return std::regex_replace(c.regulation, year, "") + "|" + std::to_string(c.page_first) + "|" +
+         std::to_string(c.page_last) + "|" + c.table + "|" + c.annotation + "|" + c.section;
 }
 
 // One entry per cited source; a source cited twice keeps its worst verdict.

@@ -58,10 +58,16 @@ void read_usage(const json& u, Usage& usage) {
 
 ContentBlock block_from_json(const json& j) {
   const std::string type = j.at("type").get<std::string>();
-  if (type == "tool_use")
-    return ContentBlock::make_tool_use(j.at("id").get<std::string>(),
-                                       j.at("name").get<std::string>(),
-                                       j.value("input", json::object()));
+  if (type == "tool_use") {
+    auto b = ContentBlock::make_tool_use(j.at("id").get<std::string>(),
+                                         j.at("name").get<std::string>(), json::object());
+    const json input = j.value("input", json::object());
+    if (input.is_object())
+      b.input = input;
+    else
+      b.malformed_input = input.dump();
+    return b;
+  }
   if (type == "thinking")
     return ContentBlock::make_thinking(j.value("thinking", ""), j.value("signature", ""));
   // Other block types (redacted_thinking, server tools) carry no text for us.
