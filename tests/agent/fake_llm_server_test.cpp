@@ -19,6 +19,7 @@
 #include "agent/fake_tools.hpp"
 #include "regreader/agent/llm/llm_config.hpp"
 #include "regreader/agent/react_agent.hpp"
+#include "regreader/core/error.hpp"
 #include "regreader/core/http_client.hpp"
 
 namespace regreader::agent {
@@ -116,7 +117,9 @@ class FakeLlmServerTest : public ::testing::Test {
         << r.content;
     EXPECT_EQ(r.usage.input_tokens, 20);
     EXPECT_EQ(r.usage.output_tokens, 20);
-    if (stream) EXPECT_EQ(streamed_, r.content);
+    if (stream) {
+      EXPECT_EQ(streamed_, r.content);
+    }
   }
 
   int port_ = 0;
