@@ -323,11 +323,14 @@ TEST(OpenAIClientTest, ReasoningModelsGetMaxCompletionTokens) {
   c.api_key = "k";
   ChatRequest r;
   r.messages.push_back(Message::user_text("hi"));
+  r.temperature = 0.5;
   c.model = "o3-mini";
   OpenAIClient(http, c).chat(r);
   c.model = "qwen-plus";
   OpenAIClient(http, c).chat(r);
   EXPECT_TRUE(http.body_json(0).contains("max_completion_tokens"));
+  EXPECT_FALSE(http.body_json(0).contains("temperature"));
+  EXPECT_EQ(http.body_json(1)["temperature"], 0.5);
   EXPECT_TRUE(http.body_json(1).contains("max_tokens"));
 }
 

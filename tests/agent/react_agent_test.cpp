@@ -318,3 +318,35 @@ TEST(ReactAgentChatTest, EarlierTurnsAreContextAndLlmFailuresAreLogged) {
 
 }  // namespace
 }  // namespace regreader::agent
+
+namespace regreader::agent {
+namespace {
+
+TEST(ReactAgentToolFailureTest, ThrowingProviderBecomesAnErrorResult) {
+  Harness h(Wire::kAnthropic, true,
+            {call("c1", "get_toc", R"({"reg_id":"GB26860-2011"})"), say("未找到相关规定")});
+  h.tools.handlers["get_toc"] = [](const json&) -> ToolResult {
+    throw Error(ErrorCode::kNetwork, "MCP server closed the connection");
+  };
+  const AgentResponse r = h.run();
+  ASSERT_EQ(r.tool_calls.size(), 1u);
+  EXPECT_TRUE(r.tool_calls[0].is_error);
+  EXPECT_NE(r.tool_calls[0].error.find("closed the connection"), std::string::npos);
+  EXPECT_NE(h.request_text(1).find("tool get_toc failed: MCP server closed"), std::string::npos);
+  const auto types = h.event_types();
+  EXPECT_EQ(std::count(types.begin(), types.end(), "tool_call_failed"), 1);
+  EXPECT_EQ(r.outcome, AgentOutcome::kAnswered);
+}
+
+TEST(TrimToolResultTest, KeepsShortTextAndCutsLongTextOnACharacter) {
+  std::string s = "安全距离";
+  EXPECT_FALSE(trim_tool_result(s, 100));
+  EXPECT_EQ(s, "安全距离");
+  s = "安全距离";  // 12 bytes; 7 falls inside the third character
+  EXPECT_TRUE(trim_tool_result(s, 7));
+  EXPECT_EQ(s.substr(0, 6), "安全");
+  EXPECT_NE(s.find("6 / 12"), std::string::npos) << s;
+}
+
+}  // namespace
+}  // namespace regreader::agent

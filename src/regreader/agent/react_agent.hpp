@@ -43,8 +43,10 @@ class ReactAgent {
              EventSink* events = nullptr, CitationChecker* checker = nullptr);
 
   /// Answers one question. Earlier questions and answers of this agent are sent as context (chat);
-  /// reset() forgets them. LLM failures (UpstreamError, Error kNetwork) are logged as
-  /// task_failed and rethrown; tool failures are not errors: the model sees them and goes on.
+  /// reset() forgets them. With ReactOptions::stream, on_text receives every text delta the model
+  /// streams, its remarks between tool calls included. LLM failures (UpstreamError, Error kNetwork)
+  /// are logged as task_failed and rethrown; tool failures are not errors: the model sees them and
+  /// goes on.
   AgentResponse run(const std::string& query, const TextCallback& on_text = {});
 
   /// Forgets the conversation.

@@ -60,8 +60,8 @@ void read_usage(const json& j, Usage& usage) {
   usage.output_tokens = u.value("completion_tokens", 0LL);
 }
 
-// Newer OpenAI reasoning models refuse max_tokens; every compatible server accepts it.
-bool wants_max_completion_tokens(const std::string& model) {
+// OpenAI's reasoning models refuse max_tokens and a temperature; compatible servers accept both.
+bool is_reasoning_model(const std::string& model) {
   for (const char* p : {"o1", "o3", "o4", "gpt-5"})
     if (model.rfind(p, 0) == 0) return true;
   return false;
@@ -181,9 +181,9 @@ json OpenAIClient::request_body(const ChatRequest& r) const {
   for (const auto& m : r.messages)
     append_message(m, messages);
   json body = {{"model", endpoint_.model}, {"messages", std::move(messages)}};
-  body[wants_max_completion_tokens(endpoint_.model) ? "max_completion_tokens" : "max_tokens"] =
-      r.max_tokens;
-  if (r.temperature) body["temperature"] = *r.temperature;
+  const bool reasoning = is_reasoning_model(endpoint_.model);
+  body[reasoning ? "max_completion_tokens" : "max_tokens"] = r.max_tokens;
+  if (r.temperature && !reasoning) body["temperature"] = *r.temperature;  // they accept only 1
   if (!r.tools.empty()) {
     json tools = json::array();
     for (const auto& t : r.tools)
