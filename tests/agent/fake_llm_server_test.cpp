@@ -33,11 +33,11 @@ int free_port() {
   addr.sin_family = AF_INET;
   addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   addr.sin_port = 0;
-  bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
   socklen_t len = sizeof addr;
-  getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
+  const bool ok = bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0 &&
+                  getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) == 0;
   close(fd);
-  return ntohs(addr.sin_port);
+  return ok ? ntohs(addr.sin_port) : 0;
 }
 
 bool port_open(int port) {
@@ -65,6 +65,7 @@ class FakeLlmServerTest : public ::testing::Test {
     const auto node = find_node();
     if (!node || !fs::exists(script)) GTEST_SKIP() << "needs node and " << script;
     port_ = free_port();
+    ASSERT_NE(port_, 0) << "no free port";
     log_ = fs::temp_directory_path() / ("fake-llm-" + std::to_string(port_) + ".log");
     pid_ = fork();
     if (pid_ == 0) {

@@ -19,7 +19,6 @@ using regreader::testing::network_error;
 using regreader::testing::reply;
 using regreader::testing::req_header;
 using regreader::testing::say;
-using regreader::testing::ScriptedCall;
 using regreader::testing::ScriptedHttpClient;
 using regreader::testing::ScriptedTurn;
 using regreader::testing::Step;

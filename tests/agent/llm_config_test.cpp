@@ -11,7 +11,7 @@
 namespace regreader::agent {
 namespace {
 
-EnvLookup env_of(std::map<std::string, std::string> vars) {
+EnvLookup env_of(const std::map<std::string, std::string>& vars) {
   return [vars](const std::string& name) -> std::optional<std::string> {
     auto it = vars.find(name);
     if (it == vars.end()) return std::nullopt;

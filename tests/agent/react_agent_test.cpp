@@ -44,8 +44,10 @@ struct Case {
 
 class Harness {
  public:
-  Harness(Wire wire, bool stream, std::vector<ScriptedTurn> turns) : wire_(wire), stream_(stream) {
+  Harness(Wire wire, bool stream, const std::vector<ScriptedTurn>& turns)
+      : wire_(wire), stream_(stream) {
     std::vector<Step> steps;
+    steps.reserve(turns.size());
     for (const auto& t : turns)
       steps.push_back(reply(wire, t, stream));
     http = std::make_unique<ScriptedHttpClient>(std::move(steps));

@@ -55,7 +55,7 @@ std::vector<nlohmann::json> MemoryEventSink::events() const {
 EventLog::EventLog(EventSink* sink, std::string agent, std::string task_id)
     : sink_(sink), agent_(std::move(agent)), task_id_(std::move(task_id)) {}
 
-void EventLog::emit(const std::string& type, nlohmann::json fields) {
+void EventLog::emit(const std::string& type, const nlohmann::json& fields) {
   if (!sink_) return;
   nlohmann::json e = {
       {"ts", now_iso8601()}, {"type", type}, {"task_id", task_id_}, {"agent", agent_}};

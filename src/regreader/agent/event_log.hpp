@@ -69,7 +69,7 @@ class EventLog {
   const std::string& task_id() const { return task_id_; }
 
  private:
-  void emit(const std::string& type, nlohmann::json fields);
+  void emit(const std::string& type, const nlohmann::json& fields);
 
   EventSink* sink_;
   std::string agent_;

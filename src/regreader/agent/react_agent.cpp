@@ -183,6 +183,7 @@ void ReactAgent::finish_answer(AgentResponse& r) {
     r.sources = unique_sources(check_citations(citations, *checker_));
   } else {
     std::vector<CheckedCitation> unchecked;
+    unchecked.reserve(citations.size());
     for (const auto& c : citations)
       unchecked.push_back({c, CitationStatus::kUnchecked, ""});
     r.sources = unique_sources(std::move(unchecked));
@@ -202,6 +203,7 @@ void ReactAgent::finish_answer(AgentResponse& r) {
 std::vector<ReactAgent::CallOutcome> ReactAgent::execute_calls(
     const std::vector<const ContentBlock*>& calls, EventLog& log) {
   std::vector<CallOutcome> out;
+  out.reserve(calls.size());
   if (calls.size() == 1 || !options_.parallel_tool_calls) {
     for (const auto* c : calls)
       out.push_back(execute_call(*c, log));
@@ -209,6 +211,7 @@ std::vector<ReactAgent::CallOutcome> ReactAgent::execute_calls(
   }
   tools();  // list the tools once, before the threads ask is_offered()
   std::vector<std::future<CallOutcome>> futures;
+  futures.reserve(calls.size());
   for (const auto* c : calls)
     futures.push_back(
         std::async(std::launch::async, [this, c, &log] { return execute_call(*c, log); }));

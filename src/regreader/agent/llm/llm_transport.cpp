@@ -18,7 +18,7 @@ namespace {
 // Retry-After can ask for longer than our own backoff cap, but not for minutes.
 constexpr double kMaxRetryAfterSeconds = 60.0;
 // Keep at most this much of a streamed body for an error message.
-constexpr size_t kMaxErrorBodyBytes = 64 * 1024;
+constexpr size_t kMaxErrorBodyBytes = size_t{64} * 1024;
 
 std::string lower(std::string s) {
   std::transform(s.begin(), s.end(), s.begin(),
