@@ -86,7 +86,7 @@ class FakeLlmServerTest : public ::testing::Test {
       kill(pid_, SIGTERM);
       waitpid(pid_, nullptr, 0);
     }
-    fs::remove(log_);
+    if (!log_.empty()) fs::remove(log_);
   }
 
   AgentResponse ask(LlmProvider provider, bool stream, testing::FakeTools& tools) {
