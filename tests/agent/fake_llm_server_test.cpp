@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "agent/fake_tools.hpp"
+#include "fake_llm_process.hpp"
 #include "regreader/agent/llm/llm_config.hpp"
 #include "regreader/agent/react_agent.hpp"
 #include "regreader/core/error.hpp"
@@ -27,66 +28,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-int free_port() {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  addr.sin_port = 0;
-  socklen_t len = sizeof addr;
-  const bool ok = bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0 &&
-                  getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) == 0;
-  close(fd);
-  return ok ? ntohs(addr.sin_port) : 0;
-}
-
-bool port_open(int port) {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  addr.sin_port = htons(static_cast<uint16_t>(port));
-  const bool ok = connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
-  close(fd);
-  return ok;
-}
-
-std::optional<fs::path> find_node() {
-  for (const char* dir : {"/usr/bin", "/usr/local/bin", "/bin"})
-    if (fs::exists(fs::path(dir) / "node")) return fs::path(dir) / "node";
-  return std::nullopt;
-}
-
 class FakeLlmServerTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    const fs::path script =
-        fs::path(REGREADER_SOURCE_DIR) / ".." / "shared" / "tools" / "fake-llm-server.mjs";
-    const auto node = find_node();
-    if (!node || !fs::exists(script)) GTEST_SKIP() << "needs node and " << script;
-    port_ = free_port();
-    ASSERT_NE(port_, 0) << "no free port";
-    log_ = fs::temp_directory_path() / ("fake-llm-" + std::to_string(port_) + ".log");
-    pid_ = fork();
-    if (pid_ == 0) {
-      setenv("PORT", std::to_string(port_).c_str(), 1);
-      setenv("FAKE_TOOL", "smart_search", 1);
-      setenv("FAKE_TOOL_INPUT", R"({"query":"10kV 安全距离","reg_id":"GB26860-2011"})", 1);
-      if (!freopen(log_.c_str(), "w", stderr)) _exit(126);
-      execl(node->c_str(), "node", script.c_str(), static_cast<char*>(nullptr));
-      _exit(127);
-    }
-    for (int i = 0; i < 100 && !port_open(port_); ++i)
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    ASSERT_TRUE(port_open(port_)) << "fake-llm-server did not start; see " << log_;
-  }
-
-  void TearDown() override {
-    if (pid_ > 0) {
-      kill(pid_, SIGTERM);
-      waitpid(pid_, nullptr, 0);
-    }
-    if (!log_.empty()) fs::remove(log_);
+    if (auto why = testing::FakeLlmProcess::unavailable()) GTEST_SKIP() << *why;
+    server_ = std::make_unique<testing::FakeLlmProcess>(
+        "smart_search", R"({"query":"10kV 安全距离","reg_id":"GB26860-2011"})");
+    ASSERT_TRUE(server_->running()) << "fake-llm-server did not start; see " << server_->log();
   }
 
   AgentResponse ask(LlmProvider provider, bool stream, testing::FakeTools& tools) {
@@ -94,7 +42,7 @@ class FakeLlmServerTest : public ::testing::Test {
     c.provider = provider;
     c.model = provider == LlmProvider::kAnthropic ? "claude-fake" : "qwen-fake";
     c.api_key = "sk-fake";
-    c.base_url = "http://127.0.0.1:" + std::to_string(port_);
+    c.base_url = server_->url();
     c.timeout_seconds = 20;
     http_ = make_curl_client();
     llm_ = make_llm_client(c, *http_);
@@ -123,9 +71,7 @@ class FakeLlmServerTest : public ::testing::Test {
     }
   }
 
-  int port_ = 0;
-  pid_t pid_ = -1;
-  fs::path log_;
+  std::unique_ptr<testing::FakeLlmProcess> server_;
   std::unique_ptr<HttpClient> http_;
   std::unique_ptr<LlmClient> llm_;
   std::string streamed_;
@@ -148,7 +94,7 @@ TEST_F(FakeLlmServerTest, UnknownRouteIsAnUnknownModelError) {
   LlmConfig c;
   c.provider = LlmProvider::kOpenAI;
   c.model = "qwen-fake";
-  c.base_url = "http://127.0.0.1:" + std::to_string(port_) + "/nope/v1";
+  c.base_url = server_->url() + "/nope/v1";
   auto http = make_curl_client();
   auto llm = make_llm_client(c, *http);
   ChatRequest r;
@@ -169,7 +115,7 @@ TEST_F(FakeLlmServerTest, RefusedConnectionIsANetworkError) {
   c.provider = LlmProvider::kAnthropic;
   c.model = "claude-fake";
   c.api_key = "k";
-  c.base_url = "http://127.0.0.1:" + std::to_string(free_port());
+  c.base_url = "http://127.0.0.1:" + std::to_string(testing::free_port());
   c.retry.max_attempts = 2;
   c.retry.sleep = [](double) {};
   auto http = make_curl_client();

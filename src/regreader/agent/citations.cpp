@@ -155,9 +155,31 @@ std::string normalize_regulation_code(std::string_view code) {
   return out;
 }
 
-std::vector<Citation> extract_citations(std::string_view answer_in) {
+namespace {
+
+// Stored ids that do not look like a standard's code (SAMPLE-2026, 调度规程) are found literally.
+void add_known_ids(const std::string& s, const std::vector<std::string>& ids,
+                   std::vector<Span>& codes) {
+  for (const auto& id : ids) {
+    if (id.empty()) continue;
+    for (size_t at = s.find(id); at != std::string::npos; at = s.find(id, at + id.size())) {
+      bool inside = false;
+      for (const auto& c : codes)
+        inside |= at < c.end && c.start < at + id.size();
+      if (!inside) codes.push_back(Span{at, at + id.size(), id});
+    }
+  }
+  std::sort(codes.begin(), codes.end(),
+            [](const Span& a, const Span& b) { return a.start < b.start; });
+}
+
+}  // namespace
+
+std::vector<Citation> extract_citations(std::string_view answer_in,
+                                        const std::vector<std::string>& known_ids) {
   const std::string s = text::fold_width(answer_in);
-  const auto codes = find_codes(s);
+  auto codes = find_codes(s);
+  add_known_ids(s, known_ids, codes);
   const auto pages = find_pages(s);
   std::vector<Citation> out;
   size_t prev_end = 0;

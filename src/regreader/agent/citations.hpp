@@ -25,7 +25,9 @@ struct Citation {
 
 /// Finds every page citation that names, or follows, a regulation code. A bare "P5" belongs to
 /// the nearest regulation code before it.
-std::vector<Citation> extract_citations(std::string_view answer);
+/// `known_ids` (the stored regulation ids) are recognised as codes too, whatever they look like.
+std::vector<Citation> extract_citations(std::string_view answer,
+                                        const std::vector<std::string>& known_ids = {});
 
 /// "GB/T 14285—2006" → "GBT14285-2006" (the form regulation ids take when ingested).
 std::string normalize_regulation_code(std::string_view code);
@@ -36,6 +38,8 @@ class CitationChecker {
  public:
   virtual ~CitationChecker() = default;
   virtual bool has_regulation(const std::string& regulation) = 0;
+  /// Ids to recognise in answers even when they do not look like a standard's code.
+  virtual std::vector<std::string> known_ids() { return {}; }
   /// The text of one page, or nullopt when the regulation has no such page.
   virtual std::optional<std::string> page_text(const std::string& regulation, int page) = 0;
 };

@@ -1,5 +1,7 @@
 #include "regreader/agent/react_agent.hpp"
 
+#include <algorithm>
+
 #include <spdlog/spdlog.h>
 
 #include <chrono>
@@ -102,6 +104,9 @@ AgentResponse ReactAgent::run(const std::string& query, const TextCallback& on_t
     AgentResponse r = run_loop(query, on_text, log);
     history_.push_back(Message::user_text(query));
     history_.push_back(Message{Role::kAssistant, {ContentBlock::make_text(r.content)}});
+    const size_t keep = 2 * static_cast<size_t>(std::max(0, options_.max_history_turns));
+    if (history_.size() > keep)
+      history_.erase(history_.begin(), history_.end() - static_cast<long>(keep));
     size_t fabricated = 0;
     for (const auto& s : r.sources)
       fabricated += is_fabricated(s.status) ? 1 : 0;
@@ -178,7 +183,8 @@ void ReactAgent::finish_answer(AgentResponse& r) {
                 "），仍未得出结论。请把问题缩小后重试。";
   if (r.outcome != AgentOutcome::kAnswered)
     r.warnings.push_back("run ended: " + std::string(agent_outcome_name(r.outcome)));
-  const auto citations = extract_citations(r.content);
+  const auto citations =
+      extract_citations(r.content, checker_ ? checker_->known_ids() : std::vector<std::string>{});
   if (checker_) {
     r.sources = unique_sources(check_citations(citations, *checker_));
   } else {

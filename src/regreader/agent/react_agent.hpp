@@ -32,6 +32,7 @@ struct ReactOptions {
   /// Guard rail: only these tools are offered and run; any other call is refused and logged.
   /// nullopt offers every tool the provider lists.
   std::optional<std::set<std::string>> allowed_tools;
+  int max_history_turns = 8;         ///< earlier questions and answers kept as chat context
   std::string agent_name = "react";  ///< in events
   std::string system_prompt;         ///< empty: react_system_prompt()
 };

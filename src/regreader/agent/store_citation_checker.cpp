@@ -50,4 +50,11 @@ std::optional<std::string> StoreCitationChecker::page_text(const std::string& re
   }
 }
 
+std::vector<std::string> StoreCitationChecker::known_ids() {
+  std::vector<std::string> out;
+  for (const auto& [code, id] : ids_)
+    out.push_back(id);
+  return out;
+}
+
 }  // namespace regreader::agent

@@ -20,6 +20,7 @@ class StoreCitationChecker : public CitationChecker {
 
   bool has_regulation(const std::string& regulation) override;
   std::optional<std::string> page_text(const std::string& regulation, int page) override;
+  std::vector<std::string> known_ids() override;
 
   /// The stored reg_id a cited code names; nullopt when none does.
   std::optional<std::string> resolve(const std::string& regulation) const;
