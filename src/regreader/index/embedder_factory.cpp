@@ -128,4 +128,12 @@ std::unique_ptr<Embedder> fit_builtin_embedder(const store::PageStore& store) {
   return std::make_unique<LsaEmbedder>(std::move(model));
 }
 
+std::unique_ptr<Embedder> embedder_for_build(const store::PageStore& store,
+                                             const EmbeddingConfig& config, bool refit) {
+  if (config.kind == EmbedderKind::kBuiltin && refit) return fit_builtin_embedder(store);
+  auto e = open_embedder(config, store_data_dir(store));
+  if (!e && config.kind == EmbedderKind::kBuiltin) return fit_builtin_embedder(store);
+  return e;
+}
+
 }  // namespace regreader::index

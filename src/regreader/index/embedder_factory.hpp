@@ -50,6 +50,11 @@ std::filesystem::path store_data_dir(const store::PageStore& store);
 std::unique_ptr<Embedder> open_embedder(const EmbeddingConfig& config,
                                         const std::filesystem::path& data_dir);
 
+/// The embedder that builds vectors for `store`: open_embedder(), except that the built-in model
+/// is fitted on the stored blocks when `refit` is set or it has no fit yet. Null for kNone.
+std::unique_ptr<Embedder> embedder_for_build(const store::PageStore& store,
+                                             const EmbeddingConfig& config, bool refit);
+
 /// Fits the built-in model on every stored block, saves it in the data directory and returns it.
 /// Throws Error(kInvalidArgument) when the store holds too little text.
 std::unique_ptr<Embedder> fit_builtin_embedder(const store::PageStore& store);

@@ -79,11 +79,17 @@ VectorIndex VectorIndex::load(const std::filesystem::path& file, int dimension) 
   v.space_ = std::make_unique<hnswlib::InnerProductSpace>(static_cast<size_t>(dimension));
   try {
     v.hnsw_ = std::make_unique<hnswlib::HierarchicalNSW<float>>(v.space_.get(), file.string());
+    // hnswlib 0.6.2's loading constructor adds the deleted count to an uninitialised member.
+    v.hnsw_->num_deleted_ = 0;
+    for (size_t i = 0; i < v.hnsw_->cur_element_count; ++i)
+      v.hnsw_->num_deleted_ += v.hnsw_->isMarkedDeleted(static_cast<hnswlib::tableint>(i)) ? 1 : 0;
   } catch (const std::exception& e) {
     throw Error(ErrorCode::kCorruptFile,
                 file.string() + ": cannot read the vector index (" + e.what() + ")");
   }
-  if (v.hnsw_->data_size_ != sizeof(float) * static_cast<size_t>(dimension))
+  // Each element is links, then data, then label: the data size recorded in the file.
+  if (v.hnsw_->label_offset_ - v.hnsw_->offsetData_ !=
+      sizeof(float) * static_cast<size_t>(dimension))
     throw Error(ErrorCode::kCorruptFile,
                 file.string() + ": the vector index was built for another dimension");
   v.hnsw_->setEf(kHnswEfSearch);

@@ -117,12 +117,15 @@ int64_t vector_generation(const store::PageStore& store) {
 }
 
 void check_model(const VectorState& state, const Embedder& embedder) {
-  if (state.model_id == embedder.model_id() && state.dimension == embedder.dimension()) return;
+  // The model id first: asking a remote embedder its dimension may need the network.
+  const bool same_model = state.model_id == embedder.model_id();
+  if (same_model && state.dimension == embedder.dimension()) return;
   throw Error(ErrorCode::kInvalidArgument,
               "the stored vectors were made by " + state.model_id + " (dimension " +
                   std::to_string(state.dimension) + "), but the configured embedding model is " +
-                  embedder.model_id() + " (dimension " + std::to_string(embedder.dimension()) +
-                  "); run `regreader reindex --all` to rebuild them, or configure " +
+                  embedder.model_id() +
+                  (same_model ? " (dimension " + std::to_string(embedder.dimension()) + ")" : "") +
+                  "; run `regreader reindex --all` to rebuild them, or configure " +
                   state.model_id + " again");
 }
 
