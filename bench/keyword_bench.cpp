@@ -1,6 +1,9 @@
-// Keyword search latency and index build throughput at 10^4 and 10^5 blocks (the corpus's Markdown
-// regulations repeated under new ids), with the peer — Python's sqlite3 FTS5 (unicode61) over the
-// same block texts — timed in the same run by bench/keyword_peer.py.
+// Search latency and index build throughput at 10^4 and 10^5 blocks (the corpus's Markdown
+// regulations repeated under new ids). Keyword: with the peer — Python's sqlite3 FTS5 (unicode61)
+// over the same block texts — timed in the same run by bench/keyword_peer.py. Vector and hybrid:
+// the built-in LSA fitted on the blocks, vectors stored, the index opened (exact at 10^4, HNSW at
+// 10^5); query latency excludes the query embedding (timed apart), so it is the index's own cost;
+// exact search over the same vectors is the peer of the HNSW graph.
 //
 //   build/release/bench/regreader_keyword_bench ../shared/corpus bench/dev-questions.jsonl
 
@@ -13,8 +16,11 @@
 #include <fstream>
 #include <iostream>
 
+#include "regreader/index/embedder_factory.hpp"
 #include "regreader/index/evaluation.hpp"
 #include "regreader/index/keyword_index.hpp"
+#include "regreader/index/search.hpp"
+#include "regreader/index/vector_store.hpp"
 #include "regreader/parse/office_renderer.hpp"
 #include "regreader/parse/parse_document.hpp"
 
@@ -85,6 +91,80 @@ double percentile(std::vector<double> v, double p) {
   return v[std::min(v.size() - 1, static_cast<size_t>(p * static_cast<double>(v.size())))];
 }
 
+long current_rss_mb() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line))
+    if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6)) / 1024;
+  return 0;
+}
+
+double seconds_since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// Times every question `rounds` times in one mode; returns milliseconds per query.
+std::vector<double> time_mode(const store::PageStore& store,
+                              const std::vector<index::EvalQuestion>& questions,
+                              const std::vector<std::vector<float>>& vectors,
+                              const index::VectorIndex& vi, index::SearchMode mode) {
+  std::vector<double> ms;
+  for (int round = 0; round < 3; ++round)
+    for (size_t i = 0; i < questions.size(); ++i) {
+      index::SearchFilter f;
+      f.limit = 10;
+      const auto a = Clock::now();
+      index::search_with_vector(store, questions[i].query, vectors[i], vi, f, mode);
+      ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - a).count());
+    }
+  return ms;
+}
+
+// Fits the built-in LSA, embeds and stores every block, opens the index; then times the modes.
+void bench_vectors(store::PageStore& store, const std::vector<index::EvalQuestion>& questions,
+                   size_t blocks) {
+  const long rss0 = current_rss_mb();
+  auto t0 = Clock::now();
+  auto embedder = index::fit_builtin_embedder(store);
+  const double fit = seconds_since(t0);
+  t0 = Clock::now();
+  index::update_vectors(store, *embedder);  // embeds, stores, builds and saves the graph
+  const double build = seconds_since(t0);
+  t0 = Clock::now();
+  const auto vi = index::open_vector_index(store, *embedder);
+  const double open = seconds_since(t0);
+  std::vector<std::vector<float>> qv;
+  t0 = Clock::now();
+  for (const auto& q : questions)
+    qv.push_back(embedder->embed({q.query}, index::EmbedKind::kQuery)[0]);
+  const double embed_ms = 1000 * seconds_since(t0) / static_cast<double>(questions.size());
+  std::printf(
+      "%zu blocks: LSA fit %.1f s; embed+store+index %.1f s (%.0f blocks/s, %s); open %.2f s; "
+      "RSS +%ld MB for the model and index\n",
+      blocks, fit, build, static_cast<double>(blocks) / build, vi->uses_hnsw() ? "HNSW" : "exact",
+      open, current_rss_mb() - rss0);
+  std::printf("  query embedding (LSA) %.3f ms per query, not included below\n", embed_ms);
+  for (auto mode :
+       {index::SearchMode::kKeyword, index::SearchMode::kVector, index::SearchMode::kHybrid}) {
+    const auto ms = time_mode(store, questions, qv, *vi, mode);
+    std::printf("  %-7s p50 %.2f ms, p99 %.2f ms\n", std::string(search_mode_name(mode)).c_str(),
+                percentile(ms, 0.5), percentile(ms, 0.99));
+  }
+  if (vi->uses_hnsw()) {  // the peer: exact search over the same vectors
+    std::vector<double> ms;
+    for (int round = 0; round < 3; ++round)
+      for (const auto& v : qv) {
+        const auto a = Clock::now();
+        vi->search_among(v.data(), 10, vi->labels());
+        ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - a).count());
+      }
+    std::printf(
+        "  exact search over the same vectors (peer of the graph, label list included) "
+        "p50 %.2f ms, p99 %.2f ms\n",
+        percentile(ms, 0.5), percentile(ms, 0.99));
+  }
+}
+
 long peak_rss_mb() {
   rusage u{};
   getrusage(RUSAGE_SELF, &u);
@@ -143,6 +223,9 @@ int main(int argc, char** argv) {
         "RSS %ld MB\n",
         blocks, build, static_cast<double>(blocks) / build, percentile(ms, 0.5),
         percentile(ms, 0.99), peak_rss_mb());
+    std::fflush(stdout);
+    bench_vectors(store, questions, blocks);
+    std::printf("  peak RSS %ld MB\n", peak_rss_mb());
     std::fflush(stdout);
   }
   return 0;
