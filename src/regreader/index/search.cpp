@@ -114,9 +114,11 @@ std::vector<SearchHit> search_with_vector(const store::PageStore& store, const s
   if (mode == SearchMode::kVector) return vector_search(store, index, query_vector, filter);
   SearchFilter deep = filter;
   deep.limit = std::max(filter.limit * kFusionDepthFactor, kFusionMinCandidates);
-  return reciprocal_rank_fusion(keyword_search(store, query, filter),
-                                vector_search(store, index, query_vector, deep), weights,
-                                filter.limit);
+  auto fused = reciprocal_rank_fusion(keyword_search(store, query, filter),
+                                      vector_candidates(store, index, query_vector, deep), weights,
+                                      filter.limit);
+  fill_vector_hits(store, fused);  // block rows for the vector-only hits that made the cut
+  return fused;
 }
 
 std::vector<SearchHit> search(const store::PageStore& store, const std::string& query,

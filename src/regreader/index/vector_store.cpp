@@ -372,9 +372,9 @@ std::vector<VectorIndex::Match> filtered_matches(store::Database& db, const Vect
 
 }  // namespace
 
-std::vector<SearchHit> vector_search(const store::PageStore& store, const VectorIndex& index,
-                                     const std::vector<float>& query_vector,
-                                     const SearchFilter& filter) {
+std::vector<SearchHit> vector_candidates(const store::PageStore& store, const VectorIndex& index,
+                                         const std::vector<float>& query_vector,
+                                         const SearchFilter& filter) {
   std::vector<SearchHit> hits;
   store::Database* db = store.database();
   if (!db || filter.limit <= 0) return hits;
@@ -389,25 +389,47 @@ std::vector<SearchHit> vector_search(const store::PageStore& store, const Vector
   const auto matches = has_filter(filter)
                            ? filtered_matches(*db, index, query_vector.data(), filter)
                            : index.search(query_vector.data(), static_cast<size_t>(filter.limit));
-  auto row = db->prepare(
-      "SELECT b.reg_id, b.page_num, b.block_id, b.block_type, b.chapter_path, b.content_markdown "
-      "FROM block_vectors v JOIN blocks b ON b.block_id = v.block_id WHERE v.id = ?1");
+  auto id = db->prepare("SELECT block_id FROM block_vectors WHERE id = ?1");
   for (const auto& m : matches) {
-    row.bind(1, m.label);
-    if (row.step()) {  // a block deleted since the graph was loaded is skipped
+    id.bind(1, m.label);
+    if (id.step()) {  // a block deleted since the graph was loaded is skipped
       SearchHit h;
+      h.block_id = id.text(0);
+      h.score = m.score;
+      hits.push_back(std::move(h));
+    }
+    id.reset();
+  }
+  return hits;
+}
+
+void fill_vector_hits(const store::PageStore& store, std::vector<SearchHit>& hits) {
+  store::Database* db = store.database();
+  if (!db) return;
+  auto row = db->prepare(
+      "SELECT reg_id, page_num, block_type, chapter_path, content_markdown FROM blocks WHERE "
+      "block_id = ?1");
+  for (auto& h : hits) {
+    if (!h.reg_id.empty()) continue;
+    row.bind(1, h.block_id);
+    if (row.step()) {
       h.reg_id = row.text(0);
       h.page_num = static_cast<int>(row.integer(1));
-      h.block_id = row.text(2);
-      h.block_type = model::parse_block_type(row.text(3));
-      h.chapter_path = nlohmann::json::parse(row.text(4)).get<std::vector<std::string>>();
-      h.snippet = leading_snippet(row.text(5), kVectorSnippetChars);
-      h.score = m.score;
+      h.block_type = model::parse_block_type(row.text(2));
+      h.chapter_path = nlohmann::json::parse(row.text(3)).get<std::vector<std::string>>();
+      h.snippet = leading_snippet(row.text(4), kVectorSnippetChars);
       finish_hit(h);
-      hits.push_back(std::move(h));
     }
     row.reset();
   }
+  std::erase_if(hits, [](const SearchHit& h) { return h.reg_id.empty(); });
+}
+
+std::vector<SearchHit> vector_search(const store::PageStore& store, const VectorIndex& index,
+                                     const std::vector<float>& query_vector,
+                                     const SearchFilter& filter) {
+  auto hits = vector_candidates(store, index, query_vector, filter);
+  fill_vector_hits(store, hits);
   return hits;
 }
 

@@ -73,4 +73,13 @@ std::vector<SearchHit> vector_search(const store::PageStore& store, const Vector
                                      const std::vector<float>& query_vector,
                                      const SearchFilter& filter);
 
+/// vector_search() in two steps, so hybrid search reads block rows only for the hits it keeps:
+/// the candidates carry block_id and score only ...
+std::vector<SearchHit> vector_candidates(const store::PageStore& store, const VectorIndex& index,
+                                         const std::vector<float>& query_vector,
+                                         const SearchFilter& filter);
+/// ... and this fills the other fields of hits that have no reg_id yet (dropping blocks gone
+/// since).
+void fill_vector_hits(const store::PageStore& store, std::vector<SearchHit>& hits);
+
 }  // namespace regreader::index
