@@ -5,6 +5,7 @@
 #include "regreader/core/error.hpp"
 #include "regreader/index/lsa_embedder.hpp"
 #include "regreader/index/openai_embedder.hpp"
+#include "regreader/index/vector_store.hpp"
 #include "regreader/store/database.hpp"
 
 namespace regreader::index {
@@ -120,9 +121,9 @@ std::unique_ptr<Embedder> fit_builtin_embedder(const store::PageStore& store) {
   store::Database* db = store.database();
   if (!db) throw Error(ErrorCode::kNotFound, "the store is empty; ingest the regulations first");
   std::vector<std::string> texts;
-  auto s = db->prepare("SELECT content_markdown FROM blocks ORDER BY rowid");
+  auto s = db->prepare("SELECT chapter_path, content_markdown FROM blocks ORDER BY rowid");
   while (s.step())
-    texts.push_back(s.text(0));
+    texts.push_back(embedding_text(s.text(0), s.text(1)));
   auto model = LsaEmbedder::fit(texts);
   model.save(builtin_model_path(store_data_dir(store)));
   return std::make_unique<LsaEmbedder>(std::move(model));

@@ -30,7 +30,7 @@ constexpr char kMagic[9] = "RRLSA001";
 constexpr int kMinDocFrequency = 2;
 // A term in more than this share of the blocks carries no topic.
 constexpr double kMaxDocShare = 0.5;
-// Vocabulary cap (most frequent terms kept): bounds the projection at 60k x 128 floats (30 MB).
+// Vocabulary cap (most frequent terms kept): bounds the projection at 60k x 256 floats (61 MB).
 constexpr size_t kMaxVocabulary = 60000;
 // Randomised SVD (Halko et al. 2011): extra sampled directions and power iterations; 10 and 2
 // are the paper's defaults for a slowly decaying spectrum such as text.

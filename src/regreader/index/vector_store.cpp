@@ -86,6 +86,13 @@ void remove_graph(const store::PageStore& store) {
 
 }  // namespace
 
+std::string embedding_text(const std::string& chapter_path_json, const std::string& content) {
+  const auto path = nlohmann::json::parse(chapter_path_json, nullptr, false);
+  if (!path.is_array() || path.empty() || !path.back().is_string()) return content;
+  const auto title = path.back().get<std::string>();
+  return content.find(title) == std::string::npos ? title + "\n" + content : content;
+}
+
 void ensure_vector_tables(store::PageStore& store) {
   store::Database* db = store.database();
   if (!db) throw Error(ErrorCode::kNotFound, "the store is empty; ingest the regulations first");
@@ -139,11 +146,12 @@ struct Pending {
 Pending blocks_without_vectors(store::Database& db) {
   Pending p;
   auto s = db.prepare(
-      "SELECT b.block_id, b.content_markdown FROM blocks b WHERE NOT EXISTS (SELECT 1 FROM "
+      "SELECT b.block_id, b.content_markdown, b.chapter_path FROM blocks b WHERE NOT EXISTS "
+      "(SELECT 1 FROM "
       "block_vectors v WHERE v.block_id = b.block_id) ORDER BY b.rowid");
   while (s.step()) {
     p.block_ids.push_back(s.text(0));
-    p.texts.push_back(s.text(1));
+    p.texts.push_back(embedding_text(s.text(2), s.text(1)));
   }
   return p;
 }

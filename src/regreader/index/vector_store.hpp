@@ -26,6 +26,10 @@
 
 namespace regreader::index {
 
+/// The text embedded for a block: its innermost chapter title, then its Markdown (a clause says
+/// what it is about in its heading). Used for fitting the built-in model and for embedding.
+std::string embedding_text(const std::string& chapter_path_json, const std::string& content);
+
 /// Creates the vector tables when missing. Needs an existing database.
 void ensure_vector_tables(store::PageStore& store);
 
