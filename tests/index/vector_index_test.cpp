@@ -113,6 +113,7 @@ TEST(VectorIndex, HnswRoundTripsThroughAFile) {
   auto loaded = VectorIndex::load(file, d);
   EXPECT_TRUE(loaded.uses_hnsw());
   EXPECT_EQ(loaded.size(), n - 1);
+  EXPECT_EQ(loaded.deleted_count(), 1u);
   for (size_t q = 1; q < 20; ++q) {
     auto a = built.search(data.data() + q * d, 5), b = loaded.search(data.data() + q * d, 5);
     ASSERT_EQ(a.size(), b.size());

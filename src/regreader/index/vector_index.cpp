@@ -158,6 +158,10 @@ size_t VectorIndex::size() const {
   return hnsw_ ? hnsw_->cur_element_count - hnsw_->num_deleted_ : row_labels_.size();
 }
 
+size_t VectorIndex::deleted_count() const {
+  return hnsw_ ? hnsw_->num_deleted_ : 0;
+}
+
 const float* VectorIndex::vector_of(int64_t label) const {
   if (!hnsw_) {
     auto it = row_of_.find(label);

@@ -47,6 +47,8 @@ class VectorIndex {
   std::vector<int64_t> labels() const;
 
   size_t size() const;
+  /// Removed vectors still taking room in the HNSW graph (0 for exact indexes).
+  size_t deleted_count() const;
   int dimension() const { return dimension_; }
   bool uses_hnsw() const { return hnsw_ != nullptr; }
 

@@ -284,6 +284,7 @@ std::optional<VectorIndex> load_graph(const store::PageStore& store, const nlohm
     auto index = VectorIndex::load(graph_file(store), want["dimension"].get<int>());
     if (side.value("generation", int64_t{-1}) != want["generation"].get<int64_t>()) {
       catch_up(*store.database(), index);
+      if (index.deleted_count() > index.size()) return std::nullopt;  // mostly holes: rebuild
       save_graph(store, index, want);
     }
     return index;
