@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -171,11 +172,12 @@ void bench_vectors(store::PageStore& store, const std::vector<index::EvalQuestio
         const auto e = exact.search(v.data(), 10);
         ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - a).count());
         const auto h = vi->search(v.data(), 10);
-        same_top1 += !e.empty() && !h.empty() && e[0].label == h[0].label;
+        // Copies of the corpus give equal vectors, so compare the best score, not the label.
+        same_top1 += !e.empty() && !h.empty() && std::abs(e[0].score - h[0].score) < 1e-5f;
       }
     std::printf(
         "  exact search over the same vectors (the graph's peer) p50 %.2f ms, p99 %.2f ms; "
-        "graph top-1 = exact top-1 for %.0f%% of queries\n",
+        "the graph's best match is as near as the exact one for %.0f%% of queries\n",
         percentile(ms, 0.5), percentile(ms, 0.99),
         100.0 * static_cast<double>(same_top1) / static_cast<double>(ms.size()));
   }

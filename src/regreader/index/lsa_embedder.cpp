@@ -108,19 +108,44 @@ T get(std::istream& in) {
 
 }  // namespace
 
-LsaEmbedder LsaEmbedder::fit(const std::vector<std::string>& texts, int dimension) {
-  std::vector<std::vector<std::pair<std::string, int>>> docs;
-  docs.reserve(texts.size());
-  std::unordered_map<std::string, int> df;
+namespace {
+
+// Term counts of every text with terms as small ids (strings once, in `terms`), and the number of
+// texts each term occurs in.
+struct Counts {
+  std::vector<std::string> terms;
+  std::vector<int> df;
+  std::vector<std::vector<std::pair<int, int>>> docs;  // (term id, count)
+};
+
+Counts count_terms(const std::vector<std::string>& texts) {
+  Counts c;
+  std::unordered_map<std::string, int> id;
+  c.docs.reserve(texts.size());
   for (const auto& t : texts) {
-    docs.push_back(term_counts(t));
-    for (const auto& [term, n] : docs.back())
-      ++df[term];
+    auto& doc = c.docs.emplace_back();
+    for (auto& [term, n] : term_counts(t)) {
+      auto [it, fresh] = id.try_emplace(term, static_cast<int>(c.terms.size()));
+      if (fresh) {
+        c.terms.push_back(term);
+        c.df.push_back(0);
+      }
+      ++c.df[static_cast<size_t>(it->second)];
+      doc.emplace_back(it->second, n);
+    }
   }
+  return c;
+}
+
+}  // namespace
+
+LsaEmbedder LsaEmbedder::fit(const std::vector<std::string>& texts, int dimension) {
+  const Counts counts = count_terms(texts);
   const double n_docs = static_cast<double>(texts.size());
-  std::vector<std::pair<int, std::string>> ranked;
-  for (const auto& [term, d] : df)
-    if (d >= kMinDocFrequency && d <= kMaxDocShare * n_docs) ranked.emplace_back(-d, term);
+  std::vector<std::pair<int, std::string>> ranked;  // (-df, term): frequent first, then by term
+  for (size_t i = 0; i < counts.terms.size(); ++i)
+    if (counts.df[i] >= kMinDocFrequency && counts.df[i] <= kMaxDocShare * n_docs)
+      ranked.emplace_back(-counts.df[i], counts.terms[i]);
   std::sort(ranked.begin(), ranked.end());
   if (ranked.size() > kMaxVocabulary) ranked.resize(kMaxVocabulary);
   LsaEmbedder m;
@@ -128,20 +153,26 @@ LsaEmbedder LsaEmbedder::fit(const std::vector<std::string>& texts, int dimensio
     m.vocabulary_.emplace(term, static_cast<int>(m.idf_.size()));
     m.idf_.push_back(static_cast<float>(std::log(n_docs / -neg_df)));
   }
+  std::vector<int> column(counts.terms.size(), -1);  // term id -> vocabulary column
+  for (size_t i = 0; i < counts.terms.size(); ++i)
+    if (auto it = m.vocabulary_.find(counts.terms[i]); it != m.vocabulary_.end())
+      column[i] = it->second;
   std::vector<Eigen::Triplet<float>> cells;
-  for (size_t r = 0; r < docs.size(); ++r) {
-    std::vector<Eigen::Triplet<float>> row;
+  for (size_t r = 0; r < counts.docs.size(); ++r) {
+    const size_t first = cells.size();
     double norm = 0;
-    for (const auto& [term, n] : docs[r]) {
-      auto it = m.vocabulary_.find(term);
-      if (it == m.vocabulary_.end()) continue;
-      const float w = (1.0f + std::log(static_cast<float>(n))) * m.idf_[it->second];
-      row.emplace_back(static_cast<int>(r), it->second, w);
+    for (const auto& [term, n] : counts.docs[r]) {
+      const int col = column[static_cast<size_t>(term)];
+      if (col < 0) continue;
+      const float w = (1.0f + std::log(static_cast<float>(n))) * m.idf_[static_cast<size_t>(col)];
+      cells.emplace_back(static_cast<int>(r), col, w);
       norm += static_cast<double>(w) * w;
     }
-    for (const auto& c : row)
-      cells.emplace_back(c.row(), c.col(), static_cast<float>(c.value() / std::sqrt(norm)));
+    for (size_t i = first; i < cells.size(); ++i)
+      cells[i] = {cells[i].row(), cells[i].col(),
+                  static_cast<float>(cells[i].value() / std::sqrt(norm))};
   }
+  const auto& docs = counts.docs;
   const int k = std::min<int>(dimension, static_cast<int>(std::min(docs.size(), m.idf_.size())));
   if (k < kMinDimension)
     throw Error(ErrorCode::kInvalidArgument,
