@@ -105,20 +105,25 @@ double seconds_since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-// Times every question `rounds` times in one mode; returns milliseconds per query.
-std::vector<double> time_mode(const store::PageStore& store,
-                              const std::vector<index::EvalQuestion>& questions,
-                              const std::vector<std::vector<float>>& vectors,
-                              const index::VectorIndex& vi, index::SearchMode mode) {
-  std::vector<double> ms;
+// Times every question 3 times in each mode, the modes one after the other for each question (so
+// drift in a shared machine's load hits them alike) in a rotating order (so none always finds the
+// query's pages cached by another); milliseconds per query, per mode.
+std::vector<std::vector<double>> time_modes(const store::PageStore& store,
+                                            const std::vector<index::EvalQuestion>& questions,
+                                            const std::vector<std::vector<float>>& vectors,
+                                            const index::VectorIndex& vi,
+                                            const std::vector<index::SearchMode>& modes) {
+  std::vector<std::vector<double>> ms(modes.size());
   for (int round = 0; round < 3; ++round)
-    for (size_t i = 0; i < questions.size(); ++i) {
-      index::SearchFilter f;
-      f.limit = 10;
-      const auto a = Clock::now();
-      index::search_with_vector(store, questions[i].query, vectors[i], vi, f, mode);
-      ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - a).count());
-    }
+    for (size_t i = 0; i < questions.size(); ++i)
+      for (size_t j = 0; j < modes.size(); ++j) {
+        const size_t m = (j + i + static_cast<size_t>(round)) % modes.size();
+        index::SearchFilter f;
+        f.limit = 10;
+        const auto a = Clock::now();
+        index::search_with_vector(store, questions[i].query, vectors[i], vi, f, modes[m]);
+        ms[m].push_back(std::chrono::duration<double, std::milli>(Clock::now() - a).count());
+      }
   return ms;
 }
 
@@ -146,12 +151,13 @@ void bench_vectors(store::PageStore& store, const std::vector<index::EvalQuestio
       blocks, fit, build, static_cast<double>(blocks) / build, vi->uses_hnsw() ? "HNSW" : "exact",
       open, current_rss_mb() - rss0);
   std::printf("  query embedding (LSA) %.3f ms per query, not included below\n", embed_ms);
-  for (auto mode :
-       {index::SearchMode::kKeyword, index::SearchMode::kVector, index::SearchMode::kHybrid}) {
-    const auto ms = time_mode(store, questions, qv, *vi, mode);
-    std::printf("  %-7s p50 %.2f ms, p99 %.2f ms\n", std::string(search_mode_name(mode)).c_str(),
-                percentile(ms, 0.5), percentile(ms, 0.99));
-  }
+  const std::vector<index::SearchMode> modes = {
+      index::SearchMode::kKeyword, index::SearchMode::kVector, index::SearchMode::kHybrid};
+  const auto ms = time_modes(store, questions, qv, *vi, modes);
+  for (size_t m = 0; m < modes.size(); ++m)
+    std::printf("  %-7s p50 %.2f ms, p99 %.2f ms\n",
+                std::string(search_mode_name(modes[m])).c_str(), percentile(ms[m], 0.5),
+                percentile(ms[m], 0.99));
   if (vi->uses_hnsw()) {  // the peer: exact search (Eigen matrix-vector) over the same vectors
     std::vector<int64_t> labels;
     std::vector<float> data;
