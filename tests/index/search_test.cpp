@@ -6,7 +6,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "regreader/core/error.hpp"
@@ -212,6 +215,38 @@ TEST_F(Search, WithoutAnEmbeddingModelHybridIsKeywordAndVectorIsAnError) {
     EXPECT_EQ(hybrid[i].block_id, keyword[i].block_id);
   EXPECT_THROW(search(*store_, "母线失压", f, SearchMode::kVector), Error);
   ::unsetenv("REGREADER_EMBEDDING_MODEL");
+}
+
+TEST_F(Search, TheSavedGraphCatchesUpWithDeletesAndIngests) {
+  const size_t kAlwaysGraph = 1;  // every store gets an HNSW graph, as above 20,000 vectors
+  const auto dir = dir_.path() / "vectors";
+  auto graph = open_vector_index(*store_, embedder_, kAlwaysGraph);
+  ASSERT_TRUE(graph->uses_hnsw());
+  ASSERT_TRUE(std::filesystem::exists(dir / "hnsw.bin"));
+  const size_t all = graph->size();
+  const auto q = embedder_.embed({"母线检修时应保持安全距离"}, EmbedKind::kQuery)[0];
+  auto best = [&](const VectorIndex& vi) {
+    SearchFilter f;
+    f.limit = 1;
+    auto hits = vector_search(*store_, vi, q, f);
+    return hits.empty() ? std::string() : hits[0].reg_id;
+  };
+  EXPECT_EQ(best(*graph), "SAFETY");
+
+  store_->remove("SAFETY");
+  auto after_delete = open_vector_index(*store_, embedder_, kAlwaysGraph);
+  EXPECT_LT(after_delete->size(), all) << "the deleted vectors left the loaded graph";
+  EXPECT_EQ(after_delete->deleted_count(), all - after_delete->size());
+  EXPECT_EQ(best(*after_delete), "DISPATCH");
+
+  store_->save(doc("SAFETY", kSafety));
+  update_vectors(*store_, embedder_);
+  auto after_ingest = open_vector_index(*store_, embedder_, kAlwaysGraph);
+  EXPECT_EQ(after_ingest->size(), all);
+  EXPECT_EQ(best(*after_ingest), "SAFETY");
+  std::ifstream side(dir / "hnsw.json");
+  EXPECT_EQ(nlohmann::json::parse(side)["generation"], vector_state(*store_)->generation)
+      << "the saved graph is up to date";
 }
 
 }  // namespace

@@ -297,12 +297,12 @@ std::optional<VectorIndex> load_graph(const store::PageStore& store, const nlohm
 }  // namespace
 
 std::shared_ptr<const VectorIndex> open_vector_index(const store::PageStore& store,
-                                                     const Embedder& embedder) {
+                                                     const Embedder& embedder, size_t exact_max) {
   const auto state = vector_state(store);
   if (!state || state->vectors == 0) return nullptr;
   check_model(*state, embedder);
   store::Database& db = *store.database();
-  if (static_cast<size_t>(state->vectors) < VectorIndex::kExactSearchMaxVectors)
+  if (static_cast<size_t>(state->vectors) < exact_max)
     return std::make_shared<VectorIndex>(read_all(db, state->dimension, VectorIndex::Kind::kExact));
   const nlohmann::json want = {{"model_id", state->model_id},
                                {"dimension", state->dimension},

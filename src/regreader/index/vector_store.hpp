@@ -65,9 +65,10 @@ int reindex_vectors(store::PageStore& store, Embedder& embedder, const std::stri
                     const VectorProgress& progress = {});
 
 /// The index over the stored vectors for `embedder`; null when no vector is stored. Exact below
-/// VectorIndex::kExactSearchMaxVectors, else the saved HNSW graph (brought up to date, or built).
-std::shared_ptr<const VectorIndex> open_vector_index(const store::PageStore& store,
-                                                     const Embedder& embedder);
+/// `exact_max` vectors, else the saved HNSW graph (brought up to date, or built and saved).
+std::shared_ptr<const VectorIndex> open_vector_index(
+    const store::PageStore& store, const Embedder& embedder,
+    size_t exact_max = VectorIndex::kExactSearchMaxVectors);
 
 /// The vector leg: the filter.limit blocks nearest to `query_vector` that pass the filter.
 /// Filtered queries search exactly among the blocks that pass (an SQL pre-filter), so a narrow
