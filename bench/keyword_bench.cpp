@@ -1,6 +1,9 @@
-// Keyword search latency and index build throughput at 10^4 and 10^5 blocks (the corpus's Markdown
-// regulations repeated under new ids), with the peer — Python's sqlite3 FTS5 (unicode61) over the
-// same block texts — timed in the same run by bench/keyword_peer.py.
+// Search latency and index build throughput at 10^4 and 10^5 blocks (the corpus's Markdown
+// regulations repeated under new ids). Keyword: with the peer — Python's sqlite3 FTS5 (unicode61)
+// over the same block texts — timed in the same run by bench/keyword_peer.py. Vector and hybrid:
+// the built-in LSA fitted on the blocks, vectors stored, the index opened (exact at 10^4, HNSW at
+// 10^5); query latency excludes the query embedding (timed apart), so it is the index's own cost;
+// exact search over the same vectors is the peer of the HNSW graph.
 //
 //   build/release/bench/regreader_keyword_bench ../shared/corpus bench/dev-questions.jsonl
 
@@ -8,15 +11,20 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 
+#include "regreader/index/embedder_factory.hpp"
 #include "regreader/index/evaluation.hpp"
 #include "regreader/index/keyword_index.hpp"
+#include "regreader/index/search.hpp"
+#include "regreader/index/vector_store.hpp"
 #include "regreader/parse/office_renderer.hpp"
 #include "regreader/parse/parse_document.hpp"
+#include "regreader/store/database.hpp"
 
 namespace fs = std::filesystem;
 using namespace regreader;
@@ -85,6 +93,102 @@ double percentile(std::vector<double> v, double p) {
   return v[std::min(v.size() - 1, static_cast<size_t>(p * static_cast<double>(v.size())))];
 }
 
+long current_rss_mb() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line))
+    if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6)) / 1024;
+  return 0;
+}
+
+double seconds_since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// Times every question 3 times in each mode, the modes one after the other for each question (so
+// drift in a shared machine's load hits them alike) in a rotating order (so none always finds the
+// query's pages cached by another); milliseconds per query, per mode.
+std::vector<std::vector<double>> time_modes(const store::PageStore& store,
+                                            const std::vector<index::EvalQuestion>& questions,
+                                            const std::vector<std::vector<float>>& vectors,
+                                            const index::VectorIndex& vi,
+                                            const std::vector<index::SearchMode>& modes) {
+  std::vector<std::vector<double>> ms(modes.size());
+  for (int round = 0; round < 3; ++round)
+    for (size_t i = 0; i < questions.size(); ++i)
+      for (size_t j = 0; j < modes.size(); ++j) {
+        const size_t m = (j + i + static_cast<size_t>(round)) % modes.size();
+        index::SearchFilter f;
+        f.limit = 10;
+        const auto a = Clock::now();
+        index::search_with_vector(store, questions[i].query, vectors[i], vi, f, modes[m]);
+        ms[m].push_back(std::chrono::duration<double, std::milli>(Clock::now() - a).count());
+      }
+  return ms;
+}
+
+// Fits the built-in LSA, embeds and stores every block, opens the index; then times the modes.
+void bench_vectors(store::PageStore& store, const std::vector<index::EvalQuestion>& questions,
+                   size_t blocks) {
+  const long rss0 = current_rss_mb();
+  auto t0 = Clock::now();
+  auto embedder = index::fit_builtin_embedder(store);
+  const double fit = seconds_since(t0);
+  t0 = Clock::now();
+  index::update_vectors(store, *embedder);  // embeds, stores, builds and saves the graph
+  const double build = seconds_since(t0);
+  t0 = Clock::now();
+  const auto vi = index::open_vector_index(store, *embedder);
+  const double open = seconds_since(t0);
+  std::vector<std::vector<float>> qv;
+  t0 = Clock::now();
+  for (const auto& q : questions)
+    qv.push_back(embedder->embed({q.query}, index::EmbedKind::kQuery)[0]);
+  const double embed_ms = 1000 * seconds_since(t0) / static_cast<double>(questions.size());
+  std::printf(
+      "%zu blocks: LSA fit %.1f s; embed+store+index %.1f s (%.0f blocks/s, %s); open %.2f s; "
+      "RSS +%ld MB for the model and index\n",
+      blocks, fit, build, static_cast<double>(blocks) / build, vi->uses_hnsw() ? "HNSW" : "exact",
+      open, current_rss_mb() - rss0);
+  std::printf("  query embedding (LSA) %.3f ms per query, not included below\n", embed_ms);
+  const std::vector<index::SearchMode> modes = {
+      index::SearchMode::kKeyword, index::SearchMode::kVector, index::SearchMode::kHybrid};
+  const auto ms = time_modes(store, questions, qv, *vi, modes);
+  for (size_t m = 0; m < modes.size(); ++m)
+    std::printf("  %-7s p50 %.2f ms, p99 %.2f ms\n",
+                std::string(search_mode_name(modes[m])).c_str(), percentile(ms[m], 0.5),
+                percentile(ms[m], 0.99));
+  if (vi->uses_hnsw()) {  // the peer: exact search (Eigen matrix-vector) over the same vectors
+    std::vector<int64_t> labels;
+    std::vector<float> data;
+    auto rows = store.database()->prepare("SELECT id, vector FROM block_vectors ORDER BY id");
+    while (rows.step()) {
+      labels.push_back(rows.integer(0));
+      const std::string blob = rows.blob(1);
+      const auto* f = reinterpret_cast<const float*>(blob.data());
+      data.insert(data.end(), f, f + blob.size() / sizeof(float));
+    }
+    const index::VectorIndex exact(vi->dimension(), std::move(labels), std::move(data),
+                                   index::VectorIndex::Kind::kExact);
+    std::vector<double> ms;
+    size_t same_top1 = 0;
+    for (int round = 0; round < 3; ++round)
+      for (const auto& v : qv) {
+        const auto a = Clock::now();
+        const auto e = exact.search(v.data(), 10);
+        ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - a).count());
+        const auto h = vi->search(v.data(), 10);
+        // Copies of the corpus give equal vectors, so compare the best score, not the label.
+        same_top1 += !e.empty() && !h.empty() && std::abs(e[0].score - h[0].score) < 1e-5f;
+      }
+    std::printf(
+        "  exact search over the same vectors (the graph's peer) p50 %.2f ms, p99 %.2f ms; "
+        "the graph's best match is as near as the exact one for %.0f%% of queries\n",
+        percentile(ms, 0.5), percentile(ms, 0.99),
+        100.0 * static_cast<double>(same_top1) / static_cast<double>(ms.size()));
+  }
+}
+
 long peak_rss_mb() {
   rusage u{};
   getrusage(RUSAGE_SELF, &u);
@@ -143,6 +247,9 @@ int main(int argc, char** argv) {
         "RSS %ld MB\n",
         blocks, build, static_cast<double>(blocks) / build, percentile(ms, 0.5),
         percentile(ms, 0.99), peak_rss_mb());
+    std::fflush(stdout);
+    bench_vectors(store, questions, blocks);
+    std::printf("  peak RSS %ld MB\n", peak_rss_mb());
     std::fflush(stdout);
   }
   return 0;

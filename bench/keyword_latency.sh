@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Keyword latency at 10^4 and 10^5 blocks, ours and Python's sqlite3 FTS5 in the same run.
+# Search latency at 10^4 and 10^5 blocks: keyword (ours and Python's sqlite3 FTS5 in the same
+# run), vector and hybrid with the built-in LSA (HNSW against exact search at 10^5), index build
+# throughput and memory.
 #   bash bench/keyword_latency.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."

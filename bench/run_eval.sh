@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Retrieval figures on our development set (bench/dev-questions.jsonl, questions we wrote over
-# ../shared/corpus): ingests the regulations it asks about under fixed ids, then runs
-# `regreader eval` for our keyword leg and for the baseline (FTS5 unicode61, the original system).
+# ../shared/corpus): ingests the regulations it asks about under fixed ids, builds vectors with the
+# embedding model of REGREADER_EMBEDDING_MODEL (default here: builtin-lsa), then runs
+# `regreader eval` for keyword, vector, hybrid and the baseline (FTS5 unicode61, the original
+# system). Any extra arguments go to `regreader eval` (--json, --mode ...).
 #   bash bench/run_eval.sh [--json]
+#   REGREADER_EMBEDDING_URL=http://localhost:8000 REGREADER_EMBEDDING_MODEL=bge-m3 bash bench/run_eval.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RR=${RR:-build/release/regreader}
@@ -16,4 +19,6 @@ ingest "lawrefbook-power-laws/电网调度管理条例(2011-01-08).md" 电网调
 ingest "lawrefbook-power-laws/安全生产法(2021-06-10).md" 安全生产法
 ingest "antigravity-anguigb/南网电气操作导则2017.md" QCSG125008
 ingest "opsen-rag-stability-guide/电力系统安全稳定导则.pdf" GB38755
+export REGREADER_EMBEDDING_MODEL=${REGREADER_EMBEDDING_MODEL:-builtin-lsa}
+"$RR" -q --data-dir "$D" reindex --all >&2
 "$RR" --data-dir "$D" eval bench/dev-questions.jsonl "$@"

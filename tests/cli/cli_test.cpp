@@ -150,7 +150,8 @@ TEST_F(Cli, HelpTeachesWithExamples) {
   auto top = run_regreader("--help");
   EXPECT_EQ(top.code, 0);
   EXPECT_NE(top.out.find("Exit codes"), std::string::npos);
-  for (const char* cmd : {"ingest", "list", "toc", "read-pages", "inspect", "delete", "export"}) {
+  for (const char* cmd : {"ingest", "list", "toc", "read-pages", "inspect", "delete", "export",
+                          "search", "reindex"}) {
     auto r = run_regreader(std::string(cmd) + " --help");
     EXPECT_EQ(r.code, 0) << cmd;
     EXPECT_NE(r.out.find("Example"), std::string::npos) << cmd;
@@ -237,6 +238,99 @@ TEST_F(Cli, KeywordSearchWithCitations) {
   auto tok = nlohmann::json::parse(run_regreader("debug tokenize --query 母线失压 --json").out);
   EXPECT_EQ(tok["tokens"].size(), 3u);
   EXPECT_EQ(tok["match"], "\"母线 线失 失压\"");
+}
+
+}  // namespace
+}  // namespace regreader::testing
+
+namespace regreader::testing {
+namespace {
+
+// The environment of the spawned binary is this process's; each test restores it.
+class CliVectors : public Cli {
+ protected:
+  void TearDown() override {
+    for (const char* v : {"REGREADER_EMBEDDING_MODEL", "REGREADER_EMBEDDING_URL"})
+      ::unsetenv(v);
+  }
+};
+
+TEST_F(CliVectors, HybridSearchAndReindexWithTheBuiltinModel) {
+  ingest_sample();
+  auto plain = nlohmann::json::parse(rr("search 母线 --mode hybrid --json").out);
+  EXPECT_EQ(plain["mode_used"], "keyword") << "no model configured: keyword, and it says so";
+  EXPECT_TRUE(plain.contains("note"));
+
+  ::setenv("REGREADER_EMBEDDING_MODEL", "builtin-lsa", 1);
+  auto before = rr("search 母线 --mode hybrid --json");
+  EXPECT_EQ(nlohmann::json::parse(before.out)["mode_used"], "keyword") << "not fitted yet";
+  EXPECT_NE(before.err.find("reindex --all"), std::string::npos) << before.err;
+  EXPECT_EQ(rr("search 母线 --mode vector").code, 2);
+
+  auto re = rr("reindex --all --json");
+  ASSERT_EQ(re.code, 0) << re.err;
+  auto rj = nlohmann::json::parse(re.out);
+  EXPECT_GT(rj["blocks"].get<int>(), 10);
+  EXPECT_EQ(rj["blocks"], rj["vectors"]);
+  EXPECT_EQ(rj["model_id"].get<std::string>().rfind("builtin-lsa-", 0), 0u);
+
+  auto hybrid = rr("search 停电时的安全距离 --json");
+  ASSERT_EQ(hybrid.code, 0) << hybrid.err;
+  auto hj = nlohmann::json::parse(hybrid.out);
+  EXPECT_EQ(hj["mode_used"], "hybrid") << "the default once vectors exist";
+  ASSERT_FALSE(hj["results"].empty());
+  for (const auto& h : hj["results"])
+    EXPECT_EQ(h["source"].get<std::string>().rfind("SAMPLE P", 0), 0u);
+  auto section =
+      nlohmann::json::parse(rr("search 安全距离 --mode vector --section 6.1.5 --json").out);
+  ASSERT_FALSE(section["results"].empty());
+  for (const auto& h : section["results"])
+    EXPECT_EQ(h["section_number"], "6.1.5");
+
+  EXPECT_EQ(rr("reindex SAMPLE").code, 0);
+  EXPECT_EQ(rr("reindex").code, 2) << "a regulation or --all";
+  EXPECT_EQ(rr("reindex NOPE").code, 3);
+  auto again =
+      nlohmann::json::parse(rr("-q ingest " + quote(sample_md()) + " --reg-id SAMPLE --json").out);
+  EXPECT_EQ(again["vectors"]["embedded"], rj["blocks"]) << "re-ingested blocks are embedded again";
+}
+
+TEST_F(CliVectors, AnotherModelIsRefusedUntilReindex) {
+  ingest_sample();
+  ::setenv("REGREADER_EMBEDDING_MODEL", "builtin-lsa", 1);
+  ASSERT_EQ(rr("-q reindex --all").code, 0);
+  ::setenv("REGREADER_EMBEDDING_URL", "http://127.0.0.1:9", 1);
+  ::setenv("REGREADER_EMBEDDING_MODEL", "bge-m3", 1);
+  auto r = rr("search 母线 --mode hybrid");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("reindex --all"), std::string::npos) << r.err;
+  ::setenv("REGREADER_EMBEDDING_MODEL", (source_dir() / "tests").c_str(), 1);
+  auto local = rr("reindex --all");
+  EXPECT_NE(local.code, 0);
+  EXPECT_NE(local.err.find("config.json"), std::string::npos)
+      << "not a model folder: " << local.err;
+}
+
+// The local BERT encoder end to end: a tiny model written by tests/tools/make_tiny_bert.py
+// (NumPy), reindex, hybrid search.
+TEST_F(CliVectors, LocalEncoderFolderReindexesAndSearches) {
+  const auto models = dir_.path() / "models";
+  const std::string cmd = "/usr/bin/python3 " +
+                          quote(source_dir() / "tests" / "tools" / "make_tiny_bert.py") + " " +
+                          quote(models) + " >/dev/null 2>&1";
+  if (std::system(cmd.c_str()) != 0) GTEST_SKIP() << "needs Debian's python3 with NumPy";
+  ingest_sample();
+  ::unsetenv("REGREADER_EMBEDDING_URL");
+  ::setenv("REGREADER_EMBEDDING_MODEL", (models / "tiny-bert").c_str(), 1);
+  auto re = rr("reindex --all --json");
+  ASSERT_EQ(re.code, 0) << re.err;
+  auto r = rr("search 倒闸操作 --mode hybrid --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["mode_used"], "hybrid");
+  EXPECT_FALSE(j["results"].empty());
+  auto v = rr("search 倒闸操作 --mode vector --json");
+  EXPECT_EQ(v.code, 0) << v.err;
 }
 
 }  // namespace

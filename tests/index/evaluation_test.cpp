@@ -62,7 +62,7 @@ TEST_F(Evaluation, MalformedFilesNameTheLine) {
     EXPECT_NE(std::string(e.what()).find("line 2"), std::string::npos) << e.what();
   }
   EXPECT_THROW(read_eval_file(write("{\"query\": \"a\"}\n")), Error);
-  EXPECT_THROW(evaluate(*store_, {}, "vector"), Error);
+  EXPECT_THROW(evaluate(*store_, {}, "semantic"), Error);
 }
 
 }  // namespace

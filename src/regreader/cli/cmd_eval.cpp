@@ -8,6 +8,7 @@
 #include "regreader/cli/output.hpp"
 #include "regreader/index/evaluation.hpp"
 #include "regreader/index/keyword_index.hpp"
+#include "regreader/index/search.hpp"
 
 namespace regreader::cli {
 
@@ -15,7 +16,7 @@ namespace {
 
 struct EvalArgs {
   std::string file;
-  std::vector<std::string> modes = {"keyword", "baseline"};
+  std::vector<std::string> modes = {"keyword", "vector", "hybrid", "baseline"};
   bool json = false;
 };
 
@@ -28,7 +29,14 @@ void run_eval(const EvalArgs& a, Globals& g) {
   if (!a.json)
     std::printf("%-9s %9s %7s %7s %7s %7s %7s\n", "mode", "questions", "hit@1", "hit@3", "hit@5",
                 "hit@10", "MRR");
+  const bool semantic = static_cast<bool>(index::semantic_leg(store));
   for (const auto& mode : a.modes) {
+    if (!semantic && (mode == "vector" || mode == "hybrid")) {
+      const std::string why = index::semantic_leg(store).unavailable;
+      if (!a.json) std::printf("%-9s not available: %s\n", mode.c_str(), why.c_str());
+      out.push_back({{"mode", mode}, {"available", false}, {"reason", why}});
+      continue;
+    }
     const auto r = index::evaluate(store, questions, mode);
     out.push_back(index::to_json(r));
     if (!a.json)
@@ -50,10 +58,13 @@ void add_eval_command(CLI::App& app, Globals& g) {
                 "JSON Lines: {\"query\", \"reg_id\", \"expect\" or \"pages\"} per line")
       ->required();
   e->add_option("--mode", a->modes,
-                "keyword, baseline (FTS5 unicode61, the original system's keyword leg)")
-      ->check(CLI::IsMember({"keyword", "baseline"}));
+                "keyword, vector, hybrid (with the configured embedding model), baseline (FTS5 "
+                "unicode61, the original system's keyword leg); default: all")
+      ->check(CLI::IsMember({"keyword", "vector", "hybrid", "baseline"}));
   e->add_flag("--json", a->json, "JSON figures with per-question ranks");
   e->footer(
+      "Vector and hybrid use the embedding model of `regreader search --help` and need its\n"
+      "vectors (`regreader reindex --all`).\n\n"
       "Example:\n  regreader eval bench/dev-questions.jsonl   (after bench/run_eval.sh has "
       "ingested the corpus)");
   e->callback([a, &g] { run_eval(*a, g); });

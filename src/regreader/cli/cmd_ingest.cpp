@@ -126,10 +126,13 @@ void run_ingest(const IngestArgs& a, Globals& g) {
       if (files.size() == 1) g.exit_code = exit_code_for(e.code());
     }
   }
+  nlohmann::json vectors;
+  if (failed < static_cast<int>(files.size())) update_vectors_after_ingest(store, g, vectors);
   if (a.json) {
     print_json({{"data_dir", g.data_dir().string()},
                 {"ingested", static_cast<int>(files.size()) - failed},
                 {"failed", failed},
+                {"vectors", vectors},
                 {"results", results}});
   } else {
     std::cout << "Ingested " << files.size() - failed << " of " << files.size() << " file(s) into "

@@ -4,7 +4,10 @@
 
 #include <CLI/CLI.hpp>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
+
+#include "regreader/store/page_store.hpp"
 
 namespace regreader::cli {
 
@@ -27,5 +30,10 @@ void add_eval_command(CLI::App& app, Globals& g);
 void add_tool_command(CLI::App& app, Globals& g);
 void add_serve_command(CLI::App& app, Globals& g);
 void add_agent_commands(CLI::App& app, Globals& g);
+void add_reindex_command(CLI::App& app, Globals& g);
+
+/// After an ingest: embeds the new blocks with the configured model (nothing when none is
+/// configured). A failure is a warning in `report`, not an error: the regulations are stored.
+void update_vectors_after_ingest(store::PageStore& store, Globals& g, nlohmann::json& report);
 
 }  // namespace regreader::cli

@@ -51,6 +51,7 @@ int run(int argc, char** argv) {
   add_table_commands(app, g);
   add_search_commands(app, g);
   add_eval_command(app, g);
+  add_reindex_command(app, g);
   add_manage_commands(app, g);
   add_tool_command(app, g);
   add_serve_command(app, g);

@@ -5,6 +5,7 @@
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/index/keyword_index.hpp"
+#include "regreader/index/search.hpp"
 #include "regreader/store/database.hpp"
 
 namespace regreader::index {
@@ -50,12 +51,13 @@ std::vector<Candidate> baseline_search(store::Database& db, const EvalQuestion& 
   return out;
 }
 
-std::vector<Candidate> keyword_candidates(const store::PageStore& store, const EvalQuestion& q) {
+std::vector<Candidate> our_candidates(const store::PageStore& store, const EvalQuestion& q,
+                                      SearchMode mode) {
   SearchFilter f;
   if (!q.reg_id.empty()) f.reg_ids = {q.reg_id};
   f.limit = kDepth;
   std::vector<Candidate> out;
-  for (const auto& h : keyword_search(store, q.query, f))
+  for (const auto& h : search(store, q.query, f, mode))
     out.push_back({h.block_id, h.page_num});
   return out;
 }
@@ -102,9 +104,9 @@ std::vector<EvalQuestion> read_eval_file(const std::string& path) {
 
 EvalResult evaluate(const store::PageStore& store, const std::vector<EvalQuestion>& questions,
                     const std::string& mode) {
-  if (mode != "keyword" && mode != "baseline")
+  if (mode != "keyword" && mode != "vector" && mode != "hybrid" && mode != "baseline")
     throw Error(ErrorCode::kInvalidArgument,
-                "unknown evaluation mode '" + mode + "' (keyword, baseline)");
+                "unknown evaluation mode '" + mode + "' (keyword, vector, hybrid, baseline)");
   store::Database* db = store.database();
   if (!db) throw Error(ErrorCode::kNotFound, "the store is empty; ingest the regulations first");
   if (mode == "baseline") {
@@ -126,7 +128,8 @@ EvalResult evaluate(const store::PageStore& store, const std::vector<EvalQuestio
       continue;
     }
     ++r.questions;
-    const auto hits = mode == "keyword" ? keyword_candidates(store, q) : baseline_search(*db, q);
+    const auto hits = mode == "baseline" ? baseline_search(*db, q)
+                                         : our_candidates(store, q, parse_search_mode(mode));
     int rank = 0;
     for (size_t i = 0; i < hits.size() && rank == 0; ++i) {
       const bool page_ok = std::find(q.pages.begin(), q.pages.end(), hits[i].page) != q.pages.end();

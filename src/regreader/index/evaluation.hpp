@@ -32,7 +32,8 @@ struct EvalResult {
   std::vector<int> ranks;  ///< per question, 1-based; 0 = not in the top 10, -1 = invalid
 };
 
-/// Runs the questions in `mode` ("keyword" or "baseline").
+/// Runs the questions in `mode`: "keyword", "vector", "hybrid" (search.hpp, with the configured
+/// embedding model) or "baseline".
 EvalResult evaluate(const store::PageStore& store, const std::vector<EvalQuestion>& questions,
                     const std::string& mode);
 

@@ -4,7 +4,6 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/index/tokenizer.hpp"
-#include "regreader/parse/numbering.hpp"
 #include "regreader/store/database.hpp"
 
 namespace regreader::index {
@@ -48,34 +47,6 @@ std::string quote_phrase(const std::vector<Token>& tokens) {
     }
   }
   return out + "\"";
-}
-
-bool looks_like_section(const std::string& scope) {
-  if (scope.empty()) return false;
-  if (parse::match_section_number(scope + " x")) return true;
-  return scope.find_first_not_of("0123456789.") == std::string::npos;
-}
-
-bool in_scope(const std::vector<std::string>& path, const std::string& scope) {
-  if (scope.empty()) return true;
-  const bool section = looks_like_section(scope);
-  for (const auto& title : path) {
-    if (!section) {
-      if (title.find(scope) != std::string::npos) return true;
-      continue;
-    }
-    const std::string number = title.substr(0, title.find(' '));
-    if (number == scope || number.rfind(scope + ".", 0) == 0) return true;
-  }
-  return false;
-}
-
-std::string innermost_section(const std::vector<std::string>& path) {
-  for (auto it = path.rbegin(); it != path.rend(); ++it)
-    if (auto m =
-            parse::match_section_number(*it + (it->find(' ') == std::string::npos ? " x" : "")))
-      return m->number;
-  return {};
 }
 
 }  // namespace
@@ -139,6 +110,7 @@ void run_query(store::Database& db, const std::string& match, const SearchFilter
   };
   in_list("b.reg_id", filter.reg_ids.size());
   in_list("b.block_type", filter.block_types.size());
+  const bool chapter_filters = !filter.chapter_scope.empty() || !filter.section_number.empty();
   sql += " ORDER BY bm25(block_fts), b.block_id LIMIT ?" + std::to_string(next);
   auto s = db.prepare(sql);
   int k = 1;
@@ -148,23 +120,21 @@ void run_query(store::Database& db, const std::string& match, const SearchFilter
   for (auto t : filter.block_types)
     s.bind(k++, model::block_type_name(t));
   const int wanted = filter.limit + static_cast<int>(hits.size());
-  s.bind(k, filter.chapter_scope.empty() ? wanted : wanted * kOverfetch);
+  s.bind(k, chapter_filters ? wanted * kOverfetch : wanted);
   while (s.step() && static_cast<int>(hits.size()) < filter.limit) {
     const std::string id = s.text(2);
     if (std::any_of(hits.begin(), hits.end(), [&](const SearchHit& x) { return x.block_id == id; }))
       continue;
     SearchHit h;
     h.chapter_path = nlohmann::json::parse(s.text(4)).get<std::vector<std::string>>();
-    if (!in_scope(h.chapter_path, filter.chapter_scope)) continue;
+    if (!matches_chapter_filters(h.chapter_path, filter)) continue;
     h.reg_id = s.text(0);
     h.page_num = static_cast<int>(s.integer(1));
     h.block_id = id;
     h.block_type = model::parse_block_type(s.text(3));
     h.snippet = s.text(5);
     h.score = -s.real(6);  // FTS5's bm25() is lower for better matches
-    h.section_number = innermost_section(h.chapter_path);
-    h.source = h.reg_id + " P" + std::to_string(h.page_num) +
-               (h.section_number.empty() ? "" : " " + h.section_number);
+    finish_hit(h);
     hits.push_back(std::move(h));
   }
 }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "regreader/index/search_filter.hpp"
 #include "regreader/index/synonyms.hpp"
 #include "regreader/model/content_block.hpp"
 #include "regreader/store/page_store.hpp"
@@ -27,26 +28,6 @@ void ensure_keyword_index(store::PageStore& store);
 /// matches either. Empty when the query has no searchable token.
 std::string build_match_expression(const std::string& query,
                                    const SynonymTable& synonyms = builtin_synonyms());
-
-struct SearchFilter {
-  std::vector<std::string> reg_ids;  ///< empty: every regulation
-  std::string chapter_scope;  ///< "5.2" (and everything under it) or words of a chapter title
-  std::vector<model::BlockType> block_types;
-  int limit = 10;
-  const SynonymTable* synonyms = nullptr;  ///< null: the built-in pairs
-};
-
-struct SearchHit {
-  std::string reg_id;
-  int page_num = 0;
-  std::string block_id;
-  model::BlockType block_type = model::BlockType::kText;
-  std::vector<std::string> chapter_path;
-  std::string section_number;  ///< of the innermost numbered chapter
-  std::string snippet;         ///< with the matches in 【】
-  double score = 0;            ///< higher is better (negated BM25)
-  std::string source;          ///< "GB26860-2011 P4 5.2.2"
-};
 
 /// Keyword search over the stored blocks: blocks that contain every term of the query first (BM25
 /// order), then blocks that contain some of its rarer tokens (at most 8; none found in more than

@@ -19,6 +19,10 @@ namespace {
 constexpr auto kKeepAlive = std::chrono::seconds(15);
 // How long a request to the client (sampling, elicitation) waits for the answer.
 constexpr auto kClientReplyTimeout = std::chrono::minutes(10);
+// How often the signal waiter looks at the stop flag.
+constexpr auto kSignalPoll = std::chrono::milliseconds(25);
+// Set by the SIGINT/SIGTERM handler (a lock-free atomic store is async-signal-safe).
+std::atomic<bool> g_stop_requested{false};
 // Worker threads: each open SSE stream holds one.
 constexpr size_t kThreads = 32;
 
@@ -341,28 +345,32 @@ void serve_http(Server& server, const HttpOptions& options) {
                     " exposes the server beyond this machine: set REGREADER_MCP_TOKEN (clients "
                     "then send Authorization: Bearer <token>)");
   HttpTransport transport(server, options);
-  // SIGINT/SIGTERM stop the server cleanly: a thread waits for them (signals are blocked in
-  // every other thread, which inherit the mask).
-  sigset_t set;
-  sigemptyset(&set);
-  sigaddset(&set, SIGINT);
-  sigaddset(&set, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &set, nullptr);
-  // A signal that arrives between binding and listening would be lost by httplib's stop(), so the
-  // waiter repeats it until run() has returned.
+  // SIGINT/SIGTERM stop the server cleanly. A handler only sets a flag (libraries such as
+  // OpenBLAS start threads of their own, so any thread may receive the signal); a waiter thread
+  // sees it and stops the server, repeating the stop until run() returns, because a stop that
+  // lands between binding and listening is lost by httplib.
+  g_stop_requested = false;
+  struct sigaction sa {};
+  sa.sa_handler = [](int) { g_stop_requested = true; };
+  sigemptyset(&sa.sa_mask);
+  struct sigaction old_int {
+  }, old_term{};
+  sigaction(SIGINT, &sa, &old_int);
+  sigaction(SIGTERM, &sa, &old_term);
   std::atomic<bool> finished{false};
-  std::thread waiter([&transport, &finished, set] {
-    int sig = 0;
-    sigwait(&set, &sig);
+  std::thread waiter([&transport, &finished] {
+    while (!finished && !g_stop_requested)
+      std::this_thread::sleep_for(kSignalPoll);
     while (!finished) {
       transport.stop();
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      std::this_thread::sleep_for(kSignalPoll);
     }
   });
   auto join_waiter = [&] {
     finished = true;
-    pthread_kill(waiter.native_handle(), SIGTERM);  // wakes sigwait if no signal came
     waiter.join();
+    sigaction(SIGINT, &old_int, nullptr);
+    sigaction(SIGTERM, &old_term, nullptr);
   };
   try {
     transport.run();

@@ -32,6 +32,18 @@ Statement& Statement::bind(int index, int64_t value) {
   return *this;
 }
 
+Statement& Statement::bind_blob(int index, const void* data, size_t bytes) {
+  if (sqlite3_bind_blob64(stmt_, index, data, bytes, SQLITE_TRANSIENT) != SQLITE_OK)
+    fail(db_, "cannot bind a value");
+  return *this;
+}
+
+std::string Statement::blob(int column) const {
+  const auto* p = static_cast<const char*>(sqlite3_column_blob(stmt_, column));
+  return p ? std::string(p, static_cast<size_t>(sqlite3_column_bytes(stmt_, column)))
+           : std::string();
+}
+
 bool Statement::step() {
   const int rc = sqlite3_step(stmt_);
   if (rc == SQLITE_ROW) return true;

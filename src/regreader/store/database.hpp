@@ -25,6 +25,8 @@ class Statement {
   Statement& bind(int index, bool value) {
     return bind(index, static_cast<int64_t>(value ? 1 : 0));
   }
+  /// Binds raw bytes (vectors of floats, for the vector index).
+  Statement& bind_blob(int index, const void* data, size_t bytes);
   /// Advances; true while a row is available.
   bool step();
   /// Runs a statement that returns no rows, then resets it for reuse.
@@ -34,6 +36,8 @@ class Statement {
   std::string text(int column) const;
   int64_t integer(int column) const;
   double real(int column) const;
+  /// Raw bytes of a BLOB (or TEXT) column.
+  std::string blob(int column) const;
   int column_count() const;
 
  private:

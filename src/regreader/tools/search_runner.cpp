@@ -1,6 +1,7 @@
 #include "regreader/tools/search_runner.hpp"
 
 #include "regreader/core/error.hpp"
+#include "regreader/index/search.hpp"
 
 namespace regreader::tools {
 
@@ -17,9 +18,7 @@ bool in_section(const std::string& have, const std::string& want) {
 }  // namespace
 
 SearchOutcome run_search(const ToolContext& ctx, const SearchRequest& r) {
-  if (r.mode != "keyword" && r.mode != "vector" && r.mode != "hybrid")
-    throw Error(ErrorCode::kInvalidArgument,
-                "search mode must be keyword, vector or hybrid, got '" + r.mode + "'");
+  const index::SearchMode mode = index::parse_search_mode(r.mode);
   index::SearchFilter f;
   for (const auto& id : r.reg_ids)
     if (id != "all") {
@@ -31,12 +30,8 @@ SearchOutcome run_search(const ToolContext& ctx, const SearchRequest& r) {
   f.limit = r.section_number.empty() ? r.limit : r.limit * kSectionOverfetch;
   f.synonyms = ctx.synonyms;
   SearchOutcome out;
-  out.mode_used = "keyword";
-  if (r.mode == "vector")
-    throw Error(ErrorCode::kInvalidArgument,
-                "vector search needs an embedding index, which this store does not have; use "
-                "search_mode keyword or hybrid");
-  for (auto& h : index::keyword_search(ctx.store, r.query, f)) {
+  out.mode_used = std::string(index::search_mode_name(index::effective_mode(ctx.store, mode)));
+  for (auto& h : index::search(ctx.store, r.query, f, mode)) {
     if (!r.section_number.empty() && !in_section(h.section_number, r.section_number)) continue;
     out.hits.push_back(std::move(h));
     if (static_cast<int>(out.hits.size()) >= r.limit) break;

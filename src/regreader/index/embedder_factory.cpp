@@ -1,0 +1,138 @@
+#include "regreader/index/embedder_factory.hpp"
+
+#include "regreader/index/bert_encoder.hpp"
+
+#include <cstdlib>
+
+#include "regreader/core/error.hpp"
+#include "regreader/index/lsa_embedder.hpp"
+#include "regreader/index/openai_embedder.hpp"
+#include "regreader/index/vector_store.hpp"
+#include "regreader/store/database.hpp"
+
+namespace regreader::index {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string env(const char* name) {
+  const char* v = std::getenv(name);
+  return v ? v : "";
+}
+
+double number_from_env(const char* name, double fallback, double min) {
+  const std::string v = env(name);
+  if (v.empty()) return fallback;
+  char* end = nullptr;
+  const double x = std::strtod(v.c_str(), &end);
+  if (end == v.c_str() || *end != '\0' || !(x >= min))
+    throw Error(ErrorCode::kInvalidArgument,
+                std::string(name) + "=" + v + " is not a number >= " + std::to_string(min));
+  return x;
+}
+
+}  // namespace
+
+EmbeddingConfig EmbeddingConfig::from_env() {
+  EmbeddingConfig c;
+  c.model = env("REGREADER_EMBEDDING_MODEL");
+  c.url = env("REGREADER_EMBEDDING_URL");
+  c.api_key = env("REGREADER_EMBEDDING_API_KEY");
+  c.dimension = static_cast<int>(number_from_env("REGREADER_EMBEDDING_DIMENSION", 0, 0));
+  c.batch_size = static_cast<int>(number_from_env("REGREADER_EMBEDDING_BATCH", 32, 1));
+  c.timeout_seconds = number_from_env("REGREADER_EMBEDDING_TIMEOUT", 60, 0);
+  std::error_code ec;
+  if (c.model.empty() && c.url.empty())
+    c.kind = kDefaultEmbedder;
+  else if (c.model == "none")
+    c.kind = EmbedderKind::kNone;
+  else if (c.model == "builtin-lsa")
+    c.kind = EmbedderKind::kBuiltin;
+  else if (!c.model.empty() && fs::is_directory(c.model, ec))
+    c.kind = EmbedderKind::kLocal;
+  else if (!c.url.empty() && !c.model.empty())
+    c.kind = EmbedderKind::kRemote;
+  else if (c.url.empty())
+    throw Error(ErrorCode::kInvalidArgument,
+                "REGREADER_EMBEDDING_MODEL=" + c.model +
+                    " is not a model folder; for a served model set REGREADER_EMBEDDING_URL too, "
+                    "or use builtin-lsa or none");
+  else
+    throw Error(ErrorCode::kInvalidArgument,
+                "REGREADER_EMBEDDING_URL is set but REGREADER_EMBEDDING_MODEL is not: name the "
+                "model the endpoint serves");
+  return c;
+}
+
+std::string EmbeddingConfig::describe() const {
+  switch (kind) {
+    case EmbedderKind::kNone:
+      return "none (keyword-only search)";
+    case EmbedderKind::kBuiltin:
+      return "built-in LSA (builtin-lsa)";
+    case EmbedderKind::kRemote:
+      return "remote model " + model + " at " + url;
+    case EmbedderKind::kLocal:
+      return "local model folder " + model;
+  }
+  return "?";
+}
+
+fs::path builtin_model_path(const fs::path& data_dir) {
+  return data_dir / "vectors" / "builtin-lsa.bin";
+}
+
+fs::path store_data_dir(const store::PageStore& store) {
+  const store::Database* db = store.database();
+  if (!db) return {};
+  const char* file = sqlite3_db_filename(db->handle(), "main");
+  return file && *file ? fs::path(file).parent_path() : fs::path();
+}
+
+std::unique_ptr<Embedder> open_embedder(const EmbeddingConfig& config, const fs::path& data_dir) {
+  switch (config.kind) {
+    case EmbedderKind::kNone:
+      return nullptr;
+    case EmbedderKind::kBuiltin: {
+      std::error_code ec;
+      if (!fs::exists(builtin_model_path(data_dir), ec)) return nullptr;
+      return std::make_unique<LsaEmbedder>(LsaEmbedder::load(builtin_model_path(data_dir)));
+    }
+    case EmbedderKind::kRemote: {
+      RemoteEmbedderOptions o;
+      o.base_url = config.url;
+      o.model = config.model;
+      o.api_key = config.api_key;
+      o.dimension = config.dimension;
+      o.batch_size = config.batch_size;
+      o.timeout_seconds = config.timeout_seconds;
+      return std::make_unique<OpenAiEmbedder>(std::move(o), make_curl_client());
+    }
+    case EmbedderKind::kLocal:
+      return std::make_unique<BertEncoder>(config.model);
+  }
+  return nullptr;
+}
+
+std::unique_ptr<Embedder> fit_builtin_embedder(const store::PageStore& store) {
+  store::Database* db = store.database();
+  if (!db) throw Error(ErrorCode::kNotFound, "the store is empty; ingest the regulations first");
+  std::vector<std::string> texts;
+  auto s = db->prepare("SELECT chapter_path, content_markdown FROM blocks ORDER BY rowid");
+  while (s.step())
+    texts.push_back(embedding_text(s.text(0), s.text(1)));
+  auto model = LsaEmbedder::fit(texts);
+  model.save(builtin_model_path(store_data_dir(store)));
+  return std::make_unique<LsaEmbedder>(std::move(model));
+}
+
+std::unique_ptr<Embedder> embedder_for_build(const store::PageStore& store,
+                                             const EmbeddingConfig& config, bool refit) {
+  if (config.kind == EmbedderKind::kBuiltin && refit) return fit_builtin_embedder(store);
+  auto e = open_embedder(config, store_data_dir(store));
+  if (!e && config.kind == EmbedderKind::kBuiltin) return fit_builtin_embedder(store);
+  return e;
+}
+
+}  // namespace regreader::index

@@ -1,0 +1,55 @@
+#pragma once
+// The one search entry point of RegReader (the tools layer and the CLI call it): keyword, vector
+// or hybrid (reciprocal rank fusion of both) over the stored blocks, with one filter for all.
+// The semantic leg is the configured embedder (embedder_factory.hpp) plus the stored vectors
+// (vector_store.hpp); it is loaded once per process and store, and again when the vectors change.
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "regreader/index/embedder.hpp"
+#include "regreader/index/keyword_index.hpp"
+#include "regreader/index/rank_fusion.hpp"
+#include "regreader/index/search_filter.hpp"
+#include "regreader/index/vector_index.hpp"
+#include "regreader/store/page_store.hpp"
+
+namespace regreader::index {
+
+enum class SearchMode { kKeyword, kVector, kHybrid };
+
+/// "keyword" | "vector" | "hybrid"; anything else is Error(kInvalidArgument).
+SearchMode parse_search_mode(const std::string& name);
+std::string_view search_mode_name(SearchMode mode);
+
+/// Searches in `mode`. kHybrid without a semantic leg runs as kKeyword (effective_mode() tells);
+/// kVector without one is Error(kInvalidArgument) saying what is missing. Vectors of another
+/// model than the configured one are Error(kInvalidArgument) asking for `regreader reindex --all`.
+std::vector<SearchHit> search(const store::PageStore& store, const std::string& query,
+                              const SearchFilter& filter, SearchMode mode);
+
+struct SemanticLeg {
+  std::shared_ptr<Embedder> embedder;        ///< null: none configured (or not fitted yet)
+  std::shared_ptr<const VectorIndex> index;  ///< null: no vectors stored
+  std::string unavailable;                   ///< why there is no leg, for people; "" when there is
+  explicit operator bool() const { return embedder && index; }
+};
+
+/// The semantic leg of a store under the current configuration (cached).
+SemanticLeg semantic_leg(const store::PageStore& store);
+
+/// The mode search() runs for `requested`: kHybrid becomes kKeyword without a semantic leg.
+SearchMode effective_mode(const store::PageStore& store, SearchMode requested);
+
+/// The mode to use when the user names none: hybrid with a semantic leg, else keyword.
+SearchMode default_search_mode(const store::PageStore& store);
+
+/// search() with the query already embedded: what the benches time (no embedding cost).
+std::vector<SearchHit> search_with_vector(const store::PageStore& store, const std::string& query,
+                                          const std::vector<float>& query_vector,
+                                          const VectorIndex& index, const SearchFilter& filter,
+                                          SearchMode mode, const FusionWeights& weights = {});
+
+}  // namespace regreader::index

@@ -1,0 +1,72 @@
+#include "regreader/index/search_filter.hpp"
+
+#include "regreader/parse/numbering.hpp"
+
+namespace regreader::index {
+
+namespace {
+
+bool looks_like_section(const std::string& scope) {
+  if (scope.empty()) return false;
+  if (parse::match_section_number(scope + " x")) return true;
+  return scope.find_first_not_of("0123456789.") == std::string::npos;
+}
+
+}  // namespace
+
+bool in_chapter_scope(const std::vector<std::string>& path, const std::string& scope) {
+  if (scope.empty()) return true;
+  const bool section = looks_like_section(scope);
+  for (const auto& title : path) {
+    if (!section) {
+      if (title.find(scope) != std::string::npos) return true;
+      continue;
+    }
+    const std::string number = title.substr(0, title.find(' '));
+    if (number == scope || number.rfind(scope + ".", 0) == 0) return true;
+  }
+  return false;
+}
+
+std::string innermost_section(const std::vector<std::string>& path) {
+  for (auto it = path.rbegin(); it != path.rend(); ++it)
+    if (auto m =
+            parse::match_section_number(*it + (it->find(' ') == std::string::npos ? " x" : "")))
+      return m->number;
+  return {};
+}
+
+bool matches_chapter_filters(const std::vector<std::string>& path, const SearchFilter& f) {
+  if (!in_chapter_scope(path, f.chapter_scope)) return false;
+  return f.section_number.empty() || innermost_section(path) == f.section_number;
+}
+
+void finish_hit(SearchHit& h) {
+  h.section_number = innermost_section(h.chapter_path);
+  h.source = h.reg_id + " P" + std::to_string(h.page_num) +
+             (h.section_number.empty() ? "" : " " + h.section_number);
+}
+
+std::string leading_snippet(const std::string& text, int chars) {
+  std::string out;
+  int n = 0;
+  bool space = false;
+  size_t i = 0;
+  for (; i < text.size() && n < chars;) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const size_t len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+      space = !out.empty();
+      ++i;
+      continue;
+    }
+    if (space) out.push_back(' '), ++n;
+    space = false;
+    out.append(text, i, len);
+    i += len;
+    ++n;
+  }
+  return i < text.size() ? out + "…" : out;
+}
+
+}  // namespace regreader::index

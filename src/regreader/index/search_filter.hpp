@@ -1,0 +1,52 @@
+#pragma once
+// What every search leg shares: the filter a caller passes (regulations, chapter scope, block
+// types, exact section) and the hit it gets back, with the rules that match a block's chapter path
+// against a filter. The keyword, vector and hybrid searches apply the same rules.
+
+#include <string>
+#include <vector>
+
+#include "regreader/index/synonyms.hpp"
+#include "regreader/model/content_block.hpp"
+
+namespace regreader::index {
+
+struct SearchFilter {
+  std::vector<std::string> reg_ids;  ///< empty: every regulation
+  std::string chapter_scope;  ///< "5.2" (and everything under it) or words of a chapter title
+  std::vector<model::BlockType> block_types;
+  std::string section_number;  ///< exact innermost section ("5.2.2"); "" = any
+  int limit = 10;
+  const SynonymTable* synonyms = nullptr;  ///< null: the built-in pairs
+};
+
+struct SearchHit {
+  std::string reg_id;
+  int page_num = 0;
+  std::string block_id;
+  model::BlockType block_type = model::BlockType::kText;
+  std::vector<std::string> chapter_path;
+  std::string section_number;  ///< of the innermost numbered chapter
+  std::string snippet;         ///< with keyword matches in 【】; vector hits: the block's start
+  double score = 0;            ///< higher is better; comparable within one leg only
+  std::string source;          ///< "GB26860-2011 P4 5.2.2"
+};
+
+/// True when a block with this chapter path lies in `scope` ("5.2" = 5.2 and below; other text =
+/// words of a chapter title). An empty scope matches everything.
+bool in_chapter_scope(const std::vector<std::string>& chapter_path, const std::string& scope);
+
+/// Section number of the innermost numbered chapter of a path ("5.2.2"), or "".
+std::string innermost_section(const std::vector<std::string>& chapter_path);
+
+/// The chapter scope and exact-section parts of a filter (regulation and type are SQL's job).
+bool matches_chapter_filters(const std::vector<std::string>& chapter_path, const SearchFilter& f);
+
+/// Fills section_number and source from reg_id, page_num and chapter_path.
+void finish_hit(SearchHit& hit);
+
+/// The first characters of a block (about `chars` code points, whitespace folded), for hits
+/// without a keyword match.
+std::string leading_snippet(const std::string& text, int chars);
+
+}  // namespace regreader::index
