@@ -34,6 +34,26 @@ Server::Server(ServerDefinition def) : def_(std::move(def)) {
   };
 }
 
+namespace {
+
+// Results a 2026-07-28 client may cache (SEP-2549). Our lists and resources do not change while
+// the server runs, but a client cannot know how long it will run: no time to live, per client.
+bool is_cacheable(const std::string& method) {
+  return method == "server/discover" || method == "tools/list" || method == "prompts/list" ||
+         method == "resources/list" || method == "resources/templates/list" ||
+         method == "resources/read";
+}
+
+// The fields every stateless result carries, unless its handler set them.
+void stamp_stateless(const std::string& method, json& result) {
+  if (!result.contains("resultType")) result["resultType"] = "complete";
+  if (!is_cacheable(method)) return;
+  if (!result.contains("ttlMs")) result["ttlMs"] = 0;
+  if (!result.contains("cacheScope")) result["cacheScope"] = "private";
+}
+
+}  // namespace
+
 std::string Server::stateless_version(const json& m) {
   if (!m.is_object() || !m.contains("params") || !m["params"].is_object()) return "";
   const json& p = m["params"];
@@ -100,8 +120,7 @@ json Server::dispatch(const json& message, Session& session, Peer& peer) {
   const json& params =
       message.contains("params") && message["params"].is_object() ? message["params"] : kEmpty;
   json result = (this->*(it->second))({message["id"], params, session, peer});
-  if (stateless == kStatelessVersion && result.is_object() && !result.contains("resultType"))
-    result["resultType"] = "complete";
+  if (stateless == kStatelessVersion && result.is_object()) stamp_stateless(method, result);
   return result;
 }
 
