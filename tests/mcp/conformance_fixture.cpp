@@ -64,6 +64,120 @@ json elicit(CallContext& ctx, const std::string& message, const json& schema,
   }
 }
 
+// Elicitation of one string field, as the 2026-07-28 input-required scenarios ask it.
+InputRequest elicit_field(const std::string& key, const std::string& message,
+                          const std::string& field, const std::string& type = "string") {
+  return {key,
+          "elicitation/create",
+          {{"message", message},
+           {"requestedSchema", object_schema({{field, {{"type", type}}}}, {field})}}};
+}
+InputRequest sample(const std::string& key, const std::string& prompt, int max_tokens) {
+  return {key,
+          "sampling/createMessage",
+          {{"messages", json::array({{{"role", "user"}, {"content", text(prompt)}}})},
+           {"maxTokens", max_tokens}}};
+}
+InputRequest list_roots(const std::string& key) {
+  return {key, "roots/list", json::object()};
+}
+// A field of an elicitation result's content, or "unknown".
+std::string answer_field(const json& result, const std::string& field) {
+  const json content = result.value("content", json::object());
+  return content.is_object() && content.contains(field) && content[field].is_string()
+             ? content[field].get<std::string>()
+             : "unknown";
+}
+std::string sampled_text(const json& result) {
+  const json content = result.value("content", json::object());
+  return content.is_object() ? content.value("text", "no response") : "no response";
+}
+size_t root_count(const json& result) {
+  const json roots = result.value("roots", json::array());
+  return roots.is_array() ? roots.size() : 0;
+}
+
+// The tools the 2026-07-28 scenarios call: requests to the client answered across rounds of
+// InputRequiredResult (SEP-2322), and the diagnostics of the stateless scenario (SEP-2575).
+void add_input_required_tools(std::vector<Tool>& t) {
+  t.push_back(tool("test_input_required_result_elicitation", "Asks the user's name",
+                   object_schema(), [](const json&, CallContext& ctx) {
+                     const json r =
+                         ctx.ask({elicit_field("user_name", "What is your name?", "name")})[0];
+                     return text_result("Hello, " + answer_field(r, "name") + "!");
+                   }));
+  t.push_back(tool("test_input_required_result_sampling", "Asks the client's model a question",
+                   object_schema(), [](const json&, CallContext& ctx) {
+                     const json r = ctx.ask(
+                         {sample("capital_question", "What is the capital of France?", 100)})[0];
+                     return text_result("Sampling result: " + sampled_text(r));
+                   }));
+  t.push_back(tool("test_input_required_result_list_roots", "Asks the client's roots",
+                   object_schema(), [](const json&, CallContext& ctx) {
+                     const json r = ctx.ask({list_roots("client_roots")})[0];
+                     return text_result("Found " + std::to_string(root_count(r)) + " root(s)");
+                   }));
+  const auto confirm = [](const json&, CallContext& ctx) {
+    const json r = ctx.ask({elicit_field("confirm", "Please confirm", "ok", "boolean")})[0];
+    const json content = r.value("content", json::object());
+    const bool ok = content.is_object() && content.value("ok", json()) == json(true);
+    return text_result(ok ? "state-ok: requestState validated" : "not confirmed");
+  };
+  t.push_back(tool("test_input_required_result_request_state", "Asks for a confirmation",
+                   object_schema(), confirm));
+  t.push_back(tool("test_input_required_result_tampered_state",
+                   "Asks for a confirmation; rejects an altered requestState", object_schema(),
+                   confirm));
+  t.push_back(tool(
+      "test_input_required_result_multiple_inputs",
+      "Asks for a name, a sampled greeting and the roots at once", object_schema(),
+      [](const json&, CallContext& ctx) {
+        const auto r =
+            ctx.ask({elicit_field("user_name", "What is your name?", "name"),
+                     sample("greeting", "Generate a greeting", 50), list_roots("client_roots")});
+        return text_result("Name: " + answer_field(r[0], "name") + "; Greeting: " +
+                           sampled_text(r[1]) + "; Roots: " + std::to_string(root_count(r[2])));
+      }));
+  t.push_back(tool(
+      "test_input_required_result_multi_round", "Asks a name, then a colour, in two rounds",
+      object_schema(), [](const json&, CallContext& ctx) {
+        const json name = ctx.ask({elicit_field("step1", "Step 1: What is your name?", "name")})[0];
+        const json colour =
+            ctx.ask({elicit_field("step2", "Step 2: What is your favorite color?", "color")})[0];
+        return text_result("Multi-round complete for " + answer_field(name, "name") +
+                           " who likes " + answer_field(colour, "color"));
+      }));
+  t.push_back(tool("test_input_required_result_capabilities",
+                   "Asks only what the client declared it can answer", object_schema(),
+                   [](const json&, CallContext& ctx) {
+                     std::vector<InputRequest> asks;
+                     if (ctx.client_capabilities.contains("elicitation"))
+                       asks.push_back(elicit_field("user_name", "What is your name?", "name"));
+                     if (ctx.client_capabilities.contains("sampling"))
+                       asks.push_back(sample("greeting", "Generate a greeting", 50));
+                     if (asks.empty()) return text_result("Nothing to ask this client");
+                     ctx.ask(asks);
+                     return text_result("Asked " + std::to_string(asks.size()) + " question(s)");
+                   }));
+  t.push_back(tool("test_missing_capability", "Needs sampling, whether declared or not",
+                   object_schema(), [](const json&, CallContext& ctx) {
+                     ctx.ask({sample("question", "Say hello", 10)});
+                     return text_result("sampled");
+                   }));
+  t.push_back(tool("test_streaming_elicitation", "Asks the user's name while streaming",
+                   object_schema(), [](const json&, CallContext& ctx) {
+                     ctx.progress(0, 1, "asking");
+                     const json r =
+                         ctx.ask({elicit_field("user_name", "What is your name?", "name")})[0];
+                     return text_result("Hello, " + answer_field(r, "name") + "!");
+                   }));
+  t.push_back(tool("test_logging_tool", "Logs at info level", object_schema(),
+                   [](const json&, CallContext& ctx) {
+                     ctx.log("info", "test_logging_tool ran");
+                     return text_result("logged");
+                   }));
+}
+
 std::vector<Tool> fixture_tools() {
   std::vector<Tool> t;
   t.push_back(tool("test_simple_text", "Tests simple text content response", object_schema(),
@@ -224,6 +338,7 @@ std::vector<Tool> fixture_tools() {
       [](const json& args, CallContext&) {
         return text_result("JSON Schema 2020-12 tool called with: " + args.dump());
       }));
+  add_input_required_tools(t);
   return t;
 }
 
@@ -291,7 +406,7 @@ std::vector<Prompt> fixture_prompts() {
       {{{"name", "test_simple_prompt"},
         {"title", "Simple Test Prompt"},
         {"description", "A simple prompt without arguments"}},
-       [](const json&) {
+       [](const json&, CallContext&) {
          return json{{"messages",
                       json::array({user_message(text("This is a simple prompt for testing."))})}};
        }},
@@ -300,7 +415,7 @@ std::vector<Prompt> fixture_prompts() {
         {"description", "A prompt with required arguments"},
         {"arguments",
          json::array({arg("arg1", "First test argument"), arg("arg2", "Second test argument")})}},
-       [](const json& args) {
+       [](const json& args, CallContext&) {
          const std::string a1 = string_arg(args, "arg1"), a2 = string_arg(args, "arg2");
          return json{{"messages", json::array({user_message(text("Prompt with arguments: arg1='" +
                                                                  a1 + "', arg2='" + a2 + "'"))})}};
@@ -309,7 +424,7 @@ std::vector<Prompt> fixture_prompts() {
         {"title", "Prompt With Embedded Resource"},
         {"description", "A prompt that includes an embedded resource"},
         {"arguments", json::array({arg("resourceUri", "URI of the resource to embed")})}},
-       [](const json& args) {
+       [](const json& args, CallContext&) {
          return json{
              {"messages",
               json::array({user_message({{"type", "resource"},
@@ -322,12 +437,21 @@ std::vector<Prompt> fixture_prompts() {
       {{{"name", "test_prompt_with_image"},
         {"title", "Prompt With Image"},
         {"description", "A prompt that includes image content"}},
-       [](const json&) {
+       [](const json&, CallContext&) {
          return json{
              {"messages",
               json::array(
                   {user_message({{"type", "image"}, {"data", kPng}, {"mimeType", "image/png"}}),
                    user_message(text("Please analyze the image above."))})}};
+       }},
+      {{{"name", "test_input_required_result_prompt"},
+        {"title", "Prompt With Input Required"},
+        {"description", "A prompt that asks the user for context first"}},
+       [](const json&, CallContext& ctx) {
+         const json r = ctx.ask(
+             {elicit_field("user_context", "What context should the prompt use?", "context")})[0];
+         return json{{"messages", json::array({user_message(text("Prompt with context: " +
+                                                                 answer_field(r, "context")))})}};
        }},
   };
 }

@@ -21,6 +21,8 @@ constexpr int kInternalError = -32603;
 constexpr int kResourceNotFound = -32002;
 /// MCP 2026-07-28: the request's protocol version is not supported.
 constexpr int kUnsupportedVersion = -32020;
+/// MCP 2026-07-28: handling the request needs a capability the client did not declare.
+constexpr int kMissingCapability = -32021;
 }  // namespace rpc
 
 /// A JSON-RPC error a handler wants sent back as is (unknown method, bad params).
