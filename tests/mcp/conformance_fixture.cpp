@@ -324,20 +324,28 @@ std::vector<Tool> fixture_tools() {
              return elicit(ctx, "Please select options from the enum fields", object_schema(props),
                            "Elicitation completed");
            }));
-  t.push_back(tool(
-      "json_schema_2020_12_tool",
-      "Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)",
-      {{"$schema", "https://json-schema.org/draft/2020-12/schema"},
-       {"type", "object"},
-       {"$defs",
-        {{"address",
-          {{"type", "object"},
-           {"properties", {{"street", {{"type", "string"}}}, {"city", {{"type", "string"}}}}}}}}},
-       {"properties", {{"name", {{"type", "string"}}}, {"address", {{"$ref", "#/$defs/address"}}}}},
-       {"additionalProperties", false}},
-      [](const json& args, CallContext&) {
-        return text_result("JSON Schema 2020-12 tool called with: " + args.dump());
-      }));
+  t.push_back(tool("json_schema_2020_12_tool",
+                   "Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)",
+                   json::parse(R"({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "$defs": {"address": {"$anchor": "addressDef", "type": "object",
+                              "properties": {"street": {"type": "string"},
+                                             "city": {"type": "string"}}}},
+        "properties": {"name": {"type": "string"},
+                       "address": {"$ref": "#/$defs/address"},
+                       "contactMethod": {"type": "string", "enum": ["phone", "email"]},
+                       "phone": {"type": "string"},
+                       "email": {"type": "string"}},
+        "allOf": [{"anyOf": [{"required": ["phone"]}, {"required": ["email"]}]}],
+        "if": {"properties": {"contactMethod": {"const": "phone"}}, "required": ["contactMethod"]},
+        "then": {"required": ["phone"]},
+        "else": {"required": ["email"]},
+        "additionalProperties": false
+      })"),
+                   [](const json& args, CallContext&) {
+                     return text_result("JSON Schema 2020-12 tool called with: " + args.dump());
+                   }));
   add_input_required_tools(t);
   return t;
 }

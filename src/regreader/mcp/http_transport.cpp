@@ -57,6 +57,29 @@ int stateless_status(const json& reply) {
   }
 }
 
+std::string trim_ows(const std::string& v) {
+  const auto b = v.find_first_not_of(" \t");
+  if (b == std::string::npos) return "";
+  return v.substr(b, v.find_last_not_of(" \t") - b + 1);
+}
+
+// 2026-07-28 (SEP-2243): a request repeats its method, and the tool, prompt or resource it
+// names, in the Mcp-Method and Mcp-Name headers, so that proxies can route without reading
+// the body; they must agree with the body. Returns what disagrees, or "".
+std::string header_mismatch(const json& msg, const httplib::Request& req) {
+  const std::string method = msg.value("method", "");
+  if (trim_ows(req.get_header_value("Mcp-Method")) != method)
+    return "Mcp-Method header does not match the request's method '" + method + "'";
+  const json params = msg.value("params", json::object());
+  const char* key = method == "resources/read"                          ? "uri"
+                    : method == "tools/call" || method == "prompts/get" ? "name"
+                                                                        : nullptr;
+  if (!key || !params.is_object() || !params.contains(key) || !params[key].is_string()) return "";
+  if (trim_ows(req.get_header_value("Mcp-Name")) != params[key].get<std::string>())
+    return "Mcp-Name header does not match params." + std::string(key);
+  return "";
+}
+
 // One request handled on a thread of its own, so its reply can be plain JSON when it sends
 // nothing before it, and an SSE stream (progress, log messages, requests to the client, then
 // the reply) when it does.
@@ -177,12 +200,18 @@ std::shared_ptr<HttpSession> HttpTransport::session_for(const json& msg,
   const std::string header_version = req.get_header_value("MCP-Protocol-Version");
   if (!meta_version.empty() && !header_version.empty() && meta_version != header_version) {
     reply_json(res, 400,
-               make_error(msg.value("id", json()), rpc::kUnsupportedVersion,
+               make_error(msg.value("id", json()), rpc::kHeaderMismatch,
                           "MCP-Protocol-Version header does not match _meta protocol version"));
     return nullptr;
   }
   stateless = !meta_version.empty() || method == "server/discover" ||
               (!header_version.empty() && !is_session_version(header_version));
+  if (meta_version == kStatelessVersion) {
+    if (const std::string why = header_mismatch(msg, req); !why.empty()) {
+      reply_json(res, 400, make_error(msg.value("id", json()), rpc::kHeaderMismatch, why));
+      return nullptr;
+    }
+  }
   if (stateless || method == "initialize") return nullptr;
   const std::string id = req.get_header_value("Mcp-Session-Id");
   if (id.empty()) {

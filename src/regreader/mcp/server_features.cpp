@@ -197,7 +197,9 @@ json Server::handle_resources_read(const Call& c) {
     if (r.descriptor.value("uri", "") == uri) return {{"contents", r.read()}};
   for (const auto& t : def_.templates)
     if (auto contents = t.read(uri)) return {{"contents", *contents}};
-  throw RpcError(rpc::kResourceNotFound, "Resource not found: " + uri, {{"uri", uri}});
+  // 2026-07-28 (SEP-2164) reports an unknown URI as invalid params; the session era as -32002.
+  throw RpcError(c.stateless ? rpc::kInvalidParams : rpc::kResourceNotFound,
+                 "Resource not found: " + uri, {{"uri", uri}});
 }
 
 json Server::handle_subscribe(const Call& c) {
