@@ -13,7 +13,7 @@
 # Exit: 0 pass, 1 a scored failure, 77 skipped (no ../shared or no `make mcp-deps`).
 set -uo pipefail
 
-REGREADER=${1:?regreader binary}
+REGREADER=$(realpath "${1:?regreader binary}")
 FIXTURE=${2:?conformance fixture binary}
 RESULTS=${3:?results directory}
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
