@@ -346,6 +346,13 @@ std::vector<Tool> fixture_tools() {
                    [](const json& args, CallContext&) {
                      return text_result("JSON Schema 2020-12 tool called with: " + args.dump());
                    }));
+  t.push_back(tool(
+      "test_header_param",
+      "Echoes a region that HTTP clients also send in the Mcp-Param-Region header",
+      object_schema({{"region", {{"type", "string"}, {"x-mcp-header", "Region"}}}}, {"region"}),
+      [](const json& args, CallContext&) {
+        return text_result("Region: " + string_arg(args, "region").get<std::string>());
+      }));
   add_input_required_tools(t);
   return t;
 }
