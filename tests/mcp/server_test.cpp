@@ -282,6 +282,10 @@ TEST(McpContext, ProgressOnlyWithATokenAndClientRequestsGoThroughThePeer) {
   Session s;
   RecordingPeer peer;
   auto r = server.handle(req(1, "tools/call", {{"name", "slow"}}), s, peer).value();
+  EXPECT_EQ(r["error"]["code"], rpc::kMissingCapability) << "the client did not declare sampling";
+  EXPECT_TRUE(peer.sent.empty());
+  s.set_client({{"sampling", json::object()}}, json::object());
+  r = server.handle(req(1, "tools/call", {{"name", "slow"}}), s, peer).value();
   ASSERT_EQ(peer.sent.size(), 1u) << "no progress without a token";
   EXPECT_EQ(peer.sent[0]["method"], "sampling/createMessage");
   EXPECT_EQ(r["result"]["content"][0]["text"], "{\"ok\":true}");
