@@ -48,7 +48,7 @@ asan: deps mcp-deps
 	ctest --preset asan-ubsan -j $(JOBS)
 
 # Ingest the sample regulation we wrote, then show its table of contents, two pages, the table that
-# runs across them, and a search.
+# runs across them, a search, a tool call, and one exchange with the MCP server over stdio.
 demo: build
 	rm -rf demo-data
 	$(RR) --data-dir demo-data ingest examples/sample-regulation.pdf --reg-id SAMPLE-2026
@@ -57,6 +57,8 @@ demo: build
 	$(RR) --data-dir demo-data read-pages -r SAMPLE-2026 -s 3 -e 4
 	$(RR) --data-dir demo-data table 表1 -r SAMPLE-2026
 	$(RR) --data-dir demo-data search 倒闸操作 -r SAMPLE-2026 --limit 3
+	$(RR) --data-dir demo-data tool lookup_annotation '{"reg_id":"SAMPLE-2026","annotation_id":"注1","page_hint":4}' --text
+	printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"demo","version":"1"}}}' '{"jsonrpc":"2.0","method":"notifications/initialized"}' '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"resolve_reference","arguments":{"reg_id":"SAMPLE-2026","reference_text":"见表1"}}}' | $(RR) --data-dir demo-data serve | tail -1 | cut -c1-300
 
 bench: build
 	bash bench/ingest_bench.sh

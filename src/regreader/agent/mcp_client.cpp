@@ -37,7 +37,8 @@ McpClient McpClient::connect(const std::string& url, std::shared_ptr<HttpClient>
 }
 
 json McpClient::request(const std::string& method, const json& params) {
-  const json req = {{"jsonrpc", "2.0"}, {"id", next_id_++}, {"method", method}, {"params", params}};
+  const json req = {
+      {"jsonrpc", "2.0"}, {"id", (*next_id_)++}, {"method", method}, {"params", params}};
   const json res = conn_->roundtrip(req, timeout_);
   if (res.contains("error")) {
     const auto& e = res["error"];

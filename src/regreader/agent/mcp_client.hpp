@@ -3,6 +3,7 @@
 // starts `regreader serve --transport stdio` itself (or any command), or connects to a
 // Streamable HTTP endpoint (REGREADER_MCP_URL), initializes, lists tools and calls them.
 
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -30,6 +31,7 @@ class McpClient {
 
   /// The tool descriptors from tools/list (all pages).
   nlohmann::json list_tools();
+  /// Thread-safe after construction: calls from several threads run concurrently.
   /// A CallToolResult ({content, structuredContent?, isError?}). A JSON-RPC error (unknown tool)
   /// throws Error(kInvalidArgument); a dead server or timeout throws Error(kRemote/kNetwork).
   nlohmann::json call_tool(const std::string& name, const nlohmann::json& arguments);
@@ -46,7 +48,7 @@ class McpClient {
 
   std::unique_ptr<McpConnection> conn_;
   nlohmann::json init_;
-  int next_id_ = 1;
+  std::unique_ptr<std::atomic<int>> next_id_ = std::make_unique<std::atomic<int>>(1);
   std::chrono::milliseconds timeout_{120000};
 };
 

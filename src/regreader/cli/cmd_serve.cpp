@@ -41,8 +41,11 @@ void run_serve(const ServeArgs& a, Globals& g) {
   o.allowed_origins = a.allowed_origins;
   if (const char* t = std::getenv("REGREADER_MCP_TOKEN")) o.token = t;
   o.on_listening = [&o](int port) {
-    std::cerr << "regreader: MCP server listening on http://" << o.host << ":" << port << "/mcp"
-              << (o.legacy_sse ? " (legacy SSE: /sse)" : "") << std::endl;
+    // One write, so a reader of stderr sees the whole line at once.
+    const std::string line = "regreader: MCP server listening on http://" + o.host + ":" +
+                             std::to_string(port) + "/mcp" +
+                             (o.legacy_sse ? " (legacy SSE: /sse)" : "") + "\n";
+    std::cerr << line << std::flush;
   };
   mcp::serve_http(server, o);
 }

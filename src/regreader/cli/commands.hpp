@@ -26,5 +26,6 @@ void add_search_commands(CLI::App& app, Globals& g);
 void add_eval_command(CLI::App& app, Globals& g);
 void add_tool_command(CLI::App& app, Globals& g);
 void add_serve_command(CLI::App& app, Globals& g);
+void add_agent_commands(CLI::App& app, Globals& g);
 
 }  // namespace regreader::cli

@@ -54,6 +54,7 @@ int run(int argc, char** argv) {
   add_manage_commands(app, g);
   add_tool_command(app, g);
   add_serve_command(app, g);
+  add_agent_commands(app, g);
   app.parse_complete_callback([&g] { init_logging(g.quiet ? -1 : g.verbose); });
   index::enable_keyword_index();
   try {

@@ -508,20 +508,29 @@ void serve_http(Server& server, const HttpOptions& options) {
   sigaddset(&set, SIGINT);
   sigaddset(&set, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &set, nullptr);
-  std::thread waiter([&transport, set] {
+  // A signal that arrives between binding and listening would be lost by httplib's stop(), so the
+  // waiter repeats it until run() has returned.
+  std::atomic<bool> finished{false};
+  std::thread waiter([&transport, &finished, set] {
     int sig = 0;
     sigwait(&set, &sig);
-    if (sig != 0) transport.stop();
+    while (!finished) {
+      transport.stop();
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
   });
+  auto join_waiter = [&] {
+    finished = true;
+    pthread_kill(waiter.native_handle(), SIGTERM);  // wakes sigwait if no signal came
+    waiter.join();
+  };
   try {
     transport.run();
   } catch (...) {
-    pthread_kill(waiter.native_handle(), SIGTERM);
-    waiter.join();
+    join_waiter();
     throw;
   }
-  pthread_kill(waiter.native_handle(), SIGTERM);
-  waiter.join();
+  join_waiter();
 }
 
 }  // namespace regreader::mcp

@@ -22,6 +22,19 @@ struct Shared {
   index::SynonymTable synonyms;
 };
 
+// Each worker thread keeps its own read-only connection: opening SQLite per call cost more than
+// most tool calls. A data directory without a database is opened again on the next call, so a
+// store created after the server started is seen.
+const store::PageStore& worker_store(const std::filesystem::path& data_dir) {
+  thread_local std::filesystem::path dir;
+  thread_local std::unique_ptr<store::PageStore> store;
+  if (!store || dir != data_dir || !store->database()) {
+    store = std::make_unique<store::PageStore>(data_dir, false);
+    dir = data_dir;
+  }
+  return *store;
+}
+
 json text_result(const std::string& text, const json& structured) {
   return {{"content", json::array({{{"type", "text"}, {"text", text}}})},
           {"structuredContent", structured},
@@ -41,7 +54,7 @@ Tool adapt(const tools::ToolSpec& spec, std::shared_ptr<const Shared> shared) {
                        {"idempotentHint", true},
                        {"openWorldHint", false}}}};
   auto call = [spec, shared](const json& args, CallContext& ctx) {
-    const store::PageStore store(shared->data_dir, false);
+    const store::PageStore& store = worker_store(shared->data_dir);
     auto last = std::chrono::steady_clock::now();
     auto progress = [&ctx, &last](double done, double total, const std::string& message) {
       const auto now = std::chrono::steady_clock::now();

@@ -2,13 +2,14 @@
 
 #include <spdlog/spdlog.h>
 
-#include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <deque>
 #include <future>
 #include <iostream>
 #include <map>
-#include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -16,6 +17,9 @@ namespace regreader::mcp {
 
 namespace {
 
+// Requests served at once: a slow search does not hold up a ping or a cancellation; more would
+// only compete for 2 cores.
+constexpr int kWorkers = 4;
 // How long a request to the client (sampling, elicitation) may wait for its answer.
 constexpr auto kClientReplyTimeout = std::chrono::minutes(10);
 
@@ -71,22 +75,38 @@ class StdioPeer : public Peer {
   bool closed_ = false;
 };
 
-struct Worker {
-  std::thread thread;
-  std::shared_ptr<std::atomic<bool>> done;
-};
-
-// Joins the workers that have finished, so a long session does not keep their threads.
-void reap(std::vector<Worker>& workers) {
-  for (auto it = workers.begin(); it != workers.end();) {
-    if (*it->done) {
-      it->thread.join();
-      it = workers.erase(it);
-    } else {
-      ++it;
+// Requests waiting for a worker; closed when stdin ends.
+class RequestQueue {
+ public:
+  void push(json m) {
+    {
+      std::lock_guard lock(m_);
+      q_.push_back(std::move(m));
     }
+    cv_.notify_one();
   }
-}
+  std::optional<json> pop() {
+    std::unique_lock lock(m_);
+    cv_.wait(lock, [this] { return closed_ || !q_.empty(); });
+    if (q_.empty()) return std::nullopt;
+    json m = std::move(q_.front());
+    q_.pop_front();
+    return m;
+  }
+  void close() {
+    {
+      std::lock_guard lock(m_);
+      closed_ = true;
+    }
+    cv_.notify_all();
+  }
+
+ private:
+  std::mutex m_;
+  std::condition_variable cv_;
+  std::deque<json> q_;
+  bool closed_ = false;
+};
 
 }  // namespace
 
@@ -96,7 +116,13 @@ void serve_stdio(Server& server, std::istream& in, std::ostream& out) {
   in.tie(nullptr);
   StdioPeer peer(out);
   Session session("stdio");
-  std::vector<Worker> workers;
+  RequestQueue queue;
+  std::vector<std::thread> workers;
+  for (int i = 0; i < kWorkers; ++i)
+    workers.emplace_back([&] {
+      while (auto m = queue.pop())
+        if (auto reply = server.handle(*m, session, peer)) peer.write(*reply);
+    });
   std::string line;
   while (std::getline(in, line)) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
@@ -111,22 +137,16 @@ void serve_stdio(Server& server, std::istream& in, std::ostream& out) {
     if (kind == MessageKind::kResponse) {
       peer.deliver(message);
     } else if (kind == MessageKind::kRequest) {
-      reap(workers);
-      auto done = std::make_shared<std::atomic<bool>>(false);
-      workers.push_back({std::thread([&server, &session, &peer, message, done] {
-                           if (auto reply = server.handle(message, session, peer))
-                             peer.write(*reply);
-                           *done = true;
-                         }),
-                         done});
+      queue.push(std::move(message));
     } else if (auto reply = server.handle(message, session, peer)) {
       peer.write(*reply);  // an invalid message
     }
   }
-  spdlog::debug("stdin closed; waiting for {} request(s)", workers.size());
+  spdlog::debug("stdin closed; finishing the requests in flight");
+  queue.close();
   peer.close();
   for (auto& w : workers)
-    w.thread.join();
+    w.join();
 }
 
 }  // namespace regreader::mcp

@@ -1,0 +1,128 @@
+#include "regreader/agent/llm/llm_config.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <regex>
+
+#include "regreader/agent/llm/anthropic_client.hpp"
+#include "regreader/agent/llm/openai_client.hpp"
+#include "regreader/core/error.hpp"
+
+namespace regreader::agent {
+
+namespace {
+
+constexpr const char* kDefaultAnthropicModel = "claude-sonnet-4-5";
+constexpr const char* kDefaultOpenAIModel = "gpt-4o";
+constexpr const char* kAnthropicUrl = "https://api.anthropic.com";
+constexpr const char* kOpenAIUrl = "https://api.openai.com";
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+bool starts_with_any(const std::string& s, std::initializer_list<const char*> prefixes) {
+  return std::any_of(prefixes.begin(), prefixes.end(),
+                     [&](const char* p) { return s.rfind(p, 0) == 0; });
+}
+
+std::optional<std::string> process_env(const std::string& name) {
+  const char* v = std::getenv(name.c_str());
+  if (!v || !*v) return std::nullopt;
+  return std::string(v);
+}
+
+std::string first_set(const EnvLookup& env, std::initializer_list<const char*> names) {
+  for (const char* n : names)
+    if (auto v = env(n); v && !v->empty()) return *v;
+  return "";
+}
+
+[[noreturn]] void throw_not_configured() {
+  throw Error(ErrorCode::kInvalidArgument,
+              "no LLM configured: set REGREADER_LLM_API_KEY (or ANTHROPIC_API_KEY / "
+              "OPENAI_API_KEY), and optionally REGREADER_LLM_MODEL, REGREADER_LLM_PROVIDER "
+              "(anthropic|openai) and REGREADER_LLM_BASE_URL for an OpenAI-compatible server. "
+              "`regreader search` and `regreader serve` work without an LLM.");
+}
+
+}  // namespace
+
+std::string_view provider_name(LlmProvider p) {
+  return p == LlmProvider::kAnthropic ? "anthropic" : "openai";
+}
+
+std::optional<LlmProvider> parse_provider(std::string_view name) {
+  const std::string n = lower(name);
+  if (n == "anthropic" || n == "claude") return LlmProvider::kAnthropic;
+  if (n == "openai" || n == "openai-compatible") return LlmProvider::kOpenAI;
+  return std::nullopt;
+}
+
+std::optional<LlmProvider> infer_provider(const std::string& model, const std::string& base_url) {
+  const std::string m = lower(model);
+  if (starts_with_any(m, {"claude", "anthropic/"})) return LlmProvider::kAnthropic;
+  if (starts_with_any(m,
+                      {"qwen",    "deepseek", "glm",     "chatglm", "gpt",      "o1",    "o3",
+                       "o4",      "moonshot", "kimi",    "yi-",     "baichuan", "ernie", "doubao",
+                       "hunyuan", "llama",    "mistral", "gemma",   "minimax",  "abab",  "spark"}))
+    return LlmProvider::kOpenAI;
+  const std::string u = lower(base_url);
+  if (u.find("anthropic") != std::string::npos) return LlmProvider::kAnthropic;
+  if (!u.empty()) return LlmProvider::kOpenAI;  // every other gateway speaks the OpenAI format
+  return std::nullopt;
+}
+
+std::string endpoint_url(const std::string& base_url, const std::string& path_after_version) {
+  std::string base = base_url;
+  while (!base.empty() && base.back() == '/')
+    base.pop_back();
+  static const std::regex versioned(R"(/v\d+$)");
+  if (!std::regex_search(base, versioned)) base += "/v1";
+  return base + "/" + path_after_version;
+}
+
+LlmConfig resolve_llm_config(const LlmConfig& flags, const EnvLookup& env_in) {
+  const EnvLookup env = env_in ? env_in : EnvLookup(process_env);
+  LlmConfig c = flags;
+  if (c.model.empty()) c.model = first_set(env, {"REGREADER_LLM_MODEL"});
+  if (c.base_url.empty()) c.base_url = first_set(env, {"REGREADER_LLM_BASE_URL"});
+  if (!c.provider) {
+    if (auto name = env("REGREADER_LLM_PROVIDER"); name && !name->empty()) {
+      c.provider = parse_provider(*name);
+      if (!c.provider)
+        throw Error(ErrorCode::kInvalidArgument,
+                    "REGREADER_LLM_PROVIDER must be anthropic or openai, not '" + *name + "'");
+    }
+  }
+  if (!c.provider) c.provider = infer_provider(c.model, c.base_url);
+  if (c.api_key.empty()) c.api_key = first_set(env, {"REGREADER_LLM_API_KEY"});
+  if (c.api_key.empty()) {
+    // The provider's own variable; with no provider known yet, whichever key is set decides.
+    const std::string anthropic_key = first_set(env, {"ANTHROPIC_API_KEY"});
+    const std::string openai_key = first_set(env, {"OPENAI_API_KEY"});
+    if (!c.provider && !anthropic_key.empty()) c.provider = LlmProvider::kAnthropic;
+    if (!c.provider && !openai_key.empty()) c.provider = LlmProvider::kOpenAI;
+    if (c.provider) c.api_key = *c.provider == LlmProvider::kAnthropic ? anthropic_key : openai_key;
+  }
+  // A local OpenAI-compatible server (vLLM, Ollama) needs no key, but then it needs a URL.
+  if (c.api_key.empty() && c.base_url.empty()) throw_not_configured();
+  if (!c.provider) c.provider = LlmProvider::kOpenAI;
+  const bool anthropic = *c.provider == LlmProvider::kAnthropic;
+  if (c.model.empty()) c.model = anthropic ? kDefaultAnthropicModel : kDefaultOpenAIModel;
+  if (c.base_url.empty()) c.base_url = anthropic ? kAnthropicUrl : kOpenAIUrl;
+  return c;
+}
+
+std::unique_ptr<LlmClient> make_llm_client(const LlmConfig& config, HttpClient& http) {
+  if (!config.provider) throw_not_configured();
+  if (*config.provider == LlmProvider::kAnthropic)
+    return std::make_unique<AnthropicClient>(http, config);
+  return std::make_unique<OpenAIClient>(http, config);
+}
+
+}  // namespace regreader::agent

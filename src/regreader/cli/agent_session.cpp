@@ -1,0 +1,159 @@
+#include "regreader/cli/agent_session.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <mutex>
+
+#include "regreader/agent/prompts.hpp"
+#include "regreader/core/error.hpp"
+
+namespace regreader::cli {
+
+namespace {
+
+// Live tool calls on the terminal (stderr): name, arguments, time, result size.
+class TerminalSink : public agent::EventSink {
+ public:
+  explicit TerminalSink(bool verbose) : verbose_(verbose) {}
+  void write(const nlohmann::json& e) override {
+    const std::string type = e.value("type", "");
+    std::string line;
+    if (type == "tool_call_started") {
+      std::string args = e.value("args", nlohmann::json::object()).dump();
+      if (!verbose_ && args.size() > 100) args = args.substr(0, 97) + "...";
+      line = "  → " + e.value("tool", "") + " " + args;
+    } else if (type == "tool_call_completed" || type == "tool_call_failed") {
+      char ms[32];
+      std::snprintf(ms, sizeof ms, "%.0f ms", e.value("duration_ms", 0.0));
+      line = "  ← " + e.value("tool", "") + " " + ms;
+      if (type == "tool_call_failed")
+        line += " failed: " + e.value("error", "");
+      else
+        line += ", " + std::to_string(e.value("result_chars", 0)) + " chars" +
+                (e.value("is_error", false) ? " (tool error)" : "");
+    } else if (type == "tool_call_rejected") {
+      line = "  ✗ " + e.value("tool", "") + " refused: " + e.value("reason", "");
+    } else if (type == "handoff") {
+      line = "  ⇢ " + e.value("to", "") + ": " + e.value("reason", "");
+    } else if (verbose_) {
+      line = "  · " + agent::format_event(e);
+    }
+    if (line.empty()) return;
+    std::lock_guard lock(m_);
+    std::cerr << line << "\n";
+  }
+
+ private:
+  bool verbose_;
+  std::mutex m_;
+};
+
+class TeeSink : public agent::EventSink {
+ public:
+  explicit TeeSink(std::vector<agent::EventSink*> sinks) : sinks_(std::move(sinks)) {}
+  void write(const nlohmann::json& e) override {
+    for (auto* s : sinks_)
+      s->write(e);
+  }
+
+ private:
+  std::vector<agent::EventSink*> sinks_;
+};
+
+agent::McpClient connect_tools(const AgentArgs& a, const Globals& g,
+                               std::shared_ptr<HttpClient> http) {
+  std::string url = a.mcp_url;
+  if (url.empty())
+    if (const char* env = std::getenv("REGREADER_MCP_URL")) url = env;
+  if (!url.empty()) {
+    const char* token = std::getenv("REGREADER_MCP_TOKEN");
+    return agent::McpClient::connect(url, std::move(http), token ? token : "");
+  }
+  // Our own server, the same binary, over stdio.
+  const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
+  return agent::McpClient::spawn({self, "--data-dir", g.data_dir().string(), "-q", "serve"},
+                                 g.verbose < 2);
+}
+
+std::string hint(const std::vector<std::string>& reg_ids) {
+  if (reg_ids.empty()) return "";
+  std::string ids;
+  for (const auto& r : reg_ids)
+    ids += (ids.empty() ? "" : "、") + r;
+  return "用户限定只在以下规程中查找（reg_id）：" + ids + "。";
+}
+
+}  // namespace
+
+void add_agent_options(CLI::App* cmd, AgentArgs& a) {
+  cmd->add_option("-r,--reg-id", a.reg_ids, "Only these regulations (repeatable)");
+  cmd->add_option("--agent", a.agent, "Reasoning strategy: react (default)")
+      ->check(CLI::IsMember({"react", "orchestrated", "workflow"}));
+  cmd->add_option("--model", a.model, "Model (default $REGREADER_LLM_MODEL)");
+  cmd->add_option("--provider", a.provider, "anthropic or openai (default: from the model or URL)");
+  cmd->add_option("--base-url", a.base_url, "LLM endpoint (default $REGREADER_LLM_BASE_URL)");
+  cmd->add_option("--mcp-url", a.mcp_url,
+                  "Use this MCP server (default $REGREADER_MCP_URL, else our own over stdio)");
+  cmd->add_option("--events", a.events_file, "Append the run's events as JSON Lines to FILE");
+  cmd->add_option("--max-turns", a.max_turns, "Model calls per question (default 12)")
+      ->check(CLI::Range(1, 50));
+  cmd->add_flag("--json", a.json, "The whole AgentResponse as JSON");
+}
+
+AgentSession::AgentSession(const AgentArgs& a, const Globals& g) {
+  if (a.agent != "react")
+    throw Error(ErrorCode::kInvalidArgument,
+                "--agent " + a.agent + " is not available in this build; use --agent react");
+  agent::LlmConfig flags;
+  flags.model = a.model;
+  flags.base_url = a.base_url;
+  if (!a.provider.empty()) {
+    flags.provider = agent::parse_provider(a.provider);
+    if (!flags.provider)
+      throw Error(ErrorCode::kInvalidArgument, "--provider must be anthropic or openai");
+  }
+  const auto config = agent::resolve_llm_config(flags);
+  http_ = make_curl_client();
+  mcp_http_ = std::shared_ptr<HttpClient>(make_curl_client());
+  llm_ = agent::make_llm_client(config, *http_);
+  tools_ = std::make_unique<agent::McpToolProvider>(connect_tools(a, g, mcp_http_));
+  store_ = std::make_unique<store::PageStore>(g.data_dir(), false);
+  checker_ = std::make_unique<agent::StoreCitationChecker>(*store_);
+  std::vector<agent::EventSink*> sinks;
+  if (!g.quiet && (isatty(STDERR_FILENO) || g.verbose > 0)) {
+    sinks_.push_back(std::make_unique<TerminalSink>(g.verbose > 0));
+    sinks.push_back(sinks_.back().get());
+  }
+  if (!a.events_file.empty()) {
+    sinks_.push_back(std::make_unique<agent::JsonlEventSink>(std::filesystem::path(a.events_file)));
+    sinks.push_back(sinks_.back().get());
+  }
+  tee_ = std::make_unique<TeeSink>(sinks);
+  agent::ReactOptions o;
+  o.max_turns = a.max_turns;
+  o.system_prompt = agent::react_system_prompt(hint(a.reg_ids));
+  agent_ = std::make_unique<agent::ReactAgent>(*llm_, *tools_, o, tee_.get(), checker_.get());
+}
+
+AgentSession::~AgentSession() = default;
+
+std::string AgentSession::render(const agent::AgentResponse& r) {
+  std::string out = r.content + "\n";
+  if (!r.sources.empty()) {
+    out += "\n来源核对：\n";
+    for (const auto& s : r.sources)
+      out += "  " + s.citation.raw + "  " + std::string(agent::citation_status_name(s.status)) +
+             (s.detail.empty() ? "" : " (" + s.detail + ")") + "\n";
+  }
+  for (const auto& w : r.warnings)
+    out += "warning: " + w + "\n";
+  out += "\n[" + std::to_string(r.tool_calls.size()) + " tool calls, " + std::to_string(r.turns) +
+         " model calls, " + std::to_string(r.usage.input_tokens + r.usage.output_tokens) +
+         " tokens, " + std::to_string(static_cast<int>(r.timings.total_ms)) + " ms]\n";
+  return out;
+}
+
+}  // namespace regreader::cli

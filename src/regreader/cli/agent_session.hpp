@@ -1,0 +1,56 @@
+#pragma once
+// What `ask` and `chat` set up before a question: the LLM client, the MCP connection to the
+// tools (our own `regreader serve` over stdio, or REGREADER_MCP_URL), the citation checker on
+// the store, and where events go (live lines on a terminal, JSON Lines with --events).
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "regreader/agent/event_log.hpp"
+#include "regreader/agent/llm/llm_client.hpp"
+#include "regreader/agent/llm/llm_config.hpp"
+#include "regreader/agent/mcp_tool_provider.hpp"
+#include "regreader/agent/react_agent.hpp"
+#include "regreader/agent/store_citation_checker.hpp"
+#include "regreader/cli/commands.hpp"
+
+namespace regreader::cli {
+
+struct AgentArgs {
+  std::vector<std::string> reg_ids;
+  std::string agent = "react";
+  std::string model;
+  std::string provider;
+  std::string base_url;
+  std::string mcp_url;
+  std::string events_file;
+  int max_turns = 12;
+  bool json = false;
+};
+
+/// Adds the options `ask` and `chat` share.
+void add_agent_options(CLI::App* cmd, AgentArgs& a);
+
+class AgentSession {
+ public:
+  /// Throws Error(kInvalidArgument) with what to set when no LLM is configured.
+  AgentSession(const AgentArgs& args, const Globals& g);
+  ~AgentSession();
+  agent::ReactAgent& agent() { return *agent_; }
+  /// The answer as people read it: content, checked sources, warnings, a one-line summary.
+  static std::string render(const agent::AgentResponse& r);
+
+ private:
+  std::unique_ptr<HttpClient> http_;
+  std::shared_ptr<HttpClient> mcp_http_;
+  std::unique_ptr<agent::LlmClient> llm_;
+  std::unique_ptr<agent::McpToolProvider> tools_;
+  std::unique_ptr<store::PageStore> store_;
+  std::unique_ptr<agent::StoreCitationChecker> checker_;
+  std::vector<std::unique_ptr<agent::EventSink>> sinks_;
+  std::unique_ptr<agent::EventSink> tee_;
+  std::unique_ptr<agent::ReactAgent> agent_;
+};
+
+}  // namespace regreader::cli
