@@ -3,8 +3,9 @@ JOBS ?= 2
 RR := build/release/regreader
 
 MCP_NODE_MODULES := tests/mcp/node_modules/.package-lock.json
+INTEROP_NODE_MODULES := tests/interop/node_modules/.package-lock.json
 
-.PHONY: all deps mcp-deps build test test-fast asan demo bench format format-check tidy clean
+.PHONY: all deps mcp-deps interop-deps build test test-fast conformance interop asan demo bench format format-check tidy clean
 
 all: build
 
@@ -20,6 +21,19 @@ build: deps
 mcp-deps: $(MCP_NODE_MODULES)
 $(MCP_NODE_MODULES): tests/mcp/package.json tests/mcp/package-lock.json
 	npm ci --prefix tests/mcp --no-audit --no-fund --loglevel=error
+
+# Agent frameworks for the interop test (Claude Agent SDK, LangGraph.js): ~500 MB, not in `test`.
+interop-deps: $(INTEROP_NODE_MODULES)
+$(INTEROP_NODE_MODULES): tests/interop/package.json tests/interop/package-lock.json
+	npm ci --prefix tests/interop --no-audit --no-fund --loglevel=error
+
+# The official MCP conformance suite against the fixture server and `regreader serve`.
+conformance: build mcp-deps
+	ctest --preset release -R mcp_conformance
+
+# Claude Agent SDK and LangGraph.js calling smart_search over stdio and HTTP.
+interop: build mcp-deps interop-deps
+	ctest --preset release -L interop
 
 test: build mcp-deps
 	ctest --preset release -j $(JOBS)

@@ -290,9 +290,17 @@ TEST_F(McpE2e, HttpSessionsHostsAndLimits) {
   // Stateless 2026-07-28: no session, the version in _meta.
   r = post(
       *http, s.url("/mcp"),
-      R"({"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}})");
+      R"({"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}})",
+      {{"Mcp-Method", "tools/list"}});
   EXPECT_EQ(r.status, 200);
   EXPECT_EQ(json::parse(r.body)["result"]["resultType"], "complete");
+  // ... and errors as HTTP statuses: incomplete _meta 400, unknown method 404.
+  EXPECT_EQ(post(*http, s.url("/mcp"), list, {{"MCP-Protocol-Version", "2026-07-28"}}).status, 400);
+  r = post(
+      *http, s.url("/mcp"),
+      R"({"jsonrpc":"2.0","id":4,"method":"ping","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}})",
+      {{"Mcp-Method", "ping"}});
+  EXPECT_EQ(r.status, 404) << "ping is a session-era method";
   HttpRequest del;
   del.method = "DELETE";
   del.url = s.url("/mcp");

@@ -77,9 +77,10 @@ TEST_F(McpServer, ProtocolErrorsAreJsonRpcErrors) {
 }
 
 TEST_F(McpServer, BadToolArgumentsAreToolErrorsTheModelCanRead) {
-  const auto r = send(req(
-      1, "tools/call",
-      {{"name", "read_page_range"}, {"arguments", {{"reg_id", "SAMPLE"}, {"start_page", "3"}, {"end_page", 4}}}}));
+  const auto r =
+      send(req(1, "tools/call",
+               {{"name", "read_page_range"},
+                {"arguments", {{"reg_id", "SAMPLE"}, {"start_page", "3"}, {"end_page", 4}}}}));
   ASSERT_TRUE(r.contains("result"));
   EXPECT_TRUE(r["result"]["isError"]);
   const std::string text = r["result"]["content"][0]["text"];
@@ -138,18 +139,113 @@ TEST_F(McpServer, LogLevelFiltersMessages) {
   EXPECT_TRUE(session_.logs("error"));
 }
 
+json stateless_meta(json capabilities = json::object()) {
+  return {{kMetaVersionKey, kStatelessVersion}, {kMetaCapabilitiesKey, std::move(capabilities)}};
+}
+
 TEST_F(McpServer, StatelessRevisionAndDiscover) {
-  const auto d = send(req(1, "server/discover"));
+  const json meta = {{"_meta", stateless_meta()}};
+  const auto d = send(req(1, "server/discover", meta));
   EXPECT_EQ(d["result"]["supportedVersions"][0], kStatelessVersion);
   EXPECT_TRUE(d["result"]["capabilities"].contains("tools"));
-  json meta = {{"_meta", {{kMetaVersionKey, kStatelessVersion}}}};
+  EXPECT_FALSE(d["result"]["capabilities"]["resources"].contains("subscribe"))
+      << "resources/subscribe is a session-era method";
+  EXPECT_EQ(d["result"]["ttlMs"], 0);
   Session fresh;
   const auto list = server_.handle(req(2, "tools/list", meta), fresh, peer_).value();
   EXPECT_EQ(list["result"]["tools"].size(), 8u) << "no initialize needed";
   EXPECT_EQ(list["result"]["resultType"], "complete");
-  json bad = {{"_meta", {{kMetaVersionKey, "v999"}}}};
+  EXPECT_EQ(list["result"]["cacheScope"], "private");
+  json bad = {{"_meta", {{kMetaVersionKey, "v999"}, {kMetaCapabilitiesKey, json::object()}}}};
   EXPECT_EQ(server_.handle(req(3, "tools/list", bad), fresh, peer_).value()["error"]["code"],
             rpc::kUnsupportedVersion);
+  EXPECT_EQ(send(req(4, "server/discover"))["error"]["code"], rpc::kInvalidParams) << "no _meta";
+  json no_caps = {{"_meta", {{kMetaVersionKey, kStatelessVersion}}}};
+  EXPECT_EQ(send(req(5, "tools/list", no_caps))["error"]["code"], rpc::kInvalidParams);
+  for (const char* removed : {"initialize", "ping", "logging/setLevel", "resources/subscribe"})
+    EXPECT_EQ(send(req(6, removed, meta))["error"]["code"], rpc::kMethodNotFound) << removed;
+  Session by_header;  // what the HTTP transport does with MCP-Protocol-Version: 2026-07-28
+  by_header.set_protocol_version(kStatelessVersion);
+  EXPECT_EQ(server_.handle(req(7, "tools/list"), by_header, peer_).value()["error"]["code"],
+            rpc::kInvalidParams);
+}
+
+// A server whose one tool asks the client twice, in two rounds, and logs.
+ServerDefinition asking_definition() {
+  ServerDefinition def;
+  def.name = "asking";
+  def.version = "1";
+  def.tools.push_back(
+      {{{"name", "ask"}, {"inputSchema", {{"type", "object"}}}}, [](const json&, CallContext& ctx) {
+         ctx.log("info", "asking");
+         const json name = ctx.ask({{"name", "elicitation/create", {{"message", "Name?"}}}})[0];
+         const json roots = ctx.ask({{"roots", "roots/list", json::object()}})[0];
+         return json{
+             {"content", json::array({{{"type", "text"},
+                                       {"text", name["content"]["name"].get<std::string>() + " " +
+                                                    std::to_string(roots["roots"].size())}}})}};
+       }});
+  return def;
+}
+
+TEST(McpInputRequired, AnswersComeBackInRoundsWithSealedState) {
+  Server server(asking_definition());
+  RecordingPeer peer;
+  Session session;
+  const json caps = {{"elicitation", json::object()}, {"roots", json::object()}};
+  json params = {{"name", "ask"}, {"arguments", json::object()}, {"_meta", stateless_meta(caps)}};
+  json r = server.handle(req(1, "tools/call", params), session, peer).value()["result"];
+  ASSERT_EQ(r["resultType"], "input_required");
+  EXPECT_EQ(r["inputRequests"]["name"]["method"], "elicitation/create");
+  EXPECT_TRUE(peer.sent.empty()) << "nothing sent to the client, not even the log: no logLevel";
+  const std::string first_state = r["requestState"];
+
+  params["requestState"] = r["requestState"];
+  params["inputResponses"] = {{"name", {{"action", "accept"}, {"content", {{"name", "Ann"}}}}}};
+  r = server.handle(req(2, "tools/call", params), session, peer).value()["result"];
+  ASSERT_EQ(r["resultType"], "input_required");
+  EXPECT_TRUE(r["inputRequests"].contains("roots"));
+  EXPECT_FALSE(r["inputRequests"].contains("name")) << "round 1's answer travels in the state";
+
+  params["requestState"] = r["requestState"];
+  params["inputResponses"] = {{"roots", {{"roots", json::array({{{"uri", "file:///a"}}})}}}};
+  r = server.handle(req(3, "tools/call", params), session, peer).value()["result"];
+  EXPECT_EQ(r["resultType"], "complete");
+  EXPECT_EQ(r["content"][0]["text"], "Ann 1");
+
+  params["requestState"] = first_state + "-TAMPERED";
+  EXPECT_EQ(server.handle(req(4, "tools/call", params), session, peer).value()["error"]["code"],
+            rpc::kInvalidParams);
+}
+
+TEST(McpInputRequired, UndeclaredCapabilityIsAnError) {
+  Server server(asking_definition());
+  RecordingPeer peer;
+  Session session;
+  const json params = {{"name", "ask"}, {"arguments", json::object()}, {"_meta", stateless_meta()}};
+  const json e = server.handle(req(1, "tools/call", params), session, peer).value()["error"];
+  EXPECT_EQ(e["code"], rpc::kMissingCapability);
+  EXPECT_TRUE(e["data"]["requiredCapabilities"].contains("elicitation"));
+}
+
+TEST(McpInputRequired, OverASessionTheRequestsGoToTheClient) {
+  Server server(asking_definition());
+  RecordingPeer peer;
+  Session session;
+  server.handle(
+      req(1, "initialize",
+          {{"protocolVersion", "2025-11-25"},
+           {"capabilities", {{"elicitation", json::object()}, {"roots", json::object()}}}}),
+      session, peer);
+  peer.next_reply = {{"result", {{"content", {{"name", "Bo"}}}, {"roots", json::array()}}}};
+  const json r = server
+                     .handle(req(2, "tools/call", {{"name", "ask"}, {"arguments", json::object()}}),
+                             session, peer)
+                     .value()["result"];
+  EXPECT_EQ(r["content"][0]["text"], "Bo 0");
+  ASSERT_EQ(peer.sent.size(), 3u);  // the log message, then the two requests
+  EXPECT_EQ(peer.sent[1]["method"], "elicitation/create");
+  EXPECT_EQ(peer.sent[2]["method"], "roots/list");
 }
 
 TEST_F(McpServer, PromptsAndResources) {
@@ -186,6 +282,10 @@ TEST(McpContext, ProgressOnlyWithATokenAndClientRequestsGoThroughThePeer) {
   Session s;
   RecordingPeer peer;
   auto r = server.handle(req(1, "tools/call", {{"name", "slow"}}), s, peer).value();
+  EXPECT_EQ(r["error"]["code"], rpc::kMissingCapability) << "the client did not declare sampling";
+  EXPECT_TRUE(peer.sent.empty());
+  s.set_client({{"sampling", json::object()}}, json::object());
+  r = server.handle(req(1, "tools/call", {{"name", "slow"}}), s, peer).value();
   ASSERT_EQ(peer.sent.size(), 1u) << "no progress without a token";
   EXPECT_EQ(peer.sent[0]["method"], "sampling/createMessage");
   EXPECT_EQ(r["result"]["content"][0]["text"], "{\"ok\":true}");

@@ -13,16 +13,32 @@ namespace regreader::mcp {
 
 using nlohmann::json;
 
-/// What a tool, prompt or resource handler may do while it runs.
+/// One request to the client that a handler needs answered (elicitation/create,
+/// sampling/createMessage, roots/list). `key` names it in a 2026-07-28 InputRequiredResult.
+struct InputRequest {
+  std::string key;
+  std::string method;
+  json params;
+};
+
+/// What a tool or prompt handler may do while it runs.
 struct CallContext {
   /// Reports progress when the client asked for it (a progressToken); otherwise does nothing.
   std::function<void(double progress, std::optional<double> total, const std::string& message)>
       progress;
   /// Sends a notifications/message log entry at `level` when the session's level allows it.
   std::function<void(const std::string& level, const json& data)> log;
-  /// Sends a request to the client (sampling/createMessage, elicitation/create, roots/list) and
-  /// waits for its result; throws RpcError with the client's error.
+  /// Asks the client and returns its results, in order. Over a 2025 session each request is
+  /// sent and awaited in turn. On a stateless 2026-07-28 request the answers come from the
+  /// retry's inputResponses (and earlier rounds, carried in requestState); when some are
+  /// missing the call ends there and the client gets an InputRequiredResult asking for them, then
+  /// calls again, so a handler must do nothing irreversible before it asks. Throws RpcError with
+  /// the client's error, or -32021 when the client did not declare the capability a method needs.
+  std::function<std::vector<json>(const std::vector<InputRequest>& requests)> ask;
+  /// ask() for one request.
   std::function<json(const std::string& method, const json& params)> request;
+  /// The capabilities the client declared (initialize, or the request's _meta).
+  json client_capabilities = json::object();
   /// True once the client sent notifications/cancelled for this request.
   std::function<bool()> cancelled;
 };
@@ -35,8 +51,8 @@ struct Tool {
 };
 
 struct Prompt {
-  json descriptor;                                 ///< name, title, description, arguments
-  std::function<json(const json& arguments)> get;  ///< a GetPromptResult
+  json descriptor;  ///< name, title, description, arguments
+  std::function<json(const json& arguments, CallContext& ctx)> get;  ///< a GetPromptResult
 };
 
 struct Resource {

@@ -5,6 +5,10 @@
 #include <spdlog/spdlog.h>
 
 #include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <optional>
 #include <thread>
 
 #include "regreader/mcp/http_guard.hpp"
@@ -39,30 +43,148 @@ bool accepts_sse(const httplib::Request& req) {
   return req.get_header_value("Accept").find("text/event-stream") != std::string::npos;
 }
 
-// Sends the server's messages for one request over that request's SSE response.
-class StreamPeer : public Peer {
+// The HTTP status of a stateless (2026-07-28) reply: that revision maps JSON-RPC errors onto
+// HTTP. Session-era replies are always 200.
+int stateless_status(const json& reply) {
+  if (!reply.contains("error")) return 200;
+  switch (reply["error"].value("code", 0)) {
+    case rpc::kMethodNotFound:
+      return 404;
+    case rpc::kParseError:
+    case rpc::kInvalidRequest:
+    case rpc::kInvalidParams:
+    case rpc::kUnsupportedVersion:
+    case rpc::kMissingCapability:
+      return 400;
+    default:
+      return 200;
+  }
+}
+
+std::string trim_ows(const std::string& v) {
+  const auto b = v.find_first_not_of(" \t");
+  if (b == std::string::npos) return "";
+  return v.substr(b, v.find_last_not_of(" \t") - b + 1);
+}
+
+// Strict base64 (RFC 4648 alphabet, padded to a multiple of 4), or nullopt.
+std::optional<std::string> decode_base64(const std::string& in) {
+  static const std::string kAlphabet =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  if (in.size() % 4 != 0) return std::nullopt;
+  const size_t pad = in.size() - in.find_last_not_of('=') - 1;
+  if (pad > 2 || in.find('=') < in.size() - pad) return std::nullopt;
+  std::string out;
+  uint32_t acc = 0;
+  int bits = 0;
+  for (size_t i = 0; i < in.size() - pad; ++i) {
+    const auto v = kAlphabet.find(in[i]);
+    if (v == std::string::npos) return std::nullopt;
+    acc = (acc << 6) | static_cast<uint32_t>(v);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push_back(static_cast<char>((acc >> bits) & 0xff));
+    }
+  }
+  return out;
+}
+
+// An Mcp-Param-* header value: "=?base64?...?=" is base64 (nullopt when invalid), anything
+// else is literal.
+std::optional<std::string> param_header_value(const std::string& raw) {
+  const std::string v = trim_ows(raw);
+  static const std::string kOpen = "=?base64?", kClose = "?=";
+  if (v.size() >= kOpen.size() + kClose.size() && v.rfind(kOpen, 0) == 0 &&
+      v.compare(v.size() - kClose.size(), kClose.size(), kClose) == 0)
+    return decode_base64(v.substr(kOpen.size(), v.size() - kOpen.size() - kClose.size()));
+  return v;
+}
+
+// 2026-07-28 (SEP-2243): a request repeats its method, and the tool, prompt or resource it
+// names, in the Mcp-Method and Mcp-Name headers, and a tool call the arguments its inputSchema
+// marks with "x-mcp-header" in Mcp-Param-<name> headers, so that proxies can route without
+// reading the body; they must agree with the body. Returns what disagrees, or "".
+std::string header_mismatch(const json& msg, const httplib::Request& req,
+                            const ServerDefinition& def) {
+  const std::string method = msg.value("method", "");
+  if (trim_ows(req.get_header_value("Mcp-Method")) != method)
+    return "Mcp-Method header does not match the request's method '" + method + "'";
+  const json params = msg.value("params", json::object());
+  const char* key = method == "resources/read"                          ? "uri"
+                    : method == "tools/call" || method == "prompts/get" ? "name"
+                                                                        : nullptr;
+  if (!key || !params.is_object() || !params.contains(key) || !params[key].is_string()) return "";
+  if (trim_ows(req.get_header_value("Mcp-Name")) != params[key].get<std::string>())
+    return "Mcp-Name header does not match params." + std::string(key);
+  if (method != "tools/call") return "";
+  const json args = params.value("arguments", json::object());
+  for (const auto& tool : def.tools) {
+    if (tool.descriptor.value("name", "") != params["name"]) continue;
+    const json props =
+        tool.descriptor.value("inputSchema", json::object()).value("properties", json::object());
+    for (const auto& [name, schema] : props.items()) {
+      if (!schema.is_object() || !schema.contains("x-mcp-header") || !args.is_object() ||
+          !args.contains(name))
+        continue;
+      const std::string header = "Mcp-Param-" + schema["x-mcp-header"].get<std::string>();
+      if (!req.has_header(header)) return header + " header is missing";
+      const json& arg = args[name];
+      const auto value = param_header_value(req.get_header_value(header));
+      if (!value) return header + " header is not valid base64";
+      if (*value != (arg.is_string() ? arg.get<std::string>() : arg.dump()))
+        return header + " header does not match arguments." + name;
+    }
+  }
+  return "";
+}
+
+// One request handled on a thread of its own, so its reply can be plain JSON when it sends
+// nothing before it, and an SSE stream (progress, log messages, requests to the client, then
+// the reply) when it does.
+struct Exchange {
+  std::mutex m;
+  std::condition_variable cv;
+  std::deque<std::string> events;
+  std::optional<json> reply;
+  bool done = false;
+  std::thread worker;
+
+  void push(std::string event) {
+    {
+      std::lock_guard lock(m);
+      events.push_back(std::move(event));
+    }
+    cv.notify_all();
+  }
+  void finish(std::optional<json> r) {
+    {
+      std::lock_guard lock(m);
+      reply = std::move(r);
+      done = true;
+    }
+    cv.notify_all();
+  }
+};
+
+// Sends the server's messages for one request over that request's own response.
+class ExchangePeer : public Peer {
  public:
-  StreamPeer(httplib::DataSink& sink, std::shared_ptr<HttpSession> session)
-      : sink_(sink), session_(std::move(session)) {}
-  void notify(const json& n) override { write(sse_event(n)); }
+  ExchangePeer(Exchange& x, std::shared_ptr<HttpSession> session)
+      : x_(x), session_(std::move(session)) {}
+  void notify(const json& n) override { x_.push(sse_event(n)); }
   json request(const json& r) override {
     if (!session_) throw RpcError(rpc::kInternalError, "requests to the client need a session");
     auto reply = session_->expect_reply(r["id"]);
-    write(sse_event(r));
+    x_.push(sse_event(r));
     if (reply.wait_for(kClientReplyTimeout) != std::future_status::ready)
       throw RpcError(rpc::kInternalError, "the client did not answer " + r.value("method", ""));
     return reply.get();
   }
-  void write(const std::string& s) {
-    std::lock_guard lock(m_);
-    if (!sink_.write(s.data(), s.size())) gone_ = true;
-  }
 
  private:
-  httplib::DataSink& sink_;
+  Exchange& x_;
   std::shared_ptr<HttpSession> session_;
-  std::mutex m_;
-  bool gone_ = false;
 };
 
 // Sends the server's messages over the session's long-lived stream (legacy SSE, GET /mcp).
@@ -107,8 +229,8 @@ class HttpTransport {
   void post_messages(const httplib::Request& req, httplib::Response& res);
   std::shared_ptr<HttpSession> session_for(const json& msg, const httplib::Request& req,
                                            httplib::Response& res, bool& stateless);
-  void answer(const json& msg, std::shared_ptr<HttpSession> s, Session& session,
-              const httplib::Request& req, httplib::Response& res);
+  void answer(const json& msg, std::shared_ptr<HttpSession> s, std::shared_ptr<Session> session,
+              bool stateless, const httplib::Request& req, httplib::Response& res);
   void stream_events(std::shared_ptr<HttpSession> s, httplib::Response& res,
                      const std::string& first_event, bool drop_session_at_end);
 
@@ -137,11 +259,18 @@ std::shared_ptr<HttpSession> HttpTransport::session_for(const json& msg,
   const std::string header_version = req.get_header_value("MCP-Protocol-Version");
   if (!meta_version.empty() && !header_version.empty() && meta_version != header_version) {
     reply_json(res, 400,
-               make_error(msg.value("id", json()), rpc::kUnsupportedVersion,
+               make_error(msg.value("id", json()), rpc::kHeaderMismatch,
                           "MCP-Protocol-Version header does not match _meta protocol version"));
     return nullptr;
   }
-  stateless = !meta_version.empty() || method == "server/discover";
+  stateless = !meta_version.empty() || method == "server/discover" ||
+              (!header_version.empty() && !is_session_version(header_version));
+  if (meta_version == kStatelessVersion) {
+    if (const std::string why = header_mismatch(msg, req, server_.definition()); !why.empty()) {
+      reply_json(res, 400, make_error(msg.value("id", json()), rpc::kHeaderMismatch, why));
+      return nullptr;
+    }
+  }
   if (stateless || method == "initialize") return nullptr;
   const std::string id = req.get_header_value("Mcp-Session-Id");
   if (id.empty()) {
@@ -154,24 +283,55 @@ std::shared_ptr<HttpSession> HttpTransport::session_for(const json& msg,
   return s;
 }
 
-void HttpTransport::answer(const json& msg, std::shared_ptr<HttpSession> s, Session& session,
+void HttpTransport::answer(const json& msg, std::shared_ptr<HttpSession> s,
+                           std::shared_ptr<Session> session, bool stateless,
                            const httplib::Request& req, httplib::Response& res) {
   // Tool calls may send progress, log messages and requests to the client before their result:
-  // they get an SSE response when the client accepts one. Everything else is one JSON reply.
+  // when the client accepts SSE and the call does send something first, the reply is a stream.
   if (msg.value("method", "") == "tools/call" && accepts_sse(req)) {
-    auto done = std::make_shared<bool>(false);
-    auto keep = std::make_shared<Session*>(&session);
-    res.set_chunked_content_provider("text/event-stream",
-                                     [this, msg, s, done, keep](size_t, httplib::DataSink& sink) {
-                                       if (*done) return false;
-                                       *done = true;
-                                       StreamPeer peer(sink, s);
-                                       if (auto reply = server_.handle(msg, **keep, peer))
-                                         peer.write(sse_event(*reply));
-                                       sink.done();
-                                       return true;
-                                     });
+    auto x = std::make_shared<Exchange>();
+    x->worker = std::thread([this, x, msg, s, session] {
+      ExchangePeer peer(*x, s);
+      x->finish(server_.handle(msg, *session, peer));
+    });
+    {
+      std::unique_lock lock(x->m);
+      x->cv.wait(lock, [&] { return x->done || !x->events.empty(); });
+      if (x->done && x->events.empty()) {
+        lock.unlock();
+        x->worker.join();
+        const json reply = x->reply.value_or(json::object());
+        return reply_json(res, stateless ? stateless_status(reply) : 200, reply);
+      }
+    }
     res.set_header("Cache-Control", "no-cache");
+    res.set_chunked_content_provider(
+        "text/event-stream",
+        [x](size_t, httplib::DataSink& sink) {
+          std::unique_lock lock(x->m);
+          while (true) {
+            x->cv.wait_for(lock, kKeepAlive, [&] { return x->done || !x->events.empty(); });
+            std::string out;
+            if (!x->events.empty()) {
+              out = std::move(x->events.front());
+              x->events.pop_front();
+            } else if (x->done) {
+              if (x->reply) out = sse_event(*x->reply);
+              lock.unlock();
+              if (!out.empty()) sink.write(out.data(), out.size());
+              sink.done();
+              return true;
+            } else {
+              out = ": keep-alive\n\n";
+            }
+            lock.unlock();
+            if (!sink.write(out.data(), out.size())) return false;
+            lock.lock();
+          }
+        },
+        [x](bool) {
+          if (x->worker.joinable()) x->worker.join();
+        });
     return;
   }
   struct DropPeer : Peer {
@@ -181,8 +341,8 @@ void HttpTransport::answer(const json& msg, std::shared_ptr<HttpSession> s, Sess
                      "this request needs an SSE response: send Accept: text/event-stream");
     }
   } drop;
-  const auto reply = server_.handle(msg, session, drop);
-  reply_json(res, 200, reply.value_or(json::object()));
+  const json reply = server_.handle(msg, *session, drop).value_or(json::object());
+  reply_json(res, stateless ? stateless_status(reply) : 200, reply);
 }
 
 void HttpTransport::post_mcp(const httplib::Request& req, httplib::Response& res) {
@@ -221,17 +381,17 @@ void HttpTransport::post_mcp(const httplib::Request& req, httplib::Response& res
   auto s = session_for(msg, req, res, stateless);
   if (res.status >= 400) return;
   if (stateless) {
-    Session once;
-    return answer(msg, nullptr, once, req, res);
+    // The revision the header names tells the engine this request has no session.
+    auto once = std::make_shared<Session>();
+    once->set_protocol_version(req.get_header_value("MCP-Protocol-Version"));
+    return answer(msg, nullptr, once, true, req, res);
   }
   if (!s) {  // initialize
     s = sessions_.create();
     if (!s) return reply_error(res, 503, rpc::kInternalError, "Too many sessions; try later");
     res.set_header("Mcp-Session-Id", s->session.id());
-    answer(msg, s, s->session, req, res);
-    return;
   }
-  answer(msg, s, s->session, req, res);
+  answer(msg, s, std::shared_ptr<Session>(s, &s->session), false, req, res);
 }
 
 void HttpTransport::stream_events(std::shared_ptr<HttpSession> s, httplib::Response& res,

@@ -17,10 +17,14 @@ constexpr int kInvalidRequest = -32600;
 constexpr int kMethodNotFound = -32601;
 constexpr int kInvalidParams = -32602;
 constexpr int kInternalError = -32603;
-/// MCP: a resource URI that does not exist (SEP-2164).
+/// MCP up to 2025-11-25: a resource URI that does not exist (2026-07-28 uses kInvalidParams).
 constexpr int kResourceNotFound = -32002;
 /// MCP 2026-07-28: the request's protocol version is not supported.
 constexpr int kUnsupportedVersion = -32020;
+/// MCP 2026-07-28 (SEP-2243): HTTP headers disagree with the body (same code as above).
+constexpr int kHeaderMismatch = -32020;
+/// MCP 2026-07-28: handling the request needs a capability the client did not declare.
+constexpr int kMissingCapability = -32021;
 }  // namespace rpc
 
 /// A JSON-RPC error a handler wants sent back as is (unknown method, bad params).

@@ -119,14 +119,14 @@ std::vector<Prompt> prompts() {
       {{"name", "regreader_system"},
        {"title", "RegReader system prompt"},
        {"description", "How to read regulations with the RegReader tools, and the answer format"}},
-      [](const json&) {
+      [](const json&, CallContext&) {
         return json{{"description", "RegReader system prompt"},
                     {"messages", json::array({user_text(tools::system_prompt())})}};
       }};
   Prompt format{{{"name", "answer_format"},
                  {"title", "Answer format"},
                  {"description", "【处置措施】【注意事项】【来源】 with page citations"}},
-                [](const json&) {
+                [](const json&, CallContext&) {
                   return json{{"messages", json::array({user_text(tools::answer_format())})}};
                 }};
   Prompt ask{
@@ -137,7 +137,7 @@ std::vector<Prompt> prompts() {
         json::array(
             {{{"name", "question"}, {"description", "The question"}, {"required", true}},
              {{"name", "reg_id"}, {"description", "Regulation id"}, {"required", false}}})}},
-      [](const json& args) {
+      [](const json& args, CallContext&) {
         if (!args.contains("question") || !args["question"].is_string())
           throw RpcError(rpc::kInvalidParams, "argument 'question' is required");
         std::string q = args["question"].get<std::string>();

@@ -1,10 +1,11 @@
 #include "regreader/mcp/server.hpp"
 
-#include <atomic>
-
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <set>
+
+#include "regreader/mcp/request_state.hpp"
 
 namespace regreader::mcp {
 
@@ -32,6 +33,31 @@ Server::Server(ServerDefinition def) : def_(std::move(def)) {
       {"resources/unsubscribe", &Server::handle_subscribe},
       {"completion/complete", &Server::handle_complete},
   };
+}
+
+namespace {
+
+// Results a 2026-07-28 client may cache (SEP-2549). Our lists and resources do not change while
+// the server runs, but a client cannot know how long it will run: no time to live, per client.
+bool is_cacheable(const std::string& method) {
+  return method == "server/discover" || method == "tools/list" || method == "prompts/list" ||
+         method == "resources/list" || method == "resources/templates/list" ||
+         method == "resources/read";
+}
+
+// The fields every stateless result carries, unless its handler set them.
+void stamp_stateless(const std::string& method, json& result) {
+  if (!result.contains("resultType")) result["resultType"] = "complete";
+  if (!is_cacheable(method)) return;
+  if (!result.contains("ttlMs")) result["ttlMs"] = 0;
+  if (!result.contains("cacheScope")) result["cacheScope"] = "private";
+}
+
+}  // namespace
+
+bool is_session_version(const std::string& version) {
+  const auto& v = session_versions();
+  return std::find(v.begin(), v.end(), version) != v.end();
 }
 
 std::string Server::stateless_version(const json& m) {
@@ -87,21 +113,66 @@ std::optional<json> Server::handle(const json& message, Session& session, Peer& 
 
 json Server::dispatch(const json& message, Session& session, Peer& peer) {
   const std::string method = message["method"];
+  // Stateless: the request says so in _meta, it is server/discover, or the transport saw a
+  // revision without sessions (the HTTP MCP-Protocol-Version header) and set it on `session`.
+  const std::string wire = session.protocol_version();
+  if (!stateless_version(message).empty() || method == "server/discover" ||
+      (!wire.empty() && !is_session_version(wire)))
+    return dispatch_stateless(message, session, peer);
   const auto it = handlers_.find(method);
   if (it == handlers_.end()) throw RpcError(rpc::kMethodNotFound, "Method not found: " + method);
-  const std::string stateless = stateless_version(message);
-  if (!stateless.empty() && stateless != kStatelessVersion &&
-      std::find(session_versions().begin(), session_versions().end(), stateless) ==
-          session_versions().end())
-    throw RpcError(rpc::kUnsupportedVersion, "Unsupported protocol version: " + stateless,
-                   {{"supported", json::array({kStatelessVersion, session_versions().front()})},
-                    {"requested", stateless}});
   static const json kEmpty = json::object();
   const json& params =
       message.contains("params") && message["params"].is_object() ? message["params"] : kEmpty;
-  json result = (this->*(it->second))({message["id"], params, session, peer});
-  if (stateless == kStatelessVersion && result.is_object() && !result.contains("resultType"))
-    result["resultType"] = "complete";
+  return (this->*(it->second))({message["id"], params, session, peer});
+}
+
+json Server::dispatch_stateless(const json& message, Session& session, Peer& peer) {
+  const std::string method = message["method"];
+  const json params = message.value("params", json::object());
+  if (!params.is_object()) throw RpcError(rpc::kInvalidParams, "params must be an object");
+  const json meta = params.value("_meta", json());
+  if (!meta.is_object())
+    throw RpcError(rpc::kInvalidParams,
+                   "params._meta is required: without a session, each request carries " +
+                       std::string(kMetaVersionKey) + " and " + kMetaCapabilitiesKey);
+  if (!meta.contains(kMetaVersionKey) || !meta[kMetaVersionKey].is_string())
+    throw RpcError(rpc::kInvalidParams,
+                   "params._meta." + std::string(kMetaVersionKey) + " must be a string");
+  if (!meta.contains(kMetaCapabilitiesKey) || !meta[kMetaCapabilitiesKey].is_object())
+    throw RpcError(rpc::kInvalidParams,
+                   "params._meta." + std::string(kMetaCapabilitiesKey) + " must be an object");
+  const std::string version = meta[kMetaVersionKey];
+  if (version != kStatelessVersion && !is_session_version(version))
+    throw RpcError(rpc::kUnsupportedVersion, "Unsupported protocol version: " + version,
+                   {{"supported", json::array({kStatelessVersion, session_versions().front()})},
+                    {"requested", version}});
+  // Methods of the session era that 2026-07-28 removed.
+  static const std::set<std::string> kRemoved = {"initialize", "ping", "logging/setLevel",
+                                                 "resources/subscribe", "resources/unsubscribe"};
+  const auto it = handlers_.find(method);
+  if (it == handlers_.end() || (version == kStatelessVersion && kRemoved.count(method)))
+    throw RpcError(rpc::kMethodNotFound, "Method not found: " + method);
+
+  // The request's own session: what the client declared, and no log messages unless it asked.
+  Session once(session.id());
+  once.set_protocol_version(version);
+  once.set_client(meta[kMetaCapabilitiesKey], meta.value(kMetaClientInfoKey, json::object()));
+  const json level = meta.value(kMetaLogLevelKey, json());
+  if (level.is_string() && log_level_index(level.get<std::string>()) >= 0)
+    once.set_log_level(level.get<std::string>());
+  else
+    once.disable_logging();
+
+  json result;
+  try {
+    result = (this->*(it->second))({message["id"], params, once, peer, true});
+  } catch (const InputRequired& r) {
+    result = {{"resultType", "input_required"},
+              {"inputRequests", r.requests},
+              {"requestState", seal_request_state(r.answers)}};
+  }
+  if (version == kStatelessVersion && result.is_object()) stamp_stateless(method, result);
   return result;
 }
 
@@ -116,11 +187,13 @@ void Server::handle_notification(const json& m, Session& session) {
   // Other notifications (progress, roots/list_changed) need no action.
 }
 
-json Server::capabilities() const {
+json Server::capabilities(bool stateless) const {
   json caps = {{"tools", {{"listChanged", false}}}, {"logging", json::object()}};
   if (!def_.prompts.empty()) caps["prompts"] = {{"listChanged", false}};
+  // resources/subscribe is a session-era method; 2026-07-28 has no subscriptions to offer here.
   if (!def_.resources.empty() || !def_.templates.empty())
-    caps["resources"] = {{"listChanged", false}, {"subscribe", true}};
+    caps["resources"] = stateless ? json{{"listChanged", false}}
+                                  : json{{"listChanged", false}, {"subscribe", true}};
   if (def_.complete) caps["completions"] = json::object();
   return caps;
 }
@@ -134,7 +207,8 @@ json Server::handle_initialize(const Call& c) {
                        c.params.value("clientInfo", json::object()));
   json info = {{"name", def_.name}, {"version", def_.version}};
   if (!def_.title.empty()) info["title"] = def_.title;
-  json out = {{"protocolVersion", chosen}, {"capabilities", capabilities()}, {"serverInfo", info}};
+  json out = {
+      {"protocolVersion", chosen}, {"capabilities", capabilities(false)}, {"serverInfo", info}};
   if (!def_.instructions.empty()) out["instructions"] = def_.instructions;
   return out;
 }
@@ -150,7 +224,7 @@ json Server::handle_discover(const Call&) {
   json info = {{"name", def_.name}, {"version", def_.version}};
   if (!def_.title.empty()) info["title"] = def_.title;
   json out = {{"supportedVersions", versions},
-              {"capabilities", capabilities()},
+              {"capabilities", capabilities(true)},
               {"serverInfo", info},
               {"_meta", {{"io.modelcontextprotocol/serverInfo", info}}}};
   if (!def_.instructions.empty()) out["instructions"] = def_.instructions;

@@ -8,6 +8,7 @@
 // params._meta carries "io.modelcontextprotocol/protocolVersion" is served statelessly under
 // that revision (2026-07-28), and `server/discover` describes the server without a handshake.
 
+#include <atomic>
 #include <map>
 #include <optional>
 #include <string>
@@ -25,6 +26,21 @@ const std::vector<std::string>& session_versions();
 inline constexpr const char* kStatelessVersion = "2026-07-28";
 /// The key of the protocol version in a request's params._meta.
 inline constexpr const char* kMetaVersionKey = "io.modelcontextprotocol/protocolVersion";
+
+/// The key of the client's capabilities, and of the log level it wants, in a request's _meta.
+inline constexpr const char* kMetaCapabilitiesKey = "io.modelcontextprotocol/clientCapabilities";
+inline constexpr const char* kMetaClientInfoKey = "io.modelcontextprotocol/clientInfo";
+inline constexpr const char* kMetaLogLevelKey = "io.modelcontextprotocol/logLevel";
+
+/// True for the revisions served with an initialize handshake.
+bool is_session_version(const std::string& version);
+
+/// Thrown by CallContext::ask on a stateless request whose answers are not all there yet; the
+/// engine turns it into an InputRequiredResult. Not an Error, so handlers do not catch it.
+struct InputRequired {
+  json requests;  ///< key → {method, params}
+  json answers;   ///< every answer so far, key → result (sealed into requestState)
+};
 
 /// How the server reaches the client while it handles a request.
 class Peer {
@@ -58,12 +74,14 @@ class Server {
     const json& params;
     Session& session;
     Peer& peer;
+    bool stateless = false;  ///< a 2026-07-28 request: answers to the client's questions in params
   };
   using Handler = json (Server::*)(const Call&);
 
   json dispatch(const json& message, Session& session, Peer& peer);
+  json dispatch_stateless(const json& message, Session& session, Peer& peer);
   void handle_notification(const json& message, Session& session);
-  json capabilities() const;
+  json capabilities(bool stateless) const;
   CallContext make_context(const Call& c);
 
   json handle_initialize(const Call& c);
@@ -82,7 +100,7 @@ class Server {
 
   ServerDefinition def_;
   std::map<std::string, Handler> handlers_;
-  int next_request_id_ = 0;
+  std::atomic<int> next_request_id_{0};  // ids of requests to clients, from all threads
 };
 
 }  // namespace regreader::mcp

@@ -3,6 +3,10 @@
 
 #include "regreader/mcp/server.hpp"
 
+#include <map>
+
+#include "regreader/mcp/request_state.hpp"
+
 namespace regreader::mcp {
 
 namespace {
@@ -45,6 +49,69 @@ std::string required_string(const json& params, const std::string& key) {
   return params[key].get<std::string>();
 }
 
+// The capability a request to the client needs it to have declared.
+void require_capability(const json& capabilities, const std::string& method) {
+  static const std::map<std::string, std::string> kNeeds = {{"sampling/createMessage", "sampling"},
+                                                            {"elicitation/create", "elicitation"},
+                                                            {"roots/list", "roots"}};
+  const auto it = kNeeds.find(method);
+  if (it == kNeeds.end() || capabilities.contains(it->second)) return;
+  throw RpcError(rpc::kMissingCapability,
+                 "Handling this request needs the client capability '" + it->second + "' (" +
+                     method + "), which the client did not declare",
+                 {{"requiredCapabilities", {{it->second, json::object()}}}});
+}
+
+// Over a session: each request goes to the client, and the handler waits for the answer.
+std::function<std::vector<json>(const std::vector<InputRequest>&)> session_ask(Peer& peer, int base,
+                                                                               json capabilities) {
+  auto counter = std::make_shared<int>(0);
+  return [&peer, base, counter, capabilities](const std::vector<InputRequest>& requests) {
+    std::vector<json> out;
+    for (const auto& r : requests) {
+      require_capability(capabilities, r.method);
+      const json reply = peer.request(
+          make_request("srv-" + std::to_string(base + (*counter)++), r.method, r.params));
+      if (reply.contains("error"))
+        throw RpcError(reply["error"].value("code", rpc::kInternalError),
+                       reply["error"].value("message", "client error"));
+      out.push_back(reply.value("result", json::object()));
+    }
+    return out;
+  };
+}
+
+// Stateless (SEP-2322): answers are in this call's inputResponses or, from earlier rounds, in its
+// sealed requestState; a missing one ends the call with an InputRequiredResult.
+std::function<std::vector<json>(const std::vector<InputRequest>&)> stateless_ask(
+    const json& params, json capabilities) {
+  json answers = json::object();
+  if (params.contains("requestState")) {
+    if (!params["requestState"].is_string())
+      throw RpcError(rpc::kInvalidParams, "requestState must be a string");
+    answers = open_request_state(params["requestState"].get<std::string>());
+  }
+  if (params.contains("inputResponses")) {
+    if (!params["inputResponses"].is_object())
+      throw RpcError(rpc::kInvalidParams, "inputResponses must be an object");
+    for (const auto& [key, value] : params["inputResponses"].items())
+      answers[key] = value;
+  }
+  return [answers, capabilities](const std::vector<InputRequest>& requests) {
+    std::vector<json> out;
+    json missing = json::object();
+    for (const auto& r : requests) {
+      require_capability(capabilities, r.method);
+      if (answers.contains(r.key) && answers[r.key].is_object())
+        out.push_back(answers[r.key]);
+      else
+        missing[r.key] = {{"method", r.method}, {"params", r.params}};
+    }
+    if (!missing.empty()) throw InputRequired{missing, answers};
+    return out;
+  };
+}
+
 }  // namespace
 
 CallContext Server::make_context(const Call& c) {
@@ -67,15 +134,13 @@ CallContext Server::make_context(const Call& c) {
     peer.notify(make_notification("notifications/message",
                                   {{"level", level}, {"logger", logger}, {"data", data}}));
   };
-  const int base = next_request_id_ += 1000;
+  ctx.client_capabilities = session.client_capabilities();
+  ctx.ask = c.stateless ? stateless_ask(c.params, ctx.client_capabilities)
+                        : session_ask(peer, next_request_id_.fetch_add(1000) + 1000,
+                                      ctx.client_capabilities);
   auto counter = std::make_shared<int>(0);
-  ctx.request = [&peer, base, counter](const std::string& method, const json& params) {
-    const json reply =
-        peer.request(make_request("srv-" + std::to_string(base + (*counter)++), method, params));
-    if (reply.contains("error"))
-      throw RpcError(reply["error"].value("code", rpc::kInternalError),
-                     reply["error"].value("message", "client error"));
-    return reply.value("result", json::object());
+  ctx.request = [ask = ctx.ask, counter](const std::string& method, const json& params) {
+    return ask({{"request-" + std::to_string((*counter)++), method, params}}).front();
   };
   const json id = c.id;
   ctx.cancelled = [&session, id] { return session.is_cancelled(id); };
@@ -111,8 +176,10 @@ json Server::handle_prompts_list(const Call& c) {
 json Server::handle_prompts_get(const Call& c) {
   const std::string name = required_string(c.params, "name");
   for (const auto& p : def_.prompts)
-    if (p.descriptor.value("name", "") == name)
-      return p.get(c.params.value("arguments", json::object()));
+    if (p.descriptor.value("name", "") == name) {
+      CallContext ctx = make_context(c);
+      return p.get(c.params.value("arguments", json::object()), ctx);
+    }
   throw RpcError(rpc::kInvalidParams, "Unknown prompt: " + name);
 }
 
@@ -130,7 +197,9 @@ json Server::handle_resources_read(const Call& c) {
     if (r.descriptor.value("uri", "") == uri) return {{"contents", r.read()}};
   for (const auto& t : def_.templates)
     if (auto contents = t.read(uri)) return {{"contents", *contents}};
-  throw RpcError(rpc::kResourceNotFound, "Resource not found: " + uri, {{"uri", uri}});
+  // 2026-07-28 (SEP-2164) reports an unknown URI as invalid params; the session era as -32002.
+  throw RpcError(c.stateless ? rpc::kInvalidParams : rpc::kResourceNotFound,
+                 "Resource not found: " + uri, {{"uri", uri}});
 }
 
 json Server::handle_subscribe(const Call& c) {

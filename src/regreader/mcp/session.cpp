@@ -45,6 +45,10 @@ bool Session::logs(const std::string& level) const {
   std::lock_guard lock(m_);
   return log_level_index(level) >= log_level_;
 }
+void Session::disable_logging() {
+  std::lock_guard lock(m_);
+  log_level_ = 8;  // above emergency
+}
 void Session::cancel(const nlohmann::json& id) {
   std::lock_guard lock(m_);
   cancelled_.insert(id.dump());

@@ -24,6 +24,8 @@ class Session {
   /// syslog levels as MCP names them: debug < info < notice < warning < error < critical …
   void set_log_level(const std::string& level);
   bool logs(const std::string& level) const;
+  /// No log messages at all (a 2026-07-28 request that set no logLevel).
+  void disable_logging();
 
   void cancel(const nlohmann::json& request_id);
   bool is_cancelled(const nlohmann::json& request_id) const;
