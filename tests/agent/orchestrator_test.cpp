@@ -133,6 +133,8 @@ TEST_P(OrchestratorTest, AnalyzerRoutesToTwoSubagentsAndTheAggregatorAnswersWith
   const auto completed = h.events_of("task_completed");
   ASSERT_EQ(completed.size(), 3u);
   EXPECT_EQ(completed.back()["agent"], "orchestrator");
+  EXPECT_EQ(completed.back()["prompts"]["model_calls"], 9);
+  EXPECT_LT(completed[0]["prompts"]["max_prompt_bytes"].get<size_t>(), 2000u);  // a subagent
   const json j = r;
   EXPECT_EQ(j["model_calls"].size(), 9u);
   EXPECT_GE(j["timings"]["outside_model_ms"].get<double>(), 0.0);

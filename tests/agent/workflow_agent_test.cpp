@@ -201,6 +201,7 @@ TEST(WorkflowNotFoundTest, NoHitsWidenTheScopeOnceThenAnswerNotFound) {
   EXPECT_EQ(r.content.rfind(std::string(kNotFoundPhrase), 0), 0u) << r.content;
   EXPECT_NE(r.content.find("GB26860-2011 章节 9"), std::string::npos);
   EXPECT_EQ(r.model_calls.size(), 1u);  // only the scope was asked; no answer call
+  EXPECT_EQ(h.streamed, r.content) << "the not-found answer is streamed too";
   EXPECT_TRUE(r.warnings.empty());
   EXPECT_TRUE(r.sources.empty());
 }

@@ -1,5 +1,6 @@
 #include "regreader/agent/model_call.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 #include "regreader/agent/agent_response.hpp"
@@ -56,6 +57,15 @@ void to_json(nlohmann::json& j, const ModelCall& c) {
        {"input_tokens", c.input_tokens},
        {"output_tokens", c.output_tokens},
        {"ms", c.ms}};
+}
+
+nlohmann::json prompt_summary(const std::vector<ModelCall>& calls) {
+  size_t total = 0, largest = 0;
+  for (const auto& c : calls) {
+    total += c.prompt_bytes();
+    largest = std::max(largest, c.prompt_bytes());
+  }
+  return {{"model_calls", calls.size()}, {"prompt_bytes", total}, {"max_prompt_bytes", largest}};
 }
 
 }  // namespace regreader::agent

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "regreader/agent/llm/llm_client.hpp"
 #include "regreader/agent/llm/llm_types.hpp"
@@ -44,5 +45,8 @@ ChatResponse call_model(LlmClient& llm, const ChatRequest& request, const std::s
 std::optional<nlohmann::json> extract_json_object(std::string_view text);
 
 void to_json(nlohmann::json& j, const ModelCall& c);
+
+/// For task_completed events: {"model_calls": n, "prompt_bytes": total, "max_prompt_bytes": …}.
+nlohmann::json prompt_summary(const std::vector<ModelCall>& calls);
 
 }  // namespace regreader::agent

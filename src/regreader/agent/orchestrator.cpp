@@ -64,6 +64,7 @@ AgentResponse Orchestrator::run(const std::string& query, const TextCallback& on
                         {"turns", r.turns},
                         {"tool_calls", r.tool_calls.size()},
                         {"usage", r.usage},
+                        {"prompts", prompt_summary(r.model_calls)},
                         {"sources", r.sources.size()},
                         {"duration_ms", r.timings.total_ms}});
     return r;

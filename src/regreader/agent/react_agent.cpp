@@ -84,6 +84,7 @@ AgentResponse ReactAgent::run(const std::string& query, const TextCallback& on_t
                         {"turns", r.turns},
                         {"tool_calls", r.tool_calls.size()},
                         {"usage", r.usage},
+                        {"prompts", prompt_summary(r.model_calls)},
                         {"sources", r.sources.size()},
                         {"fabricated_citations", fabricated},
                         {"duration_ms", r.timings.total_ms}});

@@ -171,6 +171,7 @@ AgentResponse WorkflowAgent::run(const std::string& query, const TextCallback& o
           break;
         case WorkflowNode::kNotFound:
           node = not_found(s);
+          if (options_.stream && on_text) on_text(s.r.content);
           break;
         case WorkflowNode::kDone:
           break;
@@ -186,6 +187,7 @@ AgentResponse WorkflowAgent::run(const std::string& query, const TextCallback& o
                         {"turns", s.r.turns},
                         {"tool_calls", s.r.tool_calls.size()},
                         {"usage", s.r.usage},
+                        {"prompts", prompt_summary(s.r.model_calls)},
                         {"sources", s.r.sources.size()},
                         {"path", trail},
                         {"duration_ms", s.r.timings.total_ms}});
