@@ -62,9 +62,9 @@ std::string page_label(const std::string& reg_id, int page) {
 std::vector<std::pair<std::string, int>> search_hit_pages(const ToolResult& result,
                                                           const std::string& default_reg_id) {
   std::vector<std::pair<std::string, int>> out;
-  auto add = [&](std::string reg, int page) {
+  auto add = [&](const std::string& reg, int page) {
     if (page <= 0) return;
-    std::pair<std::string, int> p{reg.empty() ? default_reg_id : std::move(reg), page};
+    std::pair<std::string, int> p{reg.empty() ? default_reg_id : reg, page};
     if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(std::move(p));
   };
   const auto& s = result.structured;
@@ -202,7 +202,7 @@ AgentResponse WorkflowAgent::run(const std::string& query, const TextCallback& o
 }
 
 std::optional<ToolResult> WorkflowAgent::call_tool(State& s, const std::string& name,
-                                                   nlohmann::json args, bool* truncated) {
+                                                   const nlohmann::json& args, bool* truncated) {
   ToolCallRecord rec;
   rec.id = "wf-" + std::to_string(s.r.tool_calls.size() + 1);
   rec.name = name;
@@ -278,7 +278,7 @@ WorkflowNode WorkflowAgent::search(State& s) {
   if (!s.scope.empty()) args["chapter_scope"] = s.scope;
   s.searched_text.push_back(s.reg_id + (s.scope.empty() ? "" : " 章节 " + s.scope) + "：“" +
                             s.search_query + "”");
-  const auto result = call_tool(s, "smart_search", std::move(args));
+  const auto result = call_tool(s, "smart_search", args);
   s.hits = result ? search_hit_pages(*result, s.reg_id) : decltype(s.hits){};
   if (!s.hits.empty()) return WorkflowNode::kReadPages;
   if (!s.scope.empty() && s.rounds < options_.max_search_rounds) {

@@ -80,7 +80,7 @@ class WorkflowAgent {
   WorkflowNode not_found(State& s);
 
   /// Runs one tool, records it in the response and the event log; nullopt when it failed.
-  std::optional<ToolResult> call_tool(State& s, const std::string& name, nlohmann::json args,
+  std::optional<ToolResult> call_tool(State& s, const std::string& name, const nlohmann::json& args,
                                       bool* truncated = nullptr);
 
   LlmClient& llm_;
