@@ -221,6 +221,33 @@ TEST(WorkflowNotFoundTest, UnusableScopeJsonSearchesTheWholeRegulation) {
   EXPECT_EQ(r.content, kCitedAnswer);
 }
 
+TEST(WorkflowFollowTest, TruncatedTablesAndReferencesInAPageAreFollowed) {
+  WorkflowHarness h(Wire::kAnthropic, false, regreader::testing::workflow_script());
+  h.options.max_tool_result_bytes = 400;
+  std::string page = "表2 各电压等级的安全距离\n| 电压 | 距离 |\n";
+  for (int i = 0; i < 40; ++i)
+    page += "| 10 | 0.70 |\n";  // the table runs past what the workflow keeps of the page
+  page += "操作要求见5.2.3条。";
+  h.tools.handlers["read_page_range"] = [&](const json&) { return ToolResult{page, {}, false}; };
+  const AgentResponse r = h.run();
+  EXPECT_EQ(h.tools.call_names(), (std::vector<std::string>{"get_toc", "smart_search",
+                                                            "read_page_range", "get_table_by_id"}))
+      << "the reference was cut off with the page's tail";
+  EXPECT_EQ(h.tools.calls[3].second["table_id"], "表2");
+  EXPECT_TRUE(r.tool_calls[2].truncated);
+
+  page = "操作要求见5.2.3条，数值见表3。";
+  WorkflowHarness h2(Wire::kAnthropic, false, regreader::testing::workflow_script());
+  h2.tools.handlers["read_page_range"] = [&](const json&) { return ToolResult{page, {}, false}; };
+  h2.run();
+  EXPECT_EQ(h2.tools.call_names(),
+            (std::vector<std::string>{"get_toc", "smart_search", "read_page_range",
+                                      "resolve_reference", "get_table_by_id"}));
+  EXPECT_EQ(h2.tools.calls[3].second["reference_text"], "见5.2.3条");
+  EXPECT_EQ(h2.tools.calls[3].second["page_hint"], 4);
+  EXPECT_EQ(h2.tools.calls[4].second["table_id"], "表3");
+}
+
 TEST(SearchHitPagesTest, StructuredResultsFirstThenSourcesInText) {
   ToolResult structured{"ignored P9",
                         {{"results",
