@@ -62,6 +62,20 @@ TEST_F(Ask, AnswersThroughMcpToolsWithVerifiedSourcesInBothApiFormats) {
   }
 }
 
+TEST_F(Ask, EveryStrategyRunsThroughTheSameMcpTools) {
+  start("smart_search", R"({"query":"倒闸操作","reg_id":"SAMPLE-2026"})");
+  for (const std::string kind : {"react", "orchestrated", "workflow"}) {
+    const auto r =
+        ask("openai", "ask \"倒闸操作有什么要求？\" -r SAMPLE-2026 --json --agent " + kind);
+    ASSERT_EQ(r.code, 0) << kind << "\n" << r.err;
+    const json j = json::parse(r.out);
+    EXPECT_EQ(j["strategy"], kind);
+    EXPECT_FALSE(j["tool_calls"].empty()) << kind;
+    EXPECT_FALSE(j["model_calls"].empty()) << kind;
+  }
+  EXPECT_EQ(ask("openai", "ask q --agent magic").code, 2);
+}
+
 TEST_F(Ask, ToolErrorsReachTheModelAndTheRunStillEnds) {
   start("read_page_range", R"({"reg_id":"SAMPLE-2026","start_page":40,"end_page":41})");
   const auto r = ask("anthropic", "ask \"第40页写了什么？\" --json");

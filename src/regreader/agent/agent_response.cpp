@@ -56,7 +56,10 @@ void to_json(nlohmann::json& j, const AgentResponse& r) {
        {"timings",
         {{"total_ms", r.timings.total_ms},
          {"llm_ms", r.timings.llm_ms},
-         {"tools_ms", r.timings.tools_ms}}},
+         {"tools_ms", r.timings.tools_ms},
+         {"outside_model_ms", r.timings.outside_model_ms()}}},
+       {"model_calls", r.model_calls},
+       {"strategy", r.strategy},
        {"outcome", agent_outcome_name(r.outcome)},
        {"turns", r.turns},
        {"warnings", r.warnings}};

@@ -8,6 +8,7 @@
 
 #include "regreader/agent/citations.hpp"
 #include "regreader/agent/llm/llm_types.hpp"
+#include "regreader/agent/model_call.hpp"
 
 namespace regreader::agent {
 
@@ -35,6 +36,12 @@ struct AgentTimings {
   double total_ms = 0;
   double llm_ms = 0;    ///< waiting for the model
   double tools_ms = 0;  ///< running tools (wall time; parallel calls overlap)
+  /// Wall time spent waiting for the model. Equals llm_ms for one agent; for the orchestrator,
+  /// subagents running in parallel count once (the longest of them).
+  double llm_wall_ms = 0;
+
+  /// Wall time outside the model: tools, routing, parsing, citation checks.
+  double outside_model_ms() const { return total_ms - llm_wall_ms; }
 };
 
 struct AgentResponse {
@@ -45,8 +52,10 @@ struct AgentResponse {
   Usage usage;
   AgentTimings timings;
   AgentOutcome outcome = AgentOutcome::kAnswered;
-  int turns = 0;                      ///< model calls made
-  std::vector<std::string> warnings;  ///< fabricated citations, missing 【来源】, limits hit
+  int turns = 0;                       ///< model calls made
+  std::vector<ModelCall> model_calls;  ///< every model call with its prompt size, in order
+  std::string strategy = "react";      ///< "react", "orchestrated" or "workflow"
+  std::vector<std::string> warnings;   ///< fabricated citations, missing 【来源】, limits hit
 
   /// True when a cited source failed verification.
   bool has_fabricated_citation() const;

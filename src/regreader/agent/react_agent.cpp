@@ -6,9 +6,8 @@
 
 #include <chrono>
 #include <future>
-#include <map>
-#include <regex>
 
+#include "regreader/agent/answer_check.hpp"
 #include "regreader/agent/prompts.hpp"
 #include "regreader/core/error.hpp"
 
@@ -35,30 +34,6 @@ void append_thinking(std::string& thinking, const ChatResponse& reply) {
     if (!thinking.empty()) thinking += '\n';
     thinking += b.text;
   }
-}
-
-// "GB26860" and "GB26860-2011" are one source.
-std::string source_key(const Citation& c) {
-  static const std::regex year(R"(-(19|20)\d{2}$)");
-  return std::regex_replace(c.regulation, year, "") + "|" + std::to_string(c.page_first) + "|" +
-         std::to_string(c.page_last) + "|" + c.table + "|" + c.annotation + "|" + c.section;
-}
-
-// One entry per cited source; a source cited twice keeps its worst verdict.
-std::vector<CheckedCitation> unique_sources(std::vector<CheckedCitation> all) {
-  std::vector<CheckedCitation> out;
-  std::map<std::string, size_t> index;
-  for (auto& c : all) {
-    const std::string key = source_key(c.citation);
-    auto it = index.find(key);
-    if (it == index.end()) {
-      index.emplace(key, out.size());
-      out.push_back(std::move(c));
-    } else if (is_fabricated(c.status) && !is_fabricated(out[it->second].status)) {
-      out[it->second] = std::move(c);
-    }
-  }
-  return out;
 }
 
 }  // namespace
@@ -114,6 +89,7 @@ AgentResponse ReactAgent::run(const std::string& query, const TextCallback& on_t
                         {"turns", r.turns},
                         {"tool_calls", r.tool_calls.size()},
                         {"usage", r.usage},
+                        {"prompts", prompt_summary(r.model_calls)},
                         {"sources", r.sources.size()},
                         {"fabricated_citations", fabricated},
                         {"duration_ms", r.timings.total_ms}});
@@ -141,11 +117,7 @@ AgentResponse ReactAgent::run_loop(const std::string& query, const TextCallback&
   req.stream = options_.stream;
   for (;;) {
     req.messages = messages;
-    const auto t_llm = Clock::now();
-    ChatResponse reply = llm_.chat(req, on_text);
-    r.timings.llm_ms += ms_since(t_llm);
-    r.usage += reply.usage;
-    ++r.turns;
+    ChatResponse reply = call_model(llm_, req, options_.agent_name, r, on_text);
     const auto calls = reply.tool_uses();
     if (calls.empty()) {
       r.content = reply.text();
@@ -170,6 +142,7 @@ AgentResponse ReactAgent::run_loop(const std::string& query, const TextCallback&
     messages.push_back(std::move(results));
   }
   finish_answer(r);
+  r.timings.llm_wall_ms = r.timings.llm_ms;
   r.timings.total_ms = ms_since(t0);
   return r;
 }
@@ -183,27 +156,7 @@ void ReactAgent::finish_answer(AgentResponse& r) {
                 "），仍未得出结论。请把问题缩小后重试。";
   if (r.outcome != AgentOutcome::kAnswered)
     r.warnings.push_back("run ended: " + std::string(agent_outcome_name(r.outcome)));
-  const auto citations =
-      extract_citations(r.content, checker_ ? checker_->known_ids() : std::vector<std::string>{});
-  if (checker_) {
-    r.sources = unique_sources(check_citations(citations, *checker_));
-  } else {
-    std::vector<CheckedCitation> unchecked;
-    unchecked.reserve(citations.size());
-    for (const auto& c : citations)
-      unchecked.push_back({c, CitationStatus::kUnchecked, ""});
-    r.sources = unique_sources(std::move(unchecked));
-  }
-  for (const auto& s : r.sources)
-    if (is_fabricated(s.status)) {
-      r.warnings.push_back("fabricated citation: " + s.citation.raw + " (" + s.detail + ")");
-      spdlog::warn("{}: fabricated citation {} ({})", options_.agent_name, s.citation.raw,
-                   s.detail);
-    }
-  const bool not_found = r.content.find(kNotFoundPhrase) != std::string::npos;
-  if (r.outcome == AgentOutcome::kAnswered && !r.tool_calls.empty() && r.sources.empty() &&
-      !not_found)
-    r.warnings.push_back("the answer cites no page of a regulation");
+  check_answer(r, checker_, options_.agent_name);
 }
 
 std::vector<ReactAgent::CallOutcome> ReactAgent::execute_calls(

@@ -7,7 +7,6 @@
 #include <iostream>
 #include <mutex>
 
-#include "regreader/agent/prompts.hpp"
 #include "regreader/core/error.hpp"
 
 namespace regreader::cli {
@@ -104,9 +103,7 @@ void add_agent_options(CLI::App* cmd, AgentArgs& a) {
 }
 
 AgentSession::AgentSession(const AgentArgs& a, const Globals& g) {
-  if (a.agent != "react")
-    throw Error(ErrorCode::kInvalidArgument,
-                "--agent " + a.agent + " is not available in this build; use --agent react");
+  kind_ = agent::parse_agent_kind(a.agent);
   agent::LlmConfig flags;
   flags.model = a.model;
   flags.base_url = a.base_url;
@@ -132,10 +129,16 @@ AgentSession::AgentSession(const AgentArgs& a, const Globals& g) {
     sinks.push_back(sinks_.back().get());
   }
   tee_ = std::make_unique<TeeSink>(sinks);
-  agent::ReactOptions o;
-  o.max_turns = a.max_turns;
-  o.system_prompt = agent::react_system_prompt(hint(a.reg_ids));
-  agent_ = std::make_unique<agent::ReactAgent>(*llm_, *tools_, o, tee_.get(), checker_.get());
+  options_.reg_ids = a.reg_ids;
+  options_.max_turns = a.max_turns;
+  options_.extra_context = hint(a.reg_ids);
+  options_.memory = &memory_;
+}
+
+agent::AgentResponse AgentSession::ask(const std::string& question) {
+  auto r = agent::run_agent(kind_, *llm_, *tools_, question, options_, tee_.get(), checker_.get());
+  memory_.add(question, r.content);
+  return r;
 }
 
 AgentSession::~AgentSession() = default;

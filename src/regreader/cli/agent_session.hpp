@@ -7,11 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "regreader/agent/agent_runner.hpp"
+#include "regreader/agent/chat_memory.hpp"
 #include "regreader/agent/event_log.hpp"
 #include "regreader/agent/llm/llm_client.hpp"
 #include "regreader/agent/llm/llm_config.hpp"
 #include "regreader/agent/mcp_tool_provider.hpp"
-#include "regreader/agent/react_agent.hpp"
 #include "regreader/agent/store_citation_checker.hpp"
 #include "regreader/cli/commands.hpp"
 
@@ -37,7 +38,10 @@ class AgentSession {
   /// Throws Error(kInvalidArgument) with what to set when no LLM is configured.
   AgentSession(const AgentArgs& args, const Globals& g);
   ~AgentSession();
-  agent::ReactAgent& agent() { return *agent_; }
+  /// Answers one question with the chosen strategy; in a chat, earlier exchanges are context.
+  agent::AgentResponse ask(const std::string& question);
+  /// Forgets the conversation.
+  void reset() { memory_.clear(); }
   /// The answer as people read it: content, checked sources, warnings, a one-line summary.
   static std::string render(const agent::AgentResponse& r);
 
@@ -50,7 +54,9 @@ class AgentSession {
   std::unique_ptr<agent::StoreCitationChecker> checker_;
   std::vector<std::unique_ptr<agent::EventSink>> sinks_;
   std::unique_ptr<agent::EventSink> tee_;
-  std::unique_ptr<agent::ReactAgent> agent_;
+  agent::AgentKind kind_ = agent::AgentKind::kReact;
+  agent::AgentRunOptions options_;
+  agent::ChatMemory memory_;
 };
 
 }  // namespace regreader::cli

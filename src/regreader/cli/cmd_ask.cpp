@@ -24,7 +24,7 @@ void run_ask(const AskArgs& a, Globals& g) {
   if (a.question.find_first_not_of(" \t\n") == std::string::npos)
     throw Error(ErrorCode::kInvalidArgument, "the question is empty");
   AgentSession session(a.agent, g);
-  const auto r = session.agent().run(a.question);
+  const auto r = session.ask(a.question);
   if (a.agent.json) {
     print_json(r);
   } else {
@@ -62,13 +62,13 @@ void run_chat(const AgentArgs& a, Globals& g) {
   while (read_question(q, tty)) {
     if (q == "/exit" || q == "/quit") break;
     if (q == "/reset") {
-      session.agent().reset();
+      session.reset();
       std::cerr << "(conversation forgotten)\n";
       continue;
     }
     if (q.find_first_not_of(" \t\n") == std::string::npos) continue;
     try {
-      const auto r = session.agent().run(q);
+      const auto r = session.ask(q);
       if (a.json)
         std::cout << nlohmann::json(r).dump() << std::endl;
       else
@@ -122,7 +122,7 @@ void add_agent_commands(CLI::App& app, Globals& g) {
   auto* chat = app.add_subcommand("chat", "Talk with the agent: multi-turn, /reset, /exit");
   add_agent_options(chat, *c);
   chat->footer(
-      "Reads questions from stdin (one per line; end a line with \\ to continue it). The last 8\n"
+      "Reads questions from stdin (one per line; end a line with \\ to continue it). The last 4\n"
       "questions and answers are kept as context; /reset forgets them, /exit (or EOF) leaves.\n"
       "Example:\n  regreader chat -r SAMPLE-2026 --events chat.jsonl");
   chat->callback([c, &g] { run_chat(*c, g); });

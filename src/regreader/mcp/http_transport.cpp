@@ -478,6 +478,7 @@ void HttpTransport::post_messages(const httplib::Request& req, httplib::Response
 void HttpTransport::run() {
   http_.new_task_queue = [] { return new httplib::ThreadPool(kThreads); };
   http_.set_payload_max_length(o_.max_body_bytes);
+  http_.set_tcp_nodelay(true);  // small JSON-RPC replies: no Nagle delay
   http_.Post("/mcp", [this](const auto& req, auto& res) { post_mcp(req, res); });
   http_.Get("/mcp", [this](const auto& req, auto& res) { get_mcp(req, res); });
   http_.Delete("/mcp", [this](const auto& req, auto& res) { delete_mcp(req, res); });

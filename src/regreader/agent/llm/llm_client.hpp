@@ -1,6 +1,7 @@
 #pragma once
 // The interface every LLM provider implements. Clients are stateless between calls: the caller
-// owns the conversation and sends all of it each time.
+// owns the conversation and sends all of it each time, so chat() may be called from several
+// threads at once (the orchestrator's subagents run in parallel on one client).
 
 #include <string>
 

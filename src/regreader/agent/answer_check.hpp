@@ -1,0 +1,17 @@
+#pragma once
+// The checks every strategy runs on its final answer: extract the citations, verify them with a
+// CitationChecker (one entry per source, a source cited twice keeps its worst verdict), and warn
+// about fabricated citations and answers that cite nothing.
+
+#include <string_view>
+
+#include "regreader/agent/agent_response.hpp"
+#include "regreader/agent/citations.hpp"
+
+namespace regreader::agent {
+
+/// Fills r.sources from r.content and appends warnings. `checker` may be null (sources are then
+/// kUnchecked). An answer containing kNotFoundPhrase needs no citation.
+void check_answer(AgentResponse& r, CitationChecker* checker, std::string_view agent_name);
+
+}  // namespace regreader::agent

@@ -1,0 +1,181 @@
+#include "regreader/agent/orchestrator.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <future>
+
+#include "regreader/agent/answer_check.hpp"
+#include "regreader/agent/answer_writer.hpp"
+#include "regreader/agent/react_agent.hpp"
+#include "regreader/core/error.hpp"
+
+namespace regreader::agent {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+bool offers(const std::vector<ToolDefinition>& tools, const char* name) {
+  return std::any_of(tools.begin(), tools.end(),
+                     [&](const ToolDefinition& t) { return t.name == name; });
+}
+
+std::string handoff_reason(SubagentKind kind, const QueryAnalysis& a) {
+  std::string reason = "intents:";
+  for (auto i : a.intents)
+    reason += " " + std::string(query_intent_name(i));
+  if (!a.from_model) reason += " (rules)";
+  if (kind == SubagentKind::kSearch && a.has(QueryIntent::kDiscovery) &&
+      !a.has(QueryIntent::kSearch))
+    reason += "; discovery tools not offered";
+  return reason;
+}
+
+}  // namespace
+
+std::vector<SubagentKind> route_subagents(const QueryAnalysis& analysis,
+                                          const std::vector<ToolDefinition>& offered) {
+  const bool discovery_offered =
+      offers(offered, "find_similar_content") || offers(offered, "compare_sections");
+  std::vector<SubagentKind> out;
+  for (auto intent : analysis.intents) {
+    SubagentKind k = subagent_for(intent);
+    if (k == SubagentKind::kDiscovery && !discovery_offered) k = SubagentKind::kSearch;
+    if (std::find(out.begin(), out.end(), k) == out.end()) out.push_back(k);
+  }
+  if (out.empty()) out.push_back(SubagentKind::kSearch);
+  return out;
+}
+
+Orchestrator::Orchestrator(LlmClient& llm, ToolProvider& tools, OrchestratorOptions options,
+                           EventSink* events, CitationChecker* checker)
+    : llm_(llm), tools_(tools), options_(std::move(options)), events_(events), checker_(checker) {}
+
+AgentResponse Orchestrator::run(const std::string& query, const TextCallback& on_text) {
+  EventLog log(events_, "orchestrator", new_task_id());
+  log.task_started(query);
+  try {
+    AgentResponse r = run_steps(query, on_text, log);
+    log.task_completed({{"outcome", agent_outcome_name(r.outcome)},
+                        {"turns", r.turns},
+                        {"tool_calls", r.tool_calls.size()},
+                        {"usage", r.usage},
+                        {"prompts", prompt_summary(r.model_calls)},
+                        {"sources", r.sources.size()},
+                        {"duration_ms", r.timings.total_ms}});
+    return r;
+  } catch (const Error& e) {
+    log.task_failed(std::string(error_code_name(e.code())), e.what());
+    throw;
+  } catch (const std::exception& e) {
+    log.task_failed("internal_error", e.what());
+    throw;
+  }
+}
+
+Orchestrator::SubagentRun Orchestrator::run_subagent(SubagentKind kind, const std::string& task,
+                                                     long long token_budget) {
+  const SubagentSpec& spec = subagent_spec(kind);
+  ReactOptions o;
+  o.max_turns = options_.subagent_max_turns;
+  o.max_tool_result_bytes = options_.max_tool_result_bytes;
+  o.max_total_tokens = token_budget;
+  o.max_tokens = options_.max_tokens;
+  o.temperature = options_.temperature;
+  o.allowed_tools = spec.tools;
+  o.agent_name = spec.name;
+  o.system_prompt = spec.prompt;
+  SubagentRun run{kind, std::nullopt, ""};
+  try {
+    ReactAgent agent(llm_, tools_, std::move(o), events_, nullptr);
+    run.response = agent.run(task);
+  } catch (const std::exception& e) {
+    run.error = e.what();
+  }
+  return run;
+}
+
+AgentResponse Orchestrator::run_steps(const std::string& query, const TextCallback& on_text,
+                                      EventLog& log) {
+  const auto t0 = Clock::now();
+  AgentResponse r;
+  r.strategy = "orchestrated";
+
+  QueryAnalysis analysis = analyze_query(llm_, query, r);
+  const double analyzer_ms = r.timings.llm_ms;
+  for (const auto& id : options_.reg_ids)
+    if (std::find(analysis.reg_ids.begin(), analysis.reg_ids.end(), id) == analysis.reg_ids.end())
+      analysis.reg_ids.push_back(id);
+  const auto kinds = route_subagents(analysis, tools_.list_tools());
+  r.thinking = "analysis: " + to_json(analysis).dump();
+
+  const std::string task = subagent_task(query, analysis);
+  const long long budget = std::max<long long>(
+      1, (options_.max_total_tokens - r.usage.total()) / static_cast<long long>(kinds.size()));
+  for (auto k : kinds)
+    log.handoff(subagent_spec(k).name, handoff_reason(k, analysis));
+  std::vector<SubagentRun> runs;
+  if (kinds.size() > 1 && options_.parallel) {
+    std::vector<std::future<SubagentRun>> futures;
+    futures.reserve(kinds.size());
+    for (auto k : kinds)
+      futures.push_back(std::async(
+          std::launch::async, [this, k, &task, budget] { return run_subagent(k, task, budget); }));
+    for (auto& f : futures)
+      runs.push_back(f.get());
+  } else {
+    for (auto k : kinds)
+      runs.push_back(run_subagent(k, task, budget));
+  }
+
+  // Parallel subagents overlap: the phase costs its longest member in wall time.
+  double phase_llm_wall = 0, phase_tools = 0;
+  std::vector<Finding> findings;
+  std::string first_error;
+  for (auto& run : runs) {
+    const std::string& name = subagent_spec(run.kind).name;
+    if (!run.response) {
+      r.warnings.push_back(name + " failed: " + run.error);
+      if (first_error.empty()) first_error = name + ": " + run.error;
+      continue;
+    }
+    AgentResponse& s = *run.response;
+    for (auto& c : s.tool_calls)
+      r.tool_calls.push_back(std::move(c));
+    for (auto& m : s.model_calls)
+      r.model_calls.push_back(std::move(m));
+    for (const auto& w : s.warnings)
+      r.warnings.push_back(name + ": " + w);
+    r.usage += s.usage;
+    r.turns += s.turns;
+    r.timings.llm_ms += s.timings.llm_ms;
+    const bool overlap = options_.parallel;
+    phase_llm_wall = overlap ? std::max(phase_llm_wall, s.timings.llm_wall_ms)
+                             : phase_llm_wall + s.timings.llm_wall_ms;
+    phase_tools =
+        overlap ? std::max(phase_tools, s.timings.tools_ms) : phase_tools + s.timings.tools_ms;
+    r.thinking += "\n[" + name + "]\n" + s.content;
+    findings.push_back({name, s.content});
+  }
+  if (findings.empty()) throw Error(ErrorCode::kRemote, "every subagent failed: " + first_error);
+  r.timings.tools_ms = phase_tools;
+
+  AnswerWriterOptions w;
+  w.agent_name = "aggregator";
+  w.max_finding_bytes = options_.max_tool_result_bytes;
+  w.max_tokens = options_.max_tokens;
+  w.temperature = options_.temperature;
+  w.stream = options_.stream;
+  const double llm_before = r.timings.llm_ms;
+  write_answer(llm_, query, findings, w, r, on_text);
+  check_answer(r, checker_, "orchestrator");
+  r.timings.llm_wall_ms = analyzer_ms + phase_llm_wall + (r.timings.llm_ms - llm_before);
+  r.timings.total_ms = ms_since(t0);
+  return r;
+}
+
+}  // namespace regreader::agent
