@@ -22,7 +22,7 @@ mcp-deps: $(MCP_NODE_MODULES)
 $(MCP_NODE_MODULES): tests/mcp/package.json tests/mcp/package-lock.json
 	npm ci --prefix tests/mcp --no-audit --no-fund --loglevel=error
 
-# Agent frameworks for the interop test (Claude Agent SDK, LangGraph.js): ~500 MB, not in `test`.
+# Agent frameworks for the interop test (Claude Agent SDK, LangGraph.js): ~500 MB from npm.
 interop-deps: $(INTEROP_NODE_MODULES)
 $(INTEROP_NODE_MODULES): tests/interop/package.json tests/interop/package-lock.json
 	npm ci --prefix tests/interop --no-audit --no-fund --loglevel=error
@@ -35,7 +35,7 @@ conformance: build mcp-deps
 interop: build mcp-deps interop-deps
 	ctest --preset release -L interop
 
-test: build mcp-deps
+test: build mcp-deps interop-deps
 	ctest --preset release -j $(JOBS)
 
 test-fast: build
