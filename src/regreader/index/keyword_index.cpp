@@ -101,15 +101,8 @@ void run_query(store::Database& db, const std::string& match, const SearchFilter
       "), bm25(block_fts) FROM block_fts JOIN blocks b ON b.rowid = block_fts.rowid "
       "WHERE block_fts MATCH ?1";
   int next = 2;
-  auto in_list = [&](const char* column, size_t n) {
-    if (n == 0) return;
-    sql += std::string(" AND ") + column + " IN (";
-    for (size_t i = 0; i < n; ++i)
-      sql += (i ? ", ?" : "?") + std::to_string(next++);
-    sql += ")";
-  };
-  in_list("b.reg_id", filter.reg_ids.size());
-  in_list("b.block_type", filter.block_types.size());
+  append_in_list(sql, next, "b.reg_id", filter.reg_ids.size());
+  append_in_list(sql, next, "b.block_type", filter.block_types.size());
   const bool chapter_filters = !filter.chapter_scope.empty() || !filter.section_number.empty();
   sql += " ORDER BY bm25(block_fts), b.block_id LIMIT ?" + std::to_string(next);
   auto s = db.prepare(sql);

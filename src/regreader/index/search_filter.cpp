@@ -69,4 +69,12 @@ std::string leading_snippet(const std::string& text, int chars) {
   return i < text.size() ? out + "…" : out;
 }
 
+void append_in_list(std::string& sql, int& next_param, const char* column, size_t n) {
+  if (n == 0) return;
+  sql += std::string(" AND ") + column + " IN (";
+  for (size_t i = 0; i < n; ++i)
+    sql += (i ? ", ?" : "?") + std::to_string(next_param++);
+  sql += ")";
+}
+
 }  // namespace regreader::index

@@ -49,4 +49,8 @@ void finish_hit(SearchHit& hit);
 /// without a keyword match.
 std::string leading_snippet(const std::string& text, int chars);
 
+/// Appends " AND column IN (?N, ?N+1, …)" for `n` parameters numbered from `next_param`
+/// (advanced past them); nothing when `n` is 0. The SQL both search legs filter with.
+void append_in_list(std::string& sql, int& next_param, const char* column, size_t n);
+
 }  // namespace regreader::index

@@ -337,15 +337,8 @@ std::vector<int64_t> allowed_labels(store::Database& db, const SearchFilter& f) 
       "SELECT v.id, b.chapter_path FROM blocks b JOIN block_vectors v ON v.block_id = b.block_id "
       "WHERE 1";
   int next = 1;
-  auto in_list = [&](const char* column, size_t n) {
-    if (n == 0) return;
-    sql += std::string(" AND ") + column + " IN (";
-    for (size_t i = 0; i < n; ++i)
-      sql += (i ? ", ?" : "?") + std::to_string(next++);
-    sql += ")";
-  };
-  in_list("b.reg_id", f.reg_ids.size());
-  in_list("b.block_type", f.block_types.size());
+  append_in_list(sql, next, "b.reg_id", f.reg_ids.size());
+  append_in_list(sql, next, "b.block_type", f.block_types.size());
   const std::string path_text = !f.section_number.empty() ? f.section_number : f.chapter_scope;
   if (!path_text.empty())
     sql += " AND b.chapter_path LIKE ?" + std::to_string(next) + " ESCAPE '\\'";
