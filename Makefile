@@ -58,7 +58,7 @@ demo: build
 	$(RR) --data-dir demo-data table 表1 -r SAMPLE-2026
 	$(RR) --data-dir demo-data search 倒闸操作 -r SAMPLE-2026 --limit 3
 	$(RR) --data-dir demo-data tool lookup_annotation '{"reg_id":"SAMPLE-2026","annotation_id":"注1","page_hint":4}' --text
-	printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"demo","version":"1"}}}' '{"jsonrpc":"2.0","method":"notifications/initialized"}' '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"resolve_reference","arguments":{"reg_id":"SAMPLE-2026","reference_text":"见表1"}}}' | $(RR) --data-dir demo-data serve | tail -1 | cut -c1-300
+	printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"demo","version":"1"}}}' '{"jsonrpc":"2.0","method":"notifications/initialized"}' '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"resolve_reference","arguments":{"reg_id":"SAMPLE-2026","reference_text":"见表1"}}}' | $(RR) --data-dir demo-data serve | tail -1 | python3 -c 'import json,sys; r=json.load(sys.stdin)["result"]; print(r["content"][0]["text"][:400])'
 
 bench: build
 	bash bench/ingest_bench.sh
