@@ -42,7 +42,7 @@ test-fast: build
 	ctest --preset release -j $(JOBS) -L fast
 
 # The suite under AddressSanitizer and UndefinedBehaviorSanitizer.
-asan: deps mcp-deps
+asan: deps mcp-deps interop-deps
 	cmake --preset asan-ubsan >/dev/null
 	cmake --build --preset asan-ubsan -j $(JOBS)
 	ctest --preset asan-ubsan -j $(JOBS)

@@ -30,7 +30,9 @@ constexpr const char* kFooter =
     "  regreader toc SAMPLE-2026                         # its table of contents with pages\n"
     "  regreader search 倒闸操作 -r SAMPLE-2026            # keyword search with page citations\n"
     "  regreader read-pages -r SAMPLE-2026 -s 3 -e 4     # read pages, with chapter paths\n"
-    "  regreader table 表1 -r SAMPLE-2026                # a table merged across pages\n\n"
+    "  regreader table 表1 -r SAMPLE-2026                # a table merged across pages\n"
+    "  regreader serve                                   # the MCP server for Claude and agents\n"
+    "  regreader ask \"倒闸操作票保存多久？\"                # an LLM agent (REGREADER_LLM_*)\n\n"
     "Exit codes: 0 ok, 1 some work failed, 2 bad arguments, 3 not found (regulation, page, file),\n"
     "4 unreadable input (type, corrupt, encrypted, empty), 5 storage error, 70 internal error.\n"
     "Run `regreader COMMAND --help` for a command's options and examples.";
