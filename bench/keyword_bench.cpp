@@ -232,6 +232,7 @@ int main(int argc, char** argv) {
         if (blocks >= target) break;
       }
     }
+    index::optimize_keyword_index(store);  // as `regreader ingest` does after its files
     const double build = std::chrono::duration<double>(Clock::now() - t0).count();
     std::vector<double> ms;
     for (int round = 0; round < 3; ++round)

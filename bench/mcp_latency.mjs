@@ -1,6 +1,10 @@
-// MCP round-trip latency: tools/call over stdio and Streamable HTTP, `regreader serve` against the
-// official TypeScript SDK's reference server (@modelcontextprotocol/server-everything) in the same
-// run, with the same SDK client. Run by bench/mcp_latency.sh; prints one JSON report.
+// MCP round-trip latency, throughput and start-up: tools/call over stdio and Streamable HTTP,
+// `regreader serve` against the official TypeScript SDK's reference server
+// (@modelcontextprotocol/server-everything, its `echo` tool) in the same run, with the same SDK
+// client. Run by bench/mcp_latency.sh; prints one JSON report.
+//   latency: one call at a time (p50, p99, and the calls per second that gives);
+//   throughput: CONCURRENCY calls in flight on one connection, calls per second;
+//   start-up: spawn to the `initialize` reply over stdio (raw JSON-RPC, no SDK in the way).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -9,25 +13,61 @@ import { performance } from 'node:perf_hooks';
 
 const [rr, dataDir, everything, n = '500'] = process.argv.slice(2);
 const N = Number(n);
+const CONCURRENCY = 8;
 
-function stats(ms) {
+function quantiles(ms) {
   ms.sort((a, b) => a - b);
   const q = (p) => ms[Math.min(ms.length - 1, Math.floor(p * ms.length))];
   return { n: ms.length, p50_ms: +q(0.5).toFixed(3), p99_ms: +q(0.99).toFixed(3) };
 }
 
-async function measure(transport, tool, args) {
+async function measure(makeTransport, tool, args) {
   const client = new Client({ name: 'bench', version: '1' });
-  await client.connect(transport);
-  for (let i = 0; i < 20; i++) await client.callTool({ name: tool, arguments: args });  // warm-up
+  await client.connect(makeTransport());
+  const call = () => client.callTool({ name: tool, arguments: args });
+  for (let i = 0; i < 20; i++) await call();  // warm-up
   const ms = [];
+  const t0 = performance.now();
   for (let i = 0; i < N; i++) {
     const t = performance.now();
-    await client.callTool({ name: tool, arguments: args });
+    await call();
     ms.push(performance.now() - t);
   }
+  const sequential = N / ((performance.now() - t0) / 1000);
+  let next = 0;
+  const t1 = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    while (next++ < N) await call();
+  }));
+  const concurrent = N / ((performance.now() - t1) / 1000);
   await client.close();
-  return stats(ms);
+  return { ...quantiles(ms), calls_per_s: Math.round(sequential),
+           [`calls_per_s_${CONCURRENCY}_in_flight`]: Math.round(concurrent) };
+}
+
+// Milliseconds from spawn to the initialize reply on stdout, best and median of `runs`.
+async function startup(cmd, args, runs = 15) {
+  const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {
+    protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } }) + '\n';
+  const ms = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'ignore'] });
+    await new Promise((resolve, reject) => {
+      let seen = '';
+      child.stdout.on('data', (d) => {
+        seen += String(d);
+        if (seen.includes('"id":1')) resolve();
+      });
+      child.on('exit', () => reject(new Error(`${cmd} exited before replying`)));
+      child.stdin.write(init);
+    });
+    ms.push(performance.now() - t);
+    child.removeAllListeners('exit');
+    child.kill('SIGTERM');
+  }
+  ms.sort((a, b) => a - b);
+  return { best_ms: +ms[0].toFixed(1), median_ms: +ms[Math.floor(ms.length / 2)].toFixed(1) };
 }
 
 async function httpServer(cmd, args, env, readyPattern) {
@@ -46,15 +86,21 @@ async function httpServer(cmd, args, env, readyPattern) {
   return { child, url };
 }
 
-const ours = { tool: 'list_regulations', args: {} };
-const search = { tool: 'smart_search', args: { query: '倒闸操作', limit: 5 } };
-const echo = { tool: 'echo', args: { message: 'hello' } };
+const list = ['list_regulations', {}];
+const search = ['smart_search', { query: '倒闸操作', limit: 5 }];
+const echo = ['echo', { message: 'hello' }];
+const ours = () => new StdioClientTransport({ command: rr, args: ['--data-dir', dataDir, 'serve'] });
+const theirs = () => new StdioClientTransport({ command: process.execPath, args: [everything, 'stdio'] });
 const report = { calls_per_case: N };
 
+report.startup = {
+  regreader_serve: await startup(rr, ['--data-dir', dataDir, 'serve']),
+  sdk_everything: await startup(process.execPath, [everything, 'stdio']),
+};
 report.stdio = {
-  regreader_list_regulations: await measure(new StdioClientTransport({ command: rr, args: ['--data-dir', dataDir, 'serve'] }), ours.tool, ours.args),
-  regreader_smart_search: await measure(new StdioClientTransport({ command: rr, args: ['--data-dir', dataDir, 'serve'] }), search.tool, search.args),
-  sdk_everything_echo: await measure(new StdioClientTransport({ command: process.execPath, args: [everything, 'stdio'] }), echo.tool, echo.args),
+  regreader_list_regulations: await measure(ours, ...list),
+  regreader_smart_search: await measure(ours, ...search),
+  sdk_everything_echo: await measure(theirs, ...echo),
 };
 
 const a = await httpServer(rr, ['--data-dir', dataDir, 'serve', '--transport', 'http', '--port', '0'], {}, /(http:\/\/127\.0\.0\.1:\d+\/mcp)/);
@@ -62,13 +108,23 @@ const port = 20000 + Math.floor(Math.random() * 20000);
 const b = await httpServer(process.execPath, [everything, 'streamableHttp'], { PORT: String(port) }, new RegExp(`(?:listening|running).*?(${port})`, 'i'))
   .then((s) => ({ ...s, url: `http://127.0.0.1:${port}/mcp` }));
 report.http = {
-  regreader_list_regulations: await measure(new StreamableHTTPClientTransport(new URL(a.url)), ours.tool, ours.args),
-  sdk_everything_echo: await measure(new StreamableHTTPClientTransport(new URL(b.url)), echo.tool, echo.args),
+  regreader_list_regulations: await measure(() => new StreamableHTTPClientTransport(new URL(a.url)), ...list),
+  regreader_smart_search: await measure(() => new StreamableHTTPClientTransport(new URL(a.url)), ...search),
+  sdk_everything_echo: await measure(() => new StreamableHTTPClientTransport(new URL(b.url)), ...echo),
 };
 a.child.kill('SIGTERM');
 b.child.kill('SIGTERM');
-for (const t of ['stdio', 'http'])
-  report[t].ratio_p50_regreader_over_sdk =
-    +(report[t].regreader_list_regulations.p50_ms / report[t].sdk_everything_echo.p50_ms).toFixed(2);
+const inFlight = `calls_per_s_${CONCURRENCY}_in_flight`;
+for (const t of ['stdio', 'http']) {
+  const ours = report[t].regreader_list_regulations, ref = report[t].sdk_everything_echo;
+  report[t].regreader_over_sdk = {
+    p50: +(ours.p50_ms / ref.p50_ms).toFixed(2),
+    p99: +(ours.p99_ms / ref.p99_ms).toFixed(2),
+    calls_per_s: +(ours.calls_per_s / ref.calls_per_s).toFixed(2),
+    [inFlight]: +(ours[inFlight] / ref[inFlight]).toFixed(2),
+  };
+}
+report.startup.regreader_over_sdk = +(report.startup.regreader_serve.median_ms /
+                                      report.startup.sdk_everything.median_ms).toFixed(3);
 console.log(JSON.stringify(report, null, 2));
 process.exit(0);

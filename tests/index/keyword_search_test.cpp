@@ -109,6 +109,41 @@ TEST_F(KeywordSearch, DeletingARegulationRemovesItFromTheIndex) {
   EXPECT_EQ(search("倒闸操作").size(), 1u);
 }
 
+TEST_F(KeywordSearch, MergingTheIndexSegmentsChangesNoResult) {
+  store_->save(doc("THIRD", "# 第三\n\n1 母线倒闸操作前应核对设备名称。\n"));
+  std::vector<std::string> before;
+  for (const auto& h : search("母线倒闸"))
+    before.push_back(h.block_id + "|" + h.snippet);
+  ASSERT_GE(before.size(), 2u);
+  optimize_keyword_index(*store_);
+  std::vector<std::string> after;
+  for (const auto& h : search("母线倒闸"))
+    after.push_back(h.block_id + "|" + h.snippet);
+  EXPECT_EQ(before, after);
+}
+
+TEST(LooseTokens, RarestFirstWithinTheShareAndRowBudgets) {
+  // 10,000 blocks: the 5% share is 500 blocks.
+  const std::vector<TokenFrequency> q = {{"电网", 2400}, {"城市", 200}, {"网建", 10},
+                                         {"建设", 450},  {"城市", 200}, {"无此", 0}};
+  EXPECT_EQ(choose_loose_tokens(q, 10000), (std::vector<std::string>{"网建", "城市", "建设"}));
+  // In a small store every token found in at most 50 blocks is kept, whatever its share.
+  EXPECT_EQ(choose_loose_tokens({{"母线", 40}, {"失压", 3}}, 60),
+            (std::vector<std::string>{"失压", "母线"}));
+  // 10^5 blocks: every token is under the share, but together they pass 3,000 blocks.
+  const std::vector<TokenFrequency> big = {{"a", 10},  {"b", 20},  {"c", 40},   {"d", 200},
+                                           {"e", 250}, {"f", 410}, {"g", 2200}, {"h", 2400}};
+  EXPECT_EQ(choose_loose_tokens(big, 100000),
+            (std::vector<std::string>{"a", "b", "c", "d", "e", "f"}));
+  // The rarest token is kept even when it alone passes the budget; never more than eight.
+  EXPECT_EQ(choose_loose_tokens({{"x", 4000}, {"y", 4500}}, 100000),
+            (std::vector<std::string>{"x"}));
+  std::vector<TokenFrequency> many;
+  for (int i = 0; i < 12; ++i)
+    many.push_back({"t" + std::to_string(i), 1 + i});
+  EXPECT_EQ(choose_loose_tokens(many, 100000).size(), 8u);
+}
+
 }  // namespace
 }  // namespace regreader::index
 

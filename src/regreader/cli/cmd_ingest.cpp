@@ -127,7 +127,10 @@ void run_ingest(const IngestArgs& a, Globals& g) {
     }
   }
   nlohmann::json vectors;
-  if (failed < static_cast<int>(files.size())) update_vectors_after_ingest(store, g, vectors);
+  if (failed < static_cast<int>(files.size())) {
+    index::optimize_keyword_index(store);
+    update_vectors_after_ingest(store, g, vectors);
+  }
   if (a.json) {
     print_json({{"data_dir", g.data_dir().string()},
                 {"ingested", static_cast<int>(files.size()) - failed},

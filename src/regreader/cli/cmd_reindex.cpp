@@ -38,6 +38,7 @@ void run_reindex(const ReindexArgs& a, Globals& g) {
     throw Error(ErrorCode::kNotFound, "the store is empty; ingest the regulations first");
   if (!a.reg_id.empty()) store.require(a.reg_id);
   index::ensure_keyword_index(store);
+  index::optimize_keyword_index(store);
   const auto t0 = std::chrono::steady_clock::now();
   auto embedder = index::embedder_for_build(store, config, a.all);
   Progress progress(!g.quiet);

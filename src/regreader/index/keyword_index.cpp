@@ -32,6 +32,10 @@ constexpr size_t kMaxLooseTokens = 8;
 constexpr double kMaxLooseShare = 0.05;
 // ... unless it occurs in this few blocks at most (small stores keep every token).
 constexpr int64_t kMinCommonDocs = 50;
+// ... and together found in at most this many blocks (the rarest token is always kept): BM25
+// scores every row an OR query matches, about 1.4 us each with eight phrases, so this bounds the
+// loose pass at a few milliseconds in large stores (at 10^5 blocks, before: 5,500 rows, 7.5 ms).
+constexpr int64_t kMaxLooseRows = 3000;
 // Rows fetched per requested hit before the chapter filter, which runs in C++.
 constexpr int kOverfetch = 8;
 
@@ -59,6 +63,14 @@ void ensure_keyword_index(store::PageStore& store) {
   if (exists.integer(0) > 0) return;
   store::Transaction tx(*db);
   db->exec(kIndexSchema);
+  tx.commit();
+}
+
+void optimize_keyword_index(store::PageStore& store) {
+  store::Database* db = store.database();
+  if (!db) return;
+  store::Transaction tx(*db);
+  db->exec("INSERT INTO block_fts(block_fts) VALUES ('optimize')");
   tx.commit();
 }
 
@@ -91,20 +103,42 @@ std::string build_match_expression(const std::string& query, const SynonymTable&
 
 namespace {
 
-// Appends the hits of one MATCH expression that are not in `hits` yet, up to filter.limit.
+// The snippets of the final hits, in one query over their rowids. Not part of the ranking query:
+// there SQLite would evaluate snippet() for every matching row before sorting (its sorter keeps
+// whole result rows), and re-tokenizing thousands of blocks for an OR query set the p99.
+void add_snippets(store::Database& db, const std::string& match, const std::vector<int64_t>& rowids,
+                  std::vector<SearchHit>::iterator first) {
+  if (rowids.empty()) return;
+  std::string sql = "SELECT rowid, snippet(block_fts, 0, '【', '】', '…', " +
+                    std::to_string(kSnippetTokens) + ") FROM block_fts WHERE block_fts MATCH ?1";
+  int next = 2;
+  append_in_list(sql, next, "rowid", rowids.size());
+  auto s = db.prepare(sql);
+  s.bind(1, match);
+  for (size_t i = 0; i < rowids.size(); ++i)
+    s.bind(static_cast<int>(i) + 2, rowids[i]);
+  while (s.step()) {
+    const auto at = std::find(rowids.begin(), rowids.end(), s.integer(0));
+    if (at != rowids.end()) (first + (at - rowids.begin()))->snippet = s.text(1);
+  }
+}
+
+// Appends the hits of one MATCH expression that are not in `hits` yet, up to filter.limit. The
+// ranking reads the FTS index alone (rowid and BM25); the blocks table is read for the hits kept
+// only. Joining it in the ranking query read every matching block row (its content included)
+// before the sort, which made OR queries over thousands of rows slow.
 void run_query(store::Database& db, const std::string& match, const SearchFilter& filter,
                std::vector<SearchHit>& hits) {
-  std::string sql =
-      "SELECT b.reg_id, b.page_num, b.block_id, b.block_type, b.chapter_path, "
-      "snippet(block_fts, 0, '【', '】', '…', " +
-      std::to_string(kSnippetTokens) +
-      "), bm25(block_fts) FROM block_fts JOIN blocks b ON b.rowid = block_fts.rowid "
-      "WHERE block_fts MATCH ?1";
+  std::string sql = "SELECT rowid, bm25(block_fts) FROM block_fts WHERE block_fts MATCH ?1";
   int next = 2;
-  append_in_list(sql, next, "b.reg_id", filter.reg_ids.size());
-  append_in_list(sql, next, "b.block_type", filter.block_types.size());
+  if (!filter.reg_ids.empty() || !filter.block_types.empty()) {
+    sql += " AND rowid IN (SELECT rowid FROM blocks WHERE 1";
+    append_in_list(sql, next, "reg_id", filter.reg_ids.size());
+    append_in_list(sql, next, "block_type", filter.block_types.size());
+    sql += ")";
+  }
   const bool chapter_filters = !filter.chapter_scope.empty() || !filter.section_number.empty();
-  sql += " ORDER BY bm25(block_fts), b.block_id LIMIT ?" + std::to_string(next);
+  sql += " ORDER BY bm25(block_fts), rowid LIMIT ?" + std::to_string(next);
   auto s = db.prepare(sql);
   int k = 1;
   s.bind(k++, match);
@@ -114,22 +148,35 @@ void run_query(store::Database& db, const std::string& match, const SearchFilter
     s.bind(k++, model::block_type_name(t));
   const int wanted = filter.limit + static_cast<int>(hits.size());
   s.bind(k, chapter_filters ? wanted * kOverfetch : wanted);
+  auto row = db.prepare(
+      "SELECT reg_id, page_num, block_id, block_type, chapter_path FROM blocks WHERE rowid = ?1");
+  const size_t first_new = hits.size();
+  std::vector<int64_t> rowids;
   while (s.step() && static_cast<int>(hits.size()) < filter.limit) {
-    const std::string id = s.text(2);
-    if (std::any_of(hits.begin(), hits.end(), [&](const SearchHit& x) { return x.block_id == id; }))
+    row.bind(1, s.integer(0));
+    if (!row.step()) {
+      row.reset();
       continue;
+    }
+    const std::string id = row.text(2);
     SearchHit h;
-    h.chapter_path = nlohmann::json::parse(s.text(4)).get<std::vector<std::string>>();
-    if (!matches_chapter_filters(h.chapter_path, filter)) continue;
-    h.reg_id = s.text(0);
-    h.page_num = static_cast<int>(s.integer(1));
-    h.block_id = id;
-    h.block_type = model::parse_block_type(s.text(3));
-    h.snippet = s.text(5);
-    h.score = -s.real(6);  // FTS5's bm25() is lower for better matches
-    finish_hit(h);
-    hits.push_back(std::move(h));
+    h.chapter_path = nlohmann::json::parse(row.text(4)).get<std::vector<std::string>>();
+    const bool keep = matches_chapter_filters(h.chapter_path, filter) &&
+                      std::none_of(hits.begin(), hits.end(),
+                                   [&](const SearchHit& x) { return x.block_id == id; });
+    if (keep) {
+      h.reg_id = row.text(0);
+      h.page_num = static_cast<int>(row.integer(1));
+      h.block_id = id;
+      h.block_type = model::parse_block_type(row.text(3));
+      h.score = -s.real(1);  // FTS5's bm25() is lower for better matches
+      finish_hit(h);
+      rowids.push_back(s.integer(0));
+      hits.push_back(std::move(h));
+    }
+    row.reset();
   }
+  add_snippets(db, match, rowids, hits.begin() + static_cast<std::ptrdiff_t>(first_new));
 }
 
 }  // namespace
@@ -147,29 +194,43 @@ std::string rare_tokens_expression(store::Database& db, const std::string& query
   total.step();
   const double blocks = static_cast<double>(std::max<int64_t>(1, total.integer(0)));
   auto df = db.prepare("SELECT doc FROM temp.block_vocab WHERE term = ?1");
-  std::vector<std::pair<int64_t, Token>> ranked;
+  std::vector<TokenFrequency> counted;
   for (const auto& t : tokenize(query, TokenizeMode::kQuery)) {
-    if (std::any_of(ranked.begin(), ranked.end(),
-                    [&](const auto& r) { return r.second.text == t.text; }))
-      continue;
     df.bind(1, t.text);
-    const int64_t docs = df.step() ? df.integer(0) : 0;
+    counted.push_back({t.text, df.step() ? df.integer(0) : 0});
     df.reset();
-    const bool too_common =
-        docs > kMinCommonDocs && static_cast<double>(docs) > kMaxLooseShare * blocks;
-    if (docs == 0 || too_common) continue;
-    ranked.emplace_back(docs, t);
   }
-  std::stable_sort(ranked.begin(), ranked.end(),
-                   [](const auto& x, const auto& y) { return x.first < y.first; });
-  if (ranked.size() > kMaxLooseTokens) ranked.resize(kMaxLooseTokens);
   std::string expr;
-  for (const auto& r : ranked)
-    expr += (expr.empty() ? "" : " OR ") + quote_phrase({r.second});
+  for (const auto& t : choose_loose_tokens(counted, static_cast<int64_t>(blocks)))
+    expr += (expr.empty() ? "" : " OR ") + quote_phrase({Token{t, 0, 0}});
   return expr;
 }
 
 }  // namespace
+
+std::vector<std::string> choose_loose_tokens(const std::vector<TokenFrequency>& tokens,
+                                             int64_t blocks) {
+  std::vector<TokenFrequency> ranked;
+  for (const auto& t : tokens) {
+    const bool seen = std::any_of(ranked.begin(), ranked.end(),
+                                  [&](const TokenFrequency& r) { return r.token == t.token; });
+    const bool too_common =
+        t.blocks > kMinCommonDocs &&
+        static_cast<double>(t.blocks) > kMaxLooseShare * static_cast<double>(blocks);
+    if (!seen && t.blocks > 0 && !too_common) ranked.push_back(t);
+  }
+  std::stable_sort(
+      ranked.begin(), ranked.end(),
+      [](const TokenFrequency& x, const TokenFrequency& y) { return x.blocks < y.blocks; });
+  std::vector<std::string> out;
+  int64_t rows = 0;
+  for (size_t i = 0; i < ranked.size() && i < kMaxLooseTokens; ++i) {
+    rows += ranked[i].blocks;
+    if (i > 0 && rows > kMaxLooseRows) break;
+    out.push_back(ranked[i].token);
+  }
+  return out;
+}
 
 std::vector<SearchHit> keyword_search(const store::PageStore& store, const std::string& query,
                                       const SearchFilter& filter) {
