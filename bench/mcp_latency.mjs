@@ -4,11 +4,13 @@
 // client. Run by bench/mcp_latency.sh; prints one JSON report.
 //   latency: one call at a time (p50, p99, and the calls per second that gives);
 //   throughput: CONCURRENCY calls in flight on one connection, calls per second;
+//   raw_client_*: the same without the SDK client (see rawStdio, rawHttp);
 //   start-up: spawn to the `initialize` reply over stdio (raw JSON-RPC, no SDK in the way).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 
 const [rr, dataDir, everything, n = '500'] = process.argv.slice(2);
@@ -41,6 +43,95 @@ async function measure(makeTransport, tool, args) {
   }));
   const concurrent = N / ((performance.now() - t1) / 1000);
   await client.close();
+  return { ...quantiles(ms), calls_per_s: Math.round(sequential),
+           [`calls_per_s_${CONCURRENCY}_in_flight`]: Math.round(concurrent) };
+}
+
+// A minimal JSON-RPC client without the SDK (newline-delimited JSON over stdio; POSTs on one
+// keep-alive connection over HTTP, reading a JSON or an SSE reply), so that what is measured is
+// the server rather than the SDK client's own validation and bookkeeping.
+const INIT = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } };
+
+function rawStdio(cmd, args) {
+  const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'ignore'] });
+  const waiting = new Map();
+  let buf = '', id = 0;
+  child.stdout.on('data', (d) => {
+    buf += String(d);
+    let nl;
+    while ((nl = buf.indexOf('\n')) >= 0) {
+      const line = buf.slice(0, nl);
+      buf = buf.slice(nl + 1);
+      if (!line.trim()) continue;
+      const msg = JSON.parse(line);
+      if (msg.id !== undefined && waiting.has(msg.id)) {
+        waiting.get(msg.id)(msg);
+        waiting.delete(msg.id);
+      }
+    }
+  });
+  const request = (method, params) => new Promise((resolve) => {
+    const n = ++id;
+    waiting.set(n, resolve);
+    child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: n, method, params }) + '\n');
+  });
+  const notify = (method) => child.stdin.write(JSON.stringify({ jsonrpc: '2.0', method }) + '\n');
+  return { request, notify, close: () => child.kill('SIGTERM') };
+}
+
+function rawHttp(url) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+  let session, id = 0;
+  const post = (body) => new Promise((resolve, reject) => {
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream',
+                      'mcp-protocol-version': '2025-11-25' };
+    if (session) headers['mcp-session-id'] = session;
+    const req = http.request(url, { method: 'POST', agent, headers }, (res) => {
+      session = session || res.headers['mcp-session-id'];
+      let text = '';
+      res.on('data', (d) => { text += d; });
+      res.on('end', () => {
+        if (!text) return resolve(undefined);
+        const json = res.headers['content-type']?.startsWith('text/event-stream')
+          ? text.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).filter((l) => l.includes('"result"') || l.includes('"error"')).pop()
+          : text;
+        resolve(JSON.parse(json));
+      });
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+  return {
+    request: (method, params) => post({ jsonrpc: '2.0', id: ++id, method, params }),
+    notify: (method) => post({ jsonrpc: '2.0', method }),
+    close: () => agent.destroy(),
+  };
+}
+
+async function measureRaw(client, tool, args) {
+  const init = await client.request('initialize', INIT);
+  if (!init?.result) throw new Error('initialize failed: ' + JSON.stringify(init));
+  await client.notify('notifications/initialized');
+  const call = async () => {
+    const r = await client.request('tools/call', { name: tool, arguments: args });
+    if (!r?.result || r.result.isError) throw new Error('call failed: ' + JSON.stringify(r));
+  };
+  for (let i = 0; i < 50; i++) await call();
+  const ms = [];
+  const t0 = performance.now();
+  for (let i = 0; i < N; i++) {
+    const t = performance.now();
+    await call();
+    ms.push(performance.now() - t);
+  }
+  const sequential = N / ((performance.now() - t0) / 1000);
+  let next = 0;
+  const t1 = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    while (next++ < N) await call();
+  }));
+  const concurrent = N / ((performance.now() - t1) / 1000);
+  client.close();
   return { ...quantiles(ms), calls_per_s: Math.round(sequential),
            [`calls_per_s_${CONCURRENCY}_in_flight`]: Math.round(concurrent) };
 }
@@ -112,10 +203,20 @@ report.http = {
   regreader_smart_search: await measure(() => new StreamableHTTPClientTransport(new URL(a.url)), ...search),
   sdk_everything_echo: await measure(() => new StreamableHTTPClientTransport(new URL(b.url)), ...echo),
 };
+report.raw_client_stdio = {
+  regreader_list_regulations: await measureRaw(rawStdio(rr, ['--data-dir', dataDir, 'serve']), ...list),
+  regreader_smart_search: await measureRaw(rawStdio(rr, ['--data-dir', dataDir, 'serve']), ...search),
+  sdk_everything_echo: await measureRaw(rawStdio(process.execPath, [everything, 'stdio']), ...echo),
+};
+report.raw_client_http = {
+  regreader_list_regulations: await measureRaw(rawHttp(a.url), ...list),
+  regreader_smart_search: await measureRaw(rawHttp(a.url), ...search),
+  sdk_everything_echo: await measureRaw(rawHttp(b.url), ...echo),
+};
 a.child.kill('SIGTERM');
 b.child.kill('SIGTERM');
 const inFlight = `calls_per_s_${CONCURRENCY}_in_flight`;
-for (const t of ['stdio', 'http']) {
+for (const t of ['stdio', 'http', 'raw_client_stdio', 'raw_client_http']) {
   const ours = report[t].regreader_list_regulations, ref = report[t].sdk_everything_echo;
   report[t].regreader_over_sdk = {
     p50: +(ours.p50_ms / ref.p50_ms).toFixed(2),

@@ -3,8 +3,10 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <string_view>
 
 #include "regreader/cli/commands.hpp"
 #include "regreader/cli/output.hpp"
@@ -81,8 +83,12 @@ int run(int argc, char** argv) {
 int main(int argc, char** argv) {
   // tesseract's OpenMP threads spin on small machines and make OCR several times slower (one
   // page: 5 s instead of 1 s on 2 cores). libgomp reads OMP_THREAD_LIMIT when the program
-  // loads, so it is set here and the program starts itself again, once.
-  if (!std::getenv("OMP_THREAD_LIMIT")) {
+  // loads, so it is set here and the program starts itself again, once -- for `ingest` only, the
+  // one command that may OCR: the second start doubled every other command's start-up (serve:
+  // 63 ms to its first reply).
+  const bool may_ocr = std::any_of(argv + 1, argv + argc,
+                                   [](const char* a) { return std::string_view(a) == "ingest"; });
+  if (may_ocr && !std::getenv("OMP_THREAD_LIMIT")) {
     setenv("OMP_THREAD_LIMIT", "1", 1);
     execv("/proc/self/exe", argv);  // returns only on failure: then go on as we are
   }

@@ -29,6 +29,10 @@ constexpr auto kSignalPoll = std::chrono::milliseconds(25);
 std::atomic<bool> g_stop_requested{false};
 // Worker threads: each open SSE stream holds one.
 constexpr size_t kThreads = 32;
+// Requests per keep-alive connection. cpp-httplib's default (5) made a client open a new TCP
+// connection every fifth call (tools/call p50 1.6 ms instead of 0.3 ms from a keep-alive client);
+// idle connections still close after its 5 s keep-alive timeout.
+constexpr size_t kKeepAliveRequests = 1000;
 
 void reply_json(httplib::Response& res, int status, const json& body) {
   res.status = status;
@@ -479,6 +483,7 @@ void HttpTransport::run() {
   http_.new_task_queue = [] { return new httplib::ThreadPool(kThreads); };
   http_.set_payload_max_length(o_.max_body_bytes);
   http_.set_tcp_nodelay(true);  // small JSON-RPC replies: no Nagle delay
+  http_.set_keep_alive_max_count(kKeepAliveRequests);
   http_.Post("/mcp", [this](const auto& req, auto& res) { post_mcp(req, res); });
   http_.Get("/mcp", [this](const auto& req, auto& res) { get_mcp(req, res); });
   http_.Delete("/mcp", [this](const auto& req, auto& res) { delete_mcp(req, res); });
