@@ -99,5 +99,20 @@ TEST(RankFusion, WeightsFromTheEnvironment) {
   ::unsetenv("REGREADER_RRF_KEYWORD_WEIGHT");
 }
 
+TEST(RankFusion, TheBuiltInModelLeansOnTheKeywordLeg) {
+  ::unsetenv("REGREADER_RRF_KEYWORD_WEIGHT");
+  ::unsetenv("REGREADER_RRF_VECTOR_WEIGHT");
+  const auto lsa = fusion_weights_from_env("builtin-lsa-256-757bd3234690");
+  EXPECT_DOUBLE_EQ(lsa.rrf_keyword_weight, 0.6);
+  EXPECT_DOUBLE_EQ(lsa.rrf_vector_weight, 0.4);
+  const auto bge = fusion_weights_from_env("BAAI/bge-m3");
+  EXPECT_DOUBLE_EQ(bge.rrf_keyword_weight, 0.4);
+  EXPECT_DOUBLE_EQ(bge.rrf_vector_weight, 0.6);
+  ::setenv("REGREADER_RRF_VECTOR_WEIGHT", "0.9", 1);
+  EXPECT_DOUBLE_EQ(fusion_weights_from_env("builtin-lsa-256-x").rrf_vector_weight, 0.9)
+      << "the environment wins";
+  ::unsetenv("REGREADER_RRF_VECTOR_WEIGHT");
+}
+
 }  // namespace
 }  // namespace regreader::index

@@ -135,7 +135,8 @@ void add_search_commands(CLI::App& app, Globals& g) {
   s->footer(
       "Modes: keyword = FTS5 with our CJK tokenizer (BM25); vector = nearest blocks by embedding;\n"
       "hybrid = reciprocal rank fusion of both (k 60; weights REGREADER_RRF_KEYWORD_WEIGHT 0.4,\n"
-      "REGREADER_RRF_VECTOR_WEIGHT 0.6). Hybrid without vectors runs as keyword and says so.\n\n"
+      "REGREADER_RRF_VECTOR_WEIGHT 0.6; 0.6 / 0.4 with builtin-lsa). Hybrid without vectors runs\n"
+      "as keyword and says so.\n\n"
       "Embedding model (environment):\n"
       "  REGREADER_EMBEDDING_MODEL    builtin-lsa (built in, no download), none, a model name\n"
       "                               served at REGREADER_EMBEDDING_URL, or a local model folder\n"

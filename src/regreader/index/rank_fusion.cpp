@@ -29,8 +29,12 @@ struct Fused {
 
 }  // namespace
 
-FusionWeights fusion_weights_from_env() {
+FusionWeights fusion_weights_from_env(const std::string& model_id) {
   FusionWeights w;
+  if (model_id.rfind("builtin-lsa", 0) == 0) {
+    w.rrf_keyword_weight = 0.6;
+    w.rrf_vector_weight = 0.4;
+  }
   w.rrf_keyword_weight = weight_from_env("REGREADER_RRF_KEYWORD_WEIGHT", w.rrf_keyword_weight);
   w.rrf_vector_weight = weight_from_env("REGREADER_RRF_VECTOR_WEIGHT", w.rrf_vector_weight);
   return w;

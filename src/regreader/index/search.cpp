@@ -130,7 +130,7 @@ std::vector<SearchHit> search(const store::PageStore& store, const std::string& 
     throw Error(ErrorCode::kInvalidArgument, "vector search is not available: " + leg.unavailable);
   }
   return search_with_vector(store, query, embed_query(leg, query), *leg.index, filter, mode,
-                            fusion_weights_from_env());
+                            fusion_weights_from_env(leg.embedder->model_id()));
 }
 
 }  // namespace regreader::index
