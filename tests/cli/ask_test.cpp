@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "cli/scripted_model_server.hpp"
 #include "fake_llm_process.hpp"
 #include "regreader/parse/office_renderer.hpp"
 #include "test_support.hpp"
@@ -118,6 +119,92 @@ TEST_F(Ask, NoLlmConfiguredIsAClearUsageError) {
   std::ifstream err(dir_->path() / "err.txt");
   const std::string text((std::istreambuf_iterator<char>(err)), {});
   EXPECT_NE(text.find("regreader search"), std::string::npos) << text;
+}
+
+// A whole run as the system prompt teaches it, through our own MCP server over the sample
+// regulation: table of contents, scoped search, the pages, the note; then a cited answer whose
+// sources are checked against the store.
+std::vector<ScriptedTurn> full_run(const std::string& answer) {
+  return {call("c1", "get_toc", R"({"reg_id":"SAMPLE-2026","max_depth":2})", "先看目录。"),
+          call("c2", "smart_search",
+               R"({"query":"设备不停电 安全距离","reg_id":"SAMPLE-2026","chapter_scope":"6"})"),
+          call("c3", "read_page_range", R"({"reg_id":"SAMPLE-2026","start_page":3,"end_page":4})"),
+          call("c4", "lookup_annotation",
+               R"({"reg_id":"SAMPLE-2026","annotation_id":"注1","page_hint":4})"),
+          say(answer)};
+}
+
+const char* const kTrueAnswer =
+    "【处置措施】设备不停电时，工作人员与带电设备的距离不得小于表1的规定，"
+    "户内设备的安全距离为 0.70 m（SAMPLE-2026 P3 表1）。\n"
+    "【注意事项】表中未列电压等级按高一档电压等级的安全距离执行（SAMPLE-2026 P4 注1）。\n"
+    "【来源】SAMPLE-2026 P3 表1；SAMPLE-2026 P4 注1";
+
+TEST_F(Ask, FullRunTocSearchPagesNoteThenVerifiedSourcesInBothFormats) {
+  for (const Wire wire : {Wire::kAnthropic, Wire::kOpenAI}) {
+    const std::string provider = wire == Wire::kAnthropic ? "anthropic" : "openai";
+    ScriptedModelServer model(full_run(kTrueAnswer));
+    const auto r =
+        run_regreader("--data-dir " + quote(dir_->path()) +
+                      " ask \"设备不停电时的安全距离是多少？\" -r SAMPLE-2026 --json" +
+                      " --provider " + provider + " --base-url " + model.url(wire) + " --model m");
+    ASSERT_EQ(r.code, 0) << provider << "\n" << r.err << r.out;
+    const json j = json::parse(r.out);
+    std::vector<std::string> names;
+    for (const auto& t : j["tool_calls"]) {
+      names.push_back(t["name"]);
+      EXPECT_FALSE(t["is_error"]) << t.dump();
+    }
+    EXPECT_EQ(names, (std::vector<std::string>{"get_toc", "smart_search", "read_page_range",
+                                               "lookup_annotation"}));
+    ASSERT_EQ(j["sources"].size(), 2u) << "each place once: " << j["sources"].dump();
+    EXPECT_EQ(j["sources"][0]["raw"], "SAMPLE-2026 P3 表1");
+    EXPECT_EQ(j["sources"][1]["raw"], "SAMPLE-2026 P4 注1");
+    for (const auto& s : j["sources"])
+      EXPECT_EQ(s["status"], "verified") << s.dump();
+    // What the model was sent came from the store through MCP: the TOC, the merged table, the note.
+    const auto sent = model.requests();
+    ASSERT_EQ(sent.size(), 5u);
+    EXPECT_NE(sent[1].dump().find("安全距离"), std::string::npos);
+    EXPECT_NE(sent[3].dump().find("±800"), std::string::npos) << "table 1 across pages 3-4";
+    EXPECT_NE(sent[4].dump().find("高一档电压等级"), std::string::npos) << "the note's text";
+  }
+}
+
+TEST_F(Ask, StreamedAnswerIsPrintedOnceWithItsCheckedSources) {
+  for (const Wire wire : {Wire::kAnthropic, Wire::kOpenAI}) {
+    const std::string provider = wire == Wire::kAnthropic ? "anthropic" : "openai";
+    ScriptedModelServer model(full_run(kTrueAnswer));
+    const auto r =
+        run_regreader("--data-dir " + quote(dir_->path()) +
+                      " ask \"设备不停电时的安全距离是多少？\" -r SAMPLE-2026 --stream" +
+                      " --provider " + provider + " --base-url " + model.url(wire) + " --model m");
+    ASSERT_EQ(r.code, 0) << provider << "\n" << r.err << r.out;
+    const auto first = r.out.find("【处置措施】");
+    ASSERT_NE(first, std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("【处置措施】", first + 1), std::string::npos) << "printed once";
+    EXPECT_NE(r.out.find("SAMPLE-2026 P4 注1  verified"), std::string::npos) << r.out;
+    for (const auto& body : model.requests())
+      EXPECT_TRUE(body.value("stream", false)) << provider;
+  }
+}
+
+TEST_F(Ask, FabricatedCitationsAreFlaggedAndTheExitCodeSaysSo) {
+  ScriptedModelServer model(
+      full_run("【处置措施】户内设备的安全距离为 0.35 m（SAMPLE-2026 P5）。\n"
+               "【注意事项】详见 SAMPLE-2026 P9 表7。\n"
+               "【来源】SAMPLE-2026 P3 表1"));
+  const auto r =
+      run_regreader("--data-dir " + quote(dir_->path()) +
+                    " ask \"设备不停电时的安全距离是多少？\" -r SAMPLE-2026 --json" +
+                    " --provider openai --base-url " + model.url(Wire::kOpenAI) + " --model m");
+  EXPECT_EQ(r.code, 1) << r.err;
+  const json j = json::parse(r.out);
+  std::vector<std::string> statuses;
+  for (const auto& s : j["sources"])
+    statuses.push_back(s["status"]);
+  EXPECT_EQ(statuses, (std::vector<std::string>{"figure_not_on_page", "page_missing", "verified"}))
+      << j["sources"].dump();
 }
 
 TEST_F(Ask, EventsOfAMissingOrCorruptFileAreClearErrors) {

@@ -100,6 +100,9 @@ void add_agent_options(CLI::App* cmd, AgentArgs& a) {
   cmd->add_option("--max-turns", a.max_turns, "Model calls per question (default 12)")
       ->check(CLI::Range(1, 50));
   cmd->add_flag("--json", a.json, "The whole AgentResponse as JSON");
+  cmd->add_flag("--stream", a.stream,
+                "Print the answer as the model writes it (the default on a terminal; not with "
+                "--json)");
 }
 
 AgentSession::AgentSession(const AgentArgs& a, const Globals& g) {
@@ -133,6 +136,9 @@ AgentSession::AgentSession(const AgentArgs& a, const Globals& g) {
   options_.max_turns = a.max_turns;
   options_.extra_context = hint(a.reg_ids);
   options_.memory = &memory_;
+  // Streamed answers go to stdout as they arrive; --json keeps stdout one JSON document.
+  options_.stream = !a.json && (a.stream || isatty(STDOUT_FILENO));
+  if (options_.stream) options_.on_text = [](std::string_view d) { std::cout << d << std::flush; };
 }
 
 agent::AgentResponse AgentSession::ask(const std::string& question) {
@@ -143,8 +149,8 @@ agent::AgentResponse AgentSession::ask(const std::string& question) {
 
 AgentSession::~AgentSession() = default;
 
-std::string AgentSession::render(const agent::AgentResponse& r) {
-  std::string out = r.content + "\n";
+std::string AgentSession::render(const agent::AgentResponse& r, bool streamed) {
+  std::string out = streamed ? "\n" : r.content + "\n";
   if (!r.sources.empty()) {
     out += "\n来源核对：\n";
     for (const auto& s : r.sources)

@@ -28,6 +28,7 @@ struct AgentArgs {
   std::string events_file;
   int max_turns = 12;
   bool json = false;
+  bool stream = false;  ///< print the answer as the model writes it (always on a terminal)
 };
 
 /// Adds the options `ask` and `chat` share.
@@ -42,8 +43,11 @@ class AgentSession {
   agent::AgentResponse ask(const std::string& question);
   /// Forgets the conversation.
   void reset() { memory_.clear(); }
-  /// The answer as people read it: content, checked sources, warnings, a one-line summary.
-  static std::string render(const agent::AgentResponse& r);
+  /// True when the answer's text was already printed to stdout as it arrived.
+  bool streams() const { return options_.stream; }
+  /// The answer as people read it: content (unless it was streamed), checked sources, warnings,
+  /// a one-line summary.
+  static std::string render(const agent::AgentResponse& r, bool streamed = false);
 
  private:
   std::unique_ptr<HttpClient> http_;

@@ -28,7 +28,7 @@ void run_ask(const AskArgs& a, Globals& g) {
   if (a.agent.json) {
     print_json(r);
   } else {
-    std::cout << AgentSession::render(r);
+    std::cout << AgentSession::render(r, session.streams());
   }
   if (r.has_fabricated_citation() || r.outcome != agent::AgentOutcome::kAnswered)
     g.exit_code = kExitFailed;
@@ -72,7 +72,7 @@ void run_chat(const AgentArgs& a, Globals& g) {
       if (a.json)
         std::cout << nlohmann::json(r).dump() << std::endl;
       else
-        std::cout << AgentSession::render(r) << std::flush;
+        std::cout << AgentSession::render(r, session.streams()) << std::flush;
     } catch (const Error& e) {
       // One failed question does not end the conversation.
       report_error(e, a.json);
