@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "regreader/core/error.hpp"
+#include "regreader/index/embedder_factory.hpp"
+#include "regreader/index/vector_store.hpp"
 #include "tools/tool_fixture.hpp"
 
 namespace regreader::testing {
@@ -179,6 +181,37 @@ TEST_F(Tools, AdvancedTools) {
               call("find_similar_content", {{"reg_id", "SAMPLE"}});
             }),
             ErrorCode::kInvalidArgument);
+}
+
+TEST(ToolProgress, SearchReportsItsSlowStepsInHybridModeOnly) {
+  index::enable_keyword_index();
+  parse::TempDir dir;
+  store::PageStore store(dir.path(), true);
+  index::ensure_keyword_index(store);
+  store::IngestOptions o;
+  o.reg_id = "SAMPLE";
+  store::ingest_file(store, sample_pdf(), o);
+  ::setenv("REGREADER_EMBEDDING_MODEL", "builtin-lsa", 1);
+  auto embedder =
+      index::embedder_for_build(store, index::EmbeddingConfig::from_env(), /*refit=*/true);
+  ASSERT_GT(index::reindex_vectors(store, *embedder, ""), 0);
+  const auto table = tools::tool_table(false);
+  std::vector<std::pair<double, std::string>> steps;
+  const tools::ToolContext ctx{store, dir.path(), nullptr,
+                               [&](double done, double total, const std::string& what) {
+                                 EXPECT_EQ(total, 3);
+                                 steps.emplace_back(done, what);
+                               }};
+  const auto r = tools::call_tool(*tools::find_tool(table, "smart_search"), ctx,
+                                  {{"query", "倒闸操作"}, {"reg_id", "SAMPLE"}});
+  EXPECT_EQ(r.structured["mode_used"], "hybrid") << r.structured.dump();
+  EXPECT_EQ(steps, (std::vector<std::pair<double, std::string>>{
+                       {0, "loading the vectors"}, {1, "embedding the query"}, {2, "ranking"}}));
+  steps.clear();
+  ::setenv("REGREADER_EMBEDDING_MODEL", "none", 1);
+  tools::call_tool(*tools::find_tool(table, "smart_search"), ctx, {{"query", "倒闸操作"}});
+  EXPECT_TRUE(steps.empty()) << "keyword search has no slow step";
+  ::unsetenv("REGREADER_EMBEDDING_MODEL");
 }
 
 }  // namespace

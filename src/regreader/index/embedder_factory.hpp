@@ -46,7 +46,7 @@ std::filesystem::path builtin_model_path(const std::filesystem::path& data_dir);
 std::filesystem::path store_data_dir(const store::PageStore& store);
 
 /// The configured embedder; null for kNone and for the built-in model before it is fitted.
-/// Throws Error(kInvalidArgument) for a local model folder (not in this build).
+/// A local model folder is loaded as a BERT encoder (bert_encoder.hpp); a bad folder throws.
 std::unique_ptr<Embedder> open_embedder(const EmbeddingConfig& config,
                                         const std::filesystem::path& data_dir);
 

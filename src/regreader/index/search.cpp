@@ -122,14 +122,24 @@ std::vector<SearchHit> search_with_vector(const store::PageStore& store, const s
 }
 
 std::vector<SearchHit> search(const store::PageStore& store, const std::string& query,
-                              const SearchFilter& filter, SearchMode mode) {
+                              const SearchFilter& filter, SearchMode mode,
+                              const std::function<void(const std::string&)>& on_step) {
   if (mode == SearchMode::kKeyword) return keyword_search(store, query, filter);
+  if (mode == SearchMode::kHybrid && EmbeddingConfig::from_env().kind == EmbedderKind::kNone)
+    return keyword_search(store, query, filter);  // no model configured: nothing to load
+  auto step = [&](const std::string& what) {
+    if (on_step) on_step(what);
+  };
+  step("loading the vectors");
   const SemanticLeg leg = semantic_leg(store);
   if (!leg) {
     if (mode == SearchMode::kHybrid) return keyword_search(store, query, filter);
     throw Error(ErrorCode::kInvalidArgument, "vector search is not available: " + leg.unavailable);
   }
-  return search_with_vector(store, query, embed_query(leg, query), *leg.index, filter, mode,
+  step("embedding the query");
+  const auto vector = embed_query(leg, query);
+  step("ranking");
+  return search_with_vector(store, query, vector, *leg.index, filter, mode,
                             fusion_weights_from_env(leg.embedder->model_id()));
 }
 

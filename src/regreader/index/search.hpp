@@ -4,6 +4,7 @@
 // The semantic leg is the configured embedder (embedder_factory.hpp) plus the stored vectors
 // (vector_store.hpp); it is loaded once per process and store, and again when the vectors change.
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -27,8 +28,11 @@ std::string_view search_mode_name(SearchMode mode);
 /// Searches in `mode`. kHybrid without a semantic leg runs as kKeyword (effective_mode() tells);
 /// kVector without one is Error(kInvalidArgument) saying what is missing. Vectors of another
 /// model than the configured one are Error(kInvalidArgument) asking for `regreader reindex --all`.
+/// `on_step` hears of the steps that can be slow (loading the vectors, embedding the query, which
+/// may be a request to a remote model), before each.
 std::vector<SearchHit> search(const store::PageStore& store, const std::string& query,
-                              const SearchFilter& filter, SearchMode mode);
+                              const SearchFilter& filter, SearchMode mode,
+                              const std::function<void(const std::string&)>& on_step = {});
 
 struct SemanticLeg {
   std::shared_ptr<Embedder> embedder;        ///< null: none configured (or not fitted yet)

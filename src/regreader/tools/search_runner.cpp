@@ -31,7 +31,13 @@ SearchOutcome run_search(const ToolContext& ctx, const SearchRequest& r) {
   f.synonyms = ctx.synonyms;
   SearchOutcome out;
   out.mode_used = std::string(index::search_mode_name(index::effective_mode(ctx.store, mode)));
-  for (auto& h : index::search(ctx.store, r.query, f, mode)) {
+  // Progress for the steps that can be slow (a remote embedding model, a large vector index); the
+  // server sends it only once a call has run for a while.
+  double done = 0;
+  auto on_step = [&](const std::string& what) {
+    if (ctx.progress) ctx.progress(done++, 3, what);
+  };
+  for (auto& h : index::search(ctx.store, r.query, f, mode, on_step)) {
     if (!r.section_number.empty() && !in_section(h.section_number, r.section_number)) continue;
     out.hits.push_back(std::move(h));
     if (static_cast<int>(out.hits.size()) >= r.limit) break;
