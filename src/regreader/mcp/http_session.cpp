@@ -1,5 +1,6 @@
 #include "regreader/mcp/http_session.hpp"
 
+#include <algorithm>
 #include <random>
 
 namespace regreader::mcp {
@@ -26,7 +27,7 @@ void EventQueue::push(std::string event) {
   {
     std::lock_guard lock(m_);
     if (closed_) return;
-    events_.push_back(std::move(event));
+    events_.push_back({next_id_++, std::move(event)});
   }
   cv_.notify_one();
 }
@@ -35,9 +36,24 @@ std::optional<std::string> EventQueue::pop(std::chrono::milliseconds wait) {
   std::unique_lock lock(m_);
   cv_.wait_for(lock, wait, [this] { return closed_ || !events_.empty(); });
   if (events_.empty()) return std::nullopt;
-  std::string e = std::move(events_.front());
+  Entry e = std::move(events_.front());
   events_.pop_front();
-  return e;
+  std::string out = "id: " + std::to_string(e.id) + "\n" + e.text;
+  sent_.push_back(std::move(e));
+  if (sent_.size() > kReplayEvents) sent_.pop_front();
+  return out;
+}
+
+void EventQueue::replay_after(uint64_t last_event_id) {
+  {
+    std::lock_guard lock(m_);
+    auto first = std::find_if(sent_.begin(), sent_.end(),
+                              [&](const Entry& e) { return e.id > last_event_id; });
+    events_.insert(events_.begin(), std::make_move_iterator(first),
+                   std::make_move_iterator(sent_.end()));
+    sent_.erase(first, sent_.end());
+  }
+  cv_.notify_one();
 }
 
 void EventQueue::close() {

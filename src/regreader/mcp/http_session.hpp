@@ -18,19 +18,32 @@
 
 namespace regreader::mcp {
 
-/// Server-sent events waiting for a stream to write them.
+/// Server-sent events waiting for a stream to write them. Each event gets an SSE id, and the last
+/// events handed out are kept, so that a client whose stream broke can reconnect with
+/// Last-Event-ID and receive what it missed (GET /mcp resumability).
 class EventQueue {
  public:
+  /// Events kept for replay after they were handed out.
+  static constexpr size_t kReplayEvents = 128;
+
   void push(std::string event);
-  /// The next event, or nullopt after `wait` without one (or when closed).
+  /// The next event with its "id:" line, or nullopt after `wait` without one (or when closed).
   std::optional<std::string> pop(std::chrono::milliseconds wait);
+  /// Queues again, first, the kept events whose id is above `last_event_id`.
+  void replay_after(uint64_t last_event_id);
   void close();
   bool closed() const;
 
  private:
+  struct Entry {
+    uint64_t id;
+    std::string text;
+  };
   mutable std::mutex m_;
   std::condition_variable cv_;
-  std::deque<std::string> events_;
+  std::deque<Entry> events_;
+  std::deque<Entry> sent_;
+  uint64_t next_id_ = 1;
   bool closed_ = false;
 };
 

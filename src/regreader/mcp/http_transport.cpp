@@ -435,6 +435,11 @@ void HttpTransport::get_mcp(const httplib::Request& req, httplib::Response& res)
                        "Bad Request: Mcp-Session-Id header is required");
   auto s = sessions_.find(id);
   if (!s) return reply_error(res, 404, rpc::kInvalidRequest, "Session not found");
+  // A client reconnecting after a broken stream gets the events it missed first.
+  const std::string last = req.get_header_value("Last-Event-ID");
+  if (!last.empty() && last.find_first_not_of("0123456789") == std::string::npos &&
+      last.size() < 20)
+    s->stream->replay_after(std::stoull(last));
   stream_events(s, res, "", false);
 }
 
