@@ -39,9 +39,11 @@ size_t on_body(char* data, size_t size, size_t count, void* user) {
 }
 
 std::string trim(std::string s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
+    s.pop_back();
   size_t i = 0;
-  while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+  while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i])))
+    ++i;
   return s.substr(i);
 }
 
@@ -97,8 +99,7 @@ class CurlClient : public HttpClient {
     curl_easy_cleanup(curl);
     response.status = static_cast<int>(status);
     if (rc != CURLE_OK && !t.aborted)
-      throw Error(ErrorCode::kNetwork,
-                  req.method + " " + req.url + ": " + curl_easy_strerror(rc));
+      throw Error(ErrorCode::kNetwork, req.method + " " + req.url + ": " + curl_easy_strerror(rc));
     return response;
   }
 };
