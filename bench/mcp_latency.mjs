@@ -23,11 +23,8 @@ function quantiles(ms) {
   return { n: ms.length, p50_ms: +q(0.5).toFixed(3), p99_ms: +q(0.99).toFixed(3) };
 }
 
-async function measure(makeTransport, tool, args) {
-  const client = new Client({ name: 'bench', version: '1' });
-  await client.connect(makeTransport());
-  const call = () => client.callTool({ name: tool, arguments: args });
-  for (let i = 0; i < 20; i++) await call();  // warm-up
+// N calls one at a time (latency quantiles, calls/s), then N with CONCURRENCY in flight (calls/s).
+async function timeCalls(call) {
   const ms = [];
   const t0 = performance.now();
   for (let i = 0; i < N; i++) {
@@ -42,9 +39,18 @@ async function measure(makeTransport, tool, args) {
     while (next++ < N) await call();
   }));
   const concurrent = N / ((performance.now() - t1) / 1000);
-  await client.close();
   return { ...quantiles(ms), calls_per_s: Math.round(sequential),
            [`calls_per_s_${CONCURRENCY}_in_flight`]: Math.round(concurrent) };
+}
+
+async function measure(makeTransport, tool, args) {
+  const client = new Client({ name: 'bench', version: '1' });
+  await client.connect(makeTransport());
+  const call = () => client.callTool({ name: tool, arguments: args });
+  for (let i = 0; i < 20; i++) await call();  // warm-up
+  const report = await timeCalls(call);
+  await client.close();
+  return report;
 }
 
 // A minimal JSON-RPC client without the SDK (newline-delimited JSON over stdio; POSTs on one
@@ -117,23 +123,9 @@ async function measureRaw(client, tool, args) {
     if (!r?.result || r.result.isError) throw new Error('call failed: ' + JSON.stringify(r));
   };
   for (let i = 0; i < 50; i++) await call();
-  const ms = [];
-  const t0 = performance.now();
-  for (let i = 0; i < N; i++) {
-    const t = performance.now();
-    await call();
-    ms.push(performance.now() - t);
-  }
-  const sequential = N / ((performance.now() - t0) / 1000);
-  let next = 0;
-  const t1 = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next++ < N) await call();
-  }));
-  const concurrent = N / ((performance.now() - t1) / 1000);
+  const report = await timeCalls(call);
   client.close();
-  return { ...quantiles(ms), calls_per_s: Math.round(sequential),
-           [`calls_per_s_${CONCURRENCY}_in_flight`]: Math.round(concurrent) };
+  return report;
 }
 
 // Milliseconds from spawn to the initialize reply on stdout, best and median of `runs`.

@@ -140,15 +140,20 @@ const char* const kTrueAnswer =
     "【注意事项】表中未列电压等级按高一档电压等级的安全距离执行（SAMPLE-2026 P4 注1）。\n"
     "【来源】SAMPLE-2026 P3 表1；SAMPLE-2026 P4 注1";
 
+// `regreader ask` about the sample regulation against a scripted model, in one API format.
+RunResult ask_scripted(const parse::TempDir& dir, const ScriptedModelServer& model, Wire wire,
+                       const std::string& flags) {
+  const std::string provider = wire == Wire::kAnthropic ? "anthropic" : "openai";
+  return run_regreader("--data-dir " + quote(dir.path()) +
+                       " ask \"设备不停电时的安全距离是多少？\" -r SAMPLE-2026 " + flags +
+                       " --provider " + provider + " --base-url " + model.url(wire) + " --model m");
+}
+
 TEST_F(Ask, FullRunTocSearchPagesNoteThenVerifiedSourcesInBothFormats) {
   for (const Wire wire : {Wire::kAnthropic, Wire::kOpenAI}) {
-    const std::string provider = wire == Wire::kAnthropic ? "anthropic" : "openai";
     ScriptedModelServer model(full_run(kTrueAnswer));
-    const auto r =
-        run_regreader("--data-dir " + quote(dir_->path()) +
-                      " ask \"设备不停电时的安全距离是多少？\" -r SAMPLE-2026 --json" +
-                      " --provider " + provider + " --base-url " + model.url(wire) + " --model m");
-    ASSERT_EQ(r.code, 0) << provider << "\n" << r.err << r.out;
+    const auto r = ask_scripted(*dir_, model, wire, "--json");
+    ASSERT_EQ(r.code, 0) << r.err << r.out;
     const json j = json::parse(r.out);
     std::vector<std::string> names;
     for (const auto& t : j["tool_calls"]) {
@@ -173,19 +178,15 @@ TEST_F(Ask, FullRunTocSearchPagesNoteThenVerifiedSourcesInBothFormats) {
 
 TEST_F(Ask, StreamedAnswerIsPrintedOnceWithItsCheckedSources) {
   for (const Wire wire : {Wire::kAnthropic, Wire::kOpenAI}) {
-    const std::string provider = wire == Wire::kAnthropic ? "anthropic" : "openai";
     ScriptedModelServer model(full_run(kTrueAnswer));
-    const auto r =
-        run_regreader("--data-dir " + quote(dir_->path()) +
-                      " ask \"设备不停电时的安全距离是多少？\" -r SAMPLE-2026 --stream" +
-                      " --provider " + provider + " --base-url " + model.url(wire) + " --model m");
-    ASSERT_EQ(r.code, 0) << provider << "\n" << r.err << r.out;
+    const auto r = ask_scripted(*dir_, model, wire, "--stream");
+    ASSERT_EQ(r.code, 0) << r.err << r.out;
     const auto first = r.out.find("【处置措施】");
     ASSERT_NE(first, std::string::npos) << r.out;
     EXPECT_EQ(r.out.find("【处置措施】", first + 1), std::string::npos) << "printed once";
     EXPECT_NE(r.out.find("SAMPLE-2026 P4 注1  verified"), std::string::npos) << r.out;
     for (const auto& body : model.requests())
-      EXPECT_TRUE(body.value("stream", false)) << provider;
+      EXPECT_TRUE(body.value("stream", false));
   }
 }
 
@@ -194,10 +195,7 @@ TEST_F(Ask, FabricatedCitationsAreFlaggedAndTheExitCodeSaysSo) {
       full_run("【处置措施】户内设备的安全距离为 0.35 m（SAMPLE-2026 P5）。\n"
                "【注意事项】详见 SAMPLE-2026 P9 表7。\n"
                "【来源】SAMPLE-2026 P3 表1"));
-  const auto r =
-      run_regreader("--data-dir " + quote(dir_->path()) +
-                    " ask \"设备不停电时的安全距离是多少？\" -r SAMPLE-2026 --json" +
-                    " --provider openai --base-url " + model.url(Wire::kOpenAI) + " --model m");
+  const auto r = ask_scripted(*dir_, model, Wire::kOpenAI, "--json");
   EXPECT_EQ(r.code, 1) << r.err;
   const json j = json::parse(r.out);
   std::vector<std::string> statuses;
