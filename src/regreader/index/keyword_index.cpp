@@ -153,11 +153,9 @@ void run_query(store::Database& db, const std::string& match, const SearchFilter
   const size_t first_new = hits.size();
   std::vector<int64_t> rowids;
   while (s.step() && static_cast<int>(hits.size()) < filter.limit) {
+    row.reset();
     row.bind(1, s.integer(0));
-    if (!row.step()) {
-      row.reset();
-      continue;
-    }
+    if (!row.step()) continue;
     const std::string id = row.text(2);
     SearchHit h;
     h.chapter_path = nlohmann::json::parse(row.text(4)).get<std::vector<std::string>>();
@@ -174,7 +172,6 @@ void run_query(store::Database& db, const std::string& match, const SearchFilter
       rowids.push_back(s.integer(0));
       hits.push_back(std::move(h));
     }
-    row.reset();
   }
   add_snippets(db, match, rowids, hits.begin() + static_cast<std::ptrdiff_t>(first_new));
 }
@@ -192,7 +189,7 @@ std::string rare_tokens_expression(store::Database& db, const std::string& query
       "'row')");
   auto total = db.prepare("SELECT max(rowid) FROM blocks");
   total.step();
-  const double blocks = static_cast<double>(std::max<int64_t>(1, total.integer(0)));
+  const int64_t blocks = std::max<int64_t>(1, total.integer(0));
   auto df = db.prepare("SELECT doc FROM temp.block_vocab WHERE term = ?1");
   std::vector<TokenFrequency> counted;
   for (const auto& t : tokenize(query, TokenizeMode::kQuery)) {
@@ -201,7 +198,7 @@ std::string rare_tokens_expression(store::Database& db, const std::string& query
     df.reset();
   }
   std::string expr;
-  for (const auto& t : choose_loose_tokens(counted, static_cast<int64_t>(blocks)))
+  for (const auto& t : choose_loose_tokens(counted, blocks))
     expr += (expr.empty() ? "" : " OR ") + quote_phrase({Token{t, 0, 0}});
   return expr;
 }

@@ -30,7 +30,8 @@ std::atomic<bool> g_stop_requested{false};
 // Worker threads: each open SSE stream holds one.
 constexpr size_t kThreads = 32;
 // Requests per keep-alive connection. cpp-httplib's default (5) made a client open a new TCP
-// connection every fifth call (tools/call p50 1.6 ms instead of 0.3 ms from a keep-alive client);
+// connection every fifth call (bench/mcp_latency.sh's minimal client: tools/call p50 1.6 ms, with
+// this 1.3 ms);
 // idle connections still close after its 5 s keep-alive timeout.
 constexpr size_t kKeepAliveRequests = 1000;
 

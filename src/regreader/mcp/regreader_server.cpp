@@ -21,9 +21,9 @@ constexpr auto kProgressInterval = std::chrono::milliseconds(250);
 
 // Read-only store connections, reused across calls: opening SQLite (and reading the schema) cost
 // more than most tool calls. A pool rather than one per thread because the HTTP transport runs
-// each call on a thread of its own (with thread-local stores a call over HTTP took 1 ms instead of
-// 0.2). A data directory without a database is opened again on the next call, so a store created
-// after the server started is seen.
+// each call on a thread of its own (with thread-local stores a tools/call over HTTP took 1.0 ms
+// on a keep-alive connection, with the pool 0.4 ms, measured with curl). A data directory without a
+// database is opened again on the next call, so a store created after the server started is seen.
 class StorePool {
  public:
   explicit StorePool(std::filesystem::path dir) : dir_(std::move(dir)) {}
@@ -48,7 +48,7 @@ class StorePool {
       if (!idle_.empty()) {
         auto s = std::move(idle_.back());
         idle_.pop_back();
-        if (s->database()) return {*this, std::move(s)};
+        return {*this, std::move(s)};
       }
     }
     return {*this, std::make_unique<store::PageStore>(dir_, false)};
@@ -120,7 +120,8 @@ std::vector<ResourceTemplate> templates(std::shared_ptr<const Shared> shared) {
     static const std::regex re("^regreader://([^/]+)/toc$");
     std::smatch m;
     if (!std::regex_match(uri, m, re)) return std::nullopt;
-    const store::PageStore store(shared->data_dir, false);
+    const auto lease = shared->stores->lease();
+    const store::PageStore& store = *lease;
     if (!store.find(m[1])) return std::nullopt;
     return text_contents(uri, store.structure(m[1]).get_chapter_tree(0));
   };
@@ -128,7 +129,8 @@ std::vector<ResourceTemplate> templates(std::shared_ptr<const Shared> shared) {
     static const std::regex re("^regreader://([^/]+)/page/([0-9]{1,6})$");
     std::smatch m;
     if (!std::regex_match(uri, m, re)) return std::nullopt;
-    const store::PageStore store(shared->data_dir, false);
+    const auto lease = shared->stores->lease();
+    const store::PageStore& store = *lease;
     const auto info = store.find(m[1]);
     const int n = std::stoi(m[2]);
     if (!info || n < 1 || n > info->total_pages) return std::nullopt;
@@ -209,14 +211,16 @@ ServerDefinition regreader_definition(const std::filesystem::path& data_dir, boo
                      {"title", "Stored regulations"},
                      {"mimeType", "application/json"}},
                     [shared] {
-                      const store::PageStore store(shared->data_dir, false);
+                      const auto lease = shared->stores->lease();
+                      const store::PageStore& store = *lease;
                       return text_contents("regreader://regulations", store.list());
                     }}};
   def.templates = templates(shared);
   def.complete = [shared](const json& params) {
     const std::string value = params.value("argument", json::object()).value("value", "");
     json values = json::array();
-    const store::PageStore store(shared->data_dir, false);
+    const auto lease = shared->stores->lease();
+    const store::PageStore& store = *lease;
     for (const auto& r : store.list())
       if (r.reg_id.rfind(value, 0) == 0) values.push_back(r.reg_id);
     return json{{"completion", {{"values", values}, {"hasMore", false}, {"total", values.size()}}}};

@@ -30,7 +30,6 @@ SearchOutcome run_search(const ToolContext& ctx, const SearchRequest& r) {
   f.limit = r.section_number.empty() ? r.limit : r.limit * kSectionOverfetch;
   f.synonyms = ctx.synonyms;
   SearchOutcome out;
-  out.mode_used = std::string(index::search_mode_name(index::effective_mode(ctx.store, mode)));
   // Progress for the steps that can be slow (a remote embedding model, a large vector index); the
   // server sends it only once a call has run for a while.
   double done = 0;
@@ -42,6 +41,9 @@ SearchOutcome run_search(const ToolContext& ctx, const SearchRequest& r) {
     out.hits.push_back(std::move(h));
     if (static_cast<int>(out.hits.size()) >= r.limit) break;
   }
+  // After the search, which loaded the semantic leg (with progress); effective_mode reads its
+  // cache.
+  out.mode_used = std::string(index::search_mode_name(index::effective_mode(ctx.store, mode)));
   return out;
 }
 
