@@ -1,0 +1,428 @@
+#!/usr/bin/env python3
+"""Fidelity harness: ingest each corpus document that has a gold file, read back what RegReader
+stored (`export`), and score chapters, titles, start pages, table values, notes and page
+attribution against gold written from the source documents (see README.md here).
+
+  python3 bench/fidelity/score.py                       # every gold file, a table per document
+  python3 bench/fidelity/score.py --only gb26859-scan -v  # one document, every miss listed
+  python3 bench/fidelity/score.py --json out.json --gate bench/fidelity/floors.json
+
+--gate FILE fails (exit 1) when a document scores under the floor FILE gives for it; the corpus
+tests run it that way, so a parsing change that loses fidelity fails the suite.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import unicodedata
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DASHES = str.maketrans({"—": "-", "–": "-", "－": "-", "―": "-", "‑": "-", "．": ".", "。": ".",
+                        "、": ",", "，": ",", "：": ":", "；": ";", "（": "(", "）": ")",
+                        "～": "~", "〜": "~", "×": "x"})
+MARKUP = re.compile(r"[\s|#*`>]+")
+
+
+def norm(s):
+    """Comparison key: NFKC, dashes and dots unified, whitespace and Markdown markup removed."""
+    s = unicodedata.normalize("NFKC", s or "").translate(DASHES)
+    return MARKUP.sub("", s)
+
+
+def norm_spaced(s):
+    """Like norm, but spaces between words are kept (one space)."""
+    s = unicodedata.normalize("NFKC", s or "").translate(DASHES)
+    return re.sub(r"\s+", " ", s.replace("|", " ")).strip()
+
+
+def section_level(section):
+    if not section:
+        return 1
+    s = norm(section)
+    if s.startswith("附录"):
+        return 1
+    if re.fullmatch(r"第.+[编章]", s):
+        return 1
+    if re.fullmatch(r"第.+节", s):
+        return 2
+    if re.fullmatch(r"第.+条", s):
+        return 2
+    return s.count(".") + 1
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+
+
+def ingest_and_export(binary, data, doc_path, reg_id, args, out):
+    t0 = time.time()
+    r = run([binary, "--data-dir", data, "ingest", str(doc_path), "--reg-id", reg_id, "--json",
+             *args])
+    seconds = time.time() - t0
+    if r.returncode != 0:
+        raise RuntimeError(f"ingest failed ({r.returncode}): {r.stderr.strip()[-400:]}")
+    summary = json.loads(r.stdout)
+    r = run([binary, "--data-dir", data, "export", reg_id, out, "--json"])
+    if r.returncode != 0:
+        raise RuntimeError(f"export failed: {r.stderr.strip()[-400:]}")
+    d = Path(out) / reg_id
+    pages = []
+    for p in sorted(d.glob("page-*.json")):
+        pages.append(json.loads(p.read_text()))
+    structure = json.loads((d / "structure.json").read_text())
+    return summary, structure, pages, seconds
+
+
+def tree_nodes(structure):
+    nodes = structure.get("nodes") or structure.get("chapters") or []
+    return nodes
+
+
+def match_chapters(gold, nodes, verbose, misses):
+    """Gold chapters matched to tree nodes in document order; returns figures."""
+    used = set()
+    found = titles = pages_ok = pages_n = 0
+    titled = 0  # found chapters with a printed title (the title-accuracy denominator)
+    cursor = 0
+    keyed = [(norm(n.get("section_number", "")), norm(n.get("title", ""))) for n in nodes]
+
+    def candidates(g):
+        sec, title = norm(g.get("section", "")), norm(g.get("title", ""))
+        for i, (ns, nt) in enumerate(keyed):
+            if i in used:
+                continue
+            if sec and ns == sec:
+                yield i
+            elif not sec and not ns and title and (nt == title or
+                                                   (len(title) >= 2 and nt.startswith(title))):
+                yield i
+
+    for g in gold["chapters"]:
+        cands = list(candidates(g))
+        if not cands:
+            misses.append(f"chapter missing: {g.get('section','')} {g.get('title','')} "
+                          f"(p{g.get('page')})")
+            continue
+        after = [i for i in cands if i >= cursor]
+        i = after[0] if after else cands[0]
+        used.add(i)
+        cursor = max(cursor, i + 1)
+        found += 1
+        titled += 1
+        n = nodes[i]
+        gt, nt = norm(g.get("title", "")), norm(n.get("title", ""))
+        if g.get("kind") == "clause" or not gt:  # no printed title to compare
+            titled -= 1
+        elif gt == nt or (gt and nt.rstrip("…") and gt.startswith(nt.rstrip("…")) and
+                        n.get("title", "").endswith("…")):
+            titles += 1
+        else:
+            misses.append(f"title wrong: {g.get('section','')} gold '{g.get('title')}' "
+                          f"stored '{n.get('title')}'")
+        if g.get("page") is not None:
+            pages_n += 1
+            if n.get("page_start") == g["page"]:
+                pages_ok += 1
+            else:
+                misses.append(f"start page wrong: {g.get('section','')} {g.get('title','')} "
+                              f"gold p{g['page']} stored p{n.get('page_start')}")
+    # Spurious: nodes no gold chapter accounts for among the unnumbered and top-level ones (the
+    # gold lists every heading there; deeper numbered clauses without a printed title are
+    # legitimately nodes and the gold need not list them), plus repeats of a gold number.
+    gold_secs = {}
+    for g in gold["chapters"]:
+        k = norm(g.get("section", ""))
+        gold_secs[k] = gold_secs.get(k, 0) + 1
+    spurious = []
+    for i, n in enumerate(nodes):
+        if i in used:
+            continue
+        sec = norm(n.get("section_number", ""))
+        if sec and section_level(sec) > 1 and sec not in gold_secs:
+            continue
+        spurious.append(f"{n.get('section_number','')} {n.get('title','')} "
+                        f"(p{n.get('page_start')})")
+    for s in spurious:
+        misses.append("spurious node: " + s)
+    total = len(gold["chapters"])
+    return {"chapters": total, "found": found, "section_recall": ratio(found, total),
+            "title_accuracy": ratio(titles, titled), "start_page_accuracy": ratio(pages_ok, pages_n),
+            "spurious": len(spurious)}
+
+
+def stored_tables(pages):
+    """table id -> list of row cell-lists (segments of one table joined), with the unsure flags."""
+    tables = {}
+    for p in pages:
+        for b in p.get("content_blocks", []):
+            t = b.get("table_meta")
+            if not t:
+                continue
+            tid = t.get("master_table_id") or t.get("table_id")
+            grid = {}
+            for c in t.get("cells", []):
+                grid.setdefault(c["row"], {})[c["col"]] = c
+            rows = []
+            for r in sorted(grid):
+                rows.append([grid[r][k] for k in sorted(grid[r])])
+            entry = tables.setdefault(tid, {"rows": [], "page": p["page_num"],
+                                            "caption": t.get("caption", "")})
+            entry["rows"].extend(rows)
+    return tables
+
+
+def row_matches(row, label, values):
+    """(label found, values exactly the row's other cells in order, a value cell flagged unsure)."""
+    texts = [norm(c.get("content", "")) for c in row]
+    nl = norm(label)
+    if not texts or not any(t == nl or (nl and t.startswith(nl)) for t in texts[:2]):
+        return False, False, False
+    at = next(k for k, t in enumerate(texts[:2]) if t == nl or t.startswith(nl))
+    rest = [t for t in texts[at + 1:] if t]
+    want = [norm(v) for v in values]
+    unsure = any(c.get("unsure") for c in row[at + 1:])
+    # The values must appear in order among the row's other cells (merged/blank cells skipped).
+    k = 0
+    for t in rest:
+        if k < len(want) and t == want[k]:
+            k += 1
+    return True, k == len(want), unsure
+
+
+def match_tables(gold, pages, misses):
+    tables = stored_tables(pages)
+    rows = right = flagged = tables_found = 0
+    for g in gold.get("tables", []):
+        t = tables.get(g["id"])
+        if t is None:  # a table without a printed number: its caption names it
+            t = next((v for v in tables.values() if norm(g["id"]) in norm(v["caption"])), None)
+        if t is None:
+            misses.append(f"table missing: {g['id']} (stored ids: {sorted(tables)[:12]})")
+        else:
+            tables_found += 1
+        for row in g["rows"]:
+            rows += 1
+            label, values = row[0], row[1:]
+            ok = unsure = seen = False
+            pool = t["rows"] if t else []
+            for r in pool:
+                lab, good, uns = row_matches(r, label, values)
+                if lab:
+                    seen = True
+                    ok, unsure = good, uns
+                    if good:
+                        break
+            if ok:
+                right += 1
+            elif unsure:
+                flagged += 1
+                misses.append(f"value flagged unsure: {g['id']} {label} (gold {values})")
+            else:
+                got = ""
+                for r in pool:
+                    lab, _, _ = row_matches(r, label, values)
+                    if lab:
+                        got = " | ".join(c.get("content", "") for c in r)
+                        break
+                misses.append(f"value wrong: {g['id']} '{label}' gold {values} stored "
+                              f"'{got}'" if seen else
+                              f"value row missing: {g['id']} '{label}' gold {values}")
+    return {"tables": len(gold.get("tables", [])), "tables_found": tables_found,
+            "values": rows, "values_right": right, "values_flagged": flagged,
+            "value_accuracy": ratio(right + flagged, rows),
+            "values_silently_wrong": rows - right - flagged}
+
+
+def match_notes(gold, pages, misses):
+    notes = []
+    for p in pages:
+        for a in p.get("annotations", []):
+            notes.append((p["page_num"], norm(a.get("annotation_id", "")),
+                          norm(a.get("content", ""))))
+    right = 0
+    for g in gold.get("notes", []):
+        gid, frag = norm(g["id"]), norm(g.get("text", ""))
+        ok = any(i == gid and frag in c and (g.get("page") is None or p == g["page"])
+                 for p, i, c in notes)
+        if ok:
+            right += 1
+        else:
+            near = [f"p{p} {i}" for p, i, c in notes if frag and frag in c]
+            misses.append(f"note wrong: {g['id']} p{g.get('page')} '{g.get('text','')[:20]}' "
+                          f"(stored as: {near or 'not found'})")
+    n = len(gold.get("notes", []))
+    return {"notes": n, "notes_right": right, "note_accuracy": ratio(right, n)}
+
+
+def match_fragments(gold, pages, misses):
+    texts = {p["page_num"]: norm(page_text(p)) for p in pages}
+    spaced = {p["page_num"]: norm_spaced(page_text(p)) for p in pages}
+    right = moved = lost = 0
+    for g in gold.get("fragments", []):
+        f = norm(g["text"])
+        where = [n for n, t in texts.items() if f in t]
+        if g.get("page") is None:
+            ok = bool(where)
+        else:
+            ok = g["page"] in where
+        if ok:
+            right += 1
+        elif where:
+            moved += 1
+            misses.append(f"fragment on wrong page: '{g['text']}' gold p{g.get('page')} "
+                          f"stored p{where}")
+        else:
+            lost += 1
+            misses.append(f"fragment not found: '{g['text']}' (p{g.get('page')})")
+    latin_right = 0
+    for g in gold.get("latin_fragments", []):
+        f = norm_spaced(g["text"])
+        if any(f in t for t in spaced.values()):
+            latin_right += 1
+        else:
+            misses.append(f"latin words run together: '{g['text']}'")
+    n = len(gold.get("fragments", []))
+    ln = len(gold.get("latin_fragments", []))
+    return {"fragments": n, "page_attribution": ratio(right, n), "fragments_moved": moved,
+            "fragments_lost": lost, "latin_spacing": ratio(latin_right, ln)}
+
+
+def page_text(p):
+    parts = [p.get("content_markdown", "")]
+    for a in p.get("annotations", []):
+        parts.append(a.get("annotation_id", "") + a.get("content", ""))
+    return "\n".join(parts)
+
+
+def ratio(a, b):
+    return None if b == 0 else round(a / b, 3)
+
+
+def score(gold, corpus, binary, keep, verbose):
+    doc = corpus / gold["document"]
+    if not doc.exists():
+        return None
+    name = gold["_name"]
+    tmp = tempfile.mkdtemp(prefix="rr-fidelity-")
+    try:
+        summary, structure, pages, seconds = ingest_and_export(
+            binary, os.path.join(tmp, "data"), doc, name, gold.get("ingest_args", []),
+            os.path.join(tmp, "out"))
+        misses = []
+        res = {"document": name, "format": gold.get("format"), "ingest_seconds": round(seconds, 1)}
+        res["pages_gold"] = gold.get("page_count")
+        res["pages_stored"] = len(pages)
+        res.update(match_chapters(gold, tree_nodes(structure), verbose, misses))
+        res.update(match_tables(gold, pages, misses))
+        res.update(match_notes(gold, pages, misses))
+        res.update(match_fragments(gold, pages, misses))
+        res["misses"] = misses
+        r0 = summary.get("results", [{}])[0]
+        if "check" in r0:
+            res["check"] = r0["check"]
+        return res
+    finally:
+        if keep:
+            dest = Path(keep) / name
+            shutil.rmtree(dest, ignore_errors=True)
+            shutil.copytree(tmp, dest)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+COLUMNS = [("section_recall", "recall"), ("title_accuracy", "titles"),
+           ("start_page_accuracy", "start pg"), ("spurious", "spurious"),
+           ("value_accuracy", "values"), ("values_silently_wrong", "wrong"),
+           ("note_accuracy", "notes"), ("page_attribution", "page attr")]
+
+
+def fmt(v):
+    if v is None:
+        return "–"
+    return f"{v:.3f}" if isinstance(v, float) else str(v)
+
+
+def print_table(results):
+    head = "| document | pages | " + " | ".join(c[1] for c in COLUMNS) + " |"
+    print(head)
+    print("|" + "---|" * (len(COLUMNS) + 2))
+    for r in results:
+        if "error" in r:
+            print(f"| {r['document']} | error: {r['error']} |")
+            continue
+        pg = f"{r['pages_stored']}/{r['pages_gold']}" if r.get("pages_gold") else "–"
+        print(f"| {r['document']} | {pg} | " + " | ".join(fmt(r.get(c[0])) for c in COLUMNS) +
+              " |")
+
+
+def gate(results, floors):
+    failures = []
+    for r in results:
+        f = floors.get(r["document"])
+        if not f:
+            continue
+        if "error" in r:
+            failures.append(f"{r['document']}: {r['error']}")
+            continue
+        for key, floor in f.items():
+            v = r.get(key)
+            if key in ("spurious", "values_silently_wrong"):
+                if v is not None and v > floor:
+                    failures.append(f"{r['document']}: {key} {v} > {floor}")
+            elif v is not None and v < floor:
+                failures.append(f"{r['document']}: {key} {v} < {floor}")
+    return failures
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bin", default=str(ROOT / "build/release/regreader"))
+    ap.add_argument("--corpus", default=str(ROOT.parent / "shared/corpus"))
+    ap.add_argument("--gold", default=str(ROOT / "bench/fidelity/gold"))
+    ap.add_argument("--only", action="append", help="gold file name(s) without .json")
+    ap.add_argument("--json", help="write the figures (and every miss) here")
+    ap.add_argument("--gate", help="floors file: exit 1 when a document scores under it")
+    ap.add_argument("--keep", help="keep each document's data dir and export here")
+    ap.add_argument("-v", "--verbose", action="store_true", help="list every miss")
+    a = ap.parse_args()
+    corpus = Path(a.corpus)
+    if not corpus.exists():
+        print(f"corpus not found at {corpus}: nothing to score", file=sys.stderr)
+        return 0
+    results = []
+    for g in sorted(Path(a.gold).glob("*.json")):
+        if a.only and g.stem not in a.only:
+            continue
+        gold = json.loads(g.read_text())
+        gold["_name"] = g.stem
+        print(f"scoring {g.stem} …", file=sys.stderr, flush=True)
+        try:
+            r = score(gold, corpus, a.bin, a.keep, a.verbose)
+        except (RuntimeError, OSError, json.JSONDecodeError) as e:
+            r = {"document": g.stem, "error": str(e)}
+        if r is None:
+            print(f"  {gold['document']} not in the corpus: skipped", file=sys.stderr)
+            continue
+        results.append(r)
+        if a.verbose and "misses" in r:
+            for m in r["misses"]:
+                print("   ", m, file=sys.stderr)
+    print_table(results)
+    if a.json:
+        Path(a.json).write_text(json.dumps(results, ensure_ascii=False, indent=1))
+    if a.gate:
+        failures = gate(results, json.loads(Path(a.gate).read_text()))
+        for f in failures:
+            print("BELOW FLOOR:", f, file=sys.stderr)
+        return 1 if failures else 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
