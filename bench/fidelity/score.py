@@ -109,8 +109,14 @@ def match_chapters(gold, nodes, verbose, misses):
             misses.append(f"chapter missing: {g.get('section','')} {g.get('title','')} "
                           f"(p{g.get('page')})")
             continue
-        after = [i for i in cands if i >= cursor]
-        i = after[0] if after else cands[0]
+        # A number used twice (a 条文说明 repeats the clauses; a contents page lists them): the
+        # node nearest the gold page, else the next in document order.
+        if g.get("page") is not None:
+            i = min(cands, key=lambda k: (abs((nodes[k].get("page_start") or 0) - g["page"]),
+                                          k < cursor, k))
+        else:
+            after = [k for k in cands if k >= cursor]
+            i = after[0] if after else cands[0]
         used.add(i)
         cursor = max(cursor, i + 1)
         found += 1
@@ -119,8 +125,8 @@ def match_chapters(gold, nodes, verbose, misses):
         gt, nt = norm(g.get("title", "")), norm(n.get("title", ""))
         if g.get("kind") == "clause" or not gt:  # no printed title to compare
             titled -= 1
-        elif gt == nt or (gt and nt.rstrip("…") and gt.startswith(nt.rstrip("…")) and
-                        n.get("title", "").endswith("…")):
+        elif gt == nt or (gt and nt.rstrip(".") and gt.startswith(nt.rstrip(".")) and
+                          n.get("title", "").endswith("…")):  # an inline clause's cut title
             titles += 1
         else:
             misses.append(f"title wrong: {g.get('section','')} gold '{g.get('title')}' "

@@ -74,7 +74,8 @@ nlohmann::json result_json(const store::IngestResult& r, const fs::path& file) {
           {"references", r.links},
           {"references_resolved", r.links_resolved},
           {"replaced", r.replaced},
-          {"warnings", r.warnings}};
+          {"warnings", r.warnings},
+          {"check", r.check}};
 }
 
 void run_ingest(const IngestArgs& a, Globals& g) {
@@ -114,6 +115,9 @@ void run_ingest(const IngestArgs& a, Globals& g) {
         std::cout << summary_line(r, file) << "\n";
         for (const auto& w : r.warnings)
           std::cout << "     warning: " << w << "\n";
+        if (r.info.fidelity == "poor")
+          std::cout << "     warning: fidelity " << r.info.fidelity_summary << " (regreader check "
+                    << r.info.reg_id << ")\n";
       }
       results.push_back(result_json(r, file));
     } catch (const Error& e) {

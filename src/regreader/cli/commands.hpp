@@ -24,6 +24,7 @@ struct Globals {
 void add_ingest_command(CLI::App& app, Globals& g);
 void add_read_commands(CLI::App& app, Globals& g);
 void add_manage_commands(CLI::App& app, Globals& g);
+void add_check_command(CLI::App& app, Globals& g);
 void add_table_commands(CLI::App& app, Globals& g);
 void add_search_commands(CLI::App& app, Globals& g);
 void add_eval_command(CLI::App& app, Globals& g);

@@ -57,6 +57,7 @@ int run(int argc, char** argv) {
   add_eval_command(app, g);
   add_reindex_command(app, g);
   add_manage_commands(app, g);
+  add_check_command(app, g);
   add_tool_command(app, g);
   add_serve_command(app, g);
   add_agent_commands(app, g);

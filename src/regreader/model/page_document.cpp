@@ -1,5 +1,7 @@
 #include "regreader/model/page_document.hpp"
 
+#include <cmath>
+
 namespace regreader::model {
 
 std::string join_blocks_markdown(const std::vector<ContentBlock>& blocks) {
@@ -22,6 +24,7 @@ void to_json(nlohmann::json& j, const PageDocument& p) {
        {"continues_to_next", p.continues_to_next},
        {"annotations", p.annotations},
        {"text_source", p.text_source}};
+  if (p.ocr_confidence >= 0) j["ocr_confidence"] = std::round(p.ocr_confidence * 10) / 10;
 }
 
 void from_json(const nlohmann::json& j, PageDocument& p) {
@@ -35,6 +38,7 @@ void from_json(const nlohmann::json& j, PageDocument& p) {
   j.at("continues_to_next").get_to(p.continues_to_next);
   j.at("annotations").get_to(p.annotations);
   p.text_source = j.value("text_source", "text");
+  p.ocr_confidence = j.value("ocr_confidence", -1.0f);
 }
 
 }  // namespace regreader::model

@@ -22,6 +22,8 @@ struct PageDocument {
   /// Where the page's text came from: "text_layer" or "ocr" (PDF), "none" (a blank or unread
   /// scan), "text" (Word, Markdown).
   std::string text_source = "text";
+  /// Mean recognition confidence (0-100) of an OCR page; -1 for pages not read by OCR.
+  float ocr_confidence = -1;
   bool operator==(const PageDocument&) const = default;
 };
 

@@ -1,4 +1,5 @@
 #pragma once
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@ struct ParsedDocument {
   std::vector<TableEntry> tables;     ///< the table registry
   std::vector<ReferenceLink> links;   ///< cross-references found in the blocks, resolved or not
   std::vector<std::string> warnings;  ///< shown to the user, not stored
+  nlohmann::json check;               ///< the fidelity report made at ingest (rating stored)
 };
 
 }  // namespace regreader::model

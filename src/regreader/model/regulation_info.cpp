@@ -23,6 +23,10 @@ void to_json(nlohmann::json& j, const RegulationInfo& r) {
        {"total_pages", r.total_pages},
        {"paging", paging_name(r.paging)},
        {"indexed_at", r.indexed_at}};
+  if (!r.fidelity.empty()) {
+    j["fidelity"] = r.fidelity;
+    j["fidelity_summary"] = r.fidelity_summary;
+  }
 }
 
 void from_json(const nlohmann::json& j, RegulationInfo& r) {
@@ -34,6 +38,8 @@ void from_json(const nlohmann::json& j, RegulationInfo& r) {
   j.at("total_pages").get_to(r.total_pages);
   r.paging = parse_paging(j.at("paging").get<std::string>());
   j.at("indexed_at").get_to(r.indexed_at);
+  r.fidelity = j.value("fidelity", "");
+  r.fidelity_summary = j.value("fidelity_summary", "");
 }
 
 }  // namespace regreader::model

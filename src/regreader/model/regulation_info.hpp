@@ -21,6 +21,10 @@ struct RegulationInfo {
   int total_pages = 0;
   Paging paging = Paging::kReal;
   std::string indexed_at;  ///< ISO 8601 UTC
+  /// The fidelity check made at ingest (parse/fidelity_check.hpp): "good", "fair", "poor", and
+  /// its one-line summary; empty for regulations stored before the check existed.
+  std::string fidelity;
+  std::string fidelity_summary;
   bool operator==(const RegulationInfo&) const = default;
 };
 

@@ -36,10 +36,14 @@ std::string TableMeta::to_markdown() const {
   std::string md;
   if (!caption.empty()) md += "**" + caption + "**\n\n";
   if (row_count == 0 || col_count == 0) return md;
+  bool unsure = false;
   for (int r = 0; r < row_count; ++r) {
     md += "|";
-    for (int c = 0; c < col_count; ++c)
-      md += " " + escape_cell(cell_text(r, c)) + " |";
+    for (int c = 0; c < col_count; ++c) {
+      const bool u = cell_unsure(r, c);
+      unsure = unsure || u;
+      md += " " + escape_cell(cell_text(r, c)) + (u ? " (?)" : "") + " |";
+    }
     md += "\n";
     if (r == 0) {
       md += "|";
@@ -48,7 +52,21 @@ std::string TableMeta::to_markdown() const {
       md += "\n";
     }
   }
+  if (unsure) md += "\n(?) 此数值由 OCR 识别且不确定，请核对原件页面。\n";
   return md;
+}
+
+bool TableMeta::cell_unsure(int row, int col) const {
+  for (const auto& c : cells)
+    if (row >= c.row && row < c.row + c.row_span && col >= c.col && col < c.col + c.col_span)
+      return c.unsure;
+  return false;
+}
+
+bool TableMeta::any_unsure() const {
+  for (const auto& c : cells)
+    if (c.unsure) return true;
+  return false;
 }
 
 void to_json(nlohmann::json& j, const TableCell& c) {
@@ -57,6 +75,7 @@ void to_json(nlohmann::json& j, const TableCell& c) {
        {"content", c.content},
        {"row_span", c.row_span},
        {"col_span", c.col_span}};
+  if (c.unsure) j["unsure"] = true;
 }
 
 void from_json(const nlohmann::json& j, TableCell& c) {
@@ -65,6 +84,7 @@ void from_json(const nlohmann::json& j, TableCell& c) {
   j.at("content").get_to(c.content);
   c.row_span = j.value("row_span", 1);
   c.col_span = j.value("col_span", 1);
+  c.unsure = j.value("unsure", false);
 }
 
 void to_json(nlohmann::json& j, const TableMeta& t) {

@@ -12,6 +12,9 @@ struct TableCell {
   std::string content;
   int row_span = 1;
   int col_span = 1;
+  /// The cell holds a number that OCR read with low confidence, or that the scan's own text
+  /// layer reads differently: check it on the page image before relying on it.
+  bool unsure = false;
   bool operator==(const TableCell&) const = default;
 };
 
@@ -31,6 +34,9 @@ struct TableMeta {
 
   /// Cell text at (row, col), following spans; empty when none covers it.
   std::string cell_text(int row, int col) const;
+  /// Whether the cell covering (row, col) is marked unsure (TableCell::unsure).
+  bool cell_unsure(int row, int col) const;
+  bool any_unsure() const;
   /// The texts of one row, column by column.
   std::vector<std::string> row_texts(int row) const;
   /// GitHub-style pipe table: first row as header, merged cells repeated.

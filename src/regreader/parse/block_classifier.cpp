@@ -1,10 +1,12 @@
 #include "regreader/parse/block_classifier.hpp"
 
+#include <cstring>
 #include <map>
 #include <regex>
 #include <set>
 
 #include "regreader/core/text.hpp"
+#include "regreader/parse/page_furniture.hpp"
 #include "regreader/parse/references.hpp"
 
 namespace regreader::parse {
@@ -21,8 +23,9 @@ constexpr int kTocPageMinLines = 3;
 constexpr size_t kInlineTitleChars = 24;
 
 bool is_front_matter_title(const std::string& t) {
-  static const std::set<std::string> titles = {"前言", "引言", "目次",     "目录",    "参考文献",
-                                               "索引", "附则", "条文说明", "编制说明"};
+  static const std::set<std::string> titles = {
+      "前言", "引言",     "目次",     "目录",     "参考文献",       "索引",
+      "附则", "条文说明", "编制说明", "制定说明", "本规范用词说明", "引用标准名录"};
   return titles.count(text::strip_spaces(t)) > 0;
 }
 
@@ -38,21 +41,49 @@ std::string inline_title(const std::string& rest) {
   return end < cps.size() ? t + "…" : t;
 }
 
+// The Chinese term of a term line, without the English term after it ("电力系统稳定性 power
+// system stability" -> "电力系统稳定性", OCR's "低[电]压low voltage;LV" -> "低[电]压"). Only
+// an all-ASCII tail after Chinese text is cut: "N-1原则" and "SF6 气体" stay whole.
+std::string chinese_term(const std::string& line) {
+  auto cps = text::to_codepoints(line);
+  bool cjk_before = false;
+  for (size_t i = 0; i < cps.size(); ++i) {
+    const char32_t c = cps[i];
+    const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    if (letter && cjk_before) {
+      bool tail = true;
+      for (size_t k = i; tail && k < cps.size(); ++k)
+        tail = cps[k] < 0x80;
+      if (tail)
+        return text::trim(
+            text::from_codepoints(std::vector<char32_t>(cps.begin(), cps.begin() + i)));
+    }
+    cjk_before = cjk_before || (text::is_cjk(c) && c != U'，' && c != U'。');
+  }
+  return text::trim(line);
+}
+
 // Decides whether a paragraph starts a chapter node, and whether it is a heading block.
 // `last` holds the last accepted number of each kind, for the plausibility check of
 // numbers found in unmarked text.
 void classify(ClassifiedBlock& it, const RawBlock& raw, std::map<SectionKind, SectionMatch>& last) {
   if (raw.kind == RawBlock::Kind::kTable) return;
+  if (never_a_chapter(it.text)) {
+    it.type = raw.heading_level > 0 || raw.styled_heading ? BlockType::kHeading : BlockType::kText;
+    return;
+  }
   it.notes = match_notes(it.text);
   if (!it.notes.empty()) return;
   const bool list_like = raw.list_item || starts_with_list_marker(it.text);
-  auto number = list_like && raw.heading_level == 0 ? std::nullopt : match_section_number(it.text);
+  auto number = list_like && raw.heading_level == 0
+                    ? std::nullopt
+                    : match_section_number(it.text, raw.heading_level > 0);
   if (raw.heading_level > 0) {
     it.type = BlockType::kHeading;
     it.starts_node = true;
     it.markup_level = raw.heading_level;
     it.number = number;
-    it.node_title = number ? number->rest : it.text;
+    it.node_title = chinese_term(number ? number->rest : it.text);
     if (!is_title_like(it.node_title)) it.node_title = inline_title(it.node_title);
     if (number) last[number->kind] = *number;
     return;
@@ -63,7 +94,7 @@ void classify(ClassifiedBlock& it, const RawBlock& raw, std::map<SectionKind, Se
     const bool restart = number->components == std::vector<int>{1} && !number->rest.empty() &&
                          is_title_like(number->rest) && (raw.styled_heading || raw.larger_font);
     if (prev != last.end() && !restart && !plausible_successor(prev->second, *number))
-      number.reset();
+      number = split_glued_number(*number, prev->second);
     // A top-level chapter ("5 风能资源评估") has a short title; "5 运行温度区间应包括…" is an
     // item of a numbered list inside a clause.
     if (number && number->kind == SectionKind::kNumeric && number->components.size() == 1 &&
@@ -78,7 +109,8 @@ void classify(ClassifiedBlock& it, const RawBlock& raw, std::map<SectionKind, Se
     const bool article = number->kind == SectionKind::kArticle;
     it.type =
         (title_like || raw.styled_heading) && !article ? BlockType::kHeading : BlockType::kText;
-    it.node_title = article ? "" : (title_like ? number->rest : inline_title(number->rest));
+    it.node_title =
+        article ? "" : (title_like ? chinese_term(number->rest) : inline_title(number->rest));
     return;
   }
   if (list_like) {
@@ -87,11 +119,27 @@ void classify(ClassifiedBlock& it, const RawBlock& raw, std::map<SectionKind, Se
   }
   // Unnumbered lines become chapters only when they are the usual front or back matter titles:
   // a cover page is full of large type that is not a chapter.
-  if (raw.styled_heading && is_front_matter_title(it.text)) {
+  // A paragraph that is nothing but 前言 or 条文说明 is that heading in any format; styling
+  // is not needed (Word files converted from PDF have none).
+  if (is_front_matter_title(it.text)) {
     it.type = BlockType::kHeading;
     it.starts_node = true;
     it.node_title = it.text;
+    // The explanation of provisions numbers its chapters again, from where it starts.
+    const std::string t = text::strip_spaces(it.text);
+    if (t == "条文说明" || t == "编制说明" || t == "制定说明") last.clear();
   }
+}
+
+// A contents entry: text, a gap, and a page number (1-3 digits or a Roman numeral) at the end.
+bool ends_with_page_number(const std::string& text) {
+  const auto cps = text::to_codepoints(text::trim(text));
+  size_t e = cps.size(), d = e;
+  auto roman = [](char32_t c) { return c == 'I' || c == 'V' || c == 'X'; };
+  while (d > 0 && ((cps[d - 1] >= '0' && cps[d - 1] <= '9') || roman(cps[d - 1])))
+    --d;
+  return d < e && e - d <= 4 && d >= 2 && text::is_space(cps[d - 1]) &&
+         !text::is_space(cps[d - 2]);
 }
 
 // Pages that hold a table of contents (目次 / 目录 or many leader-dot lines): their numbered
@@ -102,13 +150,58 @@ std::set<int> toc_pages(const RawDocument& raw) {
   for (const auto& b : raw.blocks) {
     if (b.kind != RawBlock::Kind::kParagraph) continue;
     paras[b.page]++;
-    if (is_toc_line(b.text)) toc_lines[b.page]++;
+    if (is_toc_line(b.text) || ends_with_page_number(b.text)) toc_lines[b.page]++;
     const std::string t = text::strip_spaces(b.text);
     if (t == "目次" || t == "目录") pages.insert(b.page);
   }
   for (auto [page, n] : toc_lines)
     if (n >= kTocPageMinLines && n >= kTocPageShare * paras[page]) pages.insert(page);
+  // A contents page without leader dots (Word's right-aligned tab, a second-language
+  // "Contents"): most of its lines end in a page number.
+  for (int page : contents_pages_by_repeats(raw))
+    pages.insert(page);
   return pages;
+}
+
+// Word field codes left in text converted from .doc/.docx by tools that do not evaluate fields:
+// `TOC \o "1-2" \u`, `PAGEREF _Toc469558889 \h XVII`, `FORMTEXT`, `HYPERLINK \l "..."`. A line
+// with PAGEREF is a table-of-contents entry; the codes themselves are never text.
+bool has_toc_field(const std::string& s) {
+  return s.find("PAGEREF") != std::string::npos || s.find("TOC \\o") != std::string::npos;
+}
+
+std::string strip_field_codes(std::string s) {
+  for (const char* code : {"PAGEREF", "TOC \\o", "HYPERLINK \\l"}) {
+    // From the code to the end of its switches: words starting with \, _Toc ids, quoted
+    // arguments, and the page number after \h.
+    for (size_t at = s.find(code); at != std::string::npos; at = s.find(code, at)) {
+      size_t end = at + std::strlen(code);
+      bool page_next = false;
+      while (end < s.size()) {
+        size_t b = end;
+        while (b < s.size() && (s[b] == ' ' || s[b] == '\t'))
+          ++b;
+        size_t e = b;
+        if (e < s.size() && s[e] == '"') {
+          e = s.find('"', e + 1);
+          e = e == std::string::npos ? s.size() : e + 1;
+        } else {
+          while (e < s.size() && s[e] != ' ' && s[e] != '\t')
+            ++e;
+        }
+        const std::string word = s.substr(b, e - b);
+        const bool sw = !word.empty() && (word[0] == '\\' || word[0] == '"' ||
+                                          text::starts_with(word, "_Toc"));
+        if (word.empty() || !(sw || page_next)) break;
+        page_next = word == "\\h";
+        end = e;
+      }
+      s.erase(at, end - at);
+    }
+  }
+  for (size_t at = s.find("FORMTEXT"); at != std::string::npos; at = s.find("FORMTEXT"))
+    s.erase(at, 8);
+  return s;
 }
 
 }  // namespace
@@ -136,21 +229,52 @@ class TocRun {
   }
 
  private:
-  static bool ends_with_page_number(const std::string& text) {
-    static const std::regex entry(R"(^.*\S\s+[0-9]{1,3}$)");
-    return std::regex_match(text, entry);
-  }
   bool active_ = false;
 };
 
 }  // namespace
+
+namespace {
+
+// Longest term taken from the line after a bare number.
+constexpr size_t kMaxTermChars = 30;
+
+}  // namespace
+
+// Term entries print their number alone and the term on the next line ("2.1" / "电力系统
+// 安全性 power system security"): the term is the node's title.
+void join_term_titles(std::vector<ClassifiedBlock>& items) {
+  std::vector<ClassifiedBlock> out;
+  for (size_t i = 0; i < items.size(); ++i) {
+    auto& it = items[i];
+    out.push_back(std::move(it));
+    auto& head = out.back();
+    if (!head.starts_node || !head.number || !head.number->rest.empty() ||
+        head.number->kind == SectionKind::kArticle || i + 1 >= items.size())
+      continue;
+    const auto& next = items[i + 1];
+    if (next.type != BlockType::kText || next.starts_node || !next.notes.empty() ||
+        next.page != head.page)
+      continue;
+    const std::string term = chinese_term(next.text);
+    if (term.empty() || text::length(term) > kMaxTermChars || !is_title_like(term)) continue;
+    head.node_title = term;
+    head.type = BlockType::kHeading;
+    head.text = head.number->number + " " + next.text;
+    ++i;
+  }
+  items = std::move(out);
+}
 
 std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
   std::vector<ClassifiedBlock> items;
   std::map<SectionKind, SectionMatch> last;
   const std::set<int> toc = toc_pages(raw);
   TocRun toc_run;
-  for (const auto& rb : raw.blocks) {
+  const std::set<size_t> running = running_paragraphs(raw);
+  for (size_t index = 0; index < raw.blocks.size(); ++index) {
+    const RawBlock& rb = raw.blocks[index];
+    if (running.count(index)) continue;  // a running header or footer
     ClassifiedBlock it;
     it.page = std::max(1, rb.page);
     if (rb.kind == RawBlock::Kind::kTable) {
@@ -169,9 +293,10 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
     } else {
       // Classify before spaces between CJK characters are dropped: "第一条 为了" starts an
       // article, "第一条为了" cites one. The space after a number is kept for readers.
-      it.text = text::collapse_spaces(text::fold_width(rb.text));
+      const bool field_toc = has_toc_field(rb.text);
+      it.text = text::collapse_spaces(text::fold_width(strip_field_codes(rb.text)));
       if (it.text.empty()) continue;
-      const bool in_toc = toc_run.inside(it.text);
+      const bool in_toc = toc_run.inside(it.text) || field_toc;
       if ((in_toc || toc.count(it.page)) && !is_front_matter_title(it.text)) {
         it.type = BlockType::kText;  // a table-of-contents line
       } else {
@@ -196,17 +321,24 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
     }
     items.push_back(std::move(it));
   }
+  join_term_titles(items);
   return items;
 }
 
 // A single unnumbered H1 at the top of a Markdown/Word file is the document's title, not a chapter.
 std::string take_document_title(std::vector<ClassifiedBlock>& items) {
   int h1 = 0;
-  for (const auto& it : items)
+  bool paged = false;  // a document with real pages has a cover page
+  for (const auto& it : items) {
     h1 += it.markup_level == 1 ? 1 : 0;
+    paged = paged || it.page > 1;
+  }
   for (auto& it : items) {
     if (!it.starts_node) continue;
-    if (h1 == 1 && it.markup_level == 1 && !it.number) {
+    // The single H1, or an unnumbered heading on the cover (page 1) before any chapter: the
+    // title of a standard set in a heading style, not a chapter of it.
+    const bool cover = paged && it.page == 1 && it.markup_level > 0 && !is_front_matter_title(it.text);
+    if (((h1 == 1 && it.markup_level == 1) || cover) && !it.number) {
       it.starts_node = false;
       return it.text;
     }

@@ -165,18 +165,24 @@ size_t scan_dotted(const std::u32string& s, size_t i, std::vector<int>& parts) {
       ++i;
       continue;
     }
-    // OCR writes "10. 1.3" for 10.1.3: one space after a dot inside a number is dropped.
-    if (i + 2 < s.size() && s[i] == '.' && s[i + 1] == ' ' && is_digit(s[i + 2]) &&
-        i + 3 < s.size() && (s[i + 3] == '.' || is_digit(s[i + 3]))) {
-      i += 2;
-      continue;
+    // OCR and Word files converted from PDF write "10. 1.3" for 10.1.3 and "3. 1" for 3.1:
+    // one space after a dot inside a number is dropped when the number ends the paragraph or a
+    // further dot or digit follows.
+    if (i + 2 < s.size() && s[i] == '.' && s[i + 1] == ' ' && is_digit(s[i + 2])) {
+      size_t e = i + 2;
+      while (e < s.size() && is_digit(s[e]))
+        ++e;
+      if (e == s.size() || s[e] == '.' || (e - (i + 2) <= 2 && text::is_space(s[e]))) {
+        i += 2;
+        continue;
+      }
     }
     break;
   }
   return i;
 }
 
-std::optional<SectionMatch> match_dotted(const std::u32string& s) {
+std::optional<SectionMatch> match_dotted(const std::u32string& s, bool heading) {
   SectionMatch m;
   size_t i = 0;
   if (!s.empty() && is_upper(s[0])) {
@@ -192,9 +198,14 @@ std::optional<SectionMatch> match_dotted(const std::u32string& s) {
   i = scan_dotted(s, i, m.components);
   if (i == std::u32string::npos || m.components.empty() || m.components.size() > kMaxDepth)
     return std::nullopt;
-  if (m.components[0] <= 0 || m.components[0] > kMaxTopSection) return std::nullopt;
+  // "B.0.1": an appendix without sub-clauses numbers its clauses from 0.
+  const bool zero_ok = m.kind == SectionKind::kAppendixClause && m.components.size() > 1;
+  if (m.components[0] < (zero_ok ? 0 : 1) || m.components[0] > kMaxTopSection) return std::nullopt;
+  // "1.0.1" numbers the clauses of a chapter without sections (GB 50xxx, NB/T); a 0 is never
+  // last ("5.0" is a value).
   for (size_t k = 1; k < m.components.size(); ++k)
-    if (m.components[k] <= 0) return std::nullopt;
+    if (m.components[k] < 0 || (m.components[k] == 0 && k + 1 == m.components.size()))
+      return std::nullopt;
   // After the number: the end, a space, or a CJK character; never "." "," ")" "、" "%" or a digit.
   if (i < s.size()) {
     char32_t n = s[i];
@@ -202,9 +213,21 @@ std::optional<SectionMatch> match_dotted(const std::u32string& s) {
                                           n != U'，' && n != U'。' && n != U'．' && n != U'：');
     if (!ok) return std::nullopt;
   }
+  // A range of clauses explained together in a 条文说明: "4.1.7～4.1.8".
+  std::u32string range;
+  if (i + 1 < s.size() && (s[i] == U'～' || s[i] == '~') && is_digit(s[i + 1])) {
+    std::vector<int> to;
+    const size_t e = scan_dotted(s, i + 1, to);
+    if (e != std::u32string::npos && to.size() == m.components.size()) {
+      range = s.substr(i, e - i);
+      i = e;
+    }
+  }
   std::u32string rest = trim32(s.substr(i));
   if (starts_with_unit(rest)) return std::nullopt;
-  if (m.components.size() == 1 && starts_with_measure_word(rest)) return std::nullopt;
+  if (m.components.size() == 1 && !heading && starts_with_measure_word(rest)) return std::nullopt;
+  // "2 0 1 8 年 6 月" on a cover is a spaced date; a chapter title never starts with a digit.
+  if (m.components.size() == 1 && !rest.empty() && is_digit(rest[0])) return std::nullopt;
   if (m.kind == SectionKind::kNumeric && m.components.size() == 1 && rest.empty())
     return std::nullopt;  // a lone "3" is a page number or a table cell
   m.rest = to_utf8(rest);
@@ -213,17 +236,18 @@ std::optional<SectionMatch> match_dotted(const std::u32string& s) {
     if (k) m.number += ".";
     m.number += std::to_string(m.components[k]);
   }
+  if (!range.empty()) m.number += "～" + to_utf8(range.substr(1));
   return m;
 }
 
 }  // namespace
 
-std::optional<SectionMatch> match_section_number(std::string_view paragraph) {
+std::optional<SectionMatch> match_section_number(std::string_view paragraph, bool heading) {
   const std::u32string s = trim32(to_u32(paragraph));
   if (s.empty() || is_toc_line(paragraph)) return std::nullopt;
   if (auto m = match_chinese(s)) return m;
   if (auto m = match_appendix(s)) return m;
-  return match_dotted(s);
+  return match_dotted(s, heading);
 }
 
 bool starts_with_list_marker(std::string_view paragraph) {
@@ -246,7 +270,9 @@ bool starts_with_list_marker(std::string_view paragraph) {
   if (close == ')' || close == U'）') return true;
   if (close == U'、') return true;
   // "1." followed by a space is a Markdown-style ordered item; "1.1" is not.
-  return close == '.' && i + 1 < s.size() && text::is_space(s[i + 1]) && is_digit(s[b]);
+  // "3. 1" alone is clause 3.1 written with a space.
+  return close == '.' && i + 1 < s.size() && text::is_space(s[i + 1]) && is_digit(s[b]) &&
+         !(i + 2 < s.size() && is_digit(s[i + 2]));
 }
 
 bool is_toc_line(std::string_view paragraph) {
@@ -322,6 +348,28 @@ bool plausible_successor(const SectionMatch& prev, const SectionMatch& next) {
   for (size_t k = d + 1; k < b.size(); ++k)
     if (b[k] > kMaxJump) return false;  // levels skipped over start low too
   return true;
+}
+
+std::optional<SectionMatch> split_glued_number(const SectionMatch& glued,
+                                               const SectionMatch& prev) {
+  if (glued.kind != SectionKind::kNumeric && glued.kind != SectionKind::kAppendixClause)
+    return std::nullopt;
+  const std::string last = std::to_string(glued.components.back());
+  // "5.3.450年一遇": the clause number 5.3.4 and the quantity 50 run together. Keep the shortest
+  // head of the last component that continues the numbering; the rest of its digits go back
+  // into the text.
+  for (size_t keep = 1; keep < last.size(); ++keep) {
+    if (last[keep] == '0' && keep + 1 == last.size()) continue;  // "5.3.1" + "0" is no quantity
+    SectionMatch m = glued;
+    m.components.back() = std::stoi(last.substr(0, keep));
+    if (m.components.back() <= 0 || !plausible_successor(prev, m)) continue;
+    m.rest = last.substr(keep) + glued.rest;
+    m.number = m.kind == SectionKind::kAppendixClause ? std::string(1, m.letter) + "." : "";
+    for (size_t k = 0; k < m.components.size(); ++k)
+      m.number += (k ? "." : "") + std::to_string(m.components[k]);
+    return m;
+  }
+  return std::nullopt;
 }
 
 }  // namespace regreader::parse

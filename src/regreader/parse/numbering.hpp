@@ -30,7 +30,9 @@ struct SectionMatch {
 
 /// Recognises a section number at the start of a paragraph. Rejects values and quantities
 /// ("0.5 秒", "10 kV", "2 台", "2019年"), list markers and table-of-contents lines.
-std::optional<SectionMatch> match_section_number(std::string_view paragraph);
+/// `heading`: the paragraph is a heading by markup (Word style, Markdown #), so "5 年景评估方法"
+/// is chapter 5 although 年 after a number is usually a quantity ("5 年").
+std::optional<SectionMatch> match_section_number(std::string_view paragraph, bool heading = false);
 
 /// True when the paragraph starts with a list marker: 一、 （一） (1) 1） 1) 1、 a） a) ① - * •
 bool starts_with_list_marker(std::string_view paragraph);
@@ -48,5 +50,9 @@ bool can_contain(const SectionMatch& parent, const SectionMatch& child);
 /// True when `next` is a plausible successor of `prev` in document order (5.2.1 -> 5.2.2, 5.3,
 /// 6 or 5.2.1.1), used to reject stray numbers in PDF text.
 bool plausible_successor(const SectionMatch& prev, const SectionMatch& next);
+
+/// A section number run into a quantity in the text ("5.3.450年一遇" after 5.3.3 is 5.3.4
+/// followed by "50年一遇"): the split that continues `prev`, if one does.
+std::optional<SectionMatch> split_glued_number(const SectionMatch& glued, const SectionMatch& prev);
 
 }  // namespace regreader::parse

@@ -57,7 +57,8 @@ std::vector<PdfChar> OcrEngine::recognize(const GrayImage& img) {
   if (!it) return out;
   do {
     if (it->Empty(tesseract::RIL_SYMBOL)) continue;
-    if (it->Confidence(tesseract::RIL_SYMBOL) < kMinConfidence) continue;
+    const float conf = it->Confidence(tesseract::RIL_SYMBOL);
+    if (conf < kMinConfidence) continue;
     std::unique_ptr<char[]> sym(it->GetUTF8Text(tesseract::RIL_SYMBOL));
     int l = 0, t = 0, r = 0, b = 0;
     if (!sym || !it->BoundingBox(tesseract::RIL_SYMBOL, &l, &t, &r, &b)) continue;
@@ -69,7 +70,8 @@ std::vector<PdfChar> OcrEngine::recognize(const GrayImage& img) {
     it->BoundingBox(tesseract::RIL_TEXTLINE, &line_l, &line_t, &line_r, &line_b);
     const float size = static_cast<float>(line_b - line_t) * scale;
     for (char32_t c : text::to_codepoints(sym.get()))
-      out.push_back({c, l * scale, r * scale, t * scale, b * scale, baseline * scale, size, false});
+      out.push_back(
+          {c, l * scale, r * scale, t * scale, b * scale, baseline * scale, size, false, conf});
   } while (it->Next(tesseract::RIL_SYMBOL));
   return out;
 }

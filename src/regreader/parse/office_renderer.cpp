@@ -13,6 +13,7 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
+#include "regreader/parse/page_alignment.hpp"
 #include "regreader/parse/pdf_parser.hpp"
 
 namespace regreader::parse {
@@ -22,12 +23,6 @@ namespace fs = std::filesystem;
 namespace {
 // LibreOffice takes a few seconds per document; a stuck conversion is killed after this.
 constexpr int kConvertTimeoutSeconds = 300;
-// How far ahead in the rendered text a block's start is looked for before giving up on it.
-constexpr size_t kMatchWindow = 3000;
-// Shorter texts are not looked for: they would match too early and lose the thread.
-constexpr size_t kMinProbeChars = 4;
-// Characters of a block used to find it in the rendering.
-constexpr size_t kProbeChars = 16;
 }  // namespace
 
 TempDir::TempDir() {
@@ -119,50 +114,6 @@ std::vector<PdfPage> render_pdf_pages(const fs::path& input) {
 }
 
 namespace {
-// Letters, digits and ideographs only: punctuation and spacing differ between Word's XML and
-// the rendered PDF.
-std::u32string match_key(std::string_view s) {
-  std::u32string out;
-  for (char32_t c : text::to_codepoints(text::fold_width(s))) {
-    const bool keep = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                      (c >= 0x3400 && c <= 0x9FFF);
-    if (keep) out.push_back(c);
-  }
-  return out;
-}
-
-}  // namespace
-
-namespace {
-
-// The rendered text of a document, for finding where a block's text appears.
-class RenderedText {
- public:
-  explicit RenderedText(const std::vector<PdfPage>& pages) {
-    for (const auto& p : pages) {
-      page_start_.push_back(all_.size());
-      for (const auto& l : p.lines)
-        all_ += match_key(l.text);
-    }
-  }
-  /// Page of the next occurrence of `text` after the cursor (and moves the cursor), or 0.
-  int find(std::string_view text) {
-    const std::u32string key = match_key(text);
-    if (key.size() < kMinProbeChars) return 0;  // "1" or "是" would match anywhere
-    const std::u32string probe = key.substr(0, kProbeChars);
-    const size_t pos = all_.find(probe, cursor_);
-    if (pos == std::u32string::npos || pos - cursor_ > kMatchWindow) return 0;
-    cursor_ = pos + probe.size();
-    const size_t i =
-        std::upper_bound(page_start_.begin(), page_start_.end(), pos) - page_start_.begin();
-    return static_cast<int>(std::max<size_t>(i, 1));
-  }
-
- private:
-  std::u32string all_;
-  std::vector<size_t> page_start_;
-  size_t cursor_ = 0;
-};
 
 std::string row_text(const model::TableMeta& t, int row) {
   std::string s;
@@ -202,21 +153,37 @@ std::vector<RawBlock> split_table_by_page(const RawBlock& b, const std::vector<i
 }  // namespace
 
 void assign_rendered_pages(RawDocument& raw, const std::vector<PdfPage>& pages) {
-  RenderedText rendered(pages);
+  std::vector<std::u32string> page_keys;
+  for (const auto& p : pages) {
+    std::string t;
+    for (const auto& l : p.lines)
+      t += l.text;
+    page_keys.push_back(alignment_key(t));
+  }
+  // Every paragraph, and every row of every table, is one text to place.
+  std::vector<std::u32string> texts;
+  for (const auto& b : raw.blocks) {
+    if (!b.table) {
+      texts.push_back(alignment_key(b.text));
+      continue;
+    }
+    for (int r = 0; r < b.table->row_count; ++r)
+      texts.push_back(alignment_key(row_text(*b.table, r)));
+  }
+  PageAligner aligner(page_keys);
+  const std::vector<int> placed = aligner.place(texts);
+  size_t t = 0;
   int page = 1;
   std::vector<RawBlock> blocks;
   for (auto& b : raw.blocks) {
     if (!b.table) {
-      if (int p = rendered.find(b.text)) page = p;
-      b.page = page;
+      b.page = page = placed[t++];
       blocks.push_back(std::move(b));
       continue;
     }
     std::vector<int> row_page;
-    for (int r = 0; r < b.table->row_count; ++r) {
-      if (int p = rendered.find(row_text(*b.table, r))) page = p;
-      row_page.push_back(page);
-    }
+    for (int r = 0; r < b.table->row_count; ++r)
+      row_page.push_back(page = placed[t++]);
     b.page = row_page.empty() ? page : row_page.front();
     if (row_page.empty() || row_page.back() == row_page.front()) {
       blocks.push_back(std::move(b));

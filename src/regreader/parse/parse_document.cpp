@@ -3,6 +3,7 @@
 #include "regreader/core/error.hpp"
 #include "regreader/core/hash.hpp"
 #include "regreader/parse/docx_parser.hpp"
+#include "regreader/parse/fidelity_check.hpp"
 #include "regreader/parse/format.hpp"
 #include "regreader/parse/markdown_parser.hpp"
 #include "regreader/parse/office_renderer.hpp"
@@ -48,6 +49,10 @@ model::ParsedDocument parse_document(const fs::path& path, const std::string& re
   doc.info.source_file = fs::absolute(path).lexically_normal().string();
   doc.info.source_sha256 = sha256_file(path);
   if (doc.info.title.empty()) doc.info.title = path.stem().string();
+  const FidelityReport report = check_document(doc.pages, doc.structure, doc.tables);
+  doc.info.fidelity = report.rating;
+  doc.info.fidelity_summary = report.summary();
+  doc.check = report;
   return doc;
 }
 

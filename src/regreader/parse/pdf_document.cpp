@@ -10,6 +10,7 @@ extern "C" {
 #include <map>
 
 #include "regreader/core/error.hpp"
+#include "regreader/parse/glyph_repair.hpp"
 
 namespace regreader::parse {
 
@@ -36,11 +37,31 @@ bool is_ocr_font(fz_context* ctx, fz_font* font) {
   return name.find("OCR") != std::string::npos || name.find("GlyphLess") != std::string::npos;
 }
 
+// Latin glyphs recorded as ideographs by their font's ToUnicode map (glyph_repair.hpp) are
+// mapped back; narrow ideographs of other fonts are counted as unreadable.
+void repair_mapped_latin(std::vector<PdfChar>& chars, const std::vector<fz_font*>& fonts,
+                         const std::map<fz_font*, FontGlyphStats>& glyphs, PdfPageContent& page) {
+  for (const auto& [font, stats] : glyphs)
+    if (!stats.is_mapped_latin()) page.unreadable_glyphs += stats.narrow_other;
+  for (size_t i = 0; i < chars.size(); ++i) {
+    const auto& stats = glyphs.at(fonts[i]);
+    if (!stats.is_mapped_latin()) continue;
+    if (auto ascii = gbk_row_a0_ascii(chars[i].c)) {
+      chars[i].c = static_cast<char32_t>(*ascii);
+      ++page.repaired_glyphs;
+    }
+  }
+  for (const auto& c : chars)
+    if (c.c == 0xFFFD || (c.c >= 0xE000 && c.c <= 0xF8FF) || c.c < 0x20) ++page.unreadable_glyphs;
+}
+
 std::vector<PdfChar> collect_chars(fz_context* ctx, fz_stext_page* st, fz_rect bounds,
                                    PdfPageContent& page) {
   std::vector<PdfChar> chars;
+  std::vector<fz_font*> fonts;  // the font of each kept character
   size_t ocr_font_chars = 0;
   std::map<fz_font*, bool> bold_cache;
+  std::map<fz_font*, FontGlyphStats> glyphs;
   for (fz_stext_block* b = st->first_block; b; b = b->next) {
     if (b->type != FZ_STEXT_BLOCK_TEXT) continue;
     for (fz_stext_line* l = b->u.t.first_line; l; l = l->next) {
@@ -51,13 +72,16 @@ std::vector<PdfChar> collect_chars(fz_context* ctx, fz_stext_page* st, fz_rect b
         if (fresh) it->second = is_bold_font(ctx, ch->font);
         ocr_font_chars += is_ocr_font(ctx, ch->font) ? 1 : 0;
         const fz_rect r = fz_rect_from_quad(ch->quad);
+        glyphs[ch->font].add(static_cast<char32_t>(ch->c), r.x1 - r.x0, ch->size);
         chars.push_back({static_cast<char32_t>(ch->c), r.x0 - bounds.x0, r.x1 - bounds.x0,
                          r.y0 - bounds.y0, r.y1 - bounds.y0, ch->origin.y - bounds.y0, ch->size,
                          it->second});
+        fonts.push_back(ch->font);
       }
     }
   }
   page.ocr_layer = !chars.empty() && ocr_font_chars * 2 > chars.size();
+  repair_mapped_latin(chars, fonts, glyphs, page);
   return chars;
 }
 

@@ -46,6 +46,18 @@ bool in_margin(const PdfPage& p, const PdfLine& l) {
 }
 }  // namespace
 
+bool is_digit(char32_t c) {
+  return (c >= '0' && c <= '9') || (c >= U'０' && c <= U'９');
+}
+
+// OCR sets a gap after the dot of a number ("0. 70", "4. 1. 1"): a digit after "<digit>." or a
+// dot after a digit continues the number, whatever the gap.
+bool inside_number(char32_t before_prev, char32_t prev, char32_t c) {
+  const bool dot = prev == '.' || prev == U'．';
+  if (dot && is_digit(before_prev) && is_digit(c)) return true;
+  return is_digit(prev) && (c == '.' || c == U'．');
+}
+
 float body_font_size(const std::vector<PdfPage>& pages) {
   std::map<int, size_t> weight;  // size in tenths of a point -> characters
   for (const auto& p : pages)
@@ -109,13 +121,19 @@ std::vector<PdfLine> build_lines(std::vector<PdfChar> chars) {
     l.y1 = row.front().y1;
     std::map<int, size_t> sizes;
     size_t bold = 0;
-    float prev_x1 = row.front().x0;
+    float prev_x1 = row.front().x0, conf_sum = 0;
+    char32_t prev = 0, before_prev = 0;
     for (const auto& ch : row) {
       const float gap = ch.x0 - prev_x1, em = std::max(ch.size, 1.0f);
-      if (gap > kWordGap * em && !l.text.empty()) l.text.push_back(' ');
+      const bool space = gap > kWordGap * em && !inside_number(before_prev, prev, ch.c);
+      if (space && !l.text.empty()) l.text.push_back(' ');
       if (l.segments.empty() || gap > kColumnGap * em) l.segments.push_back({ch.x0, ch.x1, {}});
       auto& seg = l.segments.back();
-      if (gap > kWordGap * em && !seg.text.empty()) seg.text.push_back(' ');
+      if (space && !seg.text.empty()) seg.text.push_back(' ');
+      if (is_digit(ch.c)) seg.min_digit_conf = std::min(seg.min_digit_conf, ch.conf);
+      conf_sum += ch.conf;
+      before_prev = prev;
+      prev = ch.c;
       text::append_utf8(seg.text, ch.c);
       seg.x1 = std::max(seg.x1, ch.x1);
       text::append_utf8(l.text, ch.c);
@@ -130,6 +148,7 @@ std::vector<PdfLine> build_lines(std::vector<PdfChar> chars) {
     for (auto [sz, n] : sizes)
       if (n > best) best = n, l.size = sz / 10.0f;
     l.bold = bold * 2 > row.size();
+    l.mean_conf = conf_sum / static_cast<float>(row.size());
     l.chars = std::move(row);
     lines.push_back(std::move(l));
   }

@@ -16,12 +16,14 @@ struct PdfChar {
   float baseline = 0;
   float size = 0;
   bool bold = false;
+  float conf = 100;  ///< recognition confidence 0-100 (OCR); 100 for a text layer
 };
 
 /// A run of a line separated from the next by a wide gap: a table cell, in a table row.
 struct LineSegment {
   float x0 = 0, x1 = 0;
   std::string text;
+  float min_digit_conf = 100;  ///< lowest OCR confidence of a digit in the run
 };
 
 /// One visual line of text.
@@ -32,6 +34,7 @@ struct PdfLine {
   bool bold = false;                  ///< most characters in a bold (or heading-face) font
   std::vector<LineSegment> segments;  ///< split at gaps wider than a column gap
   std::vector<PdfChar> chars;         ///< left to right
+  float mean_conf = 100;              ///< mean OCR confidence of the characters
 };
 
 /// A straight ruling line drawn on a page (table borders), in page coordinates, y down.
@@ -49,6 +52,12 @@ struct PdfPage {
   /// into pieces around tables); negative when unknown.
   float text_left = -1, text_right = -1;
 };
+
+/// ASCII or full-width digit.
+bool is_digit(char32_t c);
+/// True when `c` continues a number across a gap OCR put in it: a digit after "<digit>.", or a
+/// dot after a digit ("0. 70" is 0.70, "4. 1. 1" is 4.1.1).
+bool inside_number(char32_t before_prev, char32_t prev, char32_t c);
 
 /// Font size used by most characters of the document (the body text size).
 float body_font_size(const std::vector<PdfPage>& pages);

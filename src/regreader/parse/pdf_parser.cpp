@@ -15,6 +15,27 @@ namespace regreader::parse {
 
 namespace {
 
+// Confidence given to an OCR digit that the scan's own text layer reads as another digit.
+constexpr float kDisputedDigitConf = 40.0f;
+
+// A scan's hidden text layer is a second reading of the same image (Acrobat's Paper Capture,
+// an earlier tesseract run). Where it has a different digit at the place of an OCR digit, the
+// value is in doubt whichever is right: the OCR digit's confidence is lowered so the cell is
+// marked unsure. Agreement raises nothing: both engines can misread the same smudge.
+void distrust_disputed_digits(std::vector<PdfChar>& ocr, const std::vector<PdfChar>& layer) {
+  for (auto& c : ocr) {
+    if (!is_digit(c.c)) continue;
+    for (const auto& l : layer) {
+      const float cx = (l.x0 + l.x1) / 2, cy = (l.y0 + l.y1) / 2;
+      if (cx < c.x0 || cx > c.x1 || cy < c.y0 || cy > c.y1) continue;
+      if (is_digit(l.c) && text::fold_width(text::from_codepoints({l.c})) !=
+                               text::fold_width(text::from_codepoints({c.c})))
+        c.conf = std::min(c.conf, kDisputedDigitConf);
+      break;
+    }
+  }
+}
+
 // Reads the pages' text, with OCR where `mode` says; the engine is loaded on first use only.
 class PageReader {
  public:
@@ -28,7 +49,9 @@ class PageReader {
         mode_ == OcrMode::kAlways || (mode_ == OcrMode::kAuto && needs_ocr(content));
     source = content.chars.empty() ? "none" : "text_layer";
     if (want_ocr && engine()) {
-      content.chars = engine_->recognize(doc_.render_gray(index, kOcrDpi));
+      auto ocr = engine_->recognize(doc_.render_gray(index, kOcrDpi));
+      distrust_disputed_digits(ocr, content.chars);
+      content.chars = std::move(ocr);
       source = "ocr";
     }
     PdfPage page{
@@ -130,6 +153,14 @@ RawDocument parse_pdf(const std::filesystem::path& path, const ParseOptions& opt
   if (text_pages < pages.size())
     raw.warnings.push_back(std::to_string(pages.size() - text_pages) +
                            " page(s) have no text layer (scanned images) and are empty");
+  for (const auto& p : pages) {
+    const bool ocr = static_cast<size_t>(p.number - 1) < raw.page_sources.size() &&
+                     raw.page_sources[static_cast<size_t>(p.number - 1)] == "ocr";
+    double sum = 0, n = 0;
+    for (const auto& l : p.lines)
+      sum += static_cast<double>(l.mean_conf) * l.chars.size(), n += l.chars.size();
+    raw.page_confidence.push_back(ocr ? static_cast<float>(n > 0 ? sum / n : 0) : -1.0f);
+  }
   const float body = body_font_size(pages);
   remove_running_lines(pages);
   for (auto& p : pages)

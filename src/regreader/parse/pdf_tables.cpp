@@ -127,28 +127,57 @@ size_t grow_header_up(const PdfPage& page, size_t first, float text_width) {
   return first;
 }
 
-void add_to_cell(std::vector<std::vector<std::string>>& rows, size_t row, int col,
-                 const std::string& t) {
-  auto& cell = rows[row][static_cast<size_t>(col)];
-  text::join_wrapped(cell, text::trim(t));
+// The text of a table's cells, row by row, and the lowest OCR confidence of a digit in each.
+struct CellGrid {
+  std::vector<std::vector<std::string>> text;
+  std::vector<std::vector<float>> digit_conf;
+  explicit CellGrid(size_t cols) { add_row(cols); }
+  void add_row(size_t cols) {
+    text.emplace_back(cols);
+    digit_conf.emplace_back(cols, 100.0f);
+  }
+  void add(size_t row, int col, const std::string& t, float conf) {
+    text::join_wrapped(text[row][static_cast<size_t>(col)], text::trim(t));
+    auto& c = digit_conf[row][static_cast<size_t>(col)];
+    c = std::min(c, conf);
+  }
+};
+
+// A cell whose number was read with less confidence than this is marked unsure.
+constexpr float kUnsureDigitConf = 80.0f;
+
+model::TableCell make_cell(const CellGrid& g, size_t r, size_t c, int col_span) {
+  model::TableCell cell{static_cast<int>(r), static_cast<int>(c),
+                        text::clean_spaces(g.text[r][c]), 1, col_span};
+  cell.unsure = g.digit_conf[r][c] < kUnsureDigitConf;
+  return cell;
 }
 
 // Header text is centred in its cells and wraps, so header lines are split into columns character
 // by character; body cells are left-aligned runs that may span several columns.
-void place_header_line(const PdfLine& l, const Columns& cols, std::vector<std::string>& row) {
-  std::vector<std::string> parts(row.size());
+void place_header_line(const PdfLine& l, const Columns& cols, CellGrid& grid) {
+  const size_t n = grid.text.back().size();
+  std::vector<std::string> parts(n);
+  std::vector<float> conf(n, 100.0f);
   int prev_col = -1;
   float prev_x1 = 0;
+  char32_t prev = 0, before_prev = 0;
   for (const auto& ch : l.chars) {
     const int c = cols.column_of((ch.x0 + ch.x1) / 2);
     auto& part = parts[static_cast<size_t>(c)];
-    if (c == prev_col && ch.x0 - prev_x1 > 0.3f * std::max(ch.size, 1.0f)) part.push_back(' ');
+    if (c != prev_col) prev = before_prev = 0;
+    if (c == prev_col && ch.x0 - prev_x1 > 0.3f * std::max(ch.size, 1.0f) &&
+        !inside_number(before_prev, prev, ch.c))
+      part.push_back(' ');
     text::append_utf8(part, ch.c);
+    if (is_digit(ch.c)) conf[static_cast<size_t>(c)] = std::min(conf[static_cast<size_t>(c)], ch.conf);
     prev_col = c;
     prev_x1 = ch.x1;
+    before_prev = prev;
+    prev = ch.c;
   }
-  for (size_t c = 0; c < row.size(); ++c)
-    if (!parts[c].empty()) text::join_wrapped(row[c], parts[c]);
+  for (size_t c = 0; c < n; ++c)
+    if (!parts[c].empty()) grid.add(grid.text.size() - 1, static_cast<int>(c), parts[c], conf[c]);
 }
 
 model::TableMeta build_table(const PdfPage& page, const Region& r) {
@@ -186,13 +215,13 @@ model::TableMeta build_table(const PdfPage& page, const Region& r) {
       ruled.size() >= 3 ? std::vector<float>(ruled.begin(), ruled.end() - 1) : column_anchors(body);
   const bool fully_ruled = ruled.size() >= 3 && inner.size() + 1 >= lines.size() / 2;
 
-  std::vector<std::vector<std::string>> rows(1, std::vector<std::string>(cols.starts.size()));
+  CellGrid rows(cols.starts.size());
   std::vector<std::vector<int>> spans(1, std::vector<int>(cols.starts.size(), 1));
   size_t band = 0;
   for (size_t k = 0; k < lines.size(); ++k) {
     const PdfLine& l = *lines[k];
     if (k < header_lines) {
-      place_header_line(l, cols, rows[0]);
+      place_header_line(l, cols, rows);  // still the only row
       continue;
     }
     const float mid = (l.y0 + l.y1) / 2;
@@ -203,26 +232,25 @@ model::TableMeta build_table(const PdfPage& page, const Region& r) {
         k == header_lines || (fully_ruled ? line_band != band : l.segments.size() >= 2);
     band = line_band;
     if (new_row) {
-      rows.emplace_back(cols.starts.size());
+      rows.add_row(cols.starts.size());
       spans.emplace_back(cols.starts.size(), 1);
     }
     for (const auto& s : l.segments) {
       const int c = cols.column_of(s.x0);
       const int last = cols.column_of(s.x1 - cols.tolerance);
-      add_to_cell(rows, rows.size() - 1, c, s.text);
+      rows.add(rows.text.size() - 1, c, s.text, s.min_digit_conf);
       auto& span = spans.back()[static_cast<size_t>(c)];
       span = std::max(span, last - c + 1);
     }
   }
   model::TableMeta t;
-  t.row_count = static_cast<int>(rows.size());
+  t.row_count = static_cast<int>(rows.text.size());
   t.col_count = static_cast<int>(cols.starts.size());
-  for (size_t rr = 0; rr < rows.size(); ++rr)
-    for (size_t c = 0; c < rows[rr].size(); ++c)
-      if (!rows[rr][c].empty())
-        t.cells.push_back({static_cast<int>(rr), static_cast<int>(c),
-                           text::clean_spaces(rows[rr][c]), 1,
-                           std::min(spans[rr][c], t.col_count - static_cast<int>(c))});
+  for (size_t rr = 0; rr < rows.text.size(); ++rr)
+    for (size_t c = 0; c < rows.text[rr].size(); ++c)
+      if (!rows.text[rr][c].empty())
+        t.cells.push_back(
+            make_cell(rows, rr, c, std::min(spans[rr][c], t.col_count - static_cast<int>(c))));
   for (int c = 0; c < t.col_count; ++c)
     t.col_headers.push_back(t.cell_text(0, c));
   return t;
@@ -281,7 +309,7 @@ model::TableMeta build_ruled_table(const PdfPage& page, const RuledRegion& g, si
   Columns cols;
   cols.starts.assign(g.xs.begin(), g.xs.end() - 1);
   cols.tolerance = 0;
-  std::vector<std::vector<std::string>> rows;
+  CellGrid rows(cols.starts.size());
   long band = -1;
   for (size_t k = first; k <= last; ++k) {
     const PdfLine& l = page.lines[k];
@@ -290,18 +318,16 @@ model::TableMeta build_ruled_table(const PdfPage& page, const RuledRegion& g, si
     while (b < static_cast<long>(ys.size()) && ys[static_cast<size_t>(b)] < mid)
       ++b;
     // Without inner horizontal rules every line is a row.
-    if (rows.empty() || (ys.empty() ? true : b != band)) rows.emplace_back(cols.starts.size());
+    if (k > first && (ys.empty() || b != band)) rows.add_row(cols.starts.size());
     band = b;
-    place_header_line(l, cols, rows.back());
+    place_header_line(l, cols, rows);
   }
   model::TableMeta t;
-  t.row_count = static_cast<int>(rows.size());
+  t.row_count = static_cast<int>(rows.text.size());
   t.col_count = static_cast<int>(cols.starts.size());
-  for (size_t r = 0; r < rows.size(); ++r)
-    for (size_t c = 0; c < rows[r].size(); ++c)
-      if (!rows[r][c].empty())
-        t.cells.push_back(
-            {static_cast<int>(r), static_cast<int>(c), text::clean_spaces(rows[r][c]), 1, 1});
+  for (size_t r = 0; r < rows.text.size(); ++r)
+    for (size_t c = 0; c < rows.text[r].size(); ++c)
+      if (!rows.text[r][c].empty()) t.cells.push_back(make_cell(rows, r, c, 1));
   for (int c = 0; c < t.col_count; ++c)
     t.col_headers.push_back(t.cell_text(0, c));
   return t;

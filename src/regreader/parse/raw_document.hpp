@@ -44,6 +44,8 @@ struct RawDocument {
   /// Where each page's text came from ("text_layer", "ocr", "none"), index = page - 1; empty
   /// for formats without a text layer question (Word, Markdown).
   std::vector<std::string> page_sources;
+  /// Mean OCR confidence (0-100) of each page read by OCR, -1 for the others; index = page - 1.
+  std::vector<float> page_confidence;
   std::vector<std::string> warnings;
 };
 

@@ -249,8 +249,10 @@ model::ParsedDocument build_document(const RawDocument& raw, const std::string& 
 
   model::ParsedDocument doc;
   doc.pages = pages.finish();
-  for (size_t p = 0; p < doc.pages.size(); ++p)
+  for (size_t p = 0; p < doc.pages.size(); ++p) {
     doc.pages[p].text_source = p < raw.page_sources.size() ? raw.page_sources[p] : "text";
+    if (p < raw.page_confidence.size()) doc.pages[p].ocr_confidence = raw.page_confidence[p];
+  }
   attach_footnotes(doc.pages, raw.footnotes);
   doc.tables = build_table_registry(doc.pages);
   doc.structure = model::DocumentStructure(reg_id, std::move(tree.nodes));

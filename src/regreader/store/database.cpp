@@ -32,6 +32,11 @@ Statement& Statement::bind(int index, int64_t value) {
   return *this;
 }
 
+Statement& Statement::bind(int index, double value) {
+  if (sqlite3_bind_double(stmt_, index, value) != SQLITE_OK) fail(db_, "cannot bind a value");
+  return *this;
+}
+
 Statement& Statement::bind_blob(int index, const void* data, size_t bytes) {
   if (sqlite3_bind_blob64(stmt_, index, data, bytes, SQLITE_TRANSIENT) != SQLITE_OK)
     fail(db_, "cannot bind a value");

@@ -22,6 +22,7 @@ class Statement {
   Statement& bind(int index, std::string_view value);
   Statement& bind(int index, int64_t value);
   Statement& bind(int index, int value) { return bind(index, static_cast<int64_t>(value)); }
+  Statement& bind(int index, double value);
   Statement& bind(int index, bool value) {
     return bind(index, static_cast<int64_t>(value ? 1 : 0));
   }

@@ -43,6 +43,7 @@ IngestResult ingest_file(PageStore& store, const std::filesystem::path& path,
   for (const auto& l : doc.links)
     r.links_resolved += l.resolved ? 1 : 0;
   r.warnings = doc.warnings;
+  r.check = doc.check;
   return r;
 }
 

@@ -29,6 +29,7 @@ struct IngestResult {
   int links_resolved = 0;
   bool replaced = false;  ///< an earlier version of this reg_id was replaced
   std::vector<std::string> warnings;
+  nlohmann::json check;  ///< the fidelity report (parse/fidelity_check.hpp)
 };
 
 IngestResult ingest_file(PageStore& store, const std::filesystem::path& path,

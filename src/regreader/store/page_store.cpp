@@ -1,9 +1,9 @@
-// Storage format of the page store (schema version 2, in PRAGMA user_version).
+// Storage format of the page store (schema version 3, in PRAGMA user_version).
 //
 //   regulations(reg_id PK, title, source_file, source_sha256, format, total_pages, paging,
-//               indexed_at)
+//               indexed_at, fidelity, fidelity_summary [v3])
 //   pages(reg_id, page_num, chapter_path JSON, active_chapters JSON, continues_from_prev,
-//         continues_to_next, text_source)                      PK (reg_id, page_num)
+//         continues_to_next, text_source, ocr_confidence [v3]) PK (reg_id, page_num)
 //   blocks(block_id PK, reg_id, page_num, order_in_page, block_type, section_number,
 //          content_markdown, chapter_path JSON, table_meta JSON|NULL)
 //   annotations(reg_id, page_num, seq, annotation_id, content, related_blocks JSON)
@@ -17,7 +17,8 @@
 //         target_page)                                         PK (reg_id, seq)        [v2]
 //
 // Version 1 stores are upgraded in place by creating the v2 tables; regulations ingested before
-// have no table registry or links until they are ingested again.
+// have no table registry or links until they are ingested again. Version 3 adds the fidelity
+// columns with ALTER TABLE; earlier regulations show no rating until ingested again.
 //
 // Every child table references regulations(reg_id) ON DELETE CASCADE, so deleting the
 // regulation row removes every trace. A page's Markdown is not stored: it is its blocks' Markdown
@@ -44,12 +45,13 @@ constexpr const char* kSchema = R"SQL(
 CREATE TABLE IF NOT EXISTS regulations (
   reg_id TEXT PRIMARY KEY, title TEXT NOT NULL, source_file TEXT NOT NULL,
   source_sha256 TEXT NOT NULL, format TEXT NOT NULL, total_pages INTEGER NOT NULL,
-  paging TEXT NOT NULL, indexed_at TEXT NOT NULL);
+  paging TEXT NOT NULL, indexed_at TEXT NOT NULL,
+  fidelity TEXT NOT NULL DEFAULT '', fidelity_summary TEXT NOT NULL DEFAULT '');
 CREATE TABLE IF NOT EXISTS pages (
   reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
   page_num INTEGER NOT NULL, chapter_path TEXT NOT NULL, active_chapters TEXT NOT NULL,
   continues_from_prev INTEGER NOT NULL, continues_to_next INTEGER NOT NULL,
-  text_source TEXT NOT NULL,
+  text_source TEXT NOT NULL, ocr_confidence REAL NOT NULL DEFAULT -1,
   PRIMARY KEY (reg_id, page_num));
 CREATE TABLE IF NOT EXISTS blocks (
   block_id TEXT PRIMARY KEY,
@@ -102,6 +104,8 @@ model::RegulationInfo read_info(const Statement& s) {
   r.total_pages = static_cast<int>(s.integer(5));
   r.paging = model::parse_paging(s.text(6));
   r.indexed_at = s.text(7);
+  r.fidelity = s.text(8);
+  r.fidelity_summary = s.text(9);
   return r;
 }
 
@@ -121,11 +125,19 @@ model::Annotation read_annotation(const Statement& s) {
           static_cast<int>(s.integer(0))};
 }
 
+void add_missing_column(Database& db, const std::string& table, const std::string& column,
+                        const std::string& decl) {
+  auto info = db.prepare("SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2");
+  info.bind(1, table).bind(2, column);
+  if (!info.step()) db.exec("ALTER TABLE " + table + " ADD COLUMN " + column + " " + decl);
+}
+
 constexpr const char* kInfoColumns =
-    "reg_id, title, source_file, source_sha256, format, total_pages, paging, indexed_at";
+    "reg_id, title, source_file, source_sha256, format, total_pages, paging, indexed_at, "
+    "fidelity, fidelity_summary";
 
 void insert_pages(Database& db, const model::ParsedDocument& doc) {
-  auto page = db.prepare("INSERT INTO pages VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+  auto page = db.prepare("INSERT INTO pages VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
   auto block = db.prepare("INSERT INTO blocks VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
   auto note = db.prepare("INSERT INTO annotations VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
   const std::string& reg = doc.info.reg_id;
@@ -137,6 +149,7 @@ void insert_pages(Database& db, const model::ParsedDocument& doc) {
         .bind(5, p.continues_from_prev)
         .bind(6, p.continues_to_next)
         .bind(7, p.text_source)
+        .bind(8, static_cast<double>(p.ocr_confidence))
         .run();
     for (const auto& b : p.content_blocks) {
       block.bind(1, b.block_id)
@@ -258,6 +271,10 @@ void PageStore::check_schema() {
   db_->exec("PRAGMA journal_mode = WAL");
   Transaction tx(*db_);
   db_->exec(kSchema);
+  // v3 added columns to tables that earlier versions created already.
+  add_missing_column(*db_, "regulations", "fidelity", "TEXT NOT NULL DEFAULT ''");
+  add_missing_column(*db_, "regulations", "fidelity_summary", "TEXT NOT NULL DEFAULT ''");
+  add_missing_column(*db_, "pages", "ocr_confidence", "REAL NOT NULL DEFAULT -1");
   db_->exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
   tx.commit();
 }
@@ -269,7 +286,7 @@ bool PageStore::save(const model::ParsedDocument& doc) {
   del.bind(1, doc.info.reg_id).run();
   const bool replaced = sqlite3_changes(db_->handle()) > 0;
   const auto& r = doc.info;
-  db_->prepare("INSERT INTO regulations VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
+  db_->prepare("INSERT INTO regulations VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")
       .bind(1, r.reg_id)
       .bind(2, r.title)
       .bind(3, r.source_file)
@@ -278,6 +295,8 @@ bool PageStore::save(const model::ParsedDocument& doc) {
       .bind(6, r.total_pages)
       .bind(7, model::paging_name(r.paging))
       .bind(8, r.indexed_at)
+      .bind(9, r.fidelity)
+      .bind(10, r.fidelity_summary)
       .run();
   insert_pages(*db_, doc);
   insert_chapters(*db_, doc);
@@ -361,7 +380,7 @@ std::vector<model::PageDocument> PageStore::pages(const std::string& reg_id, int
   std::vector<model::PageDocument> out;
   auto ps = db_->prepare(
       "SELECT page_num, chapter_path, active_chapters, continues_from_prev, continues_to_next, "
-      "text_source FROM pages WHERE reg_id = ?1 AND page_num BETWEEN ?2 AND ?3 ORDER BY page_num");
+      "text_source, ocr_confidence FROM pages WHERE reg_id = ?1 AND page_num BETWEEN ?2 AND ?3 ORDER BY page_num");
   ps.bind(1, reg_id).bind(2, start).bind(3, end);
   while (ps.step()) {
     model::PageDocument p;
@@ -372,6 +391,7 @@ std::vector<model::PageDocument> PageStore::pages(const std::string& reg_id, int
     p.continues_from_prev = ps.integer(3) != 0;
     p.continues_to_next = ps.integer(4) != 0;
     p.text_source = ps.text(5);
+    p.ocr_confidence = static_cast<float>(ps.real(6));
     out.push_back(std::move(p));
   }
   auto bs = db_->prepare(

@@ -59,7 +59,7 @@ class PageStore {
   /// index); null when no database exists yet.
   Database* database() const { return db_.get(); }
 
-  static constexpr int kSchemaVersion = 2;
+  static constexpr int kSchemaVersion = 3;
 
  private:
   void check_schema();

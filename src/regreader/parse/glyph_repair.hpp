@@ -1,0 +1,34 @@
+#pragma once
+// Latin letters that a PDF's ToUnicode map records as Chinese characters.
+//
+// Standards published through openstd.samr.gov.cn set Latin text in Founder fonts whose codes
+// are one GBK double byte: row 0xA0, trail byte 0x80 + the ASCII code. Their ToUnicode maps
+// decode that double byte as GBK, so "GB" is extracted as 犌犅 and 附录A as 附录犃. The glyphs
+// drawn are Latin: narrow (about half an em) where an ideograph is a full em wide.
+//
+// The repair is decided per font from the font's own evidence, never from a list per document:
+// a font whose ideographs all sit in that GBK row and are drawn narrow is a Latin font, and its
+// characters are mapped back through the GBK code (ICU's GBK converter, not a table of ours).
+
+#include <optional>
+
+namespace regreader::parse {
+
+/// The ASCII character whose GBK code 0xA0, 0x80 + c decodes to `cp` (犌 -> 'G'), if any.
+std::optional<char> gbk_row_a0_ascii(char32_t cp);
+
+/// What one font drew on a page, gathered to decide whether it is a mis-mapped Latin font.
+struct FontGlyphStats {
+  int ideographs = 0;        ///< characters in the CJK ideograph blocks
+  int row_a0 = 0;            ///< ... of which decode from GBK row 0xA0
+  int narrow_row_a0 = 0;     ///< ... and are drawn narrower than an ideograph
+  int narrow_other = 0;      ///< other ideographs drawn narrow: unreadable glyphs
+  void add(char32_t cp, float width, float size);
+  /// True when the font's ideographs are Latin glyphs under a GBK ToUnicode map.
+  bool is_mapped_latin() const;
+};
+
+/// True for a code point an ideograph glyph should draw at about one em (CJK unified ideographs).
+bool is_ideograph(char32_t cp);
+
+}  // namespace regreader::parse

@@ -1,0 +1,125 @@
+#include "regreader/parse/page_furniture.hpp"
+
+#include <algorithm>
+#include <map>
+#include <vector>
+
+#include "regreader/core/text.hpp"
+#include "regreader/parse/numbering.hpp"
+
+namespace regreader::parse {
+
+namespace {
+// Running lines are short.
+constexpr size_t kMaxRunningChars = 40;
+// ... and come back on this share of the pages, and on at least kMinRunningPages.
+constexpr double kRunningShare = 0.3;
+constexpr size_t kMinRunningPages = 3;
+// Keys shorter than this ("注", "续表") are too common to be a running line.
+constexpr size_t kMinKeyChars = 3;
+// Two readings of one running line differ by at most this many characters (OCR).
+constexpr size_t kMaxKeyDifference = 2;
+// Contents pages are looked for in this first share of the pages.
+constexpr double kContentsShare = 0.4;
+constexpr size_t kMinContentsNumbers = 3;
+constexpr double kContentsRepeatShare = 0.6;
+// Titles in a table of contents are short.
+constexpr size_t kMaxContentsTitle = 30;
+
+// Letters and ideographs only: page numbers, years and spacing vary from page to page.
+std::u32string letters_key(const std::string& s) {
+  std::u32string out;
+  for (char32_t c : text::to_codepoints(text::fold_width(s)))
+    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= 0x3400 && c <= 0x9FFF))
+      out.push_back(c);
+  return out;
+}
+
+// One reading contains the other, give or take a character or two ("CGB一" / "GB一").
+bool same_line(const std::u32string& a, const std::u32string& b) {
+  const auto& [s, l] = a.size() <= b.size() ? std::tie(a, b) : std::tie(b, a);
+  return l.size() - s.size() <= kMaxKeyDifference && l.find(s) != std::u32string::npos;
+}
+
+}  // namespace
+
+std::set<size_t> running_paragraphs(const RawDocument& raw) {
+  // The first and last paragraph of every page are the candidates.
+  std::map<int, std::pair<size_t, size_t>> edges;  // page -> first, last paragraph index
+  for (size_t i = 0; i < raw.blocks.size(); ++i) {
+    const auto& b = raw.blocks[i];
+    if (b.kind != RawBlock::Kind::kParagraph) continue;
+    auto [it, fresh] = edges.try_emplace(b.page, i, i);
+    if (!fresh) it->second.second = i;
+  }
+  struct Candidate {
+    size_t block;
+    int page;
+    std::u32string key;
+  };
+  std::vector<Candidate> cands;
+  for (const auto& [page, fl] : edges)
+    for (size_t i : {fl.first, fl.second}) {
+      const auto& t = raw.blocks[i].text;
+      if (text::length(t) > kMaxRunningChars || match_section_number(text::fold_width(t)))
+        continue;
+      auto key = letters_key(t);
+      if (key.size() >= kMinKeyChars && (cands.empty() || cands.back().block != i))
+        cands.push_back({i, page, std::move(key)});
+    }
+  const size_t need = std::max(
+      kMinRunningPages, static_cast<size_t>(static_cast<double>(edges.size()) * kRunningShare));
+  std::set<size_t> out;
+  for (const auto& c : cands) {
+    std::set<int> pages;
+    for (const auto& o : cands)
+      if (same_line(c.key, o.key)) pages.insert(o.page);
+    if (pages.size() >= need) out.insert(c.block);
+  }
+  return out;
+}
+
+std::set<int> contents_pages_by_repeats(const RawDocument& raw) {
+  int last_page = 1;
+  for (const auto& b : raw.blocks)
+    last_page = std::max(last_page, b.page);
+  const int limit = std::max(2, static_cast<int>(last_page * kContentsShare));
+  std::map<int, std::vector<std::string>> numbers;  // page -> section numbers on it
+  std::map<int, size_t> paragraphs, short_numbered;
+  for (const auto& b : raw.blocks) {
+    if (b.kind != RawBlock::Kind::kParagraph) continue;
+    ++paragraphs[b.page];
+    if (auto m = match_section_number(text::fold_width(b.text))) {
+      numbers[b.page].push_back(m->number);
+      short_numbered[b.page] += text::length(m->rest) <= kMaxContentsTitle ? 1 : 0;
+    }
+  }
+  std::set<int> out;
+  for (const auto& [page, nums] : numbers) {
+    // A contents page is mostly short numbered lines; a page of clauses has body text too (and
+    // its numbers may come back in a later 条文说明).
+    if (page > limit || nums.size() < kMinContentsNumbers ||
+        static_cast<double>(short_numbered[page]) < kContentsRepeatShare * paragraphs[page])
+      continue;
+    size_t again = 0;
+    for (const auto& n : nums) {
+      bool later = false;
+      for (auto it = numbers.upper_bound(page); it != numbers.end() && !later; ++it)
+        later = std::find(it->second.begin(), it->second.end(), n) != it->second.end();
+      again += later ? 1 : 0;
+    }
+    if (static_cast<double>(again) >= kContentsRepeatShare * static_cast<double>(nums.size()))
+      out.insert(page);
+  }
+  return out;
+}
+
+bool never_a_chapter(const std::string& t) {
+  const std::string s = text::strip_spaces(text::fold_width(t));
+  if (s == "目次" || s == "目录" || s == "Contents" || s == "CONTENTS") return true;
+  // Cover banners: 中华人民共和国国家标准, 中华人民共和国能源行业标准, …电力行业标准.
+  return text::starts_with(s, "中华人民共和国") && text::length(s) <= 20 &&
+         (text::ends_with(s, "标准") || text::ends_with(s, "规范"));
+}
+
+}  // namespace regreader::parse

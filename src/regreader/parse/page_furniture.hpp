@@ -1,0 +1,27 @@
+#pragma once
+// What is printed on a page but is not the document's content: running headers and footers
+// left inside the text (Word files converted from PDF carry them as paragraphs; OCR reads them
+// slightly differently on every page), contents pages that the usual 目次 / leader-dot test
+// misses (OCR loses both), and lines that are never chapters (目次, cover banners).
+
+#include <set>
+#include <string>
+
+#include "regreader/parse/raw_document.hpp"
+
+namespace regreader::parse {
+
+/// Indices of raw paragraphs that are running headers or footers: short unnumbered lines at
+/// the top or bottom of their page whose letters (digits ignored, near-identical readings
+/// merged) come back on at least 3 pages and 30% of the pages.
+std::set<size_t> running_paragraphs(const RawDocument& raw);
+
+/// Pages in the first part of a document whose numbered lines (at least 3, 60% of them) come
+/// back later as headings: a table of contents.
+std::set<int> contents_pages_by_repeats(const RawDocument& raw);
+
+/// 目次, 目录, Contents and cover banners such as 中华人民共和国国家标准: headings by their
+/// look, never chapters.
+bool never_a_chapter(const std::string& text);
+
+}  // namespace regreader::parse
