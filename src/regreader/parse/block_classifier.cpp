@@ -158,7 +158,7 @@ std::set<int> toc_pages(const RawDocument& raw) {
     if (n >= kTocPageMinLines && n >= kTocPageShare * paras[page]) pages.insert(page);
   // A contents page without leader dots (Word's right-aligned tab, a second-language
   // "Contents"): most of its lines end in a page number.
-  for (int page : contents_pages_by_repeats(raw))
+  for (int page : contents_pages_by_repeats(raw, pages))
     pages.insert(page);
   return pages;
 }
@@ -238,8 +238,34 @@ namespace {
 
 // Longest term taken from the line after a bare number.
 constexpr size_t kMaxTermChars = 30;
+// A document with fewer numbered chapters than this marks its chapters by type size.
+constexpr int kMinNumberedChapters = 3;
+// Longest unnumbered heading taken by its type size.
+constexpr size_t kMaxFontHeadingChars = 30;
 
 }  // namespace
+
+// A manual that does not number its chapters ("电工安全操作规程", "变配电安全操作规程" …)
+// marks them by type: when fewer than kMinNumberedChapters top-level numbers or 第X章 were
+// found, short lines set larger than the body text (after the cover) are its chapters.
+void promote_font_headings(std::vector<ClassifiedBlock>& items) {
+  int top = 0;
+  for (const auto& it : items)
+    if (it.starts_node && it.number &&
+        ((it.number->kind == SectionKind::kNumeric && it.number->components.size() == 1) ||
+         it.number->kind == SectionKind::kChapter))
+      ++top;
+  if (top >= kMinNumberedChapters) return;
+  for (auto& it : items) {
+    if (it.starts_node || !it.larger_font || it.page <= 1 || it.type == BlockType::kTable ||
+        !it.notes.empty() || text::length(it.text) > kMaxFontHeadingChars ||
+        !is_title_like(it.text) || never_a_chapter(it.text))
+      continue;
+    it.starts_node = true;
+    it.type = BlockType::kHeading;
+    it.node_title = it.text;
+  }
+}
 
 // Term entries print their number alone and the term on the next line ("2.1" / "电力系统
 // 安全性 power system security"): the term is the node's title.
@@ -252,7 +278,12 @@ void join_term_titles(std::vector<ClassifiedBlock>& items) {
     if (!head.starts_node || !head.number || !head.number->rest.empty() ||
         head.number->kind == SectionKind::kArticle || i + 1 >= items.size())
       continue;
-    const auto& next = items[i + 1];
+    // An appendix's designation may sit on a line of its own between number and title.
+    size_t k = i + 1;
+    if (head.number->kind == SectionKind::kAppendix && k + 1 < items.size() &&
+        strip_appendix_designation(items[k].text).empty())
+      ++k;
+    const auto& next = items[k];
     if (next.type != BlockType::kText || next.starts_node || !next.notes.empty() ||
         next.page != head.page)
       continue;
@@ -260,8 +291,9 @@ void join_term_titles(std::vector<ClassifiedBlock>& items) {
     if (term.empty() || text::length(term) > kMaxTermChars || !is_title_like(term)) continue;
     head.node_title = term;
     head.type = BlockType::kHeading;
-    head.text = head.number->number + " " + next.text;
-    ++i;
+    for (size_t j = i + 1; j <= k; ++j)
+      head.text += " " + items[j].text;
+    i = k;
   }
   items = std::move(out);
 }
@@ -277,6 +309,7 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
     if (running.count(index)) continue;  // a running header or footer
     ClassifiedBlock it;
     it.page = std::max(1, rb.page);
+    it.larger_font = rb.larger_font && rb.styled_heading;
     if (rb.kind == RawBlock::Kind::kTable) {
       it.type = BlockType::kTable;
       it.table = rb.table;
@@ -322,6 +355,7 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
     items.push_back(std::move(it));
   }
   join_term_titles(items);
+  promote_font_headings(items);
   return items;
 }
 

@@ -125,6 +125,41 @@ std::optional<SectionMatch> match_chinese(const std::u32string& s) {
   return m;
 }
 
+// Longest designation: "(规范性附录)", OCR's "《资料性奉录)".
+constexpr size_t kMaxDesignationChars = 10;
+
+}  // namespace
+
+std::string strip_appendix_designation(std::string_view rest) {
+  const std::u32string s = to_u32(rest);
+  size_t i = 0;
+  while (i < s.size() && (s[i] == '(' || s[i] == U'（' || s[i] == U'《' || s[i] == U'〈' ||
+                          s[i] == '<' || text::is_space(s[i])))
+    ++i;
+  // 资料性 / 规范性 / 参考性 (OCR may garble the rest of the word, not these).
+  const bool designation = s.find(U"性", i) != std::u32string::npos &&
+                           s.find(U"性", i) <= i + 3 && i + 1 < s.size() &&
+                           (s.compare(i, 2, U"资料") == 0 || s.compare(i, 2, U"规范") == 0 ||
+                            s.compare(i, 2, U"参考") == 0);
+  if (!designation) return std::string(rest);
+  size_t close = i;
+  while (close < s.size() && close < i + kMaxDesignationChars && s[close] != ')' &&
+         s[close] != U'）' && s[close] != U'》' && s[close] != U'〉' && s[close] != '>')
+    ++close;
+  if (close >= s.size() || close >= i + kMaxDesignationChars) {
+    // No closing bracket: the designation is the word up to 附录 / 录.
+    const size_t lu = s.find(U"录", i);
+    if (lu == std::u32string::npos || lu > i + kMaxDesignationChars) return std::string(rest);
+    close = lu;
+  }
+  while (close + 1 < s.size() && (s[close + 1] == ')' || s[close + 1] == U'）' ||
+                                  s[close + 1] == U'》' || s[close + 1] == U'〉'))
+    ++close;
+  return to_utf8(trim32(s.substr(close + 1)));
+}
+
+namespace {
+
 std::optional<SectionMatch> match_appendix(const std::u32string& s) {
   if (s.size() < 3 || s[0] != U'附') return std::nullopt;
   size_t i = 1;
@@ -149,7 +184,7 @@ std::optional<SectionMatch> match_appendix(const std::u32string& s) {
     while (after < s.size() && is_digit(s[after]))
       ++after;
   }
-  m.rest = to_utf8(trim32(s.substr(after)));
+  m.rest = strip_appendix_designation(to_utf8(trim32(s.substr(after))));
   return m;
 }
 

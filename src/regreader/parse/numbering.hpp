@@ -51,6 +51,10 @@ bool can_contain(const SectionMatch& parent, const SectionMatch& child);
 /// 6 or 5.2.1.1), used to reject stray numbers in PDF text.
 bool plausible_successor(const SectionMatch& prev, const SectionMatch& next);
 
+/// An appendix title without its designation: "(资料性附录) 标示牌式样" -> "标示牌式样"
+/// (also OCR's "《资料性奉录)"); other text is returned as it is.
+std::string strip_appendix_designation(std::string_view rest);
+
 /// A section number run into a quantity in the text ("5.3.450年一遇" after 5.3.3 is 5.3.4
 /// followed by "50年一遇"): the split that continues `prev`, if one does.
 std::optional<SectionMatch> split_glued_number(const SectionMatch& glued, const SectionMatch& prev);

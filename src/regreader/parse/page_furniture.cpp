@@ -79,27 +79,34 @@ std::set<size_t> running_paragraphs(const RawDocument& raw) {
   return out;
 }
 
-std::set<int> contents_pages_by_repeats(const RawDocument& raw) {
+std::set<int> contents_pages_by_repeats(const RawDocument& raw, const std::set<int>& known) {
   int last_page = 1;
   for (const auto& b : raw.blocks)
     last_page = std::max(last_page, b.page);
   const int limit = std::max(2, static_cast<int>(last_page * kContentsShare));
   std::map<int, std::vector<std::string>> numbers;  // page -> section numbers on it
   std::map<int, size_t> paragraphs, short_numbered;
+  int body_start = last_page + 1;  // the first page, not a known contents page, with chapter 1-3
   for (const auto& b : raw.blocks) {
     if (b.kind != RawBlock::Kind::kParagraph) continue;
     ++paragraphs[b.page];
     if (auto m = match_section_number(text::fold_width(b.text))) {
       numbers[b.page].push_back(m->number);
       short_numbered[b.page] += text::length(m->rest) <= kMaxContentsTitle ? 1 : 0;
+      if (m->kind == SectionKind::kNumeric && m->components.size() == 1 &&
+          m->components[0] <= 3 && !known.count(b.page))
+        body_start = std::min(body_start, b.page);
     }
   }
   std::set<int> out;
   for (const auto& [page, nums] : numbers) {
-    // A contents page is mostly short numbered lines; a page of clauses has body text too (and
-    // its numbers may come back in a later 条文说明).
+    // A contents page is mostly short numbered lines, or comes before the body starts (OCR
+    // turns leader dots into noise); a page of clauses has body text and follows chapter 1 (its
+    // numbers may come back in a later 条文说明).
+    const bool mostly_numbers =
+        static_cast<double>(short_numbered[page]) >= kContentsRepeatShare * paragraphs[page];
     if (page > limit || nums.size() < kMinContentsNumbers ||
-        static_cast<double>(short_numbered[page]) < kContentsRepeatShare * paragraphs[page])
+        !(mostly_numbers || page < body_start))
       continue;
     size_t again = 0;
     for (const auto& n : nums) {

@@ -17,8 +17,10 @@ namespace regreader::parse {
 std::set<size_t> running_paragraphs(const RawDocument& raw);
 
 /// Pages in the first part of a document whose numbered lines (at least 3, 60% of them) come
-/// back later as headings: a table of contents.
-std::set<int> contents_pages_by_repeats(const RawDocument& raw);
+/// back later as headings, and that are mostly such lines or come before the body starts (the
+/// first page with chapter 1, 2 or 3 that is not in `known` contents pages): a table of
+/// contents.
+std::set<int> contents_pages_by_repeats(const RawDocument& raw, const std::set<int>& known);
 
 /// 目次, 目录, Contents and cover banners such as 中华人民共和国国家标准: headings by their
 /// look, never chapters.

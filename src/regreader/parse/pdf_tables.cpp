@@ -146,9 +146,10 @@ struct CellGrid {
 // A cell whose number was read with less confidence than this is marked unsure.
 constexpr float kUnsureDigitConf = 80.0f;
 
-model::TableCell make_cell(const CellGrid& g, size_t r, size_t c, int col_span) {
+model::TableCell make_cell(const CellGrid& g, size_t r, size_t c, int col_span,
+                          int row_span = 1) {
   model::TableCell cell{static_cast<int>(r), static_cast<int>(c),
-                        text::clean_spaces(g.text[r][c]), 1, col_span};
+                        text::clean_spaces(g.text[r][c]), row_span, col_span};
   cell.unsure = g.digit_conf[r][c] < kUnsureDigitConf;
   return cell;
 }
@@ -299,6 +300,37 @@ std::vector<RuledRegion> ruled_regions(const PdfPage& page) {
   return out;
 }
 
+// Rows each cell spans downwards (0 = merged into the cell above): a column with no rule
+// between two rows is one merged cell there, as in "干态 | 25" over the rows of both brakes.
+std::vector<std::vector<int>> vertical_spans(const PdfPage& page, const RuledRegion& g,
+                                             const std::vector<float>& ys,
+                                             const std::vector<long>& row_band) {
+  const size_t cols = g.xs.size() - 1, n = row_band.size();
+  std::vector<std::vector<int>> span(n, std::vector<int>(cols, 1));
+  auto ruled_between = [&](size_t r, size_t c) {  // a rule across column c below row r
+    const float mid = (g.xs[c] + g.xs[c + 1]) / 2;
+    for (long b = row_band[r]; b < row_band[r + 1]; ++b)
+      for (const auto& rule : page.rules)
+        if (rule.horizontal() && std::fabs(rule.y0 - ys[static_cast<size_t>(b)]) <= 2 &&
+            rule.x0 <= mid && rule.x1 >= mid)
+          return true;
+    return false;
+  };
+  for (size_t c = 0; c < cols; ++c) {
+    size_t top = 0;
+    for (size_t r = 1; r < n; ++r) {
+      // Rows with no rule at all between them are lines of one row already.
+      if (row_band[r] != row_band[r - 1] && !ruled_between(r - 1, c)) {
+        span[top][c] += 1;
+        span[r][c] = 0;
+      } else {
+        top = r;
+      }
+    }
+  }
+  return span;
+}
+
 model::TableMeta build_ruled_table(const PdfPage& page, const RuledRegion& g, size_t first,
                                    size_t last) {
   std::vector<float> ys;
@@ -310,6 +342,7 @@ model::TableMeta build_ruled_table(const PdfPage& page, const RuledRegion& g, si
   cols.starts.assign(g.xs.begin(), g.xs.end() - 1);
   cols.tolerance = 0;
   CellGrid rows(cols.starts.size());
+  std::vector<long> row_band;  // the band between horizontal rules each row sits in
   long band = -1;
   for (size_t k = first; k <= last; ++k) {
     const PdfLine& l = page.lines[k];
@@ -319,15 +352,21 @@ model::TableMeta build_ruled_table(const PdfPage& page, const RuledRegion& g, si
       ++b;
     // Without inner horizontal rules every line is a row.
     if (k > first && (ys.empty() || b != band)) rows.add_row(cols.starts.size());
+    if (row_band.size() < rows.text.size()) row_band.push_back(b);
     band = b;
     place_header_line(l, cols, rows);
   }
+  const auto spans = vertical_spans(page, g, ys, row_band);
   model::TableMeta t;
   t.row_count = static_cast<int>(rows.text.size());
   t.col_count = static_cast<int>(cols.starts.size());
   for (size_t r = 0; r < rows.text.size(); ++r)
-    for (size_t c = 0; c < rows.text[r].size(); ++c)
-      if (!rows.text[r][c].empty()) t.cells.push_back(make_cell(rows, r, c, 1));
+    for (size_t c = 0; c < rows.text[r].size(); ++c) {
+      if (spans[r][c] == 0) continue;  // inside a cell merged with the row above
+      for (int k = 1; k < spans[r][c]; ++k)  // the merged cell's text, wherever it was drawn
+        text::join_wrapped(rows.text[r][c], rows.text[r + static_cast<size_t>(k)][c]);
+      if (!rows.text[r][c].empty()) t.cells.push_back(make_cell(rows, r, c, 1, spans[r][c]));
+    }
   for (int c = 0; c < t.col_count; ++c)
     t.col_headers.push_back(t.cell_text(0, c));
   return t;
