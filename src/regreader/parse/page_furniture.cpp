@@ -74,7 +74,15 @@ std::set<size_t> running_paragraphs(const RawDocument& raw) {
     std::set<int> pages;
     for (const auto& o : cands)
       if (same_line(c.key, o.key)) pages.insert(o.page);
-    if (pages.size() >= need) out.insert(c.block);
+    // A section tab ("专业操作规程" on pages 3-6) runs over consecutive pages only.
+    size_t run = 0, best = 0;
+    int prev = -1;
+    for (int p : pages) {
+      run = p == prev + 1 ? run + 1 : 1;
+      best = std::max(best, run);
+      prev = p;
+    }
+    if (pages.size() >= need || best >= kMinRunningPages) out.insert(c.block);
   }
   return out;
 }

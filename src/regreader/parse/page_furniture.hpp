@@ -13,7 +13,8 @@ namespace regreader::parse {
 
 /// Indices of raw paragraphs that are running headers or footers: short unnumbered lines at
 /// the top or bottom of their page whose letters (digits ignored, near-identical readings
-/// merged) come back on at least 3 pages and 30% of the pages.
+/// merged) come back on at least 3 pages and 30% of the pages, or on 3 pages in a row (a
+/// section tab).
 std::set<size_t> running_paragraphs(const RawDocument& raw);
 
 /// Pages in the first part of a document whose numbered lines (at least 3, 60% of them) come

@@ -215,8 +215,15 @@ std::vector<RawBlock> lines_to_paragraphs(const PdfPage& page, float body_size) 
       const bool short_prev = prev->x1 < right - kShortLineChars * em;
       const bool indented = l.x0 > left + kIndentChars * em && l.x0 > prev->x0 + kIndentChars * em;
       const bool size_change = std::fabs(l.size - prev->size) > 0.15f * em;
-      hard =
-          short_prev || indented || gap > kParagraphGap * h || size_change || prev->bold != l.bold;
+      // A heading set large wraps onto a second, shorter or centred line of the same type.
+      // (One above the other: a tab label beside the heading is not part of it.)
+      const float overlap = std::min(l.x1, prev->x1) - std::max(l.x0, prev->x0);
+      const bool heading_wrap = prev->size > body_size * kHeadingSizeRatio && !size_change &&
+                                prev->bold == l.bold && gap <= kParagraphGap * h &&
+                                overlap > 0.5f * std::min(l.x1 - l.x0, prev->x1 - prev->x0) &&
+                                !ends_sentence(prev->text);
+      hard = (!heading_wrap && (short_prev || indented)) || gap > kParagraphGap * h ||
+             size_change || prev->bold != l.bold;
       soft = !hard && starts_new_item(folded);
     }
     if (hard || soft) {
