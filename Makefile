@@ -62,6 +62,7 @@ demo: build
 
 bench: build
 	bash bench/ingest_bench.sh
+	python3 bench/fidelity/score.py --json build/release/fidelity.json
 
 format:
 	clang-format -i $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp' 'tests/*.hpp')

@@ -55,6 +55,29 @@ TEST_F(Cli, IngestListTocAndReadAsJson) {
   EXPECT_FALSE(page.content_blocks.empty());
 }
 
+TEST_F(Cli, CheckReportsFidelityAndListShowsIt) {
+  auto in = rr("ingest " + quote(sample_md()) + " --reg-id SAMPLE --json");
+  ASSERT_EQ(in.code, 0) << in.err;
+  const auto check = nlohmann::json::parse(in.out)["results"][0]["check"];
+  ASSERT_TRUE(check.is_object());
+  EXPECT_EQ(check["rating"], "good") << check.dump();
+  EXPECT_EQ(check["garbage_chars"], 0);
+
+  auto r = rr("check SAMPLE --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["reg_id"], "SAMPLE");
+  EXPECT_EQ(j["check"]["rating"], "good");
+  EXPECT_EQ(j["check"]["pages"], check["pages"]);
+
+  auto list = nlohmann::json::parse(rr("list --json").out);
+  EXPECT_EQ(list[0]["fidelity"], "good");
+  EXPECT_NE(rr("list").out.find("fidelity: good"), std::string::npos);
+  EXPECT_NE(rr("check SAMPLE").out.find("SAMPLE: good"), std::string::npos);
+  EXPECT_EQ(rr("check NOPE").code, 3);
+  EXPECT_EQ(rr("check").code, 2);
+}
+
 TEST_F(Cli, TextOutputShowsChapterPathsAndCitations) {
   ingest_sample();
   auto r = rr("read-pages -r SAMPLE -s 2");

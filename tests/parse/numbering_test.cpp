@@ -101,5 +101,38 @@ TEST(Numbering, TableOfContentsLines) {
   EXPECT_FALSE(is_toc_line("如此……"));
 }
 
+
+TEST(Numbering, GluedNumberSplitBySiblingContinuity) {
+  // "5.3.450年一遇…" after 5.3.3: clause 5.3.4 and the quantity 50.
+  auto glued = match_section_number("5.3.450年一遇最大风速和极大风速应按下列规定确定：");
+  ASSERT_TRUE(glued);
+  EXPECT_EQ(glued->number, "5.3.450");
+  auto split = split_glued_number(*glued, num("5.3.3 风功率密度"));
+  ASSERT_TRUE(split);
+  EXPECT_EQ(split->number, "5.3.4");
+  EXPECT_EQ(split->rest, "50年一遇最大风速和极大风速应按下列规定确定：");
+  // Nothing to split when no head of the last part continues the numbering.
+  EXPECT_FALSE(split_glued_number(*match_section_number("5.3.12 测风"), num("5.3.3 风功率")));
+}
+
+TEST(Numbering, MarkupHeadingsAllowMeasureWords) {
+  EXPECT_FALSE(match_section_number("5 年景评估方法"));  // "5 年" reads as five years
+  auto m = match_section_number("5 年景评估方法", /*heading=*/true);
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->number, "5");
+  EXPECT_EQ(m->rest, "年景评估方法");
+}
+
+TEST(Numbering, AppendixDesignationIsNotTheTitle) {
+  EXPECT_EQ(strip_appendix_designation("(资料性附录) 标示牌式样"), "标示牌式样");
+  EXPECT_EQ(strip_appendix_designation("（规范性附录）绝缘安全工器具试验项目"), "绝缘安全工器具试验项目");
+  EXPECT_EQ(strip_appendix_designation("《资料性奉录)"), "");  // OCR's reading
+  EXPECT_EQ(strip_appendix_designation("资料性附录 操作票格式"), "操作票格式");
+  EXPECT_EQ(strip_appendix_designation("常用语句示例"), "常用语句示例");
+  auto m = match_section_number("附录B (资料性附录) 电力线路第二种工作票格式");
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->rest, "电力线路第二种工作票格式");
+}
+
 }  // namespace
 }  // namespace regreader::parse

@@ -137,5 +137,91 @@ TEST(StructureBuilder, MarkdownHeadingLevelsNestUnnumberedHeadings) {
   EXPECT_EQ(s.get_node_by_section_number("1.1")->level, 2);
 }
 
+
+const model::ChapterNode* node_titled(const model::DocumentStructure& s, const std::string& t) {
+  for (const auto& n : s.nodes())
+    if (n.title == t) return &n;
+  return nullptr;
+}
+
+TEST(StructureBuilder, TermsAppendicesAndExplanations) {
+  RawDocument raw;
+  raw.format = "pdf";
+  raw.page_count = 5;
+  raw.blocks = {para("1 总则", 2, true),
+                para("1.0.1 为规范风电场工程风能资源测量，制定本规范。", 2),
+                para("2 术语和定义", 2, true),
+                para("2.1", 2),
+                para("电力系统安全性 security of power system", 2),
+                para("电力系统在运行中承受扰动的能力。", 2),
+                para("附录A", 4, true),
+                para("(规范性附录)", 4),
+                para("电力系统稳定性分类", 4),
+                para("条文说明", 5, true),
+                para("4 风能资源测量", 5, true),
+                para("4.1 测量方案", 5, true),
+                para("4.1.5 本条说明测风塔的数量。", 5),
+                para("4.1.7～4.1.8 测风塔位置的说明。", 5)};
+  auto doc = build_document(raw, "R");
+  const auto& s = doc.structure;
+  ASSERT_NE(s.get_node_by_section_number("1.0.1"), nullptr);
+  ASSERT_NE(s.get_node_by_section_number("2.1"), nullptr);
+  EXPECT_EQ(s.get_node_by_section_number("2.1")->title, "电力系统安全性");
+  ASSERT_NE(s.get_node_by_section_number("附录A"), nullptr);
+  EXPECT_EQ(s.get_node_by_section_number("附录A")->title, "电力系统稳定性分类");
+  ASSERT_NE(node_titled(s, "条文说明"), nullptr);
+  // The explanation numbers again from 4: not rejected as out of order after 2.1.
+  ASSERT_NE(s.get_node_by_section_number("4"), nullptr);
+  EXPECT_EQ(s.get_node_by_section_number("4")->page_start, 5);
+  EXPECT_NE(s.get_node_by_section_number("4.1.7～4.1.8"), nullptr);
+}
+
+TEST(StructureBuilder, GluedNumbersFieldCodesAndCovers) {
+  RawDocument raw;
+  raw.format = "markdown";
+  raw.page_count = 2;
+  raw.blocks = {para("目 次", 1),
+                para("1 范围\t PAGEREF _Toc469558889 \\h I", 1),
+                para("3 风能资源评估\t PAGEREF _Toc469558890 \\h XVII", 1),
+                para("1 范围", 2),
+                para("2 规范性引用文件", 2),
+                para("3 风能资源评估", 2),
+                para("3.1 风特征参数", 2),
+                para("3.1.3 风功率密度应按下式计算。", 2),
+                para("3.1.450年一遇最大风速和极大风速应按下列规定确定：", 2)};
+  auto doc = build_document(raw, "R");
+  const auto& s = doc.structure;
+  EXPECT_EQ(s.get_node_by_section_number("目次"), nullptr);
+  ASSERT_NE(s.get_node_by_section_number("1"), nullptr);
+  EXPECT_EQ(s.get_node_by_section_number("1")->title, "范围");
+  ASSERT_NE(s.get_node_by_section_number("3.1.4"), nullptr);
+  EXPECT_EQ(s.get_node_by_section_number("3.1.450"), nullptr);
+  for (const auto& n : s.nodes())
+    EXPECT_EQ(n.title.find("PAGEREF"), std::string::npos) << n.title;
+  for (const auto& p : doc.pages)
+    EXPECT_EQ(p.content_markdown.find("PAGEREF"), std::string::npos);
+}
+
+TEST(StructureBuilder, UnnumberedChaptersByTypeSize) {
+  auto heading = [](const std::string& t, int page) {
+    RawBlock b = para(t, page, true);
+    b.larger_font = true;
+    return b;
+  };
+  RawDocument raw;
+  raw.format = "pdf";
+  raw.page_count = 4;
+  raw.blocks = {heading("电力工程承试工作手册", 1), para("湖南电器检测所", 1),
+                heading("电工安全操作规程", 2),   para("一、电工必须持证上岗。", 2),
+                heading("变配电安全操作规程", 3), para("倒闸操作必须两人进行。", 3),
+                heading("总协调员岗位职责", 4),   para("负责项目的总体协调。", 4)};
+  auto doc = build_document(raw, "R");
+  const auto& s = doc.structure;
+  ASSERT_NE(node_titled(s, "电工安全操作规程"), nullptr);
+  EXPECT_EQ(node_titled(s, "电工安全操作规程")->page_start, 2);
+  ASSERT_NE(node_titled(s, "总协调员岗位职责"), nullptr);
+  EXPECT_EQ(node_titled(s, "电力工程承试工作手册"), nullptr) << "the cover is not a chapter";
+}
+
 }  // namespace
 }  // namespace regreader::parse

@@ -70,8 +70,9 @@ void run_check(const CheckArgs& a, Globals& g) {
   bool poor = false;
   for (const auto& id : ids) {
     const auto info = store.require(id);
-    const auto report = parse::check_document(store.pages(id, 1, info.total_pages),
-                                              store.structure(id), store.tables(id));
+    const auto report =
+        parse::check_document(store.pages(id, 1, info.total_pages), store.structure(id),
+                              store.tables(id), info.paging == model::Paging::kReal);
     poor = poor || report.rating == "poor";
     if (a.json)
       out.push_back({{"reg_id", id}, {"check", report}});

@@ -31,10 +31,17 @@ std::vector<std::string> DocumentStructure::get_chapter_path(const std::string& 
 
 const ChapterNode* DocumentStructure::get_node_by_section_number(
     const std::string& section_number) const {
-  const std::string want = text::strip_spaces(text::fold_width(section_number));
+  // Width-folded, spaces ignored, and the wave dash of a range ("4.1.7～4.1.8") as "~".
+  auto key = [](const std::string& s) {
+    std::string k;
+    for (char32_t c : text::to_codepoints(text::strip_spaces(text::fold_width(s))))
+      text::append_utf8(k, c == U'～' ? U'~' : c);
+    return k;
+  };
+  const std::string want = key(section_number);
   if (want.empty()) return nullptr;
   for (const auto& n : nodes_)
-    if (text::strip_spaces(n.section_number) == want) return &n;
+    if (key(n.section_number) == want) return &n;
   return nullptr;
 }
 

@@ -1,5 +1,6 @@
 #include "regreader/parse/block_classifier.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <regex>
@@ -63,10 +64,26 @@ std::string chinese_term(const std::string& line) {
   return text::trim(line);
 }
 
+// An explanation of provisions (条文说明) explains only some clauses, so its numbers jump
+// (4.1 -> 4.1.5): there, a number need only come after the previous one.
+bool comes_after(const SectionMatch& prev, const SectionMatch& next) {
+  if (prev.kind != next.kind) return true;
+  if (prev.kind == SectionKind::kAppendixClause && prev.letter != next.letter)
+    return next.letter > prev.letter;
+  return std::lexicographical_compare(prev.components.begin(), prev.components.end(),
+                                      next.components.begin(), next.components.end());
+}
+
+struct Numbering {
+  std::map<SectionKind, SectionMatch> last;  ///< the last accepted number of each kind
+  bool explanations = false;                 ///< inside a 条文说明
+};
+
 // Decides whether a paragraph starts a chapter node, and whether it is a heading block.
-// `last` holds the last accepted number of each kind, for the plausibility check of
+// `state` holds the last accepted number of each kind, for the plausibility check of
 // numbers found in unmarked text.
-void classify(ClassifiedBlock& it, const RawBlock& raw, std::map<SectionKind, SectionMatch>& last) {
+void classify(ClassifiedBlock& it, const RawBlock& raw, Numbering& state) {
+  auto& last = state.last;
   if (raw.kind == RawBlock::Kind::kTable) return;
   if (never_a_chapter(it.text)) {
     it.type = raw.heading_level > 0 || raw.styled_heading ? BlockType::kHeading : BlockType::kText;
@@ -93,8 +110,10 @@ void classify(ClassifiedBlock& it, const RawBlock& raw, std::map<SectionKind, Se
     // Numbering may start again (a second part, 条文说明): "1 总则" with a title is a restart.
     const bool restart = number->components == std::vector<int>{1} && !number->rest.empty() &&
                          is_title_like(number->rest) && (raw.styled_heading || raw.larger_font);
-    if (prev != last.end() && !restart && !plausible_successor(prev->second, *number))
-      number = split_glued_number(*number, prev->second);
+    const bool follows = prev == last.end() || restart ||
+                         (state.explanations ? comes_after(prev->second, *number)
+                                             : plausible_successor(prev->second, *number));
+    if (!follows) number = split_glued_number(*number, prev->second);
     // A top-level chapter ("5 风能资源评估") has a short title; "5 运行温度区间应包括…" is an
     // item of a numbered list inside a clause.
     if (number && number->kind == SectionKind::kNumeric && number->components.size() == 1 &&
@@ -127,7 +146,10 @@ void classify(ClassifiedBlock& it, const RawBlock& raw, std::map<SectionKind, Se
     it.node_title = it.text;
     // The explanation of provisions numbers its chapters again, from where it starts.
     const std::string t = text::strip_spaces(it.text);
-    if (t == "条文说明" || t == "编制说明" || t == "制定说明") last.clear();
+    if (t == "条文说明" || t == "编制说明" || t == "制定说明") {
+      last.clear();
+      state.explanations = true;
+    }
   }
 }
 
@@ -300,7 +322,7 @@ void join_term_titles(std::vector<ClassifiedBlock>& items) {
 
 std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
   std::vector<ClassifiedBlock> items;
-  std::map<SectionKind, SectionMatch> last;
+  Numbering numbering;
   const std::set<int> toc = toc_pages(raw);
   TocRun toc_run;
   const std::set<size_t> running = running_paragraphs(raw);
@@ -333,7 +355,7 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
       if ((in_toc || toc.count(it.page)) && !is_front_matter_title(it.text)) {
         it.type = BlockType::kText;  // a table-of-contents line
       } else {
-        classify(it, rb, last);
+        classify(it, rb, numbering);
       }
       it.text = it.number && !it.number->rest.empty()
                     ? it.number->number + " " + text::clean_spaces(it.number->rest)

@@ -53,10 +53,12 @@ struct FidelityReport {
   std::string summary() const;
 };
 
-/// Builds the report from what is stored.
+/// Builds the report from what is stored. With synthetic pages (`real_pages` false) the printed
+/// page numbers of a 目次 are not compared with the tree's pages.
 FidelityReport check_document(const std::vector<model::PageDocument>& pages,
                               const model::DocumentStructure& structure,
-                              const std::vector<model::TableEntry>& tables);
+                              const std::vector<model::TableEntry>& tables,
+                              bool real_pages = true);
 
 /// Entries of a printed table of contents found in `text` (one or many entries, leader dots and
 /// page numbers, possibly run together on one line).

@@ -271,7 +271,7 @@ std::optional<SectionMatch> match_dotted(const std::u32string& s, bool heading) 
     if (k) m.number += ".";
     m.number += std::to_string(m.components[k]);
   }
-  if (!range.empty()) m.number += "～" + to_utf8(range.substr(1));
+  if (!range.empty()) m.number += "~" + to_utf8(range.substr(1));  // canonical ASCII
   return m;
 }
 

@@ -15,8 +15,9 @@ constexpr size_t kMaxRunningChars = 40;
 // ... and come back on this share of the pages, and on at least kMinRunningPages.
 constexpr double kRunningShare = 0.3;
 constexpr size_t kMinRunningPages = 3;
-// Keys shorter than this ("注", "续表") are too common to be a running line.
-constexpr size_t kMinKeyChars = 3;
+// Keys shorter than this ("注") are too common to be a running line; "GB" (of "GB 26859—2011")
+// is the shortest running header.
+constexpr size_t kMinKeyChars = 2;
 // Two readings of one running line differ by at most this many characters (OCR).
 constexpr size_t kMaxKeyDifference = 2;
 // Contents pages are looked for in this first share of the pages.
@@ -24,7 +25,7 @@ constexpr double kContentsShare = 0.4;
 constexpr size_t kMinContentsNumbers = 3;
 constexpr double kContentsRepeatShare = 0.6;
 // Titles in a table of contents are short.
-constexpr size_t kMaxContentsTitle = 30;
+constexpr size_t kMaxContentsTitle = 60;
 
 // Letters and ideographs only: page numbers, years and spacing vary from page to page.
 std::u32string letters_key(const std::string& s) {
@@ -61,7 +62,10 @@ std::set<size_t> running_paragraphs(const RawDocument& raw) {
   for (const auto& [page, fl] : edges)
     for (size_t i : {fl.first, fl.second}) {
       const auto& t = raw.blocks[i].text;
-      if (text::length(t) > kMaxRunningChars || match_section_number(text::fold_width(t)))
+      // Numbered lines and table captions ("续表1 …" on every page of a long table) are content.
+      const std::string f = text::trim(text::fold_width(t));
+      if (text::length(t) > kMaxRunningChars || match_section_number(f) ||
+          text::starts_with(f, "表") || text::starts_with(f, "续表"))
         continue;
       auto key = letters_key(t);
       if (key.size() >= kMinKeyChars && (cands.empty() || cands.back().block != i))
@@ -100,7 +104,11 @@ std::set<int> contents_pages_by_repeats(const RawDocument& raw, const std::set<i
     ++paragraphs[b.page];
     if (auto m = match_section_number(text::fold_width(b.text))) {
       numbers[b.page].push_back(m->number);
-      short_numbered[b.page] += text::length(m->rest) <= kMaxContentsTitle ? 1 : 0;
+      // An entry is a title: short and no sentence in it.
+      const bool sentence = m->rest.find("，") != std::string::npos ||
+                            m->rest.find("。") != std::string::npos ||
+                            m->rest.find("；") != std::string::npos;
+      short_numbered[b.page] += text::length(m->rest) <= kMaxContentsTitle && !sentence ? 1 : 0;
       if (m->kind == SectionKind::kNumeric && m->components.size() == 1 &&
           m->components[0] <= 3 && !known.count(b.page))
         body_start = std::min(body_start, b.page);

@@ -36,6 +36,36 @@ void distrust_disputed_digits(std::vector<PdfChar>& ocr, const std::vector<PdfCh
   }
 }
 
+// Confidence given to a line taken from the scan's own text layer where OCR found nothing.
+constexpr float kLayerLineConf = 30.0f;
+
+// A line of the hidden text layer where OCR recognised nothing at all (tesseract drops short
+// headings such as "1 范围" next to large white space) is taken from the layer, at a low
+// confidence so that its numbers are marked unsure.
+void add_lines_ocr_missed(std::vector<PdfChar>& ocr, const std::vector<PdfChar>& layer) {
+  if (layer.empty()) return;
+  const std::vector<PdfLine> lines = build_lines(layer);
+  std::vector<PdfChar> added;
+  for (const auto& l : lines) {
+    const float pad = 0.3f * (l.y1 - l.y0);
+    bool covered = false;
+    for (const auto& c : ocr) {
+      const float cx = (c.x0 + c.x1) / 2, cy = (c.y0 + c.y1) / 2;
+      if (cx >= l.x0 && cx <= l.x1 && cy >= l.y0 - pad && cy <= l.y1 + pad) {
+        covered = true;
+        break;
+      }
+    }
+    if (covered) continue;
+    for (auto c : l.chars) {
+      c.conf = kLayerLineConf;
+      c.bold = false;
+      added.push_back(c);
+    }
+  }
+  ocr.insert(ocr.end(), added.begin(), added.end());
+}
+
 // Reads the pages' text, with OCR where `mode` says; the engine is loaded on first use only.
 class PageReader {
  public:
@@ -51,6 +81,7 @@ class PageReader {
     if (want_ocr && engine()) {
       auto ocr = engine_->recognize(doc_.render_gray(index, kOcrDpi));
       distrust_disputed_digits(ocr, content.chars);
+      add_lines_ocr_missed(ocr, content.chars);
       content.chars = std::move(ocr);
       source = "ocr";
     }
