@@ -56,14 +56,17 @@ model::ChapterNode node(const std::string& id, const std::string& sec, const std
 
 TEST(FidelityCheck, FindsWhatAReaderWouldCheckByHand) {
   std::vector<model::PageDocument> pages;
-  pages.push_back(page(1, {block("目次"), block("1 范围……1\n2 规范性引用文件……1\n3 术语和定义……2")}));
+  pages.push_back(page(1, {block("目次"), block("1 范围……1\n2 规范性引用文件……1\n3 术语和定义……2\n"
+                                                "4 作业要求……2\n5 安全组织措施……3")}));
   const std::vector<std::string> body = {"工作票应保存一年。", "验电前应先试验验电器。",
                                          "装设接地线应先接接地端。", "高处作业应使用安全带。"};
   for (int p = 2; p <= 5; ++p)
     pages.push_back(page(p, {block("GB 26859—2011"), block(body[static_cast<size_t>(p - 2)])}));
   pages.push_back(page(6, {}));
-  // The tree has 1 and 2 (2 on the wrong page) but lost 3.
-  model::DocumentStructure s("R", {node("R:n1", "1", "范围", 2), node("R:n2", "2", "规范性引用文件", 4)});
+  // Printed page + 1 is the physical page; the tree lost 4 and has 5 four pages late.
+  model::DocumentStructure s("R", {node("R:n1", "1", "范围", 2), node("R:n2", "2", "规范性引用文件", 2),
+                                   node("R:n3", "3", "术语和定义", 3),
+                                   node("R:n5", "5", "安全组织措施", 8)});
   model::TableEntry t;
   t.table_id = "表2";
   t.page_start = 3;
@@ -73,17 +76,17 @@ TEST(FidelityCheck, FindsWhatAReaderWouldCheckByHand) {
                     {1, 0, "10及以下", 1, 1}, {1, 1, "8. 70", 1, 1}};
   const auto r = check_document(pages, s, {t});
   EXPECT_TRUE(r.has_printed_toc);
-  ASSERT_EQ(r.toc.size(), 3u);
+  ASSERT_EQ(r.toc.size(), 5u);
   ASSERT_EQ(r.toc_missing.size(), 1u);
-  EXPECT_EQ(r.toc_missing[0].section, "3");
-  ASSERT_EQ(r.toc_off_page.size(), 1u);  // printed page + 1 is the offset; 2 is off it
-  EXPECT_EQ(r.toc_off_page[0].section, "2");
+  EXPECT_EQ(r.toc_missing[0].section, "4");
+  ASSERT_EQ(r.toc_off_page.size(), 1u);
+  EXPECT_EQ(r.toc_off_page[0].section, "5");
   EXPECT_EQ(r.empty_pages, std::vector<int>{6});
   ASSERT_EQ(r.running_lines.size(), 1u);
   EXPECT_NE(r.running_lines[0].find("GB"), std::string::npos);
   ASSERT_EQ(r.suspicious_cells.size(), 1u);
   EXPECT_EQ(r.suspicious_cells[0].text, "8. 70");
-  EXPECT_EQ(r.rating, "poor");  // a third of the 目次 is missing
+  EXPECT_EQ(r.rating, "poor");  // a fifth of the 目次 is missing
   EXPECT_NE(r.summary().find("目次"), std::string::npos);
 }
 

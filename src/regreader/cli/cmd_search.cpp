@@ -1,5 +1,6 @@
 // `search` and `debug tokenize`.
 
+#include <cmath>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -73,9 +74,7 @@ void run_search(const SearchArgs& a, Globals& g) {
   const auto mode = choose_mode(a, store, fell_back);
   const auto hits = index::search(store, a.query, f, mode);
   if (a.json) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const auto& h : hits)
-      out.push_back(tools::hit_json(h));
+    const nlohmann::json out = tools::hits_json(store, hits);
     nlohmann::json j = {{"query", a.query},
                         {"mode", a.mode.empty() ? "default" : a.mode},
                         {"mode_used", index::search_mode_name(mode)},
@@ -90,8 +89,13 @@ void run_search(const SearchArgs& a, Globals& g) {
   }
   for (size_t i = 0; i < hits.size(); ++i) {
     const auto& h = hits[i];
+    const auto [source, conf] = store.text_source(h.reg_id, h.page_num);
     std::cout << i + 1 << ". " << h.source << "  [" << model::block_type_name(h.block_type)
-              << "]\n   " << h.snippet << "\n";
+              << "]"
+              << (source == "ocr" ? "  [OCR, confidence " + std::to_string(std::lround(conf)) +
+                                        ": check figures against the page]"
+                                  : "")
+              << "\n   " << h.snippet << "\n";
   }
 }
 

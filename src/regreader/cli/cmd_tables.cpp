@@ -30,7 +30,7 @@ void run_tables(const TableArgs& a, Globals& g) {
   if (a.json) {
     nlohmann::json out = nlohmann::json::array();
     for (const auto& t : tables)
-      out.push_back(tools::table_summary_json(a.reg_id, t));
+      out.push_back(tools::table_summary_json(store, a.reg_id, t));
     print_json({{"reg_id", a.reg_id}, {"tables", out}});
   } else {
     std::cout << render_table_list(a.reg_id, tables);
@@ -43,7 +43,7 @@ void run_table(const TableArgs& a, Globals& g) {
   const auto t = tools::find_table(store, a.reg_id, a.id);
   const auto notes = tools::table_notes(store, a.reg_id, t);
   if (a.json) {
-    auto j = tools::table_summary_json(a.reg_id, t);
+    auto j = tools::table_summary_json(store, a.reg_id, t);
     j["merged"] = t.merged;
     j["markdown"] = t.merged.to_markdown();
     j["notes"] = notes;

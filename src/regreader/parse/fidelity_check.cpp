@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <cstdlib>
 #include <set>
 
 #include "regreader/core/text.hpp"
@@ -21,8 +22,12 @@ constexpr double kRunningShare = 0.3;
 // Running lines are short.
 constexpr size_t kMaxRunningChars = 40;
 // Shares above which the document is rated poor.
-constexpr double kPoorTocMissing = 0.1, kPoorGarbage = 0.01, kPoorEmptyPages = 0.1;
+constexpr double kPoorTocMissing = 0.1, kPoorGarbage = 0.01;
 constexpr double kPoorOcrConfidence = 70;
+// Neighbours on each side whose page offsets an entry's is compared with, and how far off it
+// may be.
+constexpr size_t kOffsetWindow = 2;
+constexpr int kOffsetTolerance = 1;
 // A table cell longer than this that appears twice in one row was copied across cells.
 constexpr size_t kCopiedCellChars = 30;
 
@@ -155,26 +160,44 @@ void check_toc(const std::vector<model::PageDocument>& pages, const model::Docum
       if (!e.section.empty()) {
         n = s.get_node_by_section_number(e.section);
       } else {
+        // "附：条文说明" in the 目次 is the chapter 条文说明.
+        std::string want = e.title;
+        for (const char* p : {"附：", "附:", "附"})
+          if (text::starts_with(want, p) && text::length(want) > 3) {
+            want = want.substr(std::string_view(p).size());
+            break;
+          }
         for (const auto& node : s.nodes())
-          if (text::strip_spaces(node.title) == e.title) n = n ? n : &node;
+          if (text::strip_spaces(node.title) == want) n = n ? n : &node;
       }
       e.tree_page = n ? n->page_start : 0;
       r.toc.push_back(e);
     }
   }
-  // Printed page numbers and physical pages differ by the front matter: the usual offset is the
-  // document's, and entries off it are on an inconsistent page.
-  std::map<int, int> offsets;
-  for (const auto& e : r.toc)
-    if (e.tree_page > 0 && e.printed_page > 0) offsets[e.tree_page - e.printed_page]++;
-  int offset = 0, best = 0;
-  for (auto [o, n] : offsets)
-    if (n > best) offset = o, best = n;
-  for (const auto& e : r.toc) {
-    if (e.tree_page == 0)
-      r.toc_missing.push_back(e);
-    else if (e.printed_page > 0 && e.tree_page - e.printed_page != offset)
-      r.toc_off_page.push_back(e);
+  // Printed page numbers and physical pages differ by the front matter, and a Word file
+  // rendered by LibreOffice may drift by a page or two against the printed original: an entry
+  // is on an inconsistent page when its offset is off the median of its neighbours' offsets.
+  std::vector<size_t> paged;  // entries with both pages, in 目次 order
+  for (size_t i = 0; i < r.toc.size(); ++i)
+    if (r.toc[i].tree_page > 0 && r.toc[i].printed_page > 0) paged.push_back(i);
+  std::set<size_t> off;
+  for (size_t k = 0; k < paged.size(); ++k) {
+    std::vector<int> around;
+    for (size_t j = k >= kOffsetWindow ? k - kOffsetWindow : 0;
+         j < paged.size() && j <= k + kOffsetWindow; ++j)
+      if (j != k) around.push_back(r.toc[paged[j]].tree_page - r.toc[paged[j]].printed_page);
+    if (around.empty()) continue;
+    std::nth_element(around.begin(), around.begin() + static_cast<long>(around.size() / 2),
+                     around.end());
+    const int median = around[around.size() / 2];
+    const auto& e = r.toc[paged[k]];
+    if (std::abs(e.tree_page - e.printed_page - median) > kOffsetTolerance) off.insert(paged[k]);
+  }
+  for (size_t i = 0; i < r.toc.size(); ++i) {
+    if (r.toc[i].tree_page == 0)
+      r.toc_missing.push_back(r.toc[i]);
+    else if (off.count(i))
+      r.toc_off_page.push_back(r.toc[i]);
   }
 }
 
@@ -281,10 +304,11 @@ void rate(FidelityReport& r) {
   if (static_cast<int>(r.suspicious_cells.size()) > r.unsure_cells)
     r.problems.push_back(std::to_string(r.suspicious_cells.size() - r.unsure_cells) +
                          " suspicious table cells");
-  if (!r.empty_pages.empty()) {
-    poor = poor || share(r.empty_pages.size(), static_cast<size_t>(r.pages)) > kPoorEmptyPages;
-    r.problems.push_back("empty pages " + pages_text(r.empty_pages));
-  }
+  // Blank pages are common in Word files (section breaks), so they make a document fair, not
+  // poor: the pages are listed for a reader to compare with the original.
+  if (!r.empty_pages.empty())
+    r.problems.push_back("empty pages " + pages_text(r.empty_pages) +
+                         " (blank in the original, or text lost)");
   if (!r.running_lines.empty())
     r.problems.push_back("running header/footer left in the text: " + r.running_lines.front());
   r.rating = poor ? "poor" : (r.problems.empty() ? "good" : "fair");

@@ -374,6 +374,16 @@ model::PageDocument PageStore::page(const std::string& reg_id, int page_num) con
   return pages(reg_id, page_num, page_num).front();
 }
 
+std::pair<std::string, float> PageStore::text_source(const std::string& reg_id,
+                                                     int page_num) const {
+  if (!db_) return {"", -1.0f};
+  auto s = db_->prepare(
+      "SELECT text_source, ocr_confidence FROM pages WHERE reg_id = ?1 AND page_num = ?2");
+  s.bind(1, reg_id).bind(2, page_num);
+  if (!s.step()) return {"", -1.0f};
+  return {s.text(0), static_cast<float>(s.real(1))};
+}
+
 std::vector<model::PageDocument> PageStore::pages(const std::string& reg_id, int start,
                                                   int end) const {
   check_pages(require(reg_id), start, end);

@@ -37,6 +37,9 @@ class PageStore {
   model::DocumentStructure structure(const std::string& reg_id) const;
   /// One page; throws Error(kNotFound) when the page is out of range.
   model::PageDocument page(const std::string& reg_id, int page_num) const;
+  /// Where a page's text came from ("text_layer", "ocr", "text", "none") and its mean OCR
+  /// confidence (-1 when not OCR); {"", -1} for an unknown page.
+  std::pair<std::string, float> text_source(const std::string& reg_id, int page_num) const;
   /// Pages start..end inclusive (validated against the regulation's page count).
   std::vector<model::PageDocument> pages(const std::string& reg_id, int start, int end) const;
 

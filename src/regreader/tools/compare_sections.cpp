@@ -22,7 +22,7 @@ nlohmann::json section(const ToolContext& ctx, const std::string& reg_id,
   if (with_tables)
     for (const auto& t : ctx.store.tables(reg_id))
       if (t.page_start <= n->page_end && t.page_end >= n->page_start) {
-        auto tj = table_summary_json(reg_id, t);
+        auto tj = table_summary_json(ctx.store, reg_id, t);
         tj["markdown"] = t.merged.to_markdown();
         tables.push_back(tj);
       }

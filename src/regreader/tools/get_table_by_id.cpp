@@ -23,7 +23,7 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
   ctx.store.require(reg_id);
   const auto t = find_table(ctx.store, reg_id, id);
   const bool merged = a.boolean("include_merged", true);
-  auto j = table_summary_json(reg_id, t);
+  auto j = table_summary_json(ctx.store, reg_id, t);
   std::string md;
   if (merged) {
     md = t.merged.to_markdown();

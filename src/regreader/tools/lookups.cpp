@@ -6,6 +6,7 @@
 #include "regreader/core/error.hpp"
 #include "regreader/parse/notes.hpp"
 #include "regreader/parse/references.hpp"
+#include "regreader/tools/search_hits.hpp"
 
 namespace regreader::tools {
 
@@ -41,8 +42,12 @@ std::vector<model::Annotation> table_notes(const store::PageStore& store, const 
   return notes;
 }
 
-nlohmann::json table_summary_json(const std::string& reg_id, const model::TableEntry& t) {
-  return {{"table_id", t.table_id},
+nlohmann::json table_summary_json(const store::PageStore& store, const std::string& reg_id,
+                                  const model::TableEntry& t) {
+  int unsure = 0;
+  for (const auto& c : t.merged.cells)
+    unsure += c.unsure ? 1 : 0;
+  nlohmann::json j = {{"table_id", t.table_id},
           {"caption", t.caption},
           {"page_start", t.page_start},
           {"page_end", t.page_end},
@@ -51,7 +56,10 @@ nlohmann::json table_summary_json(const std::string& reg_id, const model::TableE
           {"col_headers", t.merged.col_headers},
           {"segments", t.segments},
           {"annotation_ids", t.annotation_ids},
-          {"source", cite(reg_id, t.page_start, t.page_end) + " " + t.table_id}};
+          {"source", cite(reg_id, t.page_start, t.page_end) + " " + t.table_id},
+          {"unsure_cells", unsure}};
+  add_text_source(store, reg_id, t.page_start, j);
+  return j;
 }
 
 std::vector<model::Annotation> find_notes(const store::PageStore& store, const std::string& reg_id,
@@ -118,7 +126,7 @@ nlohmann::json reference_target_json(const store::PageStore& store, const std::s
     case model::RefKind::kTable:
       for (const auto& t : tables)
         if (t.table_id == link.target_id) {
-          auto j = table_summary_json(reg_id, t);
+          auto j = table_summary_json(store, reg_id, t);
           j["markdown"] = t.merged.to_markdown();
           return j;
         }

@@ -25,7 +25,10 @@ model::TableEntry find_table(const store::PageStore& store, const std::string& r
 /// The notes that qualify one of the table's parts.
 std::vector<model::Annotation> table_notes(const store::PageStore& store, const std::string& reg_id,
                                            const model::TableEntry& t);
-nlohmann::json table_summary_json(const std::string& reg_id, const model::TableEntry& t);
+/// A table's summary; `unsure_cells` counts the values OCR could not confirm, and the first
+/// page's text_source (ocr_confidence on scans) says how it was read.
+nlohmann::json table_summary_json(const store::PageStore& store, const std::string& reg_id,
+                                  const model::TableEntry& t);
 
 /// Notes with this label (注1, 注 1, 注①, 注一, 方案A, 脚注1), the one on `page_hint` first, then
 /// the nearest after it, then before it. Error(kInvalidArgument) for a label that is not a note,

@@ -1,6 +1,8 @@
 // read_page_range: the full text of up to ten pages, with tables that cross the range merged and
 // the pages' notes.
 
+#include <cmath>
+
 #include "regreader/core/error.hpp"
 #include "regreader/tools/arguments.hpp"
 #include "regreader/tools/lookups.hpp"
@@ -15,13 +17,18 @@ namespace {
 constexpr int kMaxPages = 10;
 
 nlohmann::json page_json(const std::string& reg_id, const model::PageDocument& p) {
-  return {{"page_num", p.page_num},
-          {"chapter_path", p.chapter_path},
-          {"content_markdown", p.content_markdown},
-          {"continues_from_prev", p.continues_from_prev},
-          {"continues_to_next", p.continues_to_next},
-          {"text_source", p.text_source},
-          {"source", cite(reg_id, p.page_num, p.page_num)}};
+  nlohmann::json j = {{"page_num", p.page_num},
+                      {"chapter_path", p.chapter_path},
+                      {"content_markdown", p.content_markdown},
+                      {"continues_from_prev", p.continues_from_prev},
+                      {"continues_to_next", p.continues_to_next},
+                      {"text_source", p.text_source},
+                      {"source", cite(reg_id, p.page_num, p.page_num)}};
+  if (p.text_source == "ocr") {
+    j["ocr_confidence"] = std::round(p.ocr_confidence * 10) / 10;
+    j["ocr_warning"] = "text read by OCR: check figures against the original page";
+  }
+  return j;
 }
 
 // Tables with a part in the range that also run outside one page: merged, so the model sees the
@@ -31,7 +38,7 @@ nlohmann::json crossing_tables(const ToolContext& ctx, const std::string& reg_id
   nlohmann::json out = nlohmann::json::array();
   for (const auto& t : ctx.store.tables(reg_id)) {
     if (t.page_end < start || t.page_start > end || t.segments.size() < 2) continue;
-    auto j = table_summary_json(reg_id, t);
+    auto j = table_summary_json(ctx.store, reg_id, t);
     j["markdown"] = t.merged.to_markdown();
     out.push_back(j);
   }

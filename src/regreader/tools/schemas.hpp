@@ -56,7 +56,11 @@ inline json search_hit() {
                  {"section_number", {{"type", "string"}}},
                  {"snippet", {{"type", "string"}}},
                  {"score", {{"type", "number"}}},
-                 {"source", source()}},
+                 {"source", source()},
+                 {"text_source",
+                  string("Where the page's text came from: text_layer, ocr, text (Word, Markdown)")},
+                 {"ocr_confidence", {{"type", "number"}, {"description", "OCR pages: 0-100"}}},
+                 {"ocr_warning", {{"type", "string"}}}},
                 {"reg_id", "page_num", "block_id", "block_type", "chapter_path", "snippet", "score",
                  "source"});
 }

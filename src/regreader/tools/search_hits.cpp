@@ -1,5 +1,7 @@
 #include "regreader/tools/search_hits.hpp"
 
+#include <cmath>
+
 namespace regreader::tools {
 
 nlohmann::json hit_json(const index::SearchHit& h) {
@@ -14,10 +16,23 @@ nlohmann::json hit_json(const index::SearchHit& h) {
           {"source", h.source}};
 }
 
-nlohmann::json hits_json(const std::vector<index::SearchHit>& hits) {
+void add_text_source(const store::PageStore& store, const std::string& reg_id, int page,
+                     nlohmann::json& j) {
+  const auto [source, conf] = store.text_source(reg_id, page);
+  if (source.empty()) return;
+  j["text_source"] = source;
+  if (source != "ocr") return;
+  j["ocr_confidence"] = std::round(conf * 10) / 10;
+  j["ocr_warning"] = "text read by OCR: check figures against the original page";
+}
+
+nlohmann::json hits_json(const store::PageStore& store, const std::vector<index::SearchHit>& hits) {
   nlohmann::json out = nlohmann::json::array();
-  for (const auto& h : hits)
-    out.push_back(hit_json(h));
+  for (const auto& h : hits) {
+    auto j = hit_json(h);
+    add_text_source(store, h.reg_id, h.page_num, j);
+    out.push_back(std::move(j));
+  }
   return out;
 }
 

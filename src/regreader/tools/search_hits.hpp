@@ -5,10 +5,17 @@
 #include <vector>
 
 #include "regreader/index/keyword_index.hpp"
+#include "regreader/store/page_store.hpp"
 
 namespace regreader::tools {
 
 nlohmann::json hit_json(const index::SearchHit& h);
-nlohmann::json hits_json(const std::vector<index::SearchHit>& hits);
+/// The hits, each with its page's text_source; a hit on an OCR page also carries
+/// ocr_confidence and a warning to check figures against the page.
+nlohmann::json hits_json(const store::PageStore& store, const std::vector<index::SearchHit>& hits);
+
+/// Adds "text_source" (and, for OCR pages, "ocr_confidence" and "ocr_warning") of `page` to `j`.
+void add_text_source(const store::PageStore& store, const std::string& reg_id, int page,
+                     nlohmann::json& j);
 
 }  // namespace regreader::tools

@@ -41,7 +41,7 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
   for (const auto& h : out.hits) {
     const auto* t = table_of_block(tables, h.block_id);
     if (!t || !seen.insert(t->table_id).second) continue;
-    auto j = table_summary_json(h.reg_id, *t);
+    auto j = table_summary_json(ctx.store, h.reg_id, *t);
     j["snippet"] = h.snippet;
     j["score"] = h.score;
     j["matched_page"] = h.page_num;
