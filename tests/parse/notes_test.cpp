@@ -44,5 +44,23 @@ TEST(Notes, WordsStartingWithZhuAreNotNotes) {
   EXPECT_TRUE(match_notes("操作票应注明已执行字样（见注1）。").empty());
 }
 
+
+TEST(Notes, AnEnumeratedBareNoteIsSeveralNumberedNotes) {
+  auto n = match_notes("注：1 不同高度的年平均风速参考值按风切变指数为1/7推算。2 与风功率密度上限值对应的年平均"
+                       "风速参考值按瑞利分布推算。");
+  ASSERT_EQ(n.size(), 2u);
+  EXPECT_EQ(n[0].id, "注1");
+  EXPECT_EQ(n[0].content, "不同高度的年平均风速参考值按风切变指数为1/7推算。");
+  EXPECT_EQ(n[1].id, "注2");
+  EXPECT_EQ(n[1].content.rfind("与风功率密度", 0), 0u);
+  auto one = match_notes("注：1、表中数值为最小值。");
+  ASSERT_EQ(one.size(), 1u);
+  EXPECT_EQ(one[0].id, "注1");
+  // A quantity after 注： is the note's text, not an item number.
+  auto q = match_notes("注：1 kV 以下的设备按低压执行。");
+  ASSERT_EQ(q.size(), 1u);
+  EXPECT_EQ(q[0].id, "注");
+}
+
 }  // namespace
 }  // namespace regreader::parse

@@ -223,5 +223,29 @@ TEST(StructureBuilder, UnnumberedChaptersByTypeSize) {
   EXPECT_EQ(node_titled(s, "电力工程承试工作手册"), nullptr) << "the cover is not a chapter";
 }
 
+
+TEST(StructureBuilder, NotesSetAsParagraphsOrTableRows) {
+  RawDocument raw;
+  raw.format = "docx";
+  raw.page_count = 1;
+  RawBlock t = table(1);
+  t.table->row_count = 3;
+  t.table->cells.push_back({2, 0, "注：表中未列电压等级按高一档电压等级的安全距离。", 1, 2});
+  raw.blocks = {para("5 安全距离", 1, true), para("表1 设备不停电时的安全距离", 1), t,
+                para("注：1 不同高度的年平均风速参考值按风切变指数为1/7推算。", 1),
+                para("2 与风功率密度上限值对应的年平均风速参考值，按瑞利分布推算。", 1)};
+  auto doc = build_document(raw, "R");
+  const auto& notes = doc.pages[0].annotations;
+  ASSERT_EQ(notes.size(), 3u);
+  EXPECT_EQ(notes[0].annotation_id, "注");
+  EXPECT_NE(notes[0].content.find("高一档"), std::string::npos);
+  ASSERT_EQ(doc.tables.size(), 1u);
+  EXPECT_EQ(doc.tables[0].merged.row_count, 2) << "the 注 row is not data";
+  EXPECT_EQ(notes[0].related_blocks, std::vector<std::string>{"R:p1:b2"}) << "the table's own note";
+  EXPECT_EQ(notes[1].annotation_id, "注1");
+  EXPECT_EQ(notes[2].annotation_id, "注2");
+  EXPECT_EQ(notes[2].content.rfind("与风功率密度", 0), 0u);
+}
+
 }  // namespace
 }  // namespace regreader::parse

@@ -265,8 +265,6 @@ constexpr int kMinNumberedChapters = 3;
 // Longest unnumbered heading taken by its type size.
 constexpr size_t kMaxFontHeadingChars = 30;
 
-}  // namespace
-
 // A manual that does not number its chapters ("电工安全操作规程", "变配电安全操作规程" …)
 // marks them by type: when fewer than kMinNumberedChapters top-level numbers or 第X章 were
 // found, short lines set larger than the body text (after the cover) are its chapters.
@@ -287,6 +285,27 @@ void promote_font_headings(std::vector<ClassifiedBlock>& items) {
     it.type = BlockType::kHeading;
     it.node_title = it.text;
   }
+}
+
+// Rows at the end of a table that hold only a note ("注：…" in one merged cell, or copied into
+// every cell of the row) are the table's notes, not data.
+std::vector<NoteMatch> take_note_rows(model::TableMeta& t) {
+  std::vector<NoteMatch> notes;
+  while (t.row_count > 1) {
+    const int r = t.row_count - 1;
+    std::set<std::string> texts;
+    for (const auto& c : t.cells)
+      if (c.row == r && !text::trim(c.content).empty()) texts.insert(text::trim(c.content));
+    if (texts.size() != 1) break;
+    auto found = match_notes(normalise_text(*texts.begin()));
+    if (found.empty()) break;
+    notes.insert(notes.begin(), found.begin(), found.end());
+    std::erase_if(t.cells, [&](const model::TableCell& c) { return c.row == r; });
+    for (auto& c : t.cells)
+      c.row_span = std::min(c.row_span, r - c.row);
+    t.row_count = r;
+  }
+  return notes;
 }
 
 // Term entries print their number alone and the term on the next line ("2.1" / "电力系统
@@ -320,6 +339,8 @@ void join_term_titles(std::vector<ClassifiedBlock>& items) {
   items = std::move(out);
 }
 
+}  // namespace
+
 std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
   std::vector<ClassifiedBlock> items;
   Numbering numbering;
@@ -335,6 +356,7 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
     if (rb.kind == RawBlock::Kind::kTable) {
       it.type = BlockType::kTable;
       it.table = rb.table;
+      it.notes = take_note_rows(*it.table);
       for (auto& c : it.table->cells)
         c.content = normalise_text(c.content);
       for (auto& h : it.table->col_headers)
@@ -360,6 +382,20 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
       it.text = it.number && !it.number->rest.empty()
                     ? it.number->number + " " + text::clean_spaces(it.number->rest)
                     : text::clean_spaces(it.text);
+    }
+    // "2 与风功率…" right after 注1 (注：1 … set as two paragraphs) is 注2.
+    if (it.type != BlockType::kTable && !it.starts_node && it.notes.empty() && !items.empty() &&
+        !items.back().notes.empty()) {
+      const auto& prev = items.back().notes.back().id;
+      const auto n = text::parse_number(prev.size() > 3 ? prev.substr(3) : "");
+      const auto cps = text::to_codepoints(it.text);
+      if (text::starts_with(prev, "注") && n) {
+        if (auto e = enumerated_item(cps, 0, *n + 1)) {
+          it.notes.push_back({"注" + std::to_string(*n + 1),
+                              text::from_codepoints({cps.begin() + static_cast<long>(*e), cps.end()})});
+          it.type = BlockType::kText;
+        }
+      }
     }
     // A wrapped PDF line that only looked like a new clause ("…按\n6.1.5 执行。") goes back
     // into its paragraph.

@@ -85,6 +85,29 @@ std::optional<Label> read_label(const std::vector<char32_t>& s, size_t i) {
 
 }  // namespace
 
+std::optional<size_t> enumerated_item(const std::vector<char32_t>& s, size_t i, int expected) {
+  const std::string want = std::to_string(expected);
+  if (i + want.size() >= s.size()) return std::nullopt;
+  for (size_t k = 0; k < want.size(); ++k)
+    if (s[i + k] != static_cast<char32_t>(want[k])) return std::nullopt;
+  size_t e = i + want.size();
+  // "1 不同高度…", "1、…", "1. …", "1）…": the number, a separator, then text (not "1/7", "10").
+  if (s[e] == U'、' || s[e] == U'）' || s[e] == ')') {
+    ++e;
+  } else if (s[e] == '.' && e + 1 < s.size() && s[e + 1] == ' ') {
+    e += 2;
+  } else if (s[e] == ' ' || s[e] == 0x3000) {
+    ++e;
+  } else {
+    return std::nullopt;
+  }
+  while (e < s.size() && (s[e] == ' ' || s[e] == 0x3000))
+    ++e;
+  // The item's text is Chinese: "1 kV 以下" is a quantity.
+  if (e >= s.size() || !(s[e] >= 0x3400 && s[e] <= 0x9FFF)) return std::nullopt;
+  return e;
+}
+
 std::optional<std::string> canonical_note_id(std::string_view label) {
   auto s = text::to_codepoints(text::trim(text::fold_width(label)));
   if (s.empty()) return std::nullopt;
@@ -108,6 +131,25 @@ std::vector<NoteMatch> match_notes(std::string_view paragraph) {
     auto l = read_label(s, i);
     // Only numbered labels split a paragraph; a later bare "注：" is part of the text.
     if (l && l->id != "注" && l->id != labels.front().id) labels.push_back(*l), i = l->end - 1;
+  }
+  // "注：1 … 2 …": a bare 注 whose text is enumerated holds 注1, 注2, ….
+  if (labels.size() == 1 && labels[0].id == "注") {
+    size_t i = labels[0].end;
+    while (i < s.size() && (s[i] == ' ' || s[i] == 0x3000))
+      ++i;
+    if (auto first_item = enumerated_item(s, i, 1)) {
+      std::vector<Label> items{{labels[0].begin, *first_item, "注1"}};
+      for (size_t j = *first_item; j < s.size(); ++j) {
+        const char32_t before = s[j - 1];
+        if (before != U'。' && before != U'；' && before != ' ' && before != '\n') continue;
+        const int next = static_cast<int>(items.size()) + 1;
+        if (auto e = enumerated_item(s, j, next)) {
+          items.push_back({j, *e, "注" + std::to_string(next)});
+          j = *e - 1;
+        }
+      }
+      labels = std::move(items);
+    }
   }
   for (size_t k = 0; k < labels.size(); ++k) {
     const size_t b = labels[k].end;

@@ -22,4 +22,8 @@ std::optional<std::string> canonical_note_id(std::string_view label);
 /// ("注1：… 注2：…") give several notes. Empty when the paragraph is not a note.
 std::vector<NoteMatch> match_notes(std::string_view paragraph);
 
+/// Where the text of item `expected` of an enumeration starts, when `s[i]` begins it ("2 与风功率
+/// …", "2、…", "2. …", "2）…"); nullopt otherwise.
+std::optional<size_t> enumerated_item(const std::vector<char32_t>& s, size_t i, int expected);
+
 }  // namespace regreader::parse

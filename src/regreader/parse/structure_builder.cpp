@@ -95,7 +95,7 @@ class PageAssembler {
       tree_.nodes[static_cast<size_t>(node)].content_block_ids.push_back(b.block_id);
       if (page_nodes_[p].empty() || page_nodes_[p].back() != node) page_nodes_[p].push_back(node);
     }
-    add_notes(page, it);
+    add_notes(page, it, it.type == BlockType::kTable ? b.block_id : std::string());
     page.content_blocks.push_back(std::move(b));
     running_ = node;
   }
@@ -135,9 +135,12 @@ class PageAssembler {
 
   // A note qualifies the block above it — a table, or a paragraph that is not itself a note —
   // which may sit at the foot of the previous page.
-  void add_notes(model::PageDocument& page, const ClassifiedBlock& it) {
+  // A table's own 注 row qualifies that table (`own_block`).
+  void add_notes(model::PageDocument& page, const ClassifiedBlock& it,
+                 const std::string& own_block) {
     for (const auto& note : it.notes) {
       model::Annotation a{note.id, note.content, {}, it.page};
+      if (!own_block.empty()) a.related_blocks.push_back(own_block);
       const size_t p = static_cast<size_t>(it.page - 1);
       for (size_t q = p + 1; q-- > 0 && q + 1 >= p && a.related_blocks.empty();) {
         const auto& blocks = pages_[q].content_blocks;
