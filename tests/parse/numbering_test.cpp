@@ -134,5 +134,24 @@ TEST(Numbering, AppendixDesignationIsNotTheTitle) {
   EXPECT_EQ(m->rest, "电力线路第二种工作票格式");
 }
 
+
+TEST(Numbering, HeadingsRunIntoAParagraph) {
+  const std::string fused = "10.5 工作尚未全部终结，但需送电试验时，方可送电。11 在六氟化硫(SF6)电气设备上的工作";
+  auto at = fused_heading_at(fused, std::nullopt);
+  ASSERT_TRUE(at);
+  const auto cps = text::to_codepoints(fused);
+  EXPECT_EQ(text::from_codepoints({cps.begin() + static_cast<long>(*at), cps.end()}),
+            "11 在六氟化硫(SF6)电气设备上的工作");
+  auto child = fused_heading_at("14 电气试验14.1 一般要求", std::nullopt);
+  ASSERT_TRUE(child);
+  EXPECT_EQ(*child, 7u);
+  // A sentence that cites a clause, a quantity, or a sub-clause after a full stop: no heading.
+  EXPECT_FALSE(fused_heading_at("应符合5.2的规定。2 台变压器并列运行", std::nullopt));
+  // A sibling clause run into the one before it is split off too.
+  EXPECT_TRUE(fused_heading_at("5.2.1 工作票由签发人填写。5.2.2 工作票一式两份", std::nullopt));
+  EXPECT_FALSE(fused_heading_at("5.2.1 工作票由签发人填写。5.2.1.1 工作票一式两份", std::nullopt));
+  EXPECT_FALSE(fused_heading_at("其他要求见14.1节。", std::nullopt));
+}
+
 }  // namespace
 }  // namespace regreader::parse

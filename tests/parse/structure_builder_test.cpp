@@ -247,5 +247,22 @@ TEST(StructureBuilder, NotesSetAsParagraphsOrTableRows) {
   EXPECT_EQ(notes[2].content.rfind("与风功率密度", 0), 0u);
 }
 
+
+TEST(StructureBuilder, AMisreadChapterNumberIsTakenFromItsSections) {
+  RawDocument raw;
+  raw.format = "pdf";
+  raw.page_count = 2;
+  raw.blocks = {para("5 安全组织措施", 1, true), para("5.9 工作终结", 1, true),
+                para("5.9.4 工作许可人在接到报告后方可下令恢复送电。", 1),
+                para("5 安全技术措施", 2, true),  // OCR read 6 as 5
+                para("6.1 一般要求", 2, true), para("6.1.1 停电检修应做好安全措施。", 2)};
+  auto doc = build_document(raw, "R");
+  const auto* six = doc.structure.get_node_by_section_number("6");
+  ASSERT_NE(six, nullptr);
+  EXPECT_EQ(six->title, "安全技术措施");
+  EXPECT_EQ(six->page_start, 2);
+  EXPECT_EQ(doc.structure.find(doc.structure.get_node_by_section_number("6.1")->parent_id), six);
+}
+
 }  // namespace
 }  // namespace regreader::parse

@@ -339,6 +339,68 @@ void join_term_titles(std::vector<ClassifiedBlock>& items) {
   items = std::move(out);
 }
 
+// The paragraphs to classify: running headers and footers dropped, and headings that a
+// conversion ran into the paragraph before them split off.
+std::vector<RawBlock> split_fused_headings(const RawDocument& raw) {
+  const std::set<size_t> running = running_paragraphs(raw);
+  std::vector<RawBlock> out;
+  std::optional<SectionMatch> prev;
+  for (size_t index = 0; index < raw.blocks.size(); ++index) {
+    if (running.count(index)) continue;
+    RawBlock rb = raw.blocks[index];
+    if (rb.kind == RawBlock::Kind::kParagraph && !has_toc_field(rb.text)) {
+      std::string t = text::collapse_spaces(text::fold_width(rb.text));
+      for (int guard = 0; guard < 4; ++guard) {
+        const auto at = fused_heading_at(t, prev);
+        if (!at) break;
+        const auto cps = text::to_codepoints(t);
+        RawBlock head = rb;
+        head.text = text::from_codepoints({cps.begin(), cps.begin() + static_cast<long>(*at)});
+        if (auto m = match_section_number(head.text)) prev = m;
+        out.push_back(std::move(head));
+        t = text::from_codepoints({cps.begin() + static_cast<long>(*at), cps.end()});
+        rb.soft_start = false;
+      }
+      if (t != text::collapse_spaces(text::fold_width(rb.text))) rb.text = t;
+      if (auto m = match_section_number(t)) prev = m;
+    }
+    out.push_back(std::move(rb));
+  }
+  return out;
+}
+
+// A chapter heading whose number was misread ("5 安全技术措施" between 5.9.4 and 6.1 on a scan)
+// is chapter 6: its sections say so. The text keeps what was read; the node takes the number
+// the numbering on both sides requires.
+void infer_misread_chapters(std::vector<ClassifiedBlock>& items) {
+  int top = 0;  // the last top-level chapter number accepted
+  for (size_t i = 0; i < items.size(); ++i) {
+    auto& it = items[i];
+    if (it.starts_node && it.number && it.number->kind == SectionKind::kNumeric &&
+        it.number->components.size() == 1)
+      top = it.number->components[0];
+    if (it.starts_node || it.type == BlockType::kTable || !it.notes.empty() || top == 0) continue;
+    auto m = match_section_number(it.text);
+    if (!m || m->kind != SectionKind::kNumeric || m->components.size() != 1 ||
+        m->components[0] == top + 1 || m->rest.empty() || !is_title_like(m->rest) ||
+        text::length(m->rest) > kMaxTermChars)
+      continue;
+    const ClassifiedBlock* next = nullptr;
+    for (size_t k = i + 1; k < items.size() && !next; ++k)
+      if (items[k].starts_node) next = &items[k];
+    if (!next || !next->number || next->number->kind != SectionKind::kNumeric ||
+        next->number->components != std::vector<int>{top + 1, 1})
+      continue;
+    m->components = {top + 1};
+    m->number = std::to_string(top + 1);
+    it.number = m;
+    it.starts_node = true;
+    it.type = BlockType::kHeading;
+    it.node_title = m->rest;
+    top += 1;
+  }
+}
+
 }  // namespace
 
 std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
@@ -346,10 +408,7 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
   Numbering numbering;
   const std::set<int> toc = toc_pages(raw);
   TocRun toc_run;
-  const std::set<size_t> running = running_paragraphs(raw);
-  for (size_t index = 0; index < raw.blocks.size(); ++index) {
-    const RawBlock& rb = raw.blocks[index];
-    if (running.count(index)) continue;  // a running header or footer
+  for (const RawBlock& rb : split_fused_headings(raw)) {
     ClassifiedBlock it;
     it.page = std::max(1, rb.page);
     it.larger_font = rb.larger_font && rb.styled_heading;
@@ -412,6 +471,7 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
     }
     items.push_back(std::move(it));
   }
+  infer_misread_chapters(items);
   join_term_titles(items);
   promote_font_headings(items);
   return items;

@@ -407,4 +407,37 @@ std::optional<SectionMatch> split_glued_number(const SectionMatch& glued,
   return std::nullopt;
 }
 
+std::optional<size_t> fused_heading_at(std::string_view paragraph,
+                                       const std::optional<SectionMatch>& prev) {
+  const std::u32string s = to_u32(paragraph);
+  const auto own = match_section_number(paragraph);
+  // "14 电气试验14.1 一般要求": the first sub-clause run into its chapter's heading.
+  if (own && own->kind == SectionKind::kNumeric) {
+    const std::u32string child = to_u32(own->number + ".1");
+    for (size_t at = s.find(child, 1); at != std::u32string::npos; at = s.find(child, at + 1)) {
+      const bool after_text = text::is_cjk(s[at - 1]);
+      const bool ends = at + child.size() >= s.size() || !is_digit(s[at + child.size()]);
+      if (after_text && ends) return at;
+    }
+  }
+  // "…方可送电。11 在六氟化硫(SF₆)电气设备上的工作": the next heading run into the end of a
+  // paragraph, after its last full stop.
+  const size_t stop = s.rfind(U'。');
+  if (stop == std::u32string::npos || stop + 1 >= s.size()) return std::nullopt;
+  size_t at = stop + 1;
+  while (at < s.size() && text::is_space(s[at]))
+    ++at;
+  const std::u32string tail = s.substr(at);
+  if (tail.size() > kMaxTitleChars) return std::nullopt;
+  const auto m = match_section_number(to_utf8(tail));
+  const auto& base = own ? own : prev;
+  if (!m || !base || m->rest.empty() || !is_title_like(m->rest)) return std::nullopt;
+  if (m->kind != SectionKind::kNumeric && m->kind != SectionKind::kAppendix) return std::nullopt;
+  // A new heading continues the numbering at the same or a higher level (10.5 -> 11).
+  if (m->kind == base->kind && (m->components.size() > base->components.size() ||
+                                !plausible_successor(*base, *m)))
+    return std::nullopt;
+  return at;
+}
+
 }  // namespace regreader::parse

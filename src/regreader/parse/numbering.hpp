@@ -55,6 +55,13 @@ bool plausible_successor(const SectionMatch& prev, const SectionMatch& next);
 /// (also OCR's "《资料性奉录)"); other text is returned as it is.
 std::string strip_appendix_designation(std::string_view rest);
 
+/// Where (code point index) a heading run into a paragraph starts: the first sub-clause glued
+/// to its chapter's heading ("14 电气试验14.1 一般要求"), or the next heading after the last
+/// full stop of a paragraph ("…方可送电。11 在六氟化硫…", a successor of the paragraph's own
+/// number or of `prev`). nullopt when there is none.
+std::optional<size_t> fused_heading_at(std::string_view paragraph,
+                                       const std::optional<SectionMatch>& prev);
+
 /// A section number run into a quantity in the text ("5.3.450年一遇" after 5.3.3 is 5.3.4
 /// followed by "50年一遇"): the split that continues `prev`, if one does.
 std::optional<SectionMatch> split_glued_number(const SectionMatch& glued, const SectionMatch& prev);
