@@ -415,9 +415,12 @@ std::optional<size_t> fused_heading_at(std::string_view paragraph,
   if (own && own->kind == SectionKind::kNumeric) {
     const std::u32string child = to_u32(own->number + ".1");
     for (size_t at = s.find(child, 1); at != std::u32string::npos; at = s.find(child, at + 1)) {
-      const bool after_text = text::is_cjk(s[at - 1]);
+      // Right after the chapter's title: a short title with no sentence in it.
+      const std::string title = to_utf8(s.substr(0, at));
+      const bool after_title = text::is_cjk(s[at - 1]) && is_title_like(title) &&
+                               title.find("。") == std::string::npos;
       const bool ends = at + child.size() >= s.size() || !is_digit(s[at + child.size()]);
-      if (after_text && ends) return at;
+      if (after_title && ends) return at;
     }
   }
   // "…方可送电。11 在六氟化硫(SF₆)电气设备上的工作": the next heading run into the end of a
