@@ -264,5 +264,26 @@ TEST(StructureBuilder, AMisreadChapterNumberIsTakenFromItsSections) {
   EXPECT_EQ(doc.structure.find(doc.structure.get_node_by_section_number("6.1")->parent_id), six);
 }
 
+
+TEST(StructureBuilder, MarkupHeadingsMadeOfBrokenLinesAreNotChapters) {
+  auto h = [](const std::string& t, int level) {
+    RawBlock b = para(t, 1);
+    b.heading_level = level;
+    return b;
+  };
+  RawDocument raw;
+  raw.format = "docx";
+  raw.page_count = 1;
+  raw.blocks = {h("7 电气操作", 1), h("7.3 操作票", 2), para("7.3.1 操作票应填写设备双重名称。", 1),
+                h("3.2 操作方式", 2),  // a list item of 7.3 that the conversion made a heading
+                h("0.4 m(1000kV 为0.6 m)", 2), h("8 线路作业", 1)};
+  auto doc = build_document(raw, "R");
+  const auto& s = doc.structure;
+  EXPECT_EQ(s.get_node_by_section_number("3.2"), nullptr);
+  EXPECT_EQ(node_titled(s, "0.4 m(1000kV 为0.6 m)"), nullptr);
+  ASSERT_NE(s.get_node_by_section_number("8"), nullptr);
+  EXPECT_EQ(s.nodes().size(), 4u);  // 7, 7.3, 7.3.1, 8
+}
+
 }  // namespace
 }  // namespace regreader::parse

@@ -64,6 +64,26 @@ std::string chinese_term(const std::string& line) {
   return text::trim(line);
 }
 
+// "0.4 m(…", "10 kV 及以下": a number and its unit, never a title.
+bool starts_with_quantity(const std::string& t) {
+  auto cps = text::to_codepoints(t);
+  size_t i = 0;
+  while (i < cps.size() && ((cps[i] >= '0' && cps[i] <= '9') || cps[i] == '.'))
+    ++i;
+  if (i == 0) return false;
+  while (i < cps.size() && cps[i] == ' ')
+    ++i;
+  static const std::u32string units[] = {U"mm", U"m", U"kV", U"V", U"A", U"s", U"%", U"MW"};
+  for (const auto& u : units)
+    if (std::u32string(cps.begin() + static_cast<long>(i),
+                       cps.begin() + static_cast<long>(std::min(cps.size(), i + u.size()))) == u) {
+      const size_t e = i + u.size();
+      if (e >= cps.size() || !((cps[e] >= 'a' && cps[e] <= 'z') || (cps[e] >= 'A' && cps[e] <= 'Z')))
+        return true;
+    }
+  return false;
+}
+
 // An explanation of provisions (条文说明) explains only some clauses, so its numbers jump
 // (4.1 -> 4.1.5): there, a number need only come after the previous one.
 bool comes_after(const SectionMatch& prev, const SectionMatch& next) {
@@ -97,6 +117,16 @@ void classify(ClassifiedBlock& it, const RawBlock& raw, Numbering& state) {
                     : match_section_number(it.text, raw.heading_level > 0);
   if (raw.heading_level > 0) {
     it.type = BlockType::kHeading;
+    // A heading by markup that a conversion made of a broken line: a number going backwards
+    // inside a chapter ("3.2 操作方式" among the 7.3.x clauses, the numbering's own list
+    // restarting), or a quantity ("0.4 m(1000kV 为0.6 m)").
+    if (number && number->kind == SectionKind::kNumeric && number->components.size() > 1) {
+      auto prev = last.find(number->kind);
+      if (prev != last.end() && !state.explanations &&
+          number->components[0] < prev->second.components[0])
+        return;
+    }
+    if (!number && starts_with_quantity(it.text)) return;
     it.starts_node = true;
     it.markup_level = raw.heading_level;
     it.number = number;
@@ -319,6 +349,14 @@ void join_term_titles(std::vector<ClassifiedBlock>& items) {
     if (!head.starts_node || !head.number || !head.number->rest.empty() ||
         head.number->kind == SectionKind::kArticle || i + 1 >= items.size())
       continue;
+    // "附录 C" then "附录 C.1 (资料性附录) 电气带电作业工作票格式": one appendix, titled by
+    // the second line.
+    auto& same = items[i + 1];
+    if (same.starts_node && same.number && same.number->number == head.number->number) {
+      head.node_title = same.node_title;
+      same.starts_node = false;
+      continue;
+    }
     // An appendix's designation may sit on a line of its own between number and title.
     size_t k = i + 1;
     if (head.number->kind == SectionKind::kAppendix && k + 1 < items.size() &&
