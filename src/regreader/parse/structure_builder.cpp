@@ -6,6 +6,8 @@
 #include "regreader/core/text.hpp"
 #include "regreader/parse/block_classifier.hpp"
 #include "regreader/parse/chapter_tree.hpp"
+#include "regreader/parse/document_title.hpp"
+#include "regreader/parse/page_furniture.hpp"
 #include "regreader/parse/references.hpp"
 #include "regreader/parse/table_segments.hpp"
 
@@ -26,13 +28,15 @@ std::string first_large_text(const RawDocument& raw) {
 }
 
 std::string choose_title(const RawDocument& raw, const std::string& markdown_title) {
-  const std::string meta = text::trim(raw.title);
+  const std::string meta = text::trim(strip_html_tags(raw.title));
   // Writers fill the PDF title with junk often enough that these are ignored.
   const bool junk = meta.empty() || text::starts_with(meta, "Microsoft Word") ||
-                    meta == "untitled" || meta == "全页传真图片" || meta == "无标题";
+                    meta == "untitled" || meta == "全页传真图片" || meta == "无标题" ||
+                    never_a_chapter(meta);
   if (!junk) return normalise_text(meta);
-  if (!markdown_title.empty()) return markdown_title;
-  return first_large_text(raw);
+  // The cover: the standard number and the name, never its banner.
+  if (auto cover = cover_title(raw, markdown_title); !cover.empty()) return normalise_text(cover);
+  return normalise_text(strip_html_tags(first_large_text(raw)));
 }
 
 std::string block_markdown(const ClassifiedBlock& it, int level) {
