@@ -285,5 +285,30 @@ TEST(StructureBuilder, MarkupHeadingsMadeOfBrokenLinesAreNotChapters) {
   EXPECT_EQ(s.nodes().size(), 4u);  // 7, 7.3, 7.3.1, 8
 }
 
+
+TEST(StructureBuilder, FormulasLaidOutLikeATableAreText) {
+  RawDocument raw;
+  raw.format = "pdf";
+  raw.page_count = 1;
+  RawBlock f;
+  f.kind = RawBlock::Kind::kTable;
+  f.page = 1;
+  model::TableMeta t;
+  t.row_count = 3;
+  t.col_count = 3;
+  t.cells = {{0, 1, "dP/dδ＞0", 1, 1}, {0, 2, "……………………（1）", 1, 1},
+             {1, 0, "式中：P———线路传输的有功功率。", 1, 3},
+             {2, 1, "KP＝(Pj－Pz)/Pz×100％", 1, 1}, {2, 2, "……………………（3）", 1, 1}};
+  f.table = t;
+  raw.blocks = {para("5.3.3 静态稳定判据如公式（1）所示：", 1), f};
+  auto doc = build_document(raw, "R");
+  EXPECT_TRUE(doc.tables.empty());
+  ASSERT_EQ(doc.pages[0].content_blocks.size(), 2u);
+  const auto& b = doc.pages[0].content_blocks[1];
+  EXPECT_EQ(b.block_type, model::BlockType::kText);
+  EXPECT_EQ(b.content_markdown.find("式中"), b.content_markdown.rfind("式中")) << "said once";
+  EXPECT_NE(b.content_markdown.find("（3）"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace regreader::parse

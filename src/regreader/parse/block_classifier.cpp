@@ -317,6 +317,51 @@ void promote_font_headings(std::vector<ClassifiedBlock>& items) {
   }
 }
 
+// "……………（3）": a cell that numbers a formula.
+bool formula_number_cell(const std::string& cell) {
+  const auto cps = text::to_codepoints(text::trim(text::fold_width(cell)));
+  if (cps.size() < 3) return false;
+  const char32_t close = cps.back();
+  if (close != ')' && close != U'）') return false;
+  size_t i = cps.size() - 1;
+  while (i > 0 && cps[i - 1] >= '0' && cps[i - 1] <= '9')
+    --i;
+  if (i == cps.size() - 1 || i == 0 || (cps[i - 1] != '(' && cps[i - 1] != U'（')) return false;
+  size_t dots = 0;
+  for (size_t k = 0; k + 1 < i; ++k)
+    dots += (cps[k] == U'…' || cps[k] == '.' || cps[k] == U'⋯' || cps[k] == U'·') ? 1 : 0;
+  return dots >= 2 || i == 1;
+}
+
+// Formulas set with leader dots and numbers ("KP＝… ……（3）") line up like a table, but they
+// are text: a "table" without a caption most of whose rows end in a formula number.
+bool is_formula_layout(const model::TableMeta& t) {
+  if (!t.caption.empty() || t.row_count == 0) return false;
+  int numbered = 0;
+  for (int r = 0; r < t.row_count; ++r) {
+    const auto cells = t.row_texts(r);
+    for (auto it = cells.rbegin(); it != cells.rend(); ++it)
+      if (!text::trim(*it).empty()) {
+        numbered += formula_number_cell(*it) ? 1 : 0;
+        break;
+      }
+  }
+  return numbered >= 2 && numbered * 2 >= t.row_count;
+}
+
+// The text of a formula block, row by row, each cell once (a merged cell is not repeated).
+std::string formula_text(const model::TableMeta& t) {
+  std::string out;
+  for (int r = 0; r < t.row_count; ++r) {
+    std::string line;
+    for (const auto& c : t.cells)
+      if (c.row == r && !text::trim(c.content).empty())
+        line += (line.empty() ? "" : " ") + text::trim(c.content);
+    if (!line.empty()) out += (out.empty() ? "" : "\n") + normalise_text(line);
+  }
+  return out;
+}
+
 // Rows at the end of a table that hold only a note ("注：…" in one merged cell, or copied into
 // every cell of the row) are the table's notes, not data.
 std::vector<NoteMatch> take_note_rows(model::TableMeta& t) {
@@ -450,6 +495,12 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
     ClassifiedBlock it;
     it.page = std::max(1, rb.page);
     it.larger_font = rb.larger_font && rb.styled_heading;
+    if (rb.kind == RawBlock::Kind::kTable && rb.table && is_formula_layout(*rb.table)) {
+      it.type = BlockType::kText;
+      it.text = formula_text(*rb.table);
+      items.push_back(std::move(it));
+      continue;
+    }
     if (rb.kind == RawBlock::Kind::kTable) {
       it.type = BlockType::kTable;
       it.table = rb.table;
