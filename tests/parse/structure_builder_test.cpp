@@ -310,5 +310,20 @@ TEST(StructureBuilder, FormulasLaidOutLikeATableAreText) {
   EXPECT_NE(b.content_markdown.find("（3）"), std::string::npos);
 }
 
+
+TEST(StructureBuilder, ASyntheticPageSharedByContentsAndChaptersKeepsTheChapters) {
+  RawDocument raw;
+  raw.format = "markdown";
+  raw.paging = model::Paging::kSynthetic;
+  raw.page_count = 1;
+  raw.blocks = {para("目  次", 1), para("1 范围\t PAGEREF _Toc469558889 \\h I", 1),
+                para("2 规范性引用文件\t PAGEREF _Toc469558890 \\h I", 1), para("1 范围", 1),
+                para("本导则适用于电气操作。", 1), para("2 规范性引用文件", 1)};
+  auto doc = build_document(raw, "R");
+  ASSERT_NE(doc.structure.get_node_by_section_number("1"), nullptr);
+  ASSERT_NE(doc.structure.get_node_by_section_number("2"), nullptr);
+  EXPECT_EQ(doc.structure.nodes().size(), 2u);
+}
+
 }  // namespace
 }  // namespace regreader::parse

@@ -489,7 +489,10 @@ void infer_misread_chapters(std::vector<ClassifiedBlock>& items) {
 std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
   std::vector<ClassifiedBlock> items;
   Numbering numbering;
-  const std::set<int> toc = toc_pages(raw);
+  // Synthetic pages are cut by length, so a contents list shares its page with the chapters
+  // after it: there, contents lines are found line by line (TocRun, field codes) only.
+  const std::set<int> toc =
+      raw.paging == model::Paging::kReal ? toc_pages(raw) : std::set<int>{};
   TocRun toc_run;
   for (const RawBlock& rb : split_fused_headings(raw)) {
     ClassifiedBlock it;
