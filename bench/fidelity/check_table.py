@@ -25,7 +25,8 @@ def main():
     ap.add_argument("--bin", default=str(ROOT / "build/release/regreader"))
     a = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="rr-check-") as tmp:
-        r = subprocess.run([a.bin, "-q", "--data-dir", tmp, "ingest", a.corpus, "--json"],
+        r = subprocess.run([a.bin, "-q", "--data-dir", tmp, "ingest", str(Path(a.corpus).resolve()),
+                            "--json"],
                            capture_output=True, text=True)
         ingest = json.loads(r.stdout)
         files = {x["regulation"]["reg_id"]: x["file"] for x in ingest["results"] if x["ok"]}
@@ -37,7 +38,11 @@ def main():
     print("|---|---|---|---|---|---|---|---|")
     for rep in reports:
         c = rep["check"]
-        name = Path(files.get(rep["reg_id"], rep["reg_id"])).name
+        f = Path(files.get(rep["reg_id"], rep["reg_id"]))
+        try:
+            name = str(f.relative_to(Path(a.corpus).resolve()))
+        except ValueError:
+            name = f.name
         toc = (f"{c['toc_entries']} ({len(c['toc_missing'])} / {len(c['toc_off_page'])})"
                if c["printed_toc"] else "–")
         ocr = (f"{len(c['ocr_pages'])} ({c['ocr_confidence']:.0f})" if c["ocr_pages"] else "–")

@@ -44,7 +44,8 @@ TocEntry make_entry(const std::u32string& body, int page) {
       text::collapse_spaces(text::fold_width(text::from_codepoints({body.begin(), body.end()})));
   TocEntry e;
   e.printed_page = page;
-  if (auto m = match_section_number(t + " ")) {  // the leader dots were cut off already
+  // Contents entries are headings: "5 年景评估方法" is chapter 5, not five years.
+  if (auto m = match_section_number(t + " ", /*heading=*/true)) {
     e.section = m->number;
     e.title = text::strip_spaces(m->rest);
   } else {
