@@ -11,8 +11,8 @@ TEST(DocumentTitle, StandardNumbersAsPrinted) {
   EXPECT_EQ(standard_number("ＮＢ／Ｔ３１１４７－２０１８"), "NB/T 31147—2018");
   EXPECT_EQ(standard_number("Q/ FORMTEXT CSG 125008—2016"), "Q/CSG 125008—2016");
   EXPECT_EQ(standard_number("CGB 26859一 2011"), "CGB 26859—2011");  // OCR's reading, kept
-  EXPECT_EQ(standard_number("备案号：J 2569—2018"), "");            // a filing number
-  EXPECT_EQ(standard_number("ICS 29.020"), "");                     // no year
+  EXPECT_EQ(standard_number("备案号：J 2569—2018"), "");             // a filing number
+  EXPECT_EQ(standard_number("ICS 29.020"), "");                      // no year
   EXPECT_EQ(standard_number("电力安全工作规程"), "");
 }
 
@@ -33,7 +33,8 @@ TEST(DocumentTitle, CoverNumberAndNameNeverTheBanner) {
   raw.blocks = {large("中华人民共和国国家标准"), large("GB 38755—2019"), large("代替 DL 755—2001"),
                 large("电力系统安全稳定导则")};
   EXPECT_EQ(cover_title(raw, ""), "GB 38755—2019 电力系统安全稳定导则");
-  EXPECT_EQ(cover_title(raw, "太阳能资源年景评估技术规范"), "GB 38755—2019 太阳能资源年景评估技术规范");
+  EXPECT_EQ(cover_title(raw, "太阳能资源年景评估技术规范"),
+            "GB 38755—2019 太阳能资源年景评估技术规范");
   RawDocument none;
   none.blocks = {large("湖南电器检测所")};
   EXPECT_EQ(cover_title(none, ""), "湖南电器检测所");

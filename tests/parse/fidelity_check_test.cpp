@@ -64,16 +64,18 @@ TEST(FidelityCheck, FindsWhatAReaderWouldCheckByHand) {
     pages.push_back(page(p, {block("GB 26859—2011"), block(body[static_cast<size_t>(p - 2)])}));
   pages.push_back(page(6, {}));
   // Printed page + 1 is the physical page; the tree lost 4 and has 5 four pages late.
-  model::DocumentStructure s("R", {node("R:n1", "1", "范围", 2), node("R:n2", "2", "规范性引用文件", 2),
-                                   node("R:n3", "3", "术语和定义", 3),
-                                   node("R:n5", "5", "安全组织措施", 8)});
+  model::DocumentStructure s(
+      "R", {node("R:n1", "1", "范围", 2), node("R:n2", "2", "规范性引用文件", 2),
+            node("R:n3", "3", "术语和定义", 3), node("R:n5", "5", "安全组织措施", 8)});
   model::TableEntry t;
   t.table_id = "表2";
   t.page_start = 3;
   t.merged.row_count = 2;
   t.merged.col_count = 2;
-  t.merged.cells = {{0, 0, "电压等级kV", 1, 1}, {0, 1, "安全距离m", 1, 1},
-                    {1, 0, "10及以下", 1, 1}, {1, 1, "8. 70", 1, 1}};
+  t.merged.cells = {{0, 0, "电压等级kV", 1, 1},
+                    {0, 1, "安全距离m", 1, 1},
+                    {1, 0, "10及以下", 1, 1},
+                    {1, 1, "8. 70", 1, 1}};
   const auto r = check_document(pages, s, {t});
   EXPECT_TRUE(r.has_printed_toc);
   ASSERT_EQ(r.toc.size(), 5u);

@@ -44,10 +44,10 @@ TEST(Notes, WordsStartingWithZhuAreNotNotes) {
   EXPECT_TRUE(match_notes("操作票应注明已执行字样（见注1）。").empty());
 }
 
-
 TEST(Notes, AnEnumeratedBareNoteIsSeveralNumberedNotes) {
-  auto n = match_notes("注：1 不同高度的年平均风速参考值按风切变指数为1/7推算。2 与风功率密度上限值对应的年平均"
-                       "风速参考值按瑞利分布推算。");
+  auto n = match_notes(
+      "注：1 不同高度的年平均风速参考值按风切变指数为1/7推算。2 与风功率密度上限值对应的年平均"
+      "风速参考值按瑞利分布推算。");
   ASSERT_EQ(n.size(), 2u);
   EXPECT_EQ(n[0].id, "注1");
   EXPECT_EQ(n[0].content, "不同高度的年平均风速参考值按风切变指数为1/7推算。");

@@ -101,7 +101,6 @@ TEST(Numbering, TableOfContentsLines) {
   EXPECT_FALSE(is_toc_line("如此……"));
 }
 
-
 TEST(Numbering, GluedNumberSplitBySiblingContinuity) {
   // "5.3.450年一遇…" after 5.3.3: clause 5.3.4 and the quantity 50.
   auto glued = match_section_number("5.3.450年一遇最大风速和极大风速应按下列规定确定：");
@@ -125,7 +124,8 @@ TEST(Numbering, MarkupHeadingsAllowMeasureWords) {
 
 TEST(Numbering, AppendixDesignationIsNotTheTitle) {
   EXPECT_EQ(strip_appendix_designation("(资料性附录) 标示牌式样"), "标示牌式样");
-  EXPECT_EQ(strip_appendix_designation("（规范性附录）绝缘安全工器具试验项目"), "绝缘安全工器具试验项目");
+  EXPECT_EQ(strip_appendix_designation("（规范性附录）绝缘安全工器具试验项目"),
+            "绝缘安全工器具试验项目");
   EXPECT_EQ(strip_appendix_designation("《资料性奉录)"), "");  // OCR's reading
   EXPECT_EQ(strip_appendix_designation("资料性附录 操作票格式"), "操作票格式");
   EXPECT_EQ(strip_appendix_designation("常用语句示例"), "常用语句示例");
@@ -134,9 +134,9 @@ TEST(Numbering, AppendixDesignationIsNotTheTitle) {
   EXPECT_EQ(m->rest, "电力线路第二种工作票格式");
 }
 
-
 TEST(Numbering, HeadingsRunIntoAParagraph) {
-  const std::string fused = "10.5 工作尚未全部终结，但需送电试验时，方可送电。11 在六氟化硫(SF6)电气设备上的工作";
+  const std::string fused =
+      "10.5 工作尚未全部终结，但需送电试验时，方可送电。11 在六氟化硫(SF6)电气设备上的工作";
   auto at = fused_heading_at(fused, std::nullopt);
   ASSERT_TRUE(at);
   const auto cps = text::to_codepoints(fused);

@@ -30,11 +30,12 @@ TEST(PageAlignment, APhraseRepeatedLaterDoesNotPullTheTextForward) {
 TEST(PageAlignment, AFalseMatchAheadIsOutvotedByTheTextsAfterIt) {
   // The second paragraph's opening words are missing from the rendering where it stands but
   // occur on page 3: a greedy search jumped there and put the next paragraphs late.
-  const auto pages = keys({"第一段的内容在第一页上面", "第三段文字就在第二页里面第四段文字也在第二页里面",
-                           "第二段的开头词语出现在第三页上", "最后一段在第四页上面"});
-  const auto texts = keys({"第一段的内容在第一页上面", "第二段的开头词语出现在这里",
-                           "第三段文字就在第二页里面", "第四段文字也在第二页里面",
-                           "最后一段在第四页上面"});
+  const auto pages =
+      keys({"第一段的内容在第一页上面", "第三段文字就在第二页里面第四段文字也在第二页里面",
+            "第二段的开头词语出现在第三页上", "最后一段在第四页上面"});
+  const auto texts =
+      keys({"第一段的内容在第一页上面", "第二段的开头词语出现在这里", "第三段文字就在第二页里面",
+            "第四段文字也在第二页里面", "最后一段在第四页上面"});
   PageAligner aligner(pages);
   const auto placed = aligner.place(texts);
   EXPECT_EQ(placed[2], 2);
@@ -46,7 +47,8 @@ TEST(PageAlignment, AFalseMatchAheadIsOutvotedByTheTextsAfterIt) {
 TEST(PageAlignment, TextsNotFoundFollowTheirNeighbours) {
   const auto pages = keys({"甲乙丙丁戊己庚辛壬癸子丑寅卯", "天地玄黄宇宙洪荒日月盈昃辰宿列张"});
   // The second text was changed by Word fields and is not found; it stays between its anchors.
-  const auto texts = keys({"甲乙丙丁戊己庚辛壬癸", "一个在渲染里找不到的段落", "天地玄黄宇宙洪荒日月"});
+  const auto texts =
+      keys({"甲乙丙丁戊己庚辛壬癸", "一个在渲染里找不到的段落", "天地玄黄宇宙洪荒日月"});
   PageAligner aligner(pages);
   const auto placed = aligner.place(texts);
   EXPECT_EQ(placed.front(), 1);
@@ -54,6 +56,18 @@ TEST(PageAlignment, TextsNotFoundFollowTheirNeighbours) {
   EXPECT_GE(placed[1], 1);
   EXPECT_LE(placed[1], 2);
   EXPECT_EQ(aligner.anchored, 2u);
+}
+
+TEST(PageAlignment, AParagraphOverAPageBreakSaysWhereItTurns) {
+  const auto pages = keys({"第一段在第一页开始并且一直写到", "第二页的这里才结束第二段在第二页"});
+  const auto texts = keys({"第一段在第一页开始并且一直写到第二页的这里才结束", "第二段在第二页"});
+  PageAligner aligner(pages);
+  EXPECT_EQ(aligner.place(texts), (std::vector<int>{1, 2}));
+  ASSERT_EQ(aligner.breaks.size(), 2u);
+  ASSERT_EQ(aligner.breaks[0].size(), 1u);
+  EXPECT_EQ(aligner.breaks[0][0].first, pages[0].size());  // the key offset of page 2's start
+  EXPECT_EQ(aligner.breaks[0][0].second, 2);
+  EXPECT_TRUE(aligner.breaks[1].empty());
 }
 
 }  // namespace

@@ -32,7 +32,7 @@ TEST(PageFurniture, RepeatedTitlesOfClausesAreNotRunningLines) {
   RawDocument raw;
   for (int p = 1; p <= 5; ++p) {
     raw.blocks.push_back(para(std::to_string(p) + ".1 一般要求", p));  // numbered: kept
-    raw.blocks.push_back(para("续表1 设备不停电时的安全距离", p));      // a continued table
+    raw.blocks.push_back(para("续表1 设备不停电时的安全距离", p));     // a continued table
   }
   EXPECT_TRUE(running_paragraphs(raw).empty());
 }
@@ -58,7 +58,8 @@ TEST(PageFurniture, ClausesQuotedAgainInAnExplanationAreNotContents) {
   RawDocument raw;
   raw.blocks.push_back(para("1 总则", 3));
   for (int c = 1; c <= 4; ++c) {
-    raw.blocks.push_back(para("4.1." + std::to_string(c) + " 测风塔的位置应具有代表性，且周围开阔。", 4));
+    raw.blocks.push_back(
+        para("4.1." + std::to_string(c) + " 测风塔的位置应具有代表性，且周围开阔。", 4));
     raw.blocks.push_back(para("4.1." + std::to_string(c) + " 本条说明测风塔位置的要求。", 12));
   }
   for (int p = 5; p <= 11; ++p)

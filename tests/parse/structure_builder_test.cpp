@@ -137,7 +137,6 @@ TEST(StructureBuilder, MarkdownHeadingLevelsNestUnnumberedHeadings) {
   EXPECT_EQ(s.get_node_by_section_number("1.1")->level, 2);
 }
 
-
 const model::ChapterNode* node_titled(const model::DocumentStructure& s, const std::string& t) {
   for (const auto& n : s.nodes())
     if (n.title == t) return &n;
@@ -212,9 +211,9 @@ TEST(StructureBuilder, UnnumberedChaptersByTypeSize) {
   raw.format = "pdf";
   raw.page_count = 4;
   raw.blocks = {heading("电力工程承试工作手册", 1), para("湖南电器检测所", 1),
-                heading("电工安全操作规程", 2),   para("一、电工必须持证上岗。", 2),
-                heading("变配电安全操作规程", 3), para("倒闸操作必须两人进行。", 3),
-                heading("总协调员岗位职责", 4),   para("负责项目的总体协调。", 4)};
+                heading("电工安全操作规程", 2),     para("一、电工必须持证上岗。", 2),
+                heading("变配电安全操作规程", 3),   para("倒闸操作必须两人进行。", 3),
+                heading("总协调员岗位职责", 4),     para("负责项目的总体协调。", 4)};
   auto doc = build_document(raw, "R");
   const auto& s = doc.structure;
   ASSERT_NE(node_titled(s, "电工安全操作规程"), nullptr);
@@ -222,7 +221,6 @@ TEST(StructureBuilder, UnnumberedChaptersByTypeSize) {
   ASSERT_NE(node_titled(s, "总协调员岗位职责"), nullptr);
   EXPECT_EQ(node_titled(s, "电力工程承试工作手册"), nullptr) << "the cover is not a chapter";
 }
-
 
 TEST(StructureBuilder, NotesSetAsParagraphsOrTableRows) {
   RawDocument raw;
@@ -247,15 +245,16 @@ TEST(StructureBuilder, NotesSetAsParagraphsOrTableRows) {
   EXPECT_EQ(notes[2].content.rfind("与风功率密度", 0), 0u);
 }
 
-
 TEST(StructureBuilder, AMisreadChapterNumberIsTakenFromItsSections) {
   RawDocument raw;
   raw.format = "pdf";
   raw.page_count = 2;
-  raw.blocks = {para("5 安全组织措施", 1, true), para("5.9 工作终结", 1, true),
+  raw.blocks = {para("5 安全组织措施", 1, true),
+                para("5.9 工作终结", 1, true),
                 para("5.9.4 工作许可人在接到报告后方可下令恢复送电。", 1),
                 para("5 安全技术措施", 2, true),  // OCR read 6 as 5
-                para("6.1 一般要求", 2, true), para("6.1.1 停电检修应做好安全措施。", 2)};
+                para("6.1 一般要求", 2, true),
+                para("6.1.1 停电检修应做好安全措施。", 2)};
   auto doc = build_document(raw, "R");
   const auto* six = doc.structure.get_node_by_section_number("6");
   ASSERT_NE(six, nullptr);
@@ -263,7 +262,6 @@ TEST(StructureBuilder, AMisreadChapterNumberIsTakenFromItsSections) {
   EXPECT_EQ(six->page_start, 2);
   EXPECT_EQ(doc.structure.find(doc.structure.get_node_by_section_number("6.1")->parent_id), six);
 }
-
 
 TEST(StructureBuilder, MarkupHeadingsMadeOfBrokenLinesAreNotChapters) {
   auto h = [](const std::string& t, int level) {
@@ -274,9 +272,12 @@ TEST(StructureBuilder, MarkupHeadingsMadeOfBrokenLinesAreNotChapters) {
   RawDocument raw;
   raw.format = "docx";
   raw.page_count = 1;
-  raw.blocks = {h("7 电气操作", 1), h("7.3 操作票", 2), para("7.3.1 操作票应填写设备双重名称。", 1),
+  raw.blocks = {h("7 电气操作", 1),
+                h("7.3 操作票", 2),
+                para("7.3.1 操作票应填写设备双重名称。", 1),
                 h("3.2 操作方式", 2),  // a list item of 7.3 that the conversion made a heading
-                h("0.4 m(1000kV 为0.6 m)", 2), h("8 线路作业", 1)};
+                h("0.4 m(1000kV 为0.6 m)", 2),
+                h("8 线路作业", 1)};
   auto doc = build_document(raw, "R");
   const auto& s = doc.structure;
   EXPECT_EQ(s.get_node_by_section_number("3.2"), nullptr);
@@ -284,7 +285,6 @@ TEST(StructureBuilder, MarkupHeadingsMadeOfBrokenLinesAreNotChapters) {
   ASSERT_NE(s.get_node_by_section_number("8"), nullptr);
   EXPECT_EQ(s.nodes().size(), 4u);  // 7, 7.3, 7.3.1, 8
 }
-
 
 TEST(StructureBuilder, FormulasLaidOutLikeATableAreText) {
   RawDocument raw;
@@ -296,9 +296,11 @@ TEST(StructureBuilder, FormulasLaidOutLikeATableAreText) {
   model::TableMeta t;
   t.row_count = 3;
   t.col_count = 3;
-  t.cells = {{0, 1, "dP/dδ＞0", 1, 1}, {0, 2, "……………………（1）", 1, 1},
+  t.cells = {{0, 1, "dP/dδ＞0", 1, 1},
+             {0, 2, "……………………（1）", 1, 1},
              {1, 0, "式中：P———线路传输的有功功率。", 1, 3},
-             {2, 1, "KP＝(Pj－Pz)/Pz×100％", 1, 1}, {2, 2, "……………………（3）", 1, 1}};
+             {2, 1, "KP＝(Pj－Pz)/Pz×100％", 1, 1},
+             {2, 2, "……………………（3）", 1, 1}};
   f.table = t;
   raw.blocks = {para("5.3.3 静态稳定判据如公式（1）所示：", 1), f};
   auto doc = build_document(raw, "R");
@@ -310,15 +312,17 @@ TEST(StructureBuilder, FormulasLaidOutLikeATableAreText) {
   EXPECT_NE(b.content_markdown.find("（3）"), std::string::npos);
 }
 
-
 TEST(StructureBuilder, ASyntheticPageSharedByContentsAndChaptersKeepsTheChapters) {
   RawDocument raw;
   raw.format = "markdown";
   raw.paging = model::Paging::kSynthetic;
   raw.page_count = 1;
-  raw.blocks = {para("目  次", 1), para("1 范围\t PAGEREF _Toc469558889 \\h I", 1),
-                para("2 规范性引用文件\t PAGEREF _Toc469558890 \\h I", 1), para("1 范围", 1),
-                para("本导则适用于电气操作。", 1), para("2 规范性引用文件", 1)};
+  raw.blocks = {para("目  次", 1),
+                para("1 范围\t PAGEREF _Toc469558889 \\h I", 1),
+                para("2 规范性引用文件\t PAGEREF _Toc469558890 \\h I", 1),
+                para("1 范围", 1),
+                para("本导则适用于电气操作。", 1),
+                para("2 规范性引用文件", 1)};
   auto doc = build_document(raw, "R");
   ASSERT_NE(doc.structure.get_node_by_section_number("1"), nullptr);
   ASSERT_NE(doc.structure.get_node_by_section_number("2"), nullptr);

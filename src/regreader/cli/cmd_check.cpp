@@ -32,10 +32,10 @@ std::string render_report(const std::string& reg_id, const parse::FidelityReport
   for (const auto& p : r.problems)
     out += "  - " + p + "\n";
   out += "  printed 目次: " +
-         (r.has_printed_toc ? std::to_string(r.toc.size()) + " entries, " +
-                                  std::to_string(r.toc_missing.size()) + " missing, " +
-                                  std::to_string(r.toc_off_page.size()) + " on another page"
-                            : std::string("none found")) +
+         (r.has_printed_toc
+              ? std::to_string(r.toc.size()) + " entries, " + std::to_string(r.toc_missing.size()) +
+                    " missing, " + std::to_string(r.toc_off_page.size()) + " on another page"
+              : std::string("none found")) +
          "\n";
   for (size_t i = 0; i < r.toc_missing.size() && i < 10; ++i)
     out += "    missing:" + toc_line(r.toc_missing[i]).substr(4);
@@ -43,9 +43,8 @@ std::string render_report(const std::string& reg_id, const parse::FidelityReport
     out += "    off page:" + toc_line(r.toc_off_page[i]).substr(4);
   for (size_t i = 0; i < r.suspicious_cells.size() && i < 10; ++i) {
     const auto& c = r.suspicious_cells[i];
-    out += "    cell " + c.table_id + " p" + std::to_string(c.page) + " r" +
-           std::to_string(c.row) + "c" + std::to_string(c.col) + " '" + c.text + "': " + c.reason +
-           "\n";
+    out += "    cell " + c.table_id + " p" + std::to_string(c.page) + " r" + std::to_string(c.row) +
+           "c" + std::to_string(c.col) + " '" + c.text + "': " + c.reason + "\n";
   }
   char glyphs[96];
   std::snprintf(glyphs, sizeof glyphs, "  glyphs: %ld of %ld unreadable or mis-mapped (%.2f%%)\n",

@@ -90,8 +90,7 @@ void run_search(const SearchArgs& a, Globals& g) {
   for (size_t i = 0; i < hits.size(); ++i) {
     const auto& h = hits[i];
     const auto [source, conf] = store.text_source(h.reg_id, h.page_num);
-    std::cout << i + 1 << ". " << h.source << "  [" << model::block_type_name(h.block_type)
-              << "]"
+    std::cout << i + 1 << ". " << h.source << "  [" << model::block_type_name(h.block_type) << "]"
               << (source == "ocr" ? "  [OCR, confidence " + std::to_string(std::lround(conf)) +
                                         ": check figures against the page]"
                                   : "")

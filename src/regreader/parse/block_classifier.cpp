@@ -78,7 +78,8 @@ bool starts_with_quantity(const std::string& t) {
     if (std::u32string(cps.begin() + static_cast<long>(i),
                        cps.begin() + static_cast<long>(std::min(cps.size(), i + u.size()))) == u) {
       const size_t e = i + u.size();
-      if (e >= cps.size() || !((cps[e] >= 'a' && cps[e] <= 'z') || (cps[e] >= 'A' && cps[e] <= 'Z')))
+      if (e >= cps.size() ||
+          !((cps[e] >= 'a' && cps[e] <= 'z') || (cps[e] >= 'A' && cps[e] <= 'Z')))
         return true;
     }
   return false;
@@ -190,8 +191,7 @@ bool ends_with_page_number(const std::string& text) {
   auto roman = [](char32_t c) { return c == 'I' || c == 'V' || c == 'X'; };
   while (d > 0 && ((cps[d - 1] >= '0' && cps[d - 1] <= '9') || roman(cps[d - 1])))
     --d;
-  return d < e && e - d <= 4 && d >= 2 && text::is_space(cps[d - 1]) &&
-         !text::is_space(cps[d - 2]);
+  return d < e && e - d <= 4 && d >= 2 && text::is_space(cps[d - 1]) && !text::is_space(cps[d - 2]);
 }
 
 // Pages that hold a table of contents (目次 / 目录 or many leader-dot lines): their numbered
@@ -242,8 +242,8 @@ std::string strip_field_codes(std::string s) {
             ++e;
         }
         const std::string word = s.substr(b, e - b);
-        const bool sw = !word.empty() && (word[0] == '\\' || word[0] == '"' ||
-                                          text::starts_with(word, "_Toc"));
+        const bool sw =
+            !word.empty() && (word[0] == '\\' || word[0] == '"' || text::starts_with(word, "_Toc"));
         if (word.empty() || !(sw || page_next)) break;
         page_next = word == "\\h";
         end = e;
@@ -491,8 +491,7 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
   Numbering numbering;
   // Synthetic pages are cut by length, so a contents list shares its page with the chapters
   // after it: there, contents lines are found line by line (TocRun, field codes) only.
-  const std::set<int> toc =
-      raw.paging == model::Paging::kReal ? toc_pages(raw) : std::set<int>{};
+  const std::set<int> toc = raw.paging == model::Paging::kReal ? toc_pages(raw) : std::set<int>{};
   TocRun toc_run;
   for (const RawBlock& rb : split_fused_headings(raw)) {
     ClassifiedBlock it;
@@ -525,7 +524,9 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
       it.text = text::collapse_spaces(text::fold_width(strip_field_codes(rb.text)));
       if (it.text.empty()) continue;
       const bool in_toc = toc_run.inside(it.text) || field_toc;
-      if ((in_toc || toc.count(it.page)) && !is_front_matter_title(it.text)) {
+      if (rb.continued) {
+        it.type = BlockType::kText;  // the rest of a paragraph from the page before
+      } else if ((in_toc || toc.count(it.page)) && !is_front_matter_title(it.text)) {
         it.type = BlockType::kText;  // a table-of-contents line
       } else {
         classify(it, rb, numbering);
@@ -542,8 +543,9 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
       const auto cps = text::to_codepoints(it.text);
       if (text::starts_with(prev, "注") && n) {
         if (auto e = enumerated_item(cps, 0, *n + 1)) {
-          it.notes.push_back({"注" + std::to_string(*n + 1),
-                              text::from_codepoints({cps.begin() + static_cast<long>(*e), cps.end()})});
+          it.notes.push_back(
+              {"注" + std::to_string(*n + 1),
+               text::from_codepoints({cps.begin() + static_cast<long>(*e), cps.end()})});
           it.type = BlockType::kText;
         }
       }
@@ -581,7 +583,8 @@ std::string take_document_title(std::vector<ClassifiedBlock>& items) {
     if (!it.starts_node) continue;
     // The single H1, or an unnumbered heading on the cover (page 1) before any chapter: the
     // title of a standard set in a heading style, not a chapter of it.
-    const bool cover = paged && it.page == 1 && it.markup_level > 0 && !is_front_matter_title(it.text);
+    const bool cover =
+        paged && it.page == 1 && it.markup_level > 0 && !is_front_matter_title(it.text);
     if (((h1 == 1 && it.markup_level == 1) || cover) && !it.number) {
       it.starts_node = false;
       return it.text;

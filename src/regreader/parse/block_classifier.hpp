@@ -22,7 +22,7 @@ struct ClassifiedBlock {
   bool starts_node = false;
   std::optional<SectionMatch> number;  ///< the node's number, when it starts a numbered node
   std::string node_title;
-  int markup_level = 0;  ///< heading level from markup (Markdown #, Word styles); 0 = none
+  int markup_level = 0;      ///< heading level from markup (Markdown #, Word styles); 0 = none
   bool larger_font = false;  ///< a short line set larger than the body text (PDF)
   std::vector<NoteMatch> notes;
 };

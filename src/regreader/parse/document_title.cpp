@@ -81,8 +81,8 @@ std::string strip_html_tags(std::string_view t) {
   bool tag = false;
   for (size_t i = 0; i < t.size(); ++i) {
     const char c = t[i];
-    if (c == '<' && i + 1 < t.size() && (std::isalpha(static_cast<unsigned char>(t[i + 1])) ||
-                                         t[i + 1] == '/')) {
+    if (c == '<' && i + 1 < t.size() &&
+        (std::isalpha(static_cast<unsigned char>(t[i + 1])) || t[i + 1] == '/')) {
       tag = true;
       continue;
     }

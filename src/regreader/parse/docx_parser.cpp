@@ -41,8 +41,8 @@ pugi::xml_document load_xml(const fs::path& path, const std::string& data, const
   pugi::xml_document doc;
   // parse_ws_pcdata_single keeps a run that is only spaces (<w:t xml:space="preserve"> </w:t>):
   // Word writes the space between two Latin words, or between 表5.3.6-1 and its title, that way.
-  auto res = doc.load_buffer(data.data(), data.size(),
-                             pugi::parse_default | pugi::parse_ws_pcdata_single);
+  auto res =
+      doc.load_buffer(data.data(), data.size(), pugi::parse_default | pugi::parse_ws_pcdata_single);
   if (!res)
     throw ParseError(ErrorCode::kCorruptFile, path,
                      std::string(what) + " is not well-formed XML (" + res.description() + ")");

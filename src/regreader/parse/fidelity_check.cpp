@@ -1,8 +1,8 @@
 #include "regreader/parse/fidelity_check.hpp"
 
 #include <algorithm>
-#include <map>
 #include <cstdlib>
+#include <map>
 #include <set>
 
 #include "regreader/core/text.hpp"
@@ -156,7 +156,7 @@ void check_toc(const std::vector<model::PageDocument>& pages, const model::Docum
         cjk = cjk || text::is_cjk(c);
       if (e.section.empty() && !cjk) continue;  // an English "Contents" entry without a number
       const std::string key = e.section.empty() ? e.title : e.section;
-      if (!seen.insert(key).second) continue;   // the same entry in a second-language 目次
+      if (!seen.insert(key).second) continue;  // the same entry in a second-language 目次
       const model::ChapterNode* n = nullptr;
       if (!e.section.empty()) {
         n = s.get_node_by_section_number(e.section);
@@ -263,8 +263,8 @@ void check_tables(const std::vector<model::TableEntry>& tables, FidelityReport& 
             break;
           }
       if (!reason.empty())
-        r.suspicious_cells.push_back({t.table_id, t.page_start, c.row, c.col,
-                                      text::prefix(c.content, 40), reason});
+        r.suspicious_cells.push_back(
+            {t.table_id, t.page_start, c.row, c.col, text::prefix(c.content, 40), reason});
     }
   }
 }
@@ -288,7 +288,8 @@ void rate(FidelityReport& r) {
   }
   if (!r.toc_off_page.empty()) {
     poor = poor || share(r.toc_off_page.size(), r.toc.size()) > kPoorTocMissing;
-    r.problems.push_back(std::to_string(r.toc_off_page.size()) + " chapters on a page the 目次 "
+    r.problems.push_back(std::to_string(r.toc_off_page.size()) +
+                         " chapters on a page the 目次 "
                          "disagrees with");
   }
   if (r.garbage_chars > 0) {

@@ -35,18 +35,18 @@ struct FidelityReport {
   int pages = 0;
   std::vector<int> empty_pages;
   bool has_printed_toc = false;
-  std::vector<TocEntry> toc;             ///< entries read from the printed 目次
-  std::vector<TocEntry> toc_missing;     ///< ... not in the chapter tree
-  std::vector<TocEntry> toc_off_page;    ///< ... in the tree on a page the 目次 disagrees with
+  std::vector<TocEntry> toc;               ///< entries read from the printed 目次
+  std::vector<TocEntry> toc_missing;       ///< ... not in the chapter tree
+  std::vector<TocEntry> toc_off_page;      ///< ... in the tree on a page the 目次 disagrees with
   std::vector<std::string> running_lines;  ///< header/footer text left on many pages
   long chars = 0, garbage_chars = 0;       ///< unreadable or mis-mapped glyphs
   std::vector<int> ocr_pages;
-  double ocr_confidence = -1;              ///< mean over OCR pages, 0-100; -1 without OCR
-  std::vector<int> low_confidence_pages;   ///< OCR pages under 70
+  double ocr_confidence = -1;             ///< mean over OCR pages, 0-100; -1 without OCR
+  std::vector<int> low_confidence_pages;  ///< OCR pages under 70
   int unsure_cells = 0;
   std::vector<SuspiciousCell> suspicious_cells;
-  std::string rating;                   ///< "good", "fair", "poor"
-  std::vector<std::string> problems;    ///< one line each, most serious first
+  std::string rating;                 ///< "good", "fair", "poor"
+  std::vector<std::string> problems;  ///< one line each, most serious first
 
   /// The one-line summary `ingest` prints and `list` shows: "poor: 12 of 40 目次 entries
   /// missing; 3 OCR pages (conf 71)".
@@ -57,8 +57,7 @@ struct FidelityReport {
 /// page numbers of a 目次 are not compared with the tree's pages.
 FidelityReport check_document(const std::vector<model::PageDocument>& pages,
                               const model::DocumentStructure& structure,
-                              const std::vector<model::TableEntry>& tables,
-                              bool real_pages = true);
+                              const std::vector<model::TableEntry>& tables, bool real_pages = true);
 
 /// Entries of a printed table of contents found in `text` (one or many entries, leader dots and
 /// page numbers, possibly run together on one line).

@@ -19,10 +19,10 @@ std::optional<char> gbk_row_a0_ascii(char32_t cp);
 
 /// What one font drew on a page, gathered to decide whether it is a mis-mapped Latin font.
 struct FontGlyphStats {
-  int ideographs = 0;        ///< characters in the CJK ideograph blocks
-  int row_a0 = 0;            ///< ... of which decode from GBK row 0xA0
-  int narrow_row_a0 = 0;     ///< ... and are drawn narrower than an ideograph
-  int narrow_other = 0;      ///< other ideographs drawn narrow: unreadable glyphs
+  int ideographs = 0;     ///< characters in the CJK ideograph blocks
+  int row_a0 = 0;         ///< ... of which decode from GBK row 0xA0
+  int narrow_row_a0 = 0;  ///< ... and are drawn narrower than an ideograph
+  int narrow_other = 0;   ///< other ideographs drawn narrow: unreadable glyphs
   void add(char32_t cp, float width, float size);
   /// True when the font's ideographs are Latin glyphs under a GBK ToUnicode map.
   bool is_mapped_latin() const;

@@ -137,8 +137,8 @@ std::string strip_appendix_designation(std::string_view rest) {
                           s[i] == '<' || text::is_space(s[i])))
     ++i;
   // 资料性 / 规范性 / 参考性 (OCR may garble the rest of the word, not these).
-  const bool designation = s.find(U"性", i) != std::u32string::npos &&
-                           s.find(U"性", i) <= i + 3 && i + 1 < s.size() &&
+  const bool designation = s.find(U"性", i) != std::u32string::npos && s.find(U"性", i) <= i + 3 &&
+                           i + 1 < s.size() &&
                            (s.compare(i, 2, U"资料") == 0 || s.compare(i, 2, U"规范") == 0 ||
                             s.compare(i, 2, U"参考") == 0);
   if (!designation) return std::string(rest);
@@ -417,8 +417,8 @@ std::optional<size_t> fused_heading_at(std::string_view paragraph,
     for (size_t at = s.find(child, 1); at != std::u32string::npos; at = s.find(child, at + 1)) {
       // Right after the chapter's title: a short title with no sentence in it.
       const std::string title = to_utf8(s.substr(0, at));
-      const bool after_title = text::is_cjk(s[at - 1]) && is_title_like(title) &&
-                               title.find("。") == std::string::npos;
+      const bool after_title =
+          text::is_cjk(s[at - 1]) && is_title_like(title) && title.find("。") == std::string::npos;
       const bool ends = at + child.size() >= s.size() || !is_digit(s[at + child.size()]);
       if (after_title && ends) return at;
     }
@@ -437,8 +437,8 @@ std::optional<size_t> fused_heading_at(std::string_view paragraph,
   if (!m || !base || m->rest.empty() || !is_title_like(m->rest)) return std::nullopt;
   if (m->kind != SectionKind::kNumeric && m->kind != SectionKind::kAppendix) return std::nullopt;
   // A new heading continues the numbering at the same or a higher level (10.5 -> 11).
-  if (m->kind == base->kind && (m->components.size() > base->components.size() ||
-                                !plausible_successor(*base, *m)))
+  if (m->kind == base->kind &&
+      (m->components.size() > base->components.size() || !plausible_successor(*base, *m)))
     return std::nullopt;
   return at;
 }

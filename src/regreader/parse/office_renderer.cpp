@@ -115,6 +115,35 @@ std::vector<PdfPage> render_pdf_pages(const fs::path& input) {
 
 namespace {
 
+// A paragraph that runs over page breaks, cut where the rendering turns the page: `breaks` are
+// offsets in the paragraph's alignment key (letters, digits, ideographs), mapped back to its text.
+std::vector<RawBlock> split_at_page_breaks(const RawBlock& b,
+                                           const std::vector<std::pair<size_t, int>>& breaks) {
+  if (breaks.empty()) return {b};
+  const auto cps = text::to_codepoints(b.text);
+  std::vector<RawBlock> out;
+  size_t from = 0, key = 0, next = 0;
+  RawBlock cur = b;
+  for (size_t i = 0; i < cps.size() && next < breaks.size(); ++i) {
+    if (alignment_key(text::from_codepoints({cps[i]})).empty()) continue;
+    if (key++ != breaks[next].first) continue;
+    cur.text = text::from_codepoints(
+        {cps.begin() + static_cast<long>(from), cps.begin() + static_cast<long>(i)});
+    out.push_back(cur);
+    cur = b;
+    cur.page = breaks[next].second;
+    cur.continued = true;
+    cur.heading_level = 0;
+    cur.list_item = false;
+    from = i;
+    ++next;
+  }
+  cur.text = text::from_codepoints({cps.begin() + static_cast<long>(from), cps.end()});
+  out.push_back(cur);
+  std::erase_if(out, [](const RawBlock& r) { return text::trim(r.text).empty(); });
+  return out;
+}
+
 std::string row_text(const model::TableMeta& t, int row) {
   std::string s;
   for (const auto& c : t.cells)
@@ -177,8 +206,12 @@ void assign_rendered_pages(RawDocument& raw, const std::vector<PdfPage>& pages) 
   std::vector<RawBlock> blocks;
   for (auto& b : raw.blocks) {
     if (!b.table) {
-      b.page = page = placed[t++];
-      blocks.push_back(std::move(b));
+      b.page = page = placed[t];
+      for (auto& piece : split_at_page_breaks(b, aligner.breaks[t])) {
+        page = piece.page;
+        blocks.push_back(std::move(piece));
+      }
+      ++t;
       continue;
     }
     std::vector<int> row_page;

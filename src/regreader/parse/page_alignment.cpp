@@ -97,6 +97,13 @@ std::vector<int> PageAligner::place(const std::vector<std::u32string>& texts) co
   std::vector<long> anchor(texts.size(), -1);
   for (const auto& c : chain)
     anchor[c.text] = static_cast<long>(c.pos);
+  breaks.assign(texts.size(), {});
+  for (const auto& c : chain) {
+    const auto& t = texts[c.text];
+    if (all_.compare(c.pos, t.size(), t) != 0) continue;  // not found whole: no safe split
+    for (size_t b : page_start_)
+      if (b > c.pos && b < c.pos + t.size()) breaks[c.text].emplace_back(b - c.pos, page_of(b));
+  }
   std::vector<int> pages(texts.size(), 1);
   size_t next_anchor = 0;  // index into chain of the next anchor at or after t
   size_t pos = 0;

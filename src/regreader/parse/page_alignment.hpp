@@ -31,6 +31,10 @@ class PageAligner {
   /// How many of the last place() call's texts were anchored by a found occurrence.
   mutable size_t anchored = 0;
 
+  /// For each text of the last place() call: where it runs onto a later page, as (offset in its
+  /// alignment key, page). Only texts found whole at their anchor are split this way.
+  mutable std::vector<std::vector<std::pair<size_t, int>>> breaks;
+
  private:
   int page_of(size_t pos) const;
   std::u32string all_;

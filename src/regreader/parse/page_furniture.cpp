@@ -109,8 +109,8 @@ std::set<int> contents_pages_by_repeats(const RawDocument& raw, const std::set<i
                             m->rest.find("。") != std::string::npos ||
                             m->rest.find("；") != std::string::npos;
       short_numbered[b.page] += text::length(m->rest) <= kMaxContentsTitle && !sentence ? 1 : 0;
-      if (m->kind == SectionKind::kNumeric && m->components.size() == 1 &&
-          m->components[0] <= 3 && !known.count(b.page))
+      if (m->kind == SectionKind::kNumeric && m->components.size() == 1 && m->components[0] <= 3 &&
+          !known.count(b.page))
         body_start = std::min(body_start, b.page);
     }
   }
@@ -121,8 +121,7 @@ std::set<int> contents_pages_by_repeats(const RawDocument& raw, const std::set<i
     // numbers may come back in a later 条文说明).
     const bool mostly_numbers =
         static_cast<double>(short_numbered[page]) >= kContentsRepeatShare * paragraphs[page];
-    if (page > limit || nums.size() < kMinContentsNumbers ||
-        !(mostly_numbers || page < body_start))
+    if (page > limit || nums.size() < kMinContentsNumbers || !(mostly_numbers || page < body_start))
       continue;
     size_t again = 0;
     for (const auto& n : nums) {

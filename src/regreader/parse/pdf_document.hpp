@@ -18,8 +18,8 @@ struct PdfPageContent {
   std::vector<PdfChar> chars;
   std::vector<PdfRule> rules;
   float largest_image_area = 0;  ///< of the images drawn on the page, in square points
-  bool ocr_layer = false;  ///< the text is in an invisible OCR font (HiddenHorzOCR, GlyphLessFont)
-  int repaired_glyphs = 0;    ///< Latin glyphs mapped back from GBK row 0xA0 (glyph_repair.hpp)
+  bool ocr_layer = false;   ///< the text is in an invisible OCR font (HiddenHorzOCR, GlyphLessFont)
+  int repaired_glyphs = 0;  ///< Latin glyphs mapped back from GBK row 0xA0 (glyph_repair.hpp)
   int unreadable_glyphs = 0;  ///< replacement, private-use or control characters, narrow ideographs
 };
 

@@ -146,10 +146,9 @@ struct CellGrid {
 // A cell whose number was read with less confidence than this is marked unsure.
 constexpr float kUnsureDigitConf = 80.0f;
 
-model::TableCell make_cell(const CellGrid& g, size_t r, size_t c, int col_span,
-                          int row_span = 1) {
-  model::TableCell cell{static_cast<int>(r), static_cast<int>(c),
-                        text::clean_spaces(g.text[r][c]), row_span, col_span};
+model::TableCell make_cell(const CellGrid& g, size_t r, size_t c, int col_span, int row_span = 1) {
+  model::TableCell cell{static_cast<int>(r), static_cast<int>(c), text::clean_spaces(g.text[r][c]),
+                        row_span, col_span};
   cell.unsure = g.digit_conf[r][c] < kUnsureDigitConf;
   return cell;
 }
@@ -171,7 +170,8 @@ void place_header_line(const PdfLine& l, const Columns& cols, CellGrid& grid) {
         !inside_number(before_prev, prev, ch.c))
       part.push_back(' ');
     text::append_utf8(part, ch.c);
-    if (is_digit(ch.c)) conf[static_cast<size_t>(c)] = std::min(conf[static_cast<size_t>(c)], ch.conf);
+    if (is_digit(ch.c))
+      conf[static_cast<size_t>(c)] = std::min(conf[static_cast<size_t>(c)], ch.conf);
     prev_col = c;
     prev_x1 = ch.x1;
     before_prev = prev;
@@ -362,7 +362,7 @@ model::TableMeta build_ruled_table(const PdfPage& page, const RuledRegion& g, si
   t.col_count = static_cast<int>(cols.starts.size());
   for (size_t r = 0; r < rows.text.size(); ++r)
     for (size_t c = 0; c < rows.text[r].size(); ++c) {
-      if (spans[r][c] == 0) continue;  // inside a cell merged with the row above
+      if (spans[r][c] == 0) continue;        // inside a cell merged with the row above
       for (int k = 1; k < spans[r][c]; ++k)  // the merged cell's text, wherever it was drawn
         text::join_wrapped(rows.text[r][c], rows.text[r + static_cast<size_t>(k)][c]);
       if (!rows.text[r][c].empty()) t.cells.push_back(make_cell(rows, r, c, 1, spans[r][c]));

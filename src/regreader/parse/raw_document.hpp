@@ -24,6 +24,8 @@ struct RawBlock {
   /// A PDF line that was split off its paragraph only because it starts with a number or
   /// marker; if the number turns out not to be a section, it is joined back.
   bool soft_start = false;
+  /// The rest of a paragraph that runs over a page break (Word): text, never a heading.
+  bool continued = false;
   std::optional<model::TableMeta> table;
 };
 

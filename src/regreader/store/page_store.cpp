@@ -390,7 +390,8 @@ std::vector<model::PageDocument> PageStore::pages(const std::string& reg_id, int
   std::vector<model::PageDocument> out;
   auto ps = db_->prepare(
       "SELECT page_num, chapter_path, active_chapters, continues_from_prev, continues_to_next, "
-      "text_source, ocr_confidence FROM pages WHERE reg_id = ?1 AND page_num BETWEEN ?2 AND ?3 ORDER BY page_num");
+      "text_source, ocr_confidence FROM pages WHERE reg_id = ?1 AND page_num BETWEEN ?2 AND ?3 "
+      "ORDER BY page_num");
   ps.bind(1, reg_id).bind(2, start).bind(3, end);
   while (ps.step()) {
     model::PageDocument p;

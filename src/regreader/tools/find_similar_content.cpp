@@ -66,8 +66,9 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
   std::string text;
   for (const auto& h : hits)
     text += "[" + h.source + "] " + h.snippet + "\n";
-  return {{{"reg_id", reg_id}, {"mode_used", out.mode_used}, {"results", hits_json(ctx.store, hits)}},
-          text.empty() ? "No similar passages.\n" : text};
+  return {
+      {{"reg_id", reg_id}, {"mode_used", out.mode_used}, {"results", hits_json(ctx.store, hits)}},
+      text.empty() ? "No similar passages.\n" : text};
 }
 
 }  // namespace

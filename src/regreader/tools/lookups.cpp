@@ -48,16 +48,16 @@ nlohmann::json table_summary_json(const store::PageStore& store, const std::stri
   for (const auto& c : t.merged.cells)
     unsure += c.unsure ? 1 : 0;
   nlohmann::json j = {{"table_id", t.table_id},
-          {"caption", t.caption},
-          {"page_start", t.page_start},
-          {"page_end", t.page_end},
-          {"rows", t.merged.row_count},
-          {"cols", t.merged.col_count},
-          {"col_headers", t.merged.col_headers},
-          {"segments", t.segments},
-          {"annotation_ids", t.annotation_ids},
-          {"source", cite(reg_id, t.page_start, t.page_end) + " " + t.table_id},
-          {"unsure_cells", unsure}};
+                      {"caption", t.caption},
+                      {"page_start", t.page_start},
+                      {"page_end", t.page_end},
+                      {"rows", t.merged.row_count},
+                      {"cols", t.merged.col_count},
+                      {"col_headers", t.merged.col_headers},
+                      {"segments", t.segments},
+                      {"annotation_ids", t.annotation_ids},
+                      {"source", cite(reg_id, t.page_start, t.page_end) + " " + t.table_id},
+                      {"unsure_cells", unsure}};
   add_text_source(store, reg_id, t.page_start, j);
   return j;
 }

@@ -48,21 +48,22 @@ inline json source() {
 }
 /// One search result, as smart_search and find_similar_content return them.
 inline json search_hit() {
-  return output({{"reg_id", {{"type", "string"}}},
-                 {"page_num", {{"type", "integer"}}},
-                 {"block_id", {{"type", "string"}}},
-                 {"block_type", {{"type", "string"}}},
-                 {"chapter_path", strings()},
-                 {"section_number", {{"type", "string"}}},
-                 {"snippet", {{"type", "string"}}},
-                 {"score", {{"type", "number"}}},
-                 {"source", source()},
-                 {"text_source",
-                  string("Where the page's text came from: text_layer, ocr, text (Word, Markdown)")},
-                 {"ocr_confidence", {{"type", "number"}, {"description", "OCR pages: 0-100"}}},
-                 {"ocr_warning", {{"type", "string"}}}},
-                {"reg_id", "page_num", "block_id", "block_type", "chapter_path", "snippet", "score",
-                 "source"});
+  return output(
+      {{"reg_id", {{"type", "string"}}},
+       {"page_num", {{"type", "integer"}}},
+       {"block_id", {{"type", "string"}}},
+       {"block_type", {{"type", "string"}}},
+       {"chapter_path", strings()},
+       {"section_number", {{"type", "string"}}},
+       {"snippet", {{"type", "string"}}},
+       {"score", {{"type", "number"}}},
+       {"source", source()},
+       {"text_source",
+        string("Where the page's text came from: text_layer, ocr, text (Word, Markdown)")},
+       {"ocr_confidence", {{"type", "number"}, {"description", "OCR pages: 0-100"}}},
+       {"ocr_warning", {{"type", "string"}}}},
+      {"reg_id", "page_num", "block_id", "block_type", "chapter_path", "snippet", "score",
+       "source"});
 }
 
 }  // namespace regreader::tools::schema

@@ -38,7 +38,9 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
   r.section_number = a.str("section_number");
   r.limit = a.integer("limit", 10);
   const auto out = run_search(ctx, r);
-  return {{{"query", r.query}, {"mode_used", out.mode_used}, {"results", hits_json(ctx.store, out.hits)}},
+  return {{{"query", r.query},
+           {"mode_used", out.mode_used},
+           {"results", hits_json(ctx.store, out.hits)}},
           hits_text(r.query, out.hits)};
 }
 
