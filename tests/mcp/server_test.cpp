@@ -54,6 +54,23 @@ TEST_F(McpServer, InitializeNegotiatesTheVersion) {
   EXPECT_EQ(send(req(4, "ping"))["result"], json::object());
 }
 
+// Issue 12's one-message crashes: each is an error reply, the server goes on.
+TEST_F(McpServer, HostileMessagesGetErrorsNotCrashes) {
+  auto code = [&](const std::string& text) {
+    return server_.handle_text(text, session_, peer_).value()["error"]["code"].get<int>();
+  };
+  EXPECT_EQ(code(R"({"id":1,"method":"ping","jsonrpc":[]})"), rpc::kInvalidRequest);
+  EXPECT_EQ(code(R"({"id":1,"method":"ping","jsonrpc":2})"), rpc::kInvalidRequest);
+  EXPECT_EQ(code(R"({"jsonrpc":"2.0","id":2,"method":"ping","params":{"x":1e400}})"),
+            rpc::kParseError);
+  const std::string deep = R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":)"
+                           R"("smart_search","arguments":{"query":)" +
+                           std::string(5000, '[') + std::string(5000, ']') + "}}}";
+  EXPECT_EQ(code(deep), rpc::kParseError);
+  // Nesting under the limit is still a message.
+  EXPECT_EQ(send(req(4, "ping"))["result"], json::object());
+}
+
 TEST_F(McpServer, ProtocolErrorsAreJsonRpcErrors) {
   EXPECT_EQ(send(req(1, "no/such"))["error"]["code"], rpc::kMethodNotFound);
   EXPECT_EQ(send({{"jsonrpc", "1.0"}, {"id", 2}, {"method", "ping"}})["error"]["code"],

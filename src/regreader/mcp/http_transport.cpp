@@ -355,12 +355,10 @@ void HttpTransport::post_mcp(const httplib::Request& req, httplib::Response& res
   if (req.get_header_value("Content-Type").find("application/json") == std::string::npos)
     return reply_error(res, 415, rpc::kInvalidRequest,
                        "Unsupported Media Type: Content-Type must be application/json");
-  json msg;
-  try {
-    msg = json::parse(req.body);
-  } catch (const json::parse_error& e) {
-    return reply_error(res, 400, rpc::kParseError, std::string("Parse error: ") + e.what());
-  }
+  std::string parse_failure;
+  auto parsed = parse_message(req.body, parse_failure);
+  if (!parsed) return reply_error(res, 400, rpc::kParseError, parse_failure);
+  json msg = std::move(*parsed);
   const MessageKind kind = classify(msg);
   if (kind == MessageKind::kInvalid) {
     Session scratch;
@@ -466,12 +464,10 @@ void HttpTransport::post_messages(const httplib::Request& req, httplib::Response
   if (guarded(req, res)) return;
   auto s = sessions_.find(req.get_param_value("sessionId"));
   if (!s) return reply_error(res, 404, rpc::kInvalidRequest, "Session not found");
-  json msg;
-  try {
-    msg = json::parse(req.body);
-  } catch (const json::parse_error& e) {
-    return reply_error(res, 400, rpc::kParseError, std::string("Parse error: ") + e.what());
-  }
+  std::string parse_failure;
+  auto parsed = parse_message(req.body, parse_failure);
+  if (!parsed) return reply_error(res, 400, rpc::kParseError, parse_failure);
+  json msg = std::move(*parsed);
   if (classify(msg) == MessageKind::kResponse) {
     s->deliver(msg);
   } else {

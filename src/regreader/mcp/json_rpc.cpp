@@ -24,8 +24,31 @@ json make_request(const json& id, const std::string& method, json params) {
   return r;
 }
 
+std::optional<json> parse_message(std::string_view text, std::string& error) {
+  struct TooDeep {};
+  try {
+    // The parser itself is iterative; the callback stops it at the depth limit.
+    return json::parse(text, [](int depth, json::parse_event_t event, json&) {
+      if ((event == json::parse_event_t::object_start ||
+           event == json::parse_event_t::array_start) &&
+          depth >= kMaxMessageDepth)
+        throw TooDeep{};
+      return true;
+    });
+  } catch (const TooDeep&) {
+    error = "Parse error: nested deeper than " + std::to_string(kMaxMessageDepth) + " levels";
+  } catch (const json::exception& e) {  // parse_error, and out_of_range for 1e400
+    error = std::string("Parse error: ") + e.what();
+  }
+  return std::nullopt;
+}
+
 MessageKind classify(const json& m) {
-  if (!m.is_object() || m.value("jsonrpc", "") != "2.0") return MessageKind::kInvalid;
+  // A "jsonrpc" that is not a string is invalid, not an exception.
+  if (!m.is_object()) return MessageKind::kInvalid;
+  const auto v = m.find("jsonrpc");
+  if (v == m.end() || !v->is_string() || v->get_ref<const std::string&>() != "2.0")
+    return MessageKind::kInvalid;
   const bool has_id = m.contains("id") && (m["id"].is_string() || m["id"].is_number_integer());
   if (m.contains("method")) {
     if (!m["method"].is_string()) return MessageKind::kInvalid;

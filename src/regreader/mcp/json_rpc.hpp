@@ -3,7 +3,9 @@
 // one exception type handlers throw for protocol-level errors.
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "regreader/core/error.hpp"
 
@@ -44,6 +46,14 @@ json make_result(const json& id, json result);
 json make_error(const json& id, int code, const std::string& message, const json& data = nullptr);
 json make_notification(const std::string& method, json params);
 json make_request(const json& id, const std::string& method, json params);
+
+/// Deepest nesting of arrays and objects a message may have: deeper input is refused while it
+/// is parsed, so nothing that walks a message recursively (dump, the tools) can overflow.
+constexpr int kMaxMessageDepth = 64;
+
+/// Parses one message. Any failure — bad JSON, a number out of range (1e400), nesting deeper
+/// than kMaxMessageDepth — is returned as `error` (the text of a -32700 reply), never thrown.
+std::optional<json> parse_message(std::string_view text, std::string& error);
 
 /// What kind of message this is; kInvalid for anything that is not JSON-RPC 2.0.
 enum class MessageKind { kRequest, kNotification, kResponse, kInvalid };

@@ -69,13 +69,10 @@ std::string Server::stateless_version(const json& m) {
 }
 
 std::optional<json> Server::handle_text(const std::string& text, Session& session, Peer& peer) {
-  json message;
-  try {
-    message = json::parse(text);
-  } catch (const json::parse_error& e) {
-    return make_error(nullptr, rpc::kParseError, std::string("Parse error: ") + e.what());
-  }
-  return handle(message, session, peer);
+  std::string failure;
+  auto message = parse_message(text, failure);
+  if (!message) return make_error(nullptr, rpc::kParseError, failure);
+  return handle(*message, session, peer);
 }
 
 std::optional<json> Server::handle(const json& message, Session& session, Peer& peer) {

@@ -126,13 +126,13 @@ void serve_stdio(Server& server, std::istream& in, std::ostream& out) {
   std::string line;
   while (std::getline(in, line)) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    json message;
-    try {
-      message = json::parse(line);
-    } catch (const json::parse_error& e) {
-      peer.write(make_error(nullptr, rpc::kParseError, std::string("Parse error: ") + e.what()));
+    std::string failure;
+    auto parsed = parse_message(line, failure);
+    if (!parsed) {
+      peer.write(make_error(nullptr, rpc::kParseError, failure));
       continue;
     }
+    json message = std::move(*parsed);
     const MessageKind kind = classify(message);
     if (kind == MessageKind::kResponse) {
       peer.deliver(message);
