@@ -375,6 +375,8 @@ def gate(results, floors):
     failures = []
     for r in results:
         f = floors.get(r["document"])
+        if not isinstance(f, dict):
+            continue
         if not f:
             continue
         if "error" in r:
