@@ -12,6 +12,11 @@ TEST(HttpGuard, LoopbackHosts) {
   for (const char* h :
        {"evil.example", "evil.example:8765", "10.0.0.1", "localhost.evil.com", "128.0.0.1"})
     EXPECT_FALSE(is_loopback_host(h)) << h;
+  // Issue 12: a prefix is not a host. Exact host names and four-octet 127.x addresses only.
+  for (const char* h : {"127.0.0.1.evil.com", "127.evil.com", "[::1].evil.com", "127.0.0.1:80x",
+                        "localhost:", "127.0.0.256", "127.0.0"})
+    EXPECT_FALSE(is_loopback_host(h)) << h;
+  EXPECT_TRUE(is_loopback_host("127.1.2.3:8080"));
 }
 
 TEST(HttpGuard, DnsRebindingIsRefused) {
@@ -20,6 +25,9 @@ TEST(HttpGuard, DnsRebindingIsRefused) {
   EXPECT_EQ(check_request(c, "localhost:8765", "http://localhost:3000", "").status, 0);
   EXPECT_EQ(check_request(c, "evil.example:8765", "", "").status, 403);
   EXPECT_EQ(check_request(c, "127.0.0.1:8765", "http://evil.example", "").status, 403);
+  EXPECT_EQ(check_request(c, "127.0.0.1.evil.com", "", "").status, 403);
+  EXPECT_EQ(check_request(c, "127.0.0.1:8765", "http://127.attacker.example", "").status, 403);
+  EXPECT_EQ(check_request(c, "127.0.0.1:8765", "http://127.0.0.1:3000/app", "").status, 0);
   GuardConfig listed = c;
   listed.allowed_origins = {"https://app.example"};
   EXPECT_EQ(check_request(listed, "127.0.0.1", "https://app.example", "").status, 0);

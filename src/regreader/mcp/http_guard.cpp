@@ -1,29 +1,54 @@
 #include "regreader/mcp/http_guard.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 namespace regreader::mcp {
 
 namespace {
 
-// "host:port", "[::1]:port" or "host" → the host part, lower-cased.
+bool all_digits(const std::string& s) {
+  return !s.empty() &&
+         std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
+}
+
+// "host:port", "[::1]:port" or "host" → the host part, lower-cased; "" when what follows the
+// host is not a port ("[::1].evil.com", "localhost:80x"), so such a header never matches.
 std::string host_part(std::string h) {
   std::transform(h.begin(), h.end(), h.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (const auto slash = h.find('/'); slash != std::string::npos) h.resize(slash);  // Origin path
   if (!h.empty() && h.front() == '[') {
     const auto close = h.find(']');
-    return close == std::string::npos ? h : h.substr(0, close + 1);
+    if (close == std::string::npos) return {};
+    const std::string rest = h.substr(close + 1);
+    if (!rest.empty() && !(rest[0] == ':' && all_digits(rest.substr(1)))) return {};
+    return h.substr(0, close + 1);
   }
   const auto colon = h.find(':');
-  if (colon != std::string::npos && h.find(':', colon + 1) == std::string::npos)
-    return h.substr(0, colon);
-  return h;
+  if (colon == std::string::npos) return h;
+  if (h.find(':', colon + 1) != std::string::npos) return h;  // a bare IPv6 address
+  return all_digits(h.substr(colon + 1)) ? h.substr(0, colon) : std::string();
+}
+
+// 127.x.y.z written as four decimal octets: the whole loopback network, nothing else.
+bool is_loopback_ipv4(const std::string& h) {
+  size_t start = 0;
+  for (int part = 0; part < 4; ++part) {
+    const size_t end = part < 3 ? h.find('.', start) : h.size();
+    if (end == std::string::npos) return false;
+    const std::string octet = h.substr(start, end - start);
+    if (!all_digits(octet) || octet.size() > 3 || std::stoi(octet) > 255) return false;
+    if (part == 0 && octet != "127") return false;
+    start = end + 1;
+  }
+  return true;
 }
 
 }  // namespace
 
 bool is_loopback_host(const std::string& host_header) {
   const std::string h = host_part(host_header);
-  return h == "localhost" || h == "[::1]" || h == "::1" || h.rfind("127.", 0) == 0;
+  return h == "localhost" || h == "[::1]" || h == "::1" || is_loopback_ipv4(h);
 }
 
 GuardVerdict check_request(const GuardConfig& c, const std::string& host, const std::string& origin,
