@@ -78,6 +78,20 @@ TEST_F(Cli, CheckReportsFidelityAndListShowsIt) {
   EXPECT_EQ(rr("check").code, 2);
 }
 
+TEST_F(Cli, ExportNeverWritesOutsideItsFolder) {
+  ingest_sample();
+  EXPECT_EQ(rr("-q ingest " + quote(sample_md()) + " --reg-id ..").code, 2);
+  const auto out = dir_.path() / "out";
+  EXPECT_EQ(rr("export .. " + quote(out)).code, 3);  // no such regulation can exist
+  EXPECT_FALSE(std::filesystem::exists(dir_.path() / "regulation.json"));
+  // A file named "...md" gets an id that is a folder name.
+  const auto dots = dir_.path() / "...md";
+  std::filesystem::copy_file(sample_md(), dots);
+  auto in = rr("ingest " + quote(dots) + " --json");
+  ASSERT_EQ(in.code, 0) << in.err;
+  EXPECT_EQ(nlohmann::json::parse(in.out)["results"][0]["regulation"]["reg_id"], "document");
+}
+
 TEST_F(Cli, TextOutputShowsChapterPathsAndCitations) {
   ingest_sample();
   auto r = rr("read-pages -r SAMPLE -s 2");

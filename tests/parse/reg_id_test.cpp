@@ -25,6 +25,13 @@ TEST(RegId, Validation) {
   EXPECT_FALSE(is_valid_reg_id("a/b"));
   EXPECT_FALSE(is_valid_reg_id("a b"));
   EXPECT_FALSE(is_valid_reg_id(std::string(81, 'x')));
+  // Issue 12: ids that are path components would let `export` write outside its folder.
+  EXPECT_FALSE(is_valid_reg_id("."));
+  EXPECT_FALSE(is_valid_reg_id(".."));
+  EXPECT_FALSE(is_valid_reg_id("..."));
+  EXPECT_TRUE(is_valid_reg_id("v1.2"));
+  EXPECT_EQ(derive_reg_id("...md"), "document");
+  EXPECT_EQ(derive_reg_id("..md"), "document");
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include "regreader/cli/commands.hpp"
 #include "regreader/cli/output.hpp"
 #include "regreader/core/error.hpp"
+#include "regreader/parse/reg_id.hpp"
 #include "regreader/store/page_store.hpp"
 
 namespace regreader::cli {
@@ -47,6 +48,11 @@ void run_export(const ManageArgs& a, Globals& g) {
   store::PageStore store(g.data_dir(), false);
   const auto info = store.require(a.reg_id);
   const fs::path dir = fs::path(a.dir) / a.reg_id;
+  // Ids are checked at ingest; a store written by an older version is checked here too, so that
+  // export never writes outside its target.
+  if (!parse::is_valid_reg_id(a.reg_id))
+    throw Error(ErrorCode::kInvalidArgument,
+                "regulation id '" + a.reg_id + "' cannot be used as a folder name");
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) throw Error(ErrorCode::kIo, "cannot create " + dir.string() + ": " + ec.message());

@@ -27,12 +27,15 @@ std::string derive_reg_id(const std::filesystem::path& path) {
   }
   while (!out.empty() && out.back() == '-')
     out.pop_back();
-  return out.empty() ? "document" : text::prefix(out, 80);
+  out = text::prefix(out, 80);
+  return is_valid_reg_id(out) ? out : "document";  // "...md" has the stem ".."
 }
 
 bool is_valid_reg_id(const std::string& id) {
   const auto cps = text::to_codepoints(id);
   if (cps.empty() || cps.size() > 80) return false;
+  // An id names a folder in `export`: "." and ".." would write beside the target.
+  if (id.find_first_not_of('.') == std::string::npos) return false;
   for (char32_t c : cps)
     if (c < 0x20 || c == '/' || c == '\\' || text::is_space(c) || c == 0xFFFD) return false;
   return true;
