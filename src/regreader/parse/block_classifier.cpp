@@ -7,6 +7,7 @@
 #include <set>
 
 #include "regreader/core/text.hpp"
+#include "regreader/parse/block_passes.hpp"
 #include "regreader/parse/page_furniture.hpp"
 #include "regreader/parse/references.hpp"
 
@@ -40,28 +41,6 @@ std::string inline_title(const std::string& rest) {
   }
   std::string t = text::from_codepoints(std::vector<char32_t>(cps.begin(), cps.begin() + end));
   return end < cps.size() ? t + "…" : t;
-}
-
-// The Chinese term of a term line, without the English term after it ("电力系统稳定性 power
-// system stability" -> "电力系统稳定性", OCR's "低[电]压low voltage;LV" -> "低[电]压"). Only
-// an all-ASCII tail after Chinese text is cut: "N-1原则" and "SF6 气体" stay whole.
-std::string chinese_term(const std::string& line) {
-  auto cps = text::to_codepoints(line);
-  bool cjk_before = false;
-  for (size_t i = 0; i < cps.size(); ++i) {
-    const char32_t c = cps[i];
-    const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-    if (letter && cjk_before) {
-      bool tail = true;
-      for (size_t k = i; tail && k < cps.size(); ++k)
-        tail = cps[k] < 0x80;
-      if (tail)
-        return text::trim(
-            text::from_codepoints(std::vector<char32_t>(cps.begin(), cps.begin() + i)));
-    }
-    cjk_before = cjk_before || (text::is_cjk(c) && c != U'，' && c != U'。');
-  }
-  return text::trim(line);
 }
 
 // "0.4 m(…", "10 kV 及以下": a number and its unit, never a title.
@@ -288,140 +267,6 @@ class TocRun {
 
 namespace {
 
-// Longest term taken from the line after a bare number.
-constexpr size_t kMaxTermChars = 30;
-// A document with fewer numbered chapters than this marks its chapters by type size.
-constexpr int kMinNumberedChapters = 3;
-// Longest unnumbered heading taken by its type size.
-constexpr size_t kMaxFontHeadingChars = 30;
-
-// A manual that does not number its chapters ("电工安全操作规程", "变配电安全操作规程" …)
-// marks them by type: when fewer than kMinNumberedChapters top-level numbers or 第X章 were
-// found, short lines set larger than the body text (after the cover) are its chapters.
-void promote_font_headings(std::vector<ClassifiedBlock>& items) {
-  int top = 0;
-  for (const auto& it : items)
-    if (it.starts_node && it.number &&
-        ((it.number->kind == SectionKind::kNumeric && it.number->components.size() == 1) ||
-         it.number->kind == SectionKind::kChapter))
-      ++top;
-  if (top >= kMinNumberedChapters) return;
-  for (auto& it : items) {
-    if (it.starts_node || !it.larger_font || it.page <= 1 || it.type == BlockType::kTable ||
-        !it.notes.empty() || text::length(it.text) > kMaxFontHeadingChars ||
-        !is_title_like(it.text) || never_a_chapter(it.text))
-      continue;
-    it.starts_node = true;
-    it.type = BlockType::kHeading;
-    it.node_title = it.text;
-  }
-}
-
-// "……………（3）": a cell that numbers a formula.
-bool formula_number_cell(const std::string& cell) {
-  const auto cps = text::to_codepoints(text::trim(text::fold_width(cell)));
-  if (cps.size() < 3) return false;
-  const char32_t close = cps.back();
-  if (close != ')' && close != U'）') return false;
-  size_t i = cps.size() - 1;
-  while (i > 0 && cps[i - 1] >= '0' && cps[i - 1] <= '9')
-    --i;
-  if (i == cps.size() - 1 || i == 0 || (cps[i - 1] != '(' && cps[i - 1] != U'（')) return false;
-  size_t dots = 0;
-  for (size_t k = 0; k + 1 < i; ++k)
-    dots += (cps[k] == U'…' || cps[k] == '.' || cps[k] == U'⋯' || cps[k] == U'·') ? 1 : 0;
-  return dots >= 2 || i == 1;
-}
-
-// Formulas set with leader dots and numbers ("KP＝… ……（3）") line up like a table, but they
-// are text: a "table" without a caption most of whose rows end in a formula number.
-bool is_formula_layout(const model::TableMeta& t) {
-  if (!t.caption.empty() || t.row_count == 0) return false;
-  int numbered = 0;
-  for (int r = 0; r < t.row_count; ++r) {
-    const auto cells = t.row_texts(r);
-    for (auto it = cells.rbegin(); it != cells.rend(); ++it)
-      if (!text::trim(*it).empty()) {
-        numbered += formula_number_cell(*it) ? 1 : 0;
-        break;
-      }
-  }
-  return numbered >= 2 && numbered * 2 >= t.row_count;
-}
-
-// The text of a formula block, row by row, each cell once (a merged cell is not repeated).
-std::string formula_text(const model::TableMeta& t) {
-  std::string out;
-  for (int r = 0; r < t.row_count; ++r) {
-    std::string line;
-    for (const auto& c : t.cells)
-      if (c.row == r && !text::trim(c.content).empty())
-        line += (line.empty() ? "" : " ") + text::trim(c.content);
-    if (!line.empty()) out += (out.empty() ? "" : "\n") + normalise_text(line);
-  }
-  return out;
-}
-
-// Rows at the end of a table that hold only a note ("注：…" in one merged cell, or copied into
-// every cell of the row) are the table's notes, not data.
-std::vector<NoteMatch> take_note_rows(model::TableMeta& t) {
-  std::vector<NoteMatch> notes;
-  while (t.row_count > 1) {
-    const int r = t.row_count - 1;
-    std::set<std::string> texts;
-    for (const auto& c : t.cells)
-      if (c.row == r && !text::trim(c.content).empty()) texts.insert(text::trim(c.content));
-    if (texts.size() != 1) break;
-    auto found = match_notes(normalise_text(*texts.begin()));
-    if (found.empty()) break;
-    notes.insert(notes.begin(), found.begin(), found.end());
-    std::erase_if(t.cells, [&](const model::TableCell& c) { return c.row == r; });
-    for (auto& c : t.cells)
-      c.row_span = std::min(c.row_span, r - c.row);
-    t.row_count = r;
-  }
-  return notes;
-}
-
-// Term entries print their number alone and the term on the next line ("2.1" / "电力系统
-// 安全性 power system security"): the term is the node's title.
-void join_term_titles(std::vector<ClassifiedBlock>& items) {
-  std::vector<ClassifiedBlock> out;
-  for (size_t i = 0; i < items.size(); ++i) {
-    auto& it = items[i];
-    out.push_back(std::move(it));
-    auto& head = out.back();
-    if (!head.starts_node || !head.number || !head.number->rest.empty() ||
-        head.number->kind == SectionKind::kArticle || i + 1 >= items.size())
-      continue;
-    // "附录 C" then "附录 C.1 (资料性附录) 电气带电作业工作票格式": one appendix, titled by
-    // the second line.
-    auto& same = items[i + 1];
-    if (same.starts_node && same.number && same.number->number == head.number->number) {
-      head.node_title = same.node_title;
-      same.starts_node = false;
-      continue;
-    }
-    // An appendix's designation may sit on a line of its own between number and title.
-    size_t k = i + 1;
-    if (head.number->kind == SectionKind::kAppendix && k + 1 < items.size() &&
-        strip_appendix_designation(items[k].text).empty())
-      ++k;
-    const auto& next = items[k];
-    if (next.type != BlockType::kText || next.starts_node || !next.notes.empty() ||
-        next.page != head.page)
-      continue;
-    const std::string term = chinese_term(next.text);
-    if (term.empty() || text::length(term) > kMaxTermChars || !is_title_like(term)) continue;
-    head.node_title = term;
-    head.type = BlockType::kHeading;
-    for (size_t j = i + 1; j <= k; ++j)
-      head.text += " " + items[j].text;
-    i = k;
-  }
-  items = std::move(out);
-}
-
 // The paragraphs to classify: running headers and footers dropped, and headings that a
 // conversion ran into the paragraph before them split off.
 std::vector<RawBlock> split_fused_headings(const RawDocument& raw) {
@@ -450,38 +295,6 @@ std::vector<RawBlock> split_fused_headings(const RawDocument& raw) {
     out.push_back(std::move(rb));
   }
   return out;
-}
-
-// A chapter heading whose number was misread ("5 安全技术措施" between 5.9.4 and 6.1 on a scan)
-// is chapter 6: its sections say so. The text keeps what was read; the node takes the number
-// the numbering on both sides requires.
-void infer_misread_chapters(std::vector<ClassifiedBlock>& items) {
-  int top = 0;  // the last top-level chapter number accepted
-  for (size_t i = 0; i < items.size(); ++i) {
-    auto& it = items[i];
-    if (it.starts_node && it.number && it.number->kind == SectionKind::kNumeric &&
-        it.number->components.size() == 1)
-      top = it.number->components[0];
-    if (it.starts_node || it.type == BlockType::kTable || !it.notes.empty() || top == 0) continue;
-    auto m = match_section_number(it.text);
-    if (!m || m->kind != SectionKind::kNumeric || m->components.size() != 1 ||
-        m->components[0] == top + 1 || m->rest.empty() || !is_title_like(m->rest) ||
-        text::length(m->rest) > kMaxTermChars)
-      continue;
-    const ClassifiedBlock* next = nullptr;
-    for (size_t k = i + 1; k < items.size() && !next; ++k)
-      if (items[k].starts_node) next = &items[k];
-    if (!next || !next->number || next->number->kind != SectionKind::kNumeric ||
-        next->number->components != std::vector<int>{top + 1, 1})
-      continue;
-    m->components = {top + 1};
-    m->number = std::to_string(top + 1);
-    it.number = m;
-    it.starts_node = true;
-    it.type = BlockType::kHeading;
-    it.node_title = m->rest;
-    top += 1;
-  }
 }
 
 }  // namespace
