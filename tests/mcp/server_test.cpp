@@ -69,6 +69,15 @@ TEST_F(McpServer, HostileMessagesGetErrorsNotCrashes) {
   EXPECT_EQ(code(deep), rpc::kParseError);
   // Nesting under the limit is still a message.
   EXPECT_EQ(send(req(4, "ping"))["result"], json::object());
+  // Invalid params are -32602, not internal errors.
+  EXPECT_EQ(send(req(5, "tools/list", {{"cursor", std::string(40, '9')}}))["error"]["code"],
+            rpc::kInvalidParams);
+  EXPECT_EQ(send(req(6, "initialize", {{"protocolVersion", 5}}))["error"]["code"],
+            rpc::kInvalidParams);
+  EXPECT_EQ(send(req(7, "completion/complete",
+                     {{"ref", {{"type", "ref/prompt"}, {"name", "ask_regulation"}}},
+                      {"argument", "x"}}))["error"]["code"],
+            rpc::kInvalidParams);
 }
 
 TEST_F(McpServer, ProtocolErrorsAreJsonRpcErrors) {

@@ -102,6 +102,10 @@ std::optional<json> Server::handle(const json& message, Session& session, Peer& 
   } catch (const Error& e) {
     return make_error(
         id, e.code() == ErrorCode::kInternal ? rpc::kInternalError : rpc::kInvalidParams, e.what());
+  } catch (const json::type_error& e) {
+    // Params are the only JSON a handler reads from the client: a member of the wrong type
+    // ("protocolVersion": 5, "argument": "x") is the client's error, not ours.
+    return make_error(id, rpc::kInvalidParams, std::string("Invalid params: ") + e.what());
   } catch (const std::exception& e) {
     spdlog::error("internal error in {}: {}", message.value("method", "?"), e.what());
     return make_error(id, rpc::kInternalError, std::string("Internal error: ") + e.what());

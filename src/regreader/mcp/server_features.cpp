@@ -18,7 +18,8 @@ json page_of(const std::vector<json>& items, const json& params, const std::stri
   size_t start = 0;
   if (params.contains("cursor") && !params["cursor"].is_null()) {
     const json& c = params["cursor"];
-    if (!c.is_string() || c.get<std::string>().empty() ||
+    // Our cursors are page offsets: a string of at most 9 digits (no overflow in stoul).
+    if (!c.is_string() || c.get<std::string>().empty() || c.get<std::string>().size() > 9 ||
         c.get<std::string>().find_first_not_of("0123456789") != std::string::npos)
       throw RpcError(rpc::kInvalidParams, "Invalid cursor");
     start = std::stoul(c.get<std::string>());
