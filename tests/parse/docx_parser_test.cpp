@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <cstdlib>
 
 #include "regreader/core/error.hpp"
@@ -73,6 +76,28 @@ TEST(DocxParser, LibreOfficeGivesWordsPagination) {
   EXPECT_EQ(page, 3) << "表1 starts on page 3 of the rendering";
   EXPECT_EQ(doc.structure.get_node_by_section_number("5.2")->page_start, 2);
   EXPECT_EQ(doc.structure.get_node_by_section_number("附录B")->page_start, 5);
+}
+
+TEST(DocxParser, TemporaryDirectoriesOfDeadProcessesAreRemoved) {
+  TempDir root;
+  // A pid that certainly ended: a child we started and waited for.
+  const pid_t child = fork();
+  if (child == 0) _exit(0);
+  ASSERT_GT(child, 0);
+  waitpid(child, nullptr, 0);
+  const auto dead = root.path() / ("regreader-" + std::to_string(child) + "-abc123");
+  const auto alive = root.path() / ("regreader-" + std::to_string(getpid()) + "-def456");
+  const auto other = root.path() / "someone-else-1";
+  for (const auto& d : {dead, alive, other})
+    std::filesystem::create_directories(d / "lo-profile");
+  EXPECT_EQ(clean_stale_temp_dirs(root.path()), 1);
+  EXPECT_FALSE(std::filesystem::exists(dead));
+  EXPECT_TRUE(std::filesystem::exists(alive));
+  EXPECT_TRUE(std::filesystem::exists(other));
+  // Our own temporary directories carry our pid.
+  TempDir mine;
+  EXPECT_EQ(mine.path().filename().string().rfind("regreader-" + std::to_string(getpid()) + "-", 0),
+            0u);
 }
 
 TEST(DocxParser, ANonZipDocxIsReportedAsSuch) {

@@ -12,6 +12,7 @@
 #include "regreader/index/keyword_index.hpp"
 #include "regreader/parse/format.hpp"
 #include "regreader/parse/ocr.hpp"
+#include "regreader/parse/office_renderer.hpp"
 #include "regreader/parse/reg_id.hpp"
 #include "regreader/store/ingestor.hpp"
 
@@ -86,6 +87,7 @@ void run_ingest(const IngestArgs& a, Globals& g) {
   if (files.size() > 1 && (!a.reg_id.empty() || !a.title.empty()))
     throw Error(ErrorCode::kInvalidArgument, "--reg-id and --title apply to a single file (got " +
                                                  std::to_string(files.size()) + " files)");
+  parse::clean_stale_temp_dirs();  // left by an ingest that was killed
   store::PageStore store(g.data_dir(), /*create=*/true);
   index::ensure_keyword_index(store);  // from here on, triggers index every stored block
   std::set<std::string> used;  // reg ids given in this run, so two files never overwrite each other

@@ -4,7 +4,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <fstream>
 #include <random>
@@ -26,7 +28,9 @@ constexpr int kConvertTimeoutSeconds = 300;
 }  // namespace
 
 TempDir::TempDir() {
-  std::string tmpl = (fs::temp_directory_path() / "regreader-XXXXXX").string();
+  // The pid in the name lets a later run remove the directory if this process is killed.
+  std::string tmpl =
+      (fs::temp_directory_path() / ("regreader-" + std::to_string(getpid()) + "-XXXXXX")).string();
   if (!mkdtemp(tmpl.data())) throw Error(ErrorCode::kIo, "cannot create a temporary directory");
   path_ = tmpl;
 }
@@ -34,6 +38,25 @@ TempDir::TempDir() {
 TempDir::~TempDir() {
   std::error_code ec;
   fs::remove_all(path_, ec);
+}
+
+int clean_stale_temp_dirs(const fs::path& dir) {
+  int removed = 0;
+  std::error_code ec;
+  for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator();
+       it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (!text::starts_with(name, "regreader-") || !it->is_directory(ec)) continue;
+    const size_t dash = name.find('-', 10);
+    if (dash == std::string::npos || dash == 10) continue;
+    const std::string pid = name.substr(10, dash - 10);
+    if (pid.find_first_not_of("0123456789") != std::string::npos || pid.size() > 9) continue;
+    // Alive (or not ours to signal): leave it.
+    if (kill(static_cast<pid_t>(std::stol(pid)), 0) == 0 || errno != ESRCH) continue;
+    std::error_code rm;
+    if (fs::remove_all(it->path(), rm) > 0 && !rm) ++removed;
+  }
+  return removed;
 }
 
 std::optional<fs::path> find_soffice() {

@@ -26,6 +26,12 @@ class TempDir {
   std::filesystem::path path_;
 };
 
+/// Removes the temporary directories (`regreader-<pid>-…` under `dir`, the system temporary
+/// directory by default) of RegReader processes that are no longer running: a killed ingest
+/// leaves its LibreOffice conversion behind. Returns how many were removed.
+int clean_stale_temp_dirs(
+    const std::filesystem::path& dir = std::filesystem::temp_directory_path());
+
 /// The soffice binary, when LibreOffice is installed and not disabled.
 std::optional<std::filesystem::path> find_soffice();
 
