@@ -79,12 +79,7 @@ def ingest_and_export(binary, data, doc_path, reg_id, args, out):
     return summary, structure, pages, seconds
 
 
-def tree_nodes(structure):
-    nodes = structure.get("nodes") or structure.get("chapters") or []
-    return nodes
-
-
-def match_chapters(gold, nodes, verbose, misses):
+def match_chapters(gold, nodes, misses):
     """Gold chapters matched to tree nodes in document order; returns figures."""
     used = set()
     found = titles = pages_ok = pages_n = 0
@@ -314,7 +309,7 @@ def ratio(a, b):
     return None if b == 0 else round(a / b, 3)
 
 
-def score(gold, corpus, binary, keep, verbose):
+def score(gold, corpus, binary, keep):
     doc = corpus / gold["document"]
     if not doc.exists():
         return None
@@ -328,7 +323,7 @@ def score(gold, corpus, binary, keep, verbose):
         res = {"document": name, "format": gold.get("format"), "ingest_seconds": round(seconds, 1)}
         res["pages_gold"] = gold.get("page_count")
         res["pages_stored"] = len(pages)
-        res.update(match_chapters(gold, tree_nodes(structure), verbose, misses))
+        res.update(match_chapters(gold, structure["nodes"], misses))
         res.update(match_tables(gold, pages, misses))
         res.update(match_notes(gold, pages, misses))
         res.update(match_fragments(gold, pages, misses))
@@ -416,7 +411,7 @@ def main():
         gold["_name"] = g.stem
         print(f"scoring {g.stem} …", file=sys.stderr, flush=True)
         try:
-            r = score(gold, corpus, a.bin, a.keep, a.verbose)
+            r = score(gold, corpus, a.bin, a.keep)
         except (RuntimeError, OSError, json.JSONDecodeError) as e:
             r = {"document": g.stem, "error": str(e)}
         if r is None:

@@ -52,6 +52,11 @@ bool is_cjk(char32_t c) {
          (c >= 0x2460 && c <= 0x24FF);  // circled numbers ①
 }
 
+bool is_han(char32_t c) {
+  return (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0x3400 && c <= 0x4DBF) ||
+         (c >= 0xF900 && c <= 0xFAFF) || (c >= 0x20000 && c <= 0x2FFFF);
+}
+
 bool is_space(char32_t c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' || c == 0x00A0 ||
          c == 0x3000 || (c >= 0x2000 && c <= 0x200B) || c == 0xFEFF;

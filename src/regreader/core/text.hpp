@@ -23,6 +23,8 @@ std::string prefix(std::string_view s, size_t n);
 
 /// True for Han ideographs and CJK punctuation / full-width forms.
 bool is_cjk(char32_t cp);
+/// True for Han ideographs only (CJK Unified Ideographs, extensions, compatibility ideographs).
+bool is_han(char32_t cp);
 bool is_space(char32_t cp);
 
 /// Folds full-width digits, Latin letters, the full-width full stop and the ideographic space to

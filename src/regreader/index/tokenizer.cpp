@@ -16,11 +16,6 @@ struct Cp {
   Kind kind;
 };
 
-bool is_han(char32_t c) {
-  return (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0x3400 && c <= 0x4DBF) ||
-         (c >= 0xF900 && c <= 0xFAFF) || (c >= 0x20000 && c <= 0x2FFFF);
-}
-
 char32_t normalise(char32_t c) {
   if ((c >= 0xFF10 && c <= 0xFF19) || (c >= 0xFF21 && c <= 0xFF3A) || (c >= 0xFF41 && c <= 0xFF5A))
     c -= 0xFEE0;
@@ -40,7 +35,7 @@ std::vector<Cp> decode(std::string_view s) {
     U8_NEXT(p, i, n, raw);
     const char32_t c = raw < 0 ? U'\uFFFD' : normalise(static_cast<char32_t>(raw));
     Kind k = Kind::kSeparator;
-    if (is_han(c))
+    if (text::is_han(c))
       k = Kind::kHan;
     else if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z'))
       k = Kind::kAlnum;

@@ -182,8 +182,7 @@ std::set<int> toc_pages(const RawDocument& raw) {
     if (b.kind != RawBlock::Kind::kParagraph) continue;
     paras[b.page]++;
     if (is_toc_line(b.text) || ends_with_page_number(b.text)) toc_lines[b.page]++;
-    const std::string t = text::strip_spaces(b.text);
-    if (t == "目次" || t == "目录") pages.insert(b.page);
+    if (is_contents_title(b.text)) pages.insert(b.page);
   }
   for (auto [page, n] : toc_lines)
     if (n >= kTocPageMinLines && n >= kTocPageShare * paras[page]) pages.insert(page);
@@ -192,47 +191,6 @@ std::set<int> toc_pages(const RawDocument& raw) {
   for (int page : contents_pages_by_repeats(raw, pages))
     pages.insert(page);
   return pages;
-}
-
-// Word field codes left in text converted from .doc/.docx by tools that do not evaluate fields:
-// `TOC \o "1-2" \u`, `PAGEREF _Toc469558889 \h XVII`, `FORMTEXT`, `HYPERLINK \l "..."`. A line
-// with PAGEREF is a table-of-contents entry; the codes themselves are never text.
-bool has_toc_field(const std::string& s) {
-  return s.find("PAGEREF") != std::string::npos || s.find("TOC \\o") != std::string::npos;
-}
-
-std::string strip_field_codes(std::string s) {
-  for (const char* code : {"PAGEREF", "TOC \\o", "HYPERLINK \\l"}) {
-    // From the code to the end of its switches: words starting with \, _Toc ids, quoted
-    // arguments, and the page number after \h.
-    for (size_t at = s.find(code); at != std::string::npos; at = s.find(code, at)) {
-      size_t end = at + std::strlen(code);
-      bool page_next = false;
-      while (end < s.size()) {
-        size_t b = end;
-        while (b < s.size() && (s[b] == ' ' || s[b] == '\t'))
-          ++b;
-        size_t e = b;
-        if (e < s.size() && s[e] == '"') {
-          e = s.find('"', e + 1);
-          e = e == std::string::npos ? s.size() : e + 1;
-        } else {
-          while (e < s.size() && s[e] != ' ' && s[e] != '\t')
-            ++e;
-        }
-        const std::string word = s.substr(b, e - b);
-        const bool sw =
-            !word.empty() && (word[0] == '\\' || word[0] == '"' || text::starts_with(word, "_Toc"));
-        if (word.empty() || !(sw || page_next)) break;
-        page_next = word == "\\h";
-        end = e;
-      }
-      s.erase(at, end - at);
-    }
-  }
-  for (size_t at = s.find("FORMTEXT"); at != std::string::npos; at = s.find("FORMTEXT"))
-    s.erase(at, 8);
-  return s;
 }
 
 }  // namespace
@@ -248,8 +206,7 @@ namespace {
 class TocRun {
  public:
   bool inside(const std::string& text) {
-    const std::string t = text::strip_spaces(text);
-    if (t == "目次" || t == "目录" || t == "Contents" || t == "CONTENTS") {
+    if (is_contents_title(text)) {
       active_ = true;
       return true;
     }
@@ -269,7 +226,7 @@ namespace {
 
 // The paragraphs to classify: running headers and footers dropped, and headings that a
 // conversion ran into the paragraph before them split off.
-std::vector<RawBlock> split_fused_headings(const RawDocument& raw) {
+std::vector<RawBlock> blocks_to_classify(const RawDocument& raw) {
   const std::set<size_t> running = running_paragraphs(raw);
   std::vector<RawBlock> out;
   std::optional<SectionMatch> prev;
@@ -278,6 +235,7 @@ std::vector<RawBlock> split_fused_headings(const RawDocument& raw) {
     RawBlock rb = raw.blocks[index];
     if (rb.kind == RawBlock::Kind::kParagraph && !has_toc_field(rb.text)) {
       std::string t = text::collapse_spaces(text::fold_width(rb.text));
+      bool split = false;
       for (int guard = 0; guard < 4; ++guard) {
         const auto at = fused_heading_at(t, prev);
         if (!at) break;
@@ -288,8 +246,9 @@ std::vector<RawBlock> split_fused_headings(const RawDocument& raw) {
         out.push_back(std::move(head));
         t = text::from_codepoints({cps.begin() + static_cast<long>(*at), cps.end()});
         rb.soft_start = false;
+        split = true;
       }
-      if (t != text::collapse_spaces(text::fold_width(rb.text))) rb.text = t;
+      if (split) rb.text = t;
       if (auto m = match_section_number(t)) prev = m;
     }
     out.push_back(std::move(rb));
@@ -306,7 +265,7 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
   // after it: there, contents lines are found line by line (TocRun, field codes) only.
   const std::set<int> toc = raw.paging == model::Paging::kReal ? toc_pages(raw) : std::set<int>{};
   TocRun toc_run;
-  for (const RawBlock& rb : split_fused_headings(raw)) {
+  for (const RawBlock& rb : blocks_to_classify(raw)) {
     ClassifiedBlock it;
     it.page = std::max(1, rb.page);
     it.larger_font = rb.larger_font && rb.styled_heading;

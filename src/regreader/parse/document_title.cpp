@@ -1,5 +1,6 @@
 #include "regreader/parse/document_title.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include "regreader/core/text.hpp"
@@ -63,10 +64,8 @@ std::string number_at(const std::vector<char32_t>& s, size_t i) {
 }  // namespace
 
 std::string standard_number(std::string_view text_in) {
-  std::string t(text_in);
-  for (size_t at = t.find("FORMTEXT"); at != std::string::npos; at = t.find("FORMTEXT"))
-    t.erase(at, 8);  // a Word form field left in converted text: "Q/ FORMTEXT CSG 125008—2016"
-  const auto s = text::to_codepoints(text::fold_width(t));
+  // "Q/ FORMTEXT CSG 125008—2016": a Word form field left in converted text.
+  const auto s = text::to_codepoints(text::fold_width(strip_field_codes(std::string(text_in))));
   for (size_t i = 0; i < s.size(); ++i) {
     if (!upper(s[i]) || (i > 0 && upper(s[i - 1]))) continue;
     auto n = number_at(s, i);
@@ -102,13 +101,12 @@ std::string cover_title(const RawDocument& raw, const std::string& heading_title
     if (b.page > 1 || ++seen > kCoverBlocks) break;
     if (b.kind != RawBlock::Kind::kParagraph) continue;
     const std::string t = text::clean_spaces(text::fold_width(strip_html_tags(b.text)));
-    if (number.empty() && !text::starts_with(t, "代替")) number = standard_number(t);
-    const bool candidate = b.larger_font && name.empty() && !never_a_chapter(t) &&
-                           standard_number(t).empty() && text::length(t) <= kMaxNameChars;
-    bool cjk = false;
-    for (char32_t c : text::to_codepoints(t))
-      cjk = cjk || (c >= 0x4E00 && c <= 0x9FFF);
-    if (candidate && cjk) name = t;
+    const std::string here = standard_number(t);
+    if (number.empty() && !text::starts_with(t, "代替")) number = here;
+    const bool candidate = b.larger_font && name.empty() && !never_a_chapter(t) && here.empty() &&
+                           text::length(t) <= kMaxNameChars;
+    const auto cps = text::to_codepoints(t);
+    if (candidate && std::any_of(cps.begin(), cps.end(), text::is_han)) name = t;
   }
   const std::string h = text::trim(strip_html_tags(heading_title));
   if (!h.empty() && !never_a_chapter(h)) name = h;

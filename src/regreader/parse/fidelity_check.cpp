@@ -8,6 +8,7 @@
 #include "regreader/core/text.hpp"
 #include "regreader/parse/glyph_repair.hpp"
 #include "regreader/parse/numbering.hpp"
+#include "regreader/parse/page_furniture.hpp"
 
 namespace regreader::parse {
 
@@ -111,27 +112,12 @@ std::vector<TocEntry> parse_toc_entries(std::string_view s) {
 
 namespace {
 
-std::string running_key(const std::string& line) {
-  std::string out;
-  for (char32_t c : text::to_codepoints(text::fold_width(line)))
-    if (!text::is_space(c) && !(c >= '0' && c <= '9') && c != '#' && c != '*' && c != '|')
-      text::append_utf8(out, c);
-  return out;
-}
-
 std::string first_line(const std::string& s) {
   return s.substr(0, s.find('\n'));
 }
 std::string last_line(const std::string& s) {
   const size_t at = s.rfind('\n');
   return at == std::string::npos ? s : s.substr(at + 1);
-}
-
-bool is_toc_title(const std::string& t) {
-  const std::string s = text::strip_spaces(t);
-  for (const char* k : {"目次", "目录", "Contents", "CONTENTS", "#目次", "#目录"})
-    if (s == k || s == std::string("# ") + k || running_key(s) == k) return true;
-  return false;
 }
 
 void check_toc(const std::vector<model::PageDocument>& pages, const model::DocumentStructure& s,
@@ -144,7 +130,7 @@ void check_toc(const std::vector<model::PageDocument>& pages, const model::Docum
     bool titled = false;
     for (const auto& b : pages[p].content_blocks) {
       if (b.block_type == model::BlockType::kTable) continue;
-      titled = titled || is_toc_title(b.content_markdown);
+      titled = titled || is_contents_title(b.content_markdown);
       for (auto& e : parse_toc_entries(b.content_markdown))
         entries.push_back(std::move(e));
     }
@@ -203,7 +189,7 @@ void check_toc(const std::vector<model::PageDocument>& pages, const model::Docum
 }
 
 void check_pages(const std::vector<model::PageDocument>& pages, FidelityReport& r) {
-  std::map<std::string, std::set<int>> edges;
+  std::map<std::u32string, std::set<int>> edges;
   size_t with_text = 0;
   double conf_sum = 0;
   for (const auto& p : pages) {
@@ -217,8 +203,7 @@ void check_pages(const std::vector<model::PageDocument>& pages, FidelityReport& 
     for (char32_t c : text::to_codepoints(p.content_markdown)) {
       if (text::is_space(c)) continue;
       ++r.chars;
-      const bool bad = c == 0xFFFD || (c >= 0xE000 && c <= 0xF8FF) || c < 0x20 ||
-                       gbk_row_a0_ascii(c).has_value();
+      const bool bad = is_unreadable(c) || gbk_row_a0_ascii(c).has_value();
       r.garbage_chars += bad ? 1 : 0;
     }
     if (p.content_blocks.empty()) continue;
@@ -226,8 +211,8 @@ void check_pages(const std::vector<model::PageDocument>& pages, FidelityReport& 
     for (const std::string& line : {first_line(p.content_blocks.front().content_markdown),
                                     last_line(p.content_blocks.back().content_markdown)}) {
       if (text::length(line) > kMaxRunningChars) continue;
-      const std::string key = running_key(line);
-      if (text::length(key) >= 2) edges[key].insert(p.page_num);
+      const std::u32string key = running_line_key(line);
+      if (key.size() >= 2) edges[key].insert(p.page_num);
     }
   }
   if (!r.ocr_pages.empty()) r.ocr_confidence = conf_sum / static_cast<double>(r.ocr_pages.size());
@@ -235,7 +220,8 @@ void check_pages(const std::vector<model::PageDocument>& pages, FidelityReport& 
       3, static_cast<size_t>(static_cast<double>(with_text) * kRunningShare + 0.999));
   for (const auto& [key, where] : edges)
     if (where.size() >= need)
-      r.running_lines.push_back(key + " (" + std::to_string(where.size()) + " pages)");
+      r.running_lines.push_back(text::from_codepoints({key.begin(), key.end()}) + " (" +
+                                std::to_string(where.size()) + " pages)");
 }
 
 bool spaced_number(const std::string& s) {  // "8. 70", "4. 1"

@@ -5,6 +5,8 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "regreader/core/text.hpp"
+
 namespace regreader::parse {
 
 namespace {
@@ -45,13 +47,12 @@ std::optional<char> gbk_row_a0_ascii(char32_t cp) {
   return it->second;
 }
 
-bool is_ideograph(char32_t cp) {
-  return (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0x3400 && cp <= 0x4DBF) ||
-         (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0x20000 && cp <= 0x2FA1F);
+bool is_unreadable(char32_t cp) {
+  return cp == 0xFFFD || (cp >= 0xE000 && cp <= 0xF8FF) || cp < 0x20;
 }
 
 void FontGlyphStats::add(char32_t cp, float width, float size) {
-  if (!is_ideograph(cp)) return;
+  if (!text::is_han(cp)) return;
   ++ideographs;
   const bool narrow = size > 0 && width < kNarrowShare * size;
   if (gbk_row_a0_ascii(cp)) {

@@ -28,7 +28,7 @@ struct FontGlyphStats {
   bool is_mapped_latin() const;
 };
 
-/// True for a code point an ideograph glyph should draw at about one em (CJK unified ideographs).
-bool is_ideograph(char32_t cp);
+/// A character no text layer should hold: the replacement character, private use, controls.
+bool is_unreadable(char32_t cp);
 
 }  // namespace regreader::parse

@@ -104,7 +104,7 @@ std::optional<size_t> enumerated_item(const std::vector<char32_t>& s, size_t i, 
   while (e < s.size() && (s[e] == ' ' || s[e] == 0x3000))
     ++e;
   // The item's text is Chinese: "1 kV 以下" is a quantity.
-  if (e >= s.size() || !(s[e] >= 0x3400 && s[e] <= 0x9FFF)) return std::nullopt;
+  if (e >= s.size() || !text::is_han(s[e])) return std::nullopt;
   return e;
 }
 

@@ -7,6 +7,7 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
+#include "regreader/parse/glyph_repair.hpp"
 
 namespace regreader::parse {
 
@@ -84,7 +85,7 @@ bool needs_ocr(const PdfPageContent& page) {
   if (page.ocr_layer) return true;
   size_t unreadable = 0;
   for (const auto& c : page.chars)
-    if (c.c == 0xFFFD || (c.c >= 0xE000 && c.c <= 0xF8FF) || c.c < 0x20) ++unreadable;
+    unreadable += is_unreadable(c.c) ? 1 : 0;
   return static_cast<double>(unreadable) >
          kMaxUnreadableShare * static_cast<double>(page.chars.size());
 }

@@ -222,15 +222,14 @@ void assign_rendered_pages(RawDocument& raw, const std::vector<PdfPage>& pages) 
     for (int r = 0; r < b.table->row_count; ++r)
       texts.push_back(alignment_key(row_text(*b.table, r)));
   }
-  PageAligner aligner(page_keys);
-  const std::vector<int> placed = aligner.place(texts);
+  const Placement placed = PageAligner(page_keys).place(texts);
   size_t t = 0;
   int page = 1;
   std::vector<RawBlock> blocks;
   for (auto& b : raw.blocks) {
     if (!b.table) {
-      b.page = page = placed[t];
-      for (auto& piece : split_at_page_breaks(b, aligner.breaks[t])) {
+      b.page = page = placed.pages[t];
+      for (auto& piece : split_at_page_breaks(b, placed.breaks[t])) {
         page = piece.page;
         blocks.push_back(std::move(piece));
       }
@@ -239,7 +238,7 @@ void assign_rendered_pages(RawDocument& raw, const std::vector<PdfPage>& pages) 
     }
     std::vector<int> row_page;
     for (int r = 0; r < b.table->row_count; ++r)
-      row_page.push_back(page = placed[t++]);
+      row_page.push_back(page = placed.pages[t++]);
     b.page = row_page.empty() ? page : row_page.front();
     if (row_page.empty() || row_page.back() == row_page.front()) {
       blocks.push_back(std::move(b));

@@ -61,7 +61,7 @@ std::u32string alignment_key(std::string_view s) {
   std::u32string out;
   for (char32_t c : text::to_codepoints(text::fold_width(s))) {
     const bool keep = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                      (c >= 0x3400 && c <= 0x9FFF);
+                      text::is_han(c);
     if (keep) out.push_back(c);
   }
   return out;
@@ -80,7 +80,7 @@ int PageAligner::page_of(size_t pos) const {
   return static_cast<int>(std::max<size_t>(i, 1));
 }
 
-std::vector<int> PageAligner::place(const std::vector<std::u32string>& texts) const {
+Placement PageAligner::place(const std::vector<std::u32string>& texts) const {
   std::vector<Candidate> cands;
   for (size_t t = 0; t < texts.size(); ++t) {
     if (texts[t].size() < kMinProbeChars) continue;
@@ -91,20 +91,21 @@ std::vector<int> PageAligner::place(const std::vector<std::u32string>& texts) co
       cands.push_back({t, *it});
   }
   const auto chain = longest_chain(cands);
-  anchored = chain.size();
+  Placement out;
+  out.anchored = chain.size();
   // Position of every text: its anchor, else the previous text's end (by text length), kept
   // before the next anchor.
   std::vector<long> anchor(texts.size(), -1);
   for (const auto& c : chain)
     anchor[c.text] = static_cast<long>(c.pos);
-  breaks.assign(texts.size(), {});
+  out.breaks.assign(texts.size(), {});
   for (const auto& c : chain) {
     const auto& t = texts[c.text];
     if (all_.compare(c.pos, t.size(), t) != 0) continue;  // not found whole: no safe split
     for (size_t b : page_start_)
-      if (b > c.pos && b < c.pos + t.size()) breaks[c.text].emplace_back(b - c.pos, page_of(b));
+      if (b > c.pos && b < c.pos + t.size()) out.breaks[c.text].emplace_back(b - c.pos, page_of(b));
   }
-  std::vector<int> pages(texts.size(), 1);
+  out.pages.assign(texts.size(), 1);
   size_t next_anchor = 0;  // index into chain of the next anchor at or after t
   size_t pos = 0;
   for (size_t t = 0; t < texts.size(); ++t) {
@@ -115,10 +116,10 @@ std::vector<int> PageAligner::place(const std::vector<std::u32string>& texts) co
     } else if (next_anchor < chain.size() && pos >= chain[next_anchor].pos) {
       pos = chain[next_anchor].pos > 0 ? chain[next_anchor].pos - 1 : 0;
     }
-    pages[t] = page_of(std::min(pos, all_.empty() ? 0 : all_.size() - 1));
+    out.pages[t] = page_of(std::min(pos, all_.empty() ? 0 : all_.size() - 1));
     pos += texts[t].size();
   }
-  return pages;
+  return out;
 }
 
 }  // namespace regreader::parse

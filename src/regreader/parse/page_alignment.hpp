@@ -20,20 +20,22 @@ namespace regreader::parse {
 /// text have in common (punctuation and spacing differ between the two).
 std::u32string alignment_key(std::string_view s);
 
+/// Where texts fall in a rendering.
+struct Placement {
+  std::vector<int> pages;  ///< the 1-based page each text starts on
+  /// For each text, where it runs onto a later page: (offset in its alignment key, page). Only
+  /// texts found whole at their anchor are split this way.
+  std::vector<std::vector<std::pair<size_t, int>>> breaks;
+  size_t anchored = 0;  ///< texts anchored by a found occurrence
+};
+
 class PageAligner {
  public:
   /// `page_keys`: the alignment_key of each rendered page's text, page 1 first.
   explicit PageAligner(const std::vector<std::u32string>& page_keys);
 
-  /// The 1-based page of each text (alignment keys, in reading order).
-  std::vector<int> place(const std::vector<std::u32string>& texts) const;
-
-  /// How many of the last place() call's texts were anchored by a found occurrence.
-  mutable size_t anchored = 0;
-
-  /// For each text of the last place() call: where it runs onto a later page, as (offset in its
-  /// alignment key, page). Only texts found whole at their anchor are split this way.
-  mutable std::vector<std::vector<std::pair<size_t, int>>> breaks;
+  /// Places texts (alignment keys, in reading order) on the pages.
+  Placement place(const std::vector<std::u32string>& texts) const;
 
  private:
   int page_of(size_t pos) const;

@@ -1,6 +1,7 @@
 #include "regreader/parse/page_furniture.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 #include <vector>
 
@@ -27,15 +28,6 @@ constexpr double kContentsRepeatShare = 0.6;
 // Titles in a table of contents are short.
 constexpr size_t kMaxContentsTitle = 60;
 
-// Letters and ideographs only: page numbers, years and spacing vary from page to page.
-std::u32string letters_key(const std::string& s) {
-  std::u32string out;
-  for (char32_t c : text::to_codepoints(text::fold_width(s)))
-    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= 0x3400 && c <= 0x9FFF))
-      out.push_back(c);
-  return out;
-}
-
 // One reading contains the other, give or take a character or two ("CGB一" / "GB一").
 bool same_line(const std::u32string& a, const std::u32string& b) {
   const auto& [s, l] = a.size() <= b.size() ? std::tie(a, b) : std::tie(b, a);
@@ -43,6 +35,13 @@ bool same_line(const std::u32string& a, const std::u32string& b) {
 }
 
 }  // namespace
+
+std::u32string running_line_key(std::string_view s) {
+  std::u32string out;
+  for (char32_t c : text::to_codepoints(text::fold_width(s)))
+    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || text::is_han(c)) out.push_back(c);
+  return out;
+}
 
 std::set<size_t> running_paragraphs(const RawDocument& raw) {
   // The first and last paragraph of every page are the candidates.
@@ -67,7 +66,7 @@ std::set<size_t> running_paragraphs(const RawDocument& raw) {
       if (text::length(t) > kMaxRunningChars || match_section_number(f) ||
           text::starts_with(f, "表") || text::starts_with(f, "续表"))
         continue;
-      auto key = letters_key(t);
+      auto key = running_line_key(t);
       if (key.size() >= kMinKeyChars && (cands.empty() || cands.back().block != i))
         cands.push_back({i, page, std::move(key)});
     }
@@ -97,6 +96,7 @@ std::set<int> contents_pages_by_repeats(const RawDocument& raw, const std::set<i
     last_page = std::max(last_page, b.page);
   const int limit = std::max(2, static_cast<int>(last_page * kContentsShare));
   std::map<int, std::vector<std::string>> numbers;  // page -> section numbers on it
+  std::map<std::string, int> last_seen;             // section number -> last page it is on
   std::map<int, size_t> paragraphs, short_numbered;
   int body_start = last_page + 1;  // the first page, not a known contents page, with chapter 1-3
   for (const auto& b : raw.blocks) {
@@ -104,6 +104,8 @@ std::set<int> contents_pages_by_repeats(const RawDocument& raw, const std::set<i
     ++paragraphs[b.page];
     if (auto m = match_section_number(text::fold_width(b.text))) {
       numbers[b.page].push_back(m->number);
+      int& seen = last_seen[m->number];
+      seen = std::max(seen, b.page);
       // An entry is a title: short and no sentence in it.
       const bool sentence = m->rest.find("，") != std::string::npos ||
                             m->rest.find("。") != std::string::npos ||
@@ -123,25 +125,67 @@ std::set<int> contents_pages_by_repeats(const RawDocument& raw, const std::set<i
         static_cast<double>(short_numbered[page]) >= kContentsRepeatShare * paragraphs[page];
     if (page > limit || nums.size() < kMinContentsNumbers || !(mostly_numbers || page < body_start))
       continue;
-    size_t again = 0;
-    for (const auto& n : nums) {
-      bool later = false;
-      for (auto it = numbers.upper_bound(page); it != numbers.end() && !later; ++it)
-        later = std::find(it->second.begin(), it->second.end(), n) != it->second.end();
-      again += later ? 1 : 0;
-    }
+    const size_t again = static_cast<size_t>(std::count_if(
+        nums.begin(), nums.end(), [&](const std::string& n) { return last_seen[n] > page; }));
     if (static_cast<double>(again) >= kContentsRepeatShare * static_cast<double>(nums.size()))
       out.insert(page);
   }
   return out;
 }
 
+bool is_contents_title(std::string_view t) {
+  std::string s = text::strip_spaces(text::fold_width(t));
+  s.erase(0, s.find_first_not_of('#'));  // "## 目次" in Markdown
+  return s == "目次" || s == "目录" || s == "Contents" || s == "CONTENTS";
+}
+
 bool never_a_chapter(const std::string& t) {
+  if (is_contents_title(t)) return true;
   const std::string s = text::strip_spaces(text::fold_width(t));
-  if (s == "目次" || s == "目录" || s == "Contents" || s == "CONTENTS") return true;
   // Cover banners: 中华人民共和国国家标准, 中华人民共和国能源行业标准, …电力行业标准.
   return text::starts_with(s, "中华人民共和国") && text::length(s) <= 20 &&
          (text::ends_with(s, "标准") || text::ends_with(s, "规范"));
+}
+
+// Word field codes left in text converted from .doc/.docx by tools that do not evaluate fields:
+// `TOC \o "1-2" \u`, `PAGEREF _Toc469558889 \h XVII`, `FORMTEXT`, `HYPERLINK \l "..."`. A line
+// with PAGEREF is a table-of-contents entry; the codes themselves are never text.
+bool has_toc_field(const std::string& s) {
+  return s.find("PAGEREF") != std::string::npos || s.find("TOC \\o") != std::string::npos;
+}
+
+std::string strip_field_codes(std::string s) {
+  for (const char* code : {"PAGEREF", "TOC \\o", "HYPERLINK \\l"}) {
+    // From the code to the end of its switches: words starting with \, _Toc ids, quoted
+    // arguments, and the page number after \h.
+    for (size_t at = s.find(code); at != std::string::npos; at = s.find(code, at)) {
+      size_t end = at + std::strlen(code);
+      bool page_next = false;
+      while (end < s.size()) {
+        size_t b = end;
+        while (b < s.size() && (s[b] == ' ' || s[b] == '\t'))
+          ++b;
+        size_t e = b;
+        if (e < s.size() && s[e] == '"') {
+          e = s.find('"', e + 1);
+          e = e == std::string::npos ? s.size() : e + 1;
+        } else {
+          while (e < s.size() && s[e] != ' ' && s[e] != '\t')
+            ++e;
+        }
+        const std::string word = s.substr(b, e - b);
+        const bool sw =
+            !word.empty() && (word[0] == '\\' || word[0] == '"' || text::starts_with(word, "_Toc"));
+        if (word.empty() || !(sw || page_next)) break;
+        page_next = word == "\\h";
+        end = e;
+      }
+      s.erase(at, end - at);
+    }
+  }
+  for (size_t at = s.find("FORMTEXT"); at != std::string::npos; at = s.find("FORMTEXT"))
+    s.erase(at, 8);
+  return s;
 }
 
 }  // namespace regreader::parse

@@ -6,10 +6,15 @@
 
 #include <set>
 #include <string>
+#include <string_view>
 
 #include "regreader/parse/raw_document.hpp"
 
 namespace regreader::parse {
+
+/// What identifies a running line across pages: its Latin letters and ideographs (page numbers,
+/// years, spacing and punctuation vary from page to page).
+std::u32string running_line_key(std::string_view text);
 
 /// Indices of raw paragraphs that are running headers or footers: short unnumbered lines at
 /// the top or bottom of their page whose letters (digits ignored, near-identical readings
@@ -22,6 +27,16 @@ std::set<size_t> running_paragraphs(const RawDocument& raw);
 /// first page with chapter 1, 2 or 3 that is not in `known` contents pages): a table of
 /// contents.
 std::set<int> contents_pages_by_repeats(const RawDocument& raw, const std::set<int>& known);
+
+/// True for a line carrying Word's contents field (`PAGEREF _Toc… \h XVII`, `TOC \o "1-2"`):
+/// a table-of-contents entry in text converted without evaluating fields.
+bool has_toc_field(const std::string& text);
+/// The text without Word field codes (PAGEREF with its switches and page, TOC \o, HYPERLINK \l,
+/// FORMTEXT): they are never text.
+std::string strip_field_codes(std::string text);
+
+/// 目次, 目录 or Contents (spaces and Markdown's # ignored): the title of a contents page.
+bool is_contents_title(std::string_view text);
 
 /// 目次, 目录, Contents and cover banners such as 中华人民共和国国家标准: headings by their
 /// look, never chapters.

@@ -52,7 +52,7 @@ void repair_mapped_latin(std::vector<PdfChar>& chars, const std::vector<fz_font*
     }
   }
   for (const auto& c : chars)
-    if (c.c == 0xFFFD || (c.c >= 0xE000 && c.c <= 0xF8FF) || c.c < 0x20) ++page.unreadable_glyphs;
+    page.unreadable_glyphs += is_unreadable(c.c) ? 1 : 0;
 }
 
 std::vector<PdfChar> collect_chars(fz_context* ctx, fz_stext_page* st, fz_rect bounds,

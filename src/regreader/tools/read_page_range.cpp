@@ -1,13 +1,12 @@
 // read_page_range: the full text of up to ten pages, with tables that cross the range merged and
 // the pages' notes.
 
-#include <cmath>
-
 #include "regreader/core/error.hpp"
 #include "regreader/tools/arguments.hpp"
 #include "regreader/tools/lookups.hpp"
 #include "regreader/tools/registry.hpp"
 #include "regreader/tools/schemas.hpp"
+#include "regreader/tools/search_hits.hpp"
 
 namespace regreader::tools {
 
@@ -24,10 +23,7 @@ nlohmann::json page_json(const std::string& reg_id, const model::PageDocument& p
                       {"continues_to_next", p.continues_to_next},
                       {"text_source", p.text_source},
                       {"source", cite(reg_id, p.page_num, p.page_num)}};
-  if (p.text_source == "ocr") {
-    j["ocr_confidence"] = std::round(p.ocr_confidence * 10) / 10;
-    j["ocr_warning"] = "text read by OCR: check figures against the original page";
-  }
+  if (p.text_source == "ocr") add_ocr_fields(j, p.ocr_confidence);
   return j;
 }
 

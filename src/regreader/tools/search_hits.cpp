@@ -21,8 +21,11 @@ void add_text_source(const store::PageStore& store, const std::string& reg_id, i
   const auto [source, conf] = store.text_source(reg_id, page);
   if (source.empty()) return;
   j["text_source"] = source;
-  if (source != "ocr") return;
-  j["ocr_confidence"] = std::round(conf * 10) / 10;
+  if (source == "ocr") add_ocr_fields(j, conf);
+}
+
+void add_ocr_fields(nlohmann::json& j, float confidence) {
+  j["ocr_confidence"] = std::round(confidence * 10) / 10;
   j["ocr_warning"] = "text read by OCR: check figures against the original page";
 }
 

@@ -14,6 +14,9 @@ nlohmann::json hit_json(const index::SearchHit& h);
 /// ocr_confidence and a warning to check figures against the page.
 nlohmann::json hits_json(const store::PageStore& store, const std::vector<index::SearchHit>& hits);
 
+/// Marks JSON about an OCR page: "ocr_confidence" (0-100) and "ocr_warning".
+void add_ocr_fields(nlohmann::json& j, float confidence);
+
 /// Adds "text_source" (and, for OCR pages, "ocr_confidence" and "ocr_warning") of `page` to `j`.
 void add_text_source(const store::PageStore& store, const std::string& reg_id, int page,
                      nlohmann::json& j);

@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Whole-corpus before/after: ingest every file of the corpus with two builds and compare, per
+document, what each stored (chapters, blocks, tables, notes, references resolved) and how
+`regreader check` (of the newer build) rates each store. Documents without gold are compared
+too: a drop in chapters or a worse rating on a document nobody named is still a regression.
+
+  python3 bench/fidelity/compare_corpus.py --before /tmp/regreader-old [--after build/release/regreader]
+"""
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+KEYS = ["chapters", "blocks", "tables", "annotations", "references_resolved"]
+
+
+def ingest(binary, corpus, data):
+    r = subprocess.run([binary, "-q", "--data-dir", data, "ingest", corpus, "--json"],
+                       capture_output=True, text=True)
+    out = {}
+    for x in json.loads(r.stdout)["results"]:
+        name = str(Path(x["file"]).relative_to(corpus))
+        out[name] = {k: x.get(k) for k in KEYS} if x["ok"] else {"error": x["error"]["code"]}
+        if x["ok"]:
+            out[name]["reg_id"] = x["regulation"]["reg_id"]
+    return out
+
+
+def ratings(binary, data):
+    r = subprocess.run([binary, "--data-dir", data, "check", "--all", "--json"],
+                       capture_output=True, text=True)
+    return {x["reg_id"]: x["check"] for x in json.loads(r.stdout)}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--before", required=True)
+    ap.add_argument("--after", default=str(ROOT / "build/release/regreader"))
+    ap.add_argument("--corpus", default=str((ROOT.parent / "shared/corpus").resolve()))
+    a = ap.parse_args()
+    with tempfile.TemporaryDirectory() as before_dir, tempfile.TemporaryDirectory() as after_dir:
+        before, after = ingest(a.before, a.corpus, before_dir), ingest(a.after, a.corpus, after_dir)
+        rb, ra = ratings(a.after, before_dir), ratings(a.after, after_dir)
+    print("| document | chapters | blocks | tables | notes | refs resolved | check (before → after) |")
+    print("|---|---|---|---|---|---|---|")
+    for name in sorted(set(before) | set(after)):
+        b, f = before.get(name, {}), after.get(name, {})
+        cells = []
+        for k in KEYS:
+            bv, av = b.get(k, "–"), f.get(k, "–")
+            cells.append(str(av) if bv == av else f"{bv} → {av}")
+        cb = rb.get(b.get("reg_id"), {}).get("rating", b.get("error", "–"))
+        ca = ra.get(f.get("reg_id"), {}).get("rating", f.get("error", "–"))
+        print(f"| {name} | " + " | ".join(cells) + f" | {cb if cb == ca else cb + ' → ' + ca} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
