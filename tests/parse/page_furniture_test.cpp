@@ -37,6 +37,18 @@ TEST(PageFurniture, RepeatedTitlesOfClausesAreNotRunningLines) {
   EXPECT_TRUE(running_paragraphs(raw).empty());
 }
 
+TEST(PageFurniture, AFormFieldOnConsecutivePagesIsContent) {
+  // Found over the whole corpus: 湖南电力手册's forms (pp24-26) each start with "任务编号：".
+  RawDocument raw;
+  const std::vector<std::string> titles = {"出发前工作核查表（一）", "出发前工作核查表（二）",
+                                           "开始前安全措施核查表"};
+  for (int p = 1; p <= 3; ++p) {
+    raw.blocks.push_back(para("任务编号：", p));
+    raw.blocks.push_back(para(titles[static_cast<size_t>(p - 1)], p));
+  }
+  EXPECT_TRUE(running_paragraphs(raw).empty());
+}
+
 TEST(PageFurniture, AnOcrContentsPageWithoutDotsIsFoundByItsRepeats) {
   RawDocument raw;
   // Page 2: what OCR left of a 目次 (no title, no leader dots, noise).

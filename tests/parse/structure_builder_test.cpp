@@ -329,5 +329,18 @@ TEST(StructureBuilder, ASyntheticPageSharedByContentsAndChaptersKeepsTheChapters
   EXPECT_EQ(doc.structure.nodes().size(), 2u);
 }
 
+TEST(StructureBuilder, AnAppendixKeepsItsPrintedDesignationInTheText) {
+  // Found over the whole corpus: the designation went missing from page text when it was cut
+  // from the title.
+  RawDocument raw;
+  raw.format = "markdown";
+  raw.page_count = 1;
+  raw.blocks = {para("附录C（资料性附录）充电装置及整流模块选择", 1)};
+  auto doc = build_document(raw, "R");
+  ASSERT_NE(doc.structure.get_node_by_section_number("附录C"), nullptr);
+  EXPECT_EQ(doc.structure.get_node_by_section_number("附录C")->title, "充电装置及整流模块选择");
+  EXPECT_NE(doc.pages[0].content_markdown.find("资料性附录"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace regreader::parse

@@ -303,9 +303,12 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
       } else {
         classify(it, rb, numbering);
       }
-      it.text = it.number && !it.number->rest.empty()
-                    ? it.number->number + " " + text::clean_spaces(it.number->rest)
-                    : text::clean_spaces(it.text);
+      // An appendix's rest has lost its designation ("(资料性附录)") for the title; the text
+      // keeps what is printed.
+      const bool reprint =
+          it.number && !it.number->rest.empty() && it.number->kind != SectionKind::kAppendix;
+      it.text = reprint ? it.number->number + " " + text::clean_spaces(it.number->rest)
+                        : text::clean_spaces(it.text);
     }
     // "2 与风功率…" right after 注1 (注：1 … set as two paragraphs) is 注2.
     if (it.type != BlockType::kTable && !it.starts_node && it.notes.empty() && !items.empty() &&

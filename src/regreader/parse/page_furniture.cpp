@@ -61,10 +61,12 @@ std::set<size_t> running_paragraphs(const RawDocument& raw) {
   for (const auto& [page, fl] : edges)
     for (size_t i : {fl.first, fl.second}) {
       const auto& t = raw.blocks[i].text;
-      // Numbered lines and table captions ("续表1 …" on every page of a long table) are content.
+      // Numbered lines, table captions ("续表1 …" on every page of a long table) and lines
+      // that end in a colon (a form's "任务编号：", "…如下：") are content.
       const std::string f = text::trim(text::fold_width(t));
       if (text::length(t) > kMaxRunningChars || match_section_number(f) ||
-          text::starts_with(f, "表") || text::starts_with(f, "续表"))
+          text::starts_with(f, "表") || text::starts_with(f, "续表") || text::ends_with(f, "：") ||
+          text::ends_with(f, ":"))
         continue;
       auto key = running_line_key(t);
       if (key.size() >= kMinKeyChars && (cands.empty() || cands.back().block != i))
