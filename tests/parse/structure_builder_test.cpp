@@ -342,5 +342,21 @@ TEST(StructureBuilder, AnAppendixKeepsItsPrintedDesignationInTheText) {
   EXPECT_NE(doc.pages[0].content_markdown.find("资料性附录"), std::string::npos);
 }
 
+TEST(StructureBuilder, MarkupHeadingsOfBareValuesAreNotChapters) {
+  // Found over the whole corpus: the OCR'd GB 26860 Markdown marks "### 0.28 mO 、0.21 mn" as a
+  // heading.
+  RawBlock h = para("0.28 mO 、0.21 mn、0.16 m!l", 1);
+  h.heading_level = 3;
+  RawBlock chapter = para("1 范围", 1);
+  chapter.heading_level = 2;
+  RawDocument raw;
+  raw.format = "markdown";
+  raw.page_count = 1;
+  raw.blocks = {h, chapter};
+  auto doc = build_document(raw, "R");
+  ASSERT_EQ(doc.structure.nodes().size(), 1u);
+  EXPECT_EQ(doc.structure.nodes()[0].section_number, "1");
+}
+
 }  // namespace
 }  // namespace regreader::parse

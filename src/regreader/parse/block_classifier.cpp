@@ -43,9 +43,13 @@ std::string inline_title(const std::string& rest) {
   return end < cps.size() ? t + "…" : t;
 }
 
-// "0.4 m(…", "10 kV 及以下": a number and its unit, never a title.
+// "0.4 m(…", "10 kV 及以下": a number and its unit, never a title; nor is a line of numbers
+// with no word in it ("0.28 mO 、0.21 mn、0.16", OCR's reading of values).
 bool starts_with_quantity(const std::string& t) {
   auto cps = text::to_codepoints(t);
+  if (!cps.empty() && cps[0] >= '0' && cps[0] <= '9' &&
+      std::none_of(cps.begin(), cps.end(), text::is_han))
+    return true;
   size_t i = 0;
   while (i < cps.size() && ((cps[i] >= '0' && cps[i] <= '9') || cps[i] == '.'))
     ++i;
