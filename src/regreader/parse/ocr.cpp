@@ -3,6 +3,7 @@
 #include <leptonica/allheaders.h>
 #include <tesseract/baseapi.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "regreader/core/error.hpp"
@@ -58,8 +59,11 @@ std::vector<PdfChar> OcrEngine::recognize(const GrayImage& img) {
   if (!it) return out;
   do {
     if (it->Empty(tesseract::RIL_SYMBOL)) continue;
-    const float conf = it->Confidence(tesseract::RIL_SYMBOL);
-    if (conf < kMinConfidence) continue;
+    // A symbol's own confidence stays high on many misreadings (勤 for 勘 at 90+); its word's
+    // confidence, which the LSTM computes over the whole path, does not.
+    const float symbol_conf = it->Confidence(tesseract::RIL_SYMBOL);
+    if (symbol_conf < kMinConfidence) continue;
+    const float conf = std::min(symbol_conf, it->Confidence(tesseract::RIL_WORD));
     std::unique_ptr<char[]> sym(it->GetUTF8Text(tesseract::RIL_SYMBOL));
     int l = 0, t = 0, r = 0, b = 0;
     if (!sym || !it->BoundingBox(tesseract::RIL_SYMBOL, &l, &t, &r, &b)) continue;

@@ -17,6 +17,7 @@ struct PdfChar {
   float size = 0;
   bool bold = false;
   float conf = 100;  ///< recognition confidence 0-100 (OCR); 100 for a text layer
+  char32_t alt = 0;  ///< another engine's reading of the same place (a scan's text layer), or 0
 };
 
 /// A run of a line separated from the next by a wide gap: a table cell, in a table row.

@@ -8,63 +8,13 @@
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/parse/ocr.hpp"
+#include "regreader/parse/ocr_layer.hpp"
 #include "regreader/parse/pdf_document.hpp"
 #include "regreader/parse/pdf_tables.hpp"
 
 namespace regreader::parse {
 
 namespace {
-
-// Confidence given to an OCR digit that the scan's own text layer reads as another digit.
-constexpr float kDisputedDigitConf = 40.0f;
-
-// A scan's hidden text layer is a second reading of the same image (Acrobat's Paper Capture,
-// an earlier tesseract run). Where it has a different digit at the place of an OCR digit, the
-// value is in doubt whichever is right: the OCR digit's confidence is lowered so the cell is
-// marked unsure. Agreement raises nothing: both engines can misread the same smudge.
-void distrust_disputed_digits(std::vector<PdfChar>& ocr, const std::vector<PdfChar>& layer) {
-  for (auto& c : ocr) {
-    if (!is_digit(c.c)) continue;
-    for (const auto& l : layer) {
-      const float cx = (l.x0 + l.x1) / 2, cy = (l.y0 + l.y1) / 2;
-      if (cx < c.x0 || cx > c.x1 || cy < c.y0 || cy > c.y1) continue;
-      if (is_digit(l.c) && text::fold_width(text::from_codepoints({l.c})) !=
-                               text::fold_width(text::from_codepoints({c.c})))
-        c.conf = std::min(c.conf, kDisputedDigitConf);
-      break;
-    }
-  }
-}
-
-// Confidence given to a line taken from the scan's own text layer where OCR found nothing.
-constexpr float kLayerLineConf = 30.0f;
-
-// A line of the hidden text layer where OCR recognised nothing at all (tesseract drops short
-// headings such as "1 范围" next to large white space) is taken from the layer, at a low
-// confidence so that its numbers are marked unsure.
-void add_lines_ocr_missed(std::vector<PdfChar>& ocr, const std::vector<PdfChar>& layer) {
-  if (layer.empty()) return;
-  const std::vector<PdfLine> lines = build_lines(layer);
-  std::vector<PdfChar> added;
-  for (const auto& l : lines) {
-    const float pad = 0.3f * (l.y1 - l.y0);
-    bool covered = false;
-    for (const auto& c : ocr) {
-      const float cx = (c.x0 + c.x1) / 2, cy = (c.y0 + c.y1) / 2;
-      if (cx >= l.x0 && cx <= l.x1 && cy >= l.y0 - pad && cy <= l.y1 + pad) {
-        covered = true;
-        break;
-      }
-    }
-    if (covered) continue;
-    for (auto c : l.chars) {
-      c.conf = kLayerLineConf;
-      c.bold = false;
-      added.push_back(c);
-    }
-  }
-  ocr.insert(ocr.end(), added.begin(), added.end());
-}
 
 // Reads the pages' text, with OCR where `mode` says; the engine is loaded on first use only.
 class PageReader {
@@ -80,8 +30,7 @@ class PageReader {
     source = content.chars.empty() ? "none" : "text_layer";
     if (want_ocr && engine()) {
       auto ocr = engine_->recognize(doc_.render_gray(index, kOcrDpi));
-      distrust_disputed_digits(ocr, content.chars);
-      add_lines_ocr_missed(ocr, content.chars);
+      combine_with_text_layer(ocr, content.chars);
       content.chars = std::move(ocr);
       source = "ocr";
     }
@@ -129,6 +78,7 @@ std::vector<PdfPage> read_pdf_lines(const std::filesystem::path& path, std::stri
     if (sources) sources->push_back(source);
     if (progress) progress(i + 1, n, source == "ocr" ? "pages (OCR)" : "pages");
   }
+  resolve_alternatives(pages);
   return pages;
 }
 

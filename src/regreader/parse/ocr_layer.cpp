@@ -1,0 +1,227 @@
+#include "regreader/parse/ocr_layer.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <unordered_map>
+
+#include "regreader/core/text.hpp"
+#include "regreader/parse/glyph_repair.hpp"
+
+namespace regreader::parse {
+
+namespace {
+
+// Confidence given to an OCR digit that the scan's own text layer reads as another digit.
+constexpr float kDisputedDigitConf = 40.0f;
+// Confidence given to a line taken from the scan's own text layer where OCR found nothing.
+constexpr float kLayerLineConf = 30.0f;
+// Below this confidence (0-100) an OCR digit yields to the layer's reading of the place (and
+// stays unsure either way).
+constexpr float kYieldConf = 70.0f;
+// Characters read with at least this confidence, and no alternative, are the document's own
+// evidence of which character pairs occur.
+constexpr float kConfidentConf = 80.0f;
+constexpr float kVeryConfidentConf = 90.0f;
+
+enum class Kind { kHan, kDigit, kLatin, kOther };
+
+Kind kind_of(char32_t c) {
+  if (text::is_han(c)) return Kind::kHan;
+  if (is_digit(c)) return Kind::kDigit;
+  if ((c >= U'a' && c <= U'z') || (c >= U'A' && c <= U'Z')) return Kind::kLatin;
+  return Kind::kOther;
+}
+
+char32_t folded(char32_t c) {
+  const auto s = text::to_codepoints(text::fold_width(text::from_codepoints({c})));
+  return s.empty() ? c : s.front();
+}
+
+bool is_blank(char32_t c) {
+  return c == U' ' || c == U'\u3000' || c == U'\t';
+}
+
+// The layer's characters on the stretch of page an OCR line covers, left to right.
+std::vector<PdfChar> layer_stretch(const PdfLine& line, const std::vector<PdfChar>& layer) {
+  const float em = std::max(1.0f, line.y1 - line.y0);
+  std::vector<PdfChar> out;
+  for (const auto& l : layer) {
+    const float cx = (l.x0 + l.x1) / 2, cy = (l.y0 + l.y1) / 2;
+    if (is_blank(l.c) || cy < line.y0 || cy > line.y1) continue;
+    if (cx < line.x0 - em || cx > line.x1 + em) continue;
+    out.push_back(l);
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const PdfChar& a, const PdfChar& b) { return a.x0 < b.x0; });
+  return out;
+}
+
+// Levenshtein alignment of two readings of one line: per character of `a`, the index of the
+// character of `b` it is matched or substituted with (-1 where `a` has an extra character).
+// Written here because the pairs are needed, not just the distance; lines are short (under
+// 100 characters), so the quadratic table is cheap.
+std::vector<int> align(const std::vector<char32_t>& a, const std::vector<char32_t>& b,
+                       size_t& distance) {
+  const size_t n = a.size(), m = b.size();
+  std::vector<std::vector<size_t>> d(n + 1, std::vector<size_t>(m + 1, 0));
+  for (size_t i = 0; i <= n; ++i)
+    d[i][0] = i;
+  for (size_t j = 0; j <= m; ++j)
+    d[0][j] = j;
+  for (size_t i = 1; i <= n; ++i)
+    for (size_t j = 1; j <= m; ++j)
+      d[i][j] = std::min(
+          {d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+  distance = d[n][m];
+  std::vector<int> pair(n, -1);
+  size_t i = n, j = m;
+  while (i > 0 && j > 0) {
+    if (d[i][j] == d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)) {
+      pair[i - 1] = static_cast<int>(j - 1);
+      --i, --j;
+    } else if (d[i][j] == d[i - 1][j] + 1) {
+      --i;
+    } else {
+      --j;
+    }
+  }
+  return pair;
+}
+
+// Above this share of differing characters the two readings disagree about the line itself
+// (another segmentation, a table row read across columns): no character is voted on.
+constexpr double kMaxLineDistance = 0.4;
+
+void vote_line(std::vector<PdfChar>& chars, const std::vector<PdfChar>& stretch) {
+  std::vector<size_t> index;
+  std::vector<char32_t> mine, theirs;
+  for (size_t i = 0; i < chars.size(); ++i)
+    if (!is_blank(chars[i].c)) {
+      index.push_back(i);
+      mine.push_back(folded(chars[i].c));
+    }
+  for (const auto& l : stretch)
+    theirs.push_back(folded(l.c));
+  if (mine.empty() || theirs.empty()) return;
+  size_t distance = 0;
+  const std::vector<int> pair = align(mine, theirs, distance);
+  if (static_cast<double>(distance) >
+      kMaxLineDistance * static_cast<double>(std::max(mine.size(), theirs.size())))
+    return;
+  for (size_t k = 0; k < mine.size(); ++k) {
+    if (pair[k] < 0) continue;
+    const char32_t other = theirs[static_cast<size_t>(pair[k])];
+    if (other == mine[k] || is_unreadable(other) || kind_of(other) != kind_of(mine[k])) continue;
+    PdfChar& c = chars[index[k]];
+    if (kind_of(other) != Kind::kDigit) {
+      if (kind_of(other) != Kind::kOther) c.alt = other;
+      continue;
+    }
+    if (c.conf < kYieldConf) c.c = other;
+    c.conf = std::min(c.conf, kDisputedDigitConf);  // one of the two readings is wrong
+  }
+}
+
+void vote_characters(std::vector<PdfChar>& ocr, const std::vector<PdfChar>& layer) {
+  std::vector<PdfLine> lines = build_lines(ocr);
+  std::vector<PdfChar> out;
+  out.reserve(ocr.size());
+  for (auto& line : lines) {
+    vote_line(line.chars, layer_stretch(line, layer));
+    out.insert(out.end(), line.chars.begin(), line.chars.end());
+  }
+  ocr = std::move(out);
+}
+
+// A line of the hidden text layer where OCR recognised nothing at all (tesseract drops short
+// headings such as "1 范围" next to large white space) is taken from the layer, at a low
+// confidence so that its numbers are marked unsure.
+void add_lines_ocr_missed(std::vector<PdfChar>& ocr, const std::vector<PdfChar>& layer) {
+  const std::vector<PdfLine> lines = build_lines(layer);
+  std::vector<PdfChar> added;
+  for (const auto& l : lines) {
+    const float pad = 0.3f * (l.y1 - l.y0);
+    const bool covered = std::any_of(ocr.begin(), ocr.end(), [&](const PdfChar& c) {
+      const float cx = (c.x0 + c.x1) / 2, cy = (c.y0 + c.y1) / 2;
+      return cx >= l.x0 && cx <= l.x1 && cy >= l.y0 - pad && cy <= l.y1 + pad;
+    });
+    if (covered) continue;
+    for (auto c : l.chars) {
+      c.conf = kLayerLineConf;
+      c.bold = false;
+      added.push_back(c);
+    }
+  }
+  ocr.insert(ocr.end(), added.begin(), added.end());
+}
+
+using Bigrams = std::unordered_map<uint64_t, int>;
+
+uint64_t bigram(char32_t a, char32_t b) {
+  return (static_cast<uint64_t>(a) << 32) | static_cast<uint64_t>(b);
+}
+
+int count(const Bigrams& counts, char32_t a, char32_t b) {
+  const auto it = counts.find(bigram(a, b));
+  return it == counts.end() ? 0 : it->second;
+}
+
+bool confident(const PdfChar& c) {
+  return c.alt == 0 && c.conf >= kConfidentConf && !is_blank(c.c);
+}
+
+Bigrams confident_bigrams(const std::vector<PdfPage>& pages) {
+  Bigrams counts;
+  for (const auto& p : pages)
+    for (const auto& l : p.lines)
+      for (size_t i = 1; i < l.chars.size(); ++i)
+        if (confident(l.chars[i - 1]) && confident(l.chars[i]))
+          ++counts[bigram(l.chars[i - 1].c, l.chars[i].c)];
+  return counts;
+}
+
+// Resolves one line's alternatives; true when a character changed.
+bool resolve_line(std::vector<PdfChar>& chars, const Bigrams& counts) {
+  bool changed = false;
+  for (size_t i = 0; i < chars.size(); ++i) {
+    PdfChar& c = chars[i];
+    if (c.alt == 0) continue;
+    const char32_t left = i > 0 ? chars[i - 1].c : 0;
+    const char32_t right = i + 1 < chars.size() ? chars[i + 1].c : 0;
+    auto score = [&](char32_t x) { return count(counts, left, x) + count(counts, x, right); };
+    const int mine = score(c.c), theirs = score(c.alt);
+    // The OCR's reading stands when it is confident and forms pairs seen elsewhere, or when it
+    // is very confident and the layer's reading has a single pair for it.
+    const bool stands =
+        (mine > 0 && c.conf >= kConfidentConf) || (c.conf >= kVeryConfidentConf && theirs < 2);
+    if (theirs > mine && !stands) {
+      c.c = c.alt;
+      changed = true;
+    }
+    c.alt = 0;
+  }
+  return changed;
+}
+
+}  // namespace
+
+void resolve_alternatives(std::vector<PdfPage>& pages) {
+  const Bigrams counts = confident_bigrams(pages);
+  for (auto& p : pages) {
+    bool changed = false;
+    std::vector<PdfChar> chars;
+    for (auto& l : p.lines) {
+      changed = resolve_line(l.chars, counts) || changed;
+      chars.insert(chars.end(), l.chars.begin(), l.chars.end());
+    }
+    if (changed) p.lines = build_lines(std::move(chars));
+  }
+}
+
+void combine_with_text_layer(std::vector<PdfChar>& ocr, const std::vector<PdfChar>& layer) {
+  if (layer.empty()) return;
+  vote_characters(ocr, layer);
+  add_lines_ocr_missed(ocr, layer);
+}
+
+}  // namespace regreader::parse

@@ -1,0 +1,27 @@
+#pragma once
+
+#include <vector>
+
+#include "regreader/parse/pdf_layout.hpp"
+
+namespace regreader::parse {
+
+// A scan's hidden text layer (Acrobat's Paper Capture, an earlier tesseract run) is a second
+// reading of the same image. These rules combine it with our OCR of the page: neither reading
+// is trusted over the other where the OCR is confident, and a value either could have misread
+// stays marked unsure.
+//
+// - the two readings of a line are aligned character by character; where they differ on a
+//   digit, the OCR digit is made unsure, and replaced by the layer's when the OCR is unsure of
+//   it; where they differ on a letter or Han character, the layer's reading is kept as the
+//   character's alternative (`PdfChar::alt`) for `resolve_alternatives`;
+// - a layer line where the OCR recognised nothing is added, at a low confidence.
+void combine_with_text_layer(std::vector<PdfChar>& ocr, const std::vector<PdfChar>& layer);
+
+// Decides between each character and its alternative by the document's own confident text: the
+// reading that forms the bigrams (with its neighbours on the line) seen more often elsewhere in
+// the document wins, the OCR's on a tie. `验电` read 30 times with confidence beats a layer's
+// `瞌电`; a layer's `勘察` beats an unsure `勤察` when 勘察 is read elsewhere. Lines are rebuilt.
+void resolve_alternatives(std::vector<PdfPage>& pages);
+
+}  // namespace regreader::parse

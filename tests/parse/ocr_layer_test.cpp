@@ -1,0 +1,83 @@
+#include "regreader/parse/ocr_layer.hpp"
+
+#include <gtest/gtest.h>
+
+#include "regreader/core/text.hpp"
+
+using namespace regreader;
+using namespace regreader::parse;
+
+namespace {
+
+// One line of characters 10 pt wide from x = 100, at y 100-110, all read with `conf`.
+std::vector<PdfChar> line(const std::u32string& s, float conf, float y = 100) {
+  std::vector<PdfChar> out;
+  float x = 100;
+  for (char32_t c : s) {
+    out.push_back({c, x, x + 10, y, y + 10, y + 9, 10, false, conf});
+    x += 10;
+  }
+  return out;
+}
+
+std::string text_of(const std::vector<PdfChar>& chars) {
+  std::vector<char32_t> cps;
+  for (const auto& c : chars)
+    cps.push_back(c.c);
+  return text::from_codepoints(cps);
+}
+
+}  // namespace
+
+TEST(OcrLayer, AnUnsureDigitTakesTheLayersReadingAndStaysUnsure) {
+  auto ocr = line(U"10及以下8.70", 95);
+  ocr[5].conf = 50;  // the 8
+  combine_with_text_layer(ocr, line(U"10及以下0.70", 100));
+  EXPECT_EQ(text_of(ocr), "10及以下0.70");
+  EXPECT_LE(ocr[5].conf, 40.0f);
+}
+
+TEST(OcrLayer, AConfidentDigitTheLayerDisputesIsKeptButMadeUnsure) {
+  auto ocr = line(U"电压1.00", 96);
+  combine_with_text_layer(ocr, line(U"电压7.00", 100));
+  EXPECT_EQ(text_of(ocr), "电压1.00");
+  EXPECT_LE(ocr[2].conf, 40.0f) << "one of the two readings is wrong";
+  EXPECT_EQ(ocr[4].conf, 96.0f) << "digits both read alike keep their confidence";
+}
+
+TEST(OcrLayer, ALineTheLayerReadsDifferentlyAltogetherIsNotVotedOn) {
+  auto ocr = line(U"工作票签发人", 60);
+  combine_with_text_layer(ocr, line(U"一二三四五", 100));
+  for (const auto& c : ocr)
+    EXPECT_EQ(c.alt, 0u);
+}
+
+TEST(OcrLayer, HanDifferencesBecomeAlternativesDecidedByTheDocumentsOwnText) {
+  // Page 1: the document reads 现场勘察 with confidence twice; page 2 has an unsure 勤察
+  // where the layer reads 勘察, and a confident 验电 where the layer reads 瞌电.
+  std::vector<PdfPage> pages(2);
+  auto p1 = line(U"现场勘察现场勘察验电验电", 95);
+  pages[0].lines = build_lines(p1);
+  auto p2 = line(U"现场勤察后验电", 60);
+  for (auto& c : p2)
+    if (c.c == U'验' || c.c == U'电') c.conf = 95;
+  combine_with_text_layer(p2, line(U"现场勘察后瞌电", 100));
+  EXPECT_EQ(text_of(p2), "现场勤察后验电") << "the layer's readings are only alternatives";
+  pages[1].lines = build_lines(p2);
+  resolve_alternatives(pages);
+  ASSERT_EQ(pages[1].lines.size(), 1u);
+  EXPECT_EQ(pages[1].lines[0].text, "现场勘察后验电");
+}
+
+TEST(OcrLayer, AConfidentReadingWithKnownPairsStands) {
+  // 带电 is more frequent than 停电 in the document, but the OCR read 停 with confidence and
+  // 停电 occurs elsewhere: the layer's 带 does not win on frequency alone.
+  std::vector<PdfPage> pages(2);
+  auto p1 = line(U"带电带电带电停电", 95);
+  pages[0].lines = build_lines(p1);
+  auto p2 = line(U"部分停电", 95);
+  combine_with_text_layer(p2, line(U"部分带电", 100));
+  pages[1].lines = build_lines(p2);
+  resolve_alternatives(pages);
+  EXPECT_EQ(pages[1].lines[0].text, "部分停电");
+}
