@@ -5,7 +5,7 @@ RR := build/release/regreader
 MCP_NODE_MODULES := tests/mcp/node_modules/.package-lock.json
 INTEROP_NODE_MODULES := tests/interop/node_modules/.package-lock.json
 
-.PHONY: all deps mcp-deps interop-deps build test test-fast conformance interop asan demo bench format format-check tidy clean
+.PHONY: all deps mcp-deps interop-deps build test test-fast conformance interop asan fuzz demo bench format format-check tidy clean
 
 all: build
 
@@ -46,6 +46,11 @@ asan: deps mcp-deps interop-deps
 	cmake --preset asan-ubsan >/dev/null
 	cmake --build --preset asan-ubsan -j $(JOBS)
 	ctest --preset asan-ubsan -j $(JOBS)
+
+# libFuzzer targets (clang, ASan + UBSan): JSON-RPC handler, Markdown parser, DOCX XML readers,
+# citation parser, tokenizer; each runs RUNS (default 1,000,000) executions from fuzz/corpus/.
+fuzz: deps
+	bash scripts/run-fuzz.sh
 
 # Ingest the sample regulation we wrote, then show its table of contents, two pages, the table that
 # runs across them, a search, a tool call, and one exchange with the MCP server over stdio.

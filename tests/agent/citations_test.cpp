@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 #include <map>
 
 namespace regreader::agent {
@@ -95,6 +97,38 @@ TEST(CitationsTest, ChecksPagesFiguresAndRegulations) {
   EXPECT_FALSE(is_fabricated(checked[0].status));
   EXPECT_TRUE(is_fabricated(checked[1].status));
   EXPECT_EQ(citation_status_name(checked[2].status), "page_missing");
+}
+
+TEST(CitationsTest, FiguresBeforeTheCitation) {
+  auto figures = [](const std::string& answer) {
+    const auto cs = extract_citations(answer);
+    return cs.size() == 1 ? cs[0].figures : std::vector<std::string>{"?"};
+  };
+  EXPECT_EQ(figures("距离 0.70 m、电压 10kV（GB26860 P4）"),
+            (std::vector<std::string>{"0.70m", "10kV"}));
+  EXPECT_EQ(figures("按 5.2.3 条取 0.7（GB26860 P4）"), (std::vector<std::string>{"0.7"}));
+  EXPECT_TRUE(figures("按 1.2.3.4 款执行（GB26860 P4）").empty())
+      << "a section number is no figure";
+}
+
+// A megabyte answer is read in linear time, without recursion (RE2).
+TEST(CitationsTest, MegabyteAnswerReturnsPromptly) {
+  const auto t0 = std::chrono::steady_clock::now();
+  std::string answer;
+  while (answer.size() < (1u << 20))
+    answer += "安全距离 0.70 m，";
+  const auto cs = extract_citations(answer + "（GB26860 P4 表1）");
+  ASSERT_EQ(cs.size(), 1u);
+  EXPECT_EQ(cs[0].regulation, "GB26860");
+  EXPECT_EQ(cs[0].table, "表1");
+  EXPECT_EQ(cs[0].figures.size(), answer.size() / std::string("安全距离 0.70 m，").size());
+  const std::string digits(1u << 20, '7');
+  const auto long_numbers = extract_citations("GB" + digits + " P" + digits);
+  ASSERT_EQ(long_numbers.size(), 1u);
+  EXPECT_EQ(long_numbers[0].regulation, "GB777777");
+  EXPECT_EQ(long_numbers[0].page_first, 7777);
+  EXPECT_TRUE(figure_on_page("0.7", std::string(1u << 20, '1') + " 0.70"));
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
 }
 
 }  // namespace

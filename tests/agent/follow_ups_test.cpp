@@ -46,5 +46,14 @@ TEST(FollowUpsTest, KindNames) {
   EXPECT_EQ(follow_up_kind_name(K::kReference), "reference");
 }
 
+TEST(FollowUpsTest, MegabytePageReturnsPromptly) {
+  std::string page;
+  while (page.size() < (1u << 20))
+    page += "数值见表3，另见注1。\n表2 名称\n";
+  EXPECT_EQ(find_follow_ups(page, true),
+            (std::vector<FollowUp>{{K::kTable, "表3"}, {K::kNote, "注1"}, {K::kTable, "表2"}}));
+  EXPECT_TRUE(find_follow_ups("见" + std::string(1u << 20, '5')).size() == 0u);
+}
+
 }  // namespace
 }  // namespace regreader::agent

@@ -119,5 +119,22 @@ TEST(QueryIntentTest, NamesRoundTrip) {
   EXPECT_FALSE(parse_query_intent("weather"));
 }
 
+// A section number may not run on into a digit or a dot (the lookahead of the old pattern).
+TEST(QueryAnalyzerRulesTest, SectionNumbersEndWhereTheNumberEnds) {
+  auto sections = [](const char* q) { return analyze_query_rules(q).sections; };
+  EXPECT_EQ(sections("5.2.3。"), V{"5.2.3"});
+  EXPECT_EQ(sections("按5.2.3.4执行"), V{"5.2.3.4"});
+  EXPECT_TRUE(sections("按1.2.3.4.5执行").empty());
+  EXPECT_TRUE(sections("版本 10.2.3.").empty());
+  EXPECT_EQ(sections("第5.2条和5.3.1"), (V{"5.3.1", "5.2"}));
+  EXPECT_TRUE(sections("见5.2.").empty());
+  std::string q = "表1";
+  while (q.size() < (1u << 20))
+    q += ".1";
+  const auto a = analyze_query_rules(q);  // a megabyte: linear, no recursion
+  EXPECT_TRUE(a.sections.empty());
+  EXPECT_TRUE(a.tables.size() == 1u);
+}
+
 }  // namespace
 }  // namespace regreader::agent

@@ -3,13 +3,13 @@
 // Streamable HTTP and legacy SSE, plus raw HTTP and stdio checks of what the SDK hides.
 
 #include <gtest/gtest.h>
+#include <re2/re2.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <fstream>
-#include <regex>
 #include <thread>
 
 #include "regreader/agent/mcp_client.hpp"
@@ -200,13 +200,10 @@ class Served {
       ::execv(REGREADER_BINARY, argv.data());
       ::_exit(127);
     }
-    const std::regex re("http://127\\.0\\.0\\.1:([0-9]+)/mcp");
+    const RE2 re("http://127\\.0\\.0\\.1:([0-9]+)/mcp");
     for (int i = 0; i < 100 && port_ == 0; ++i) {
-      std::smatch m;
       const std::string s = slurp(err_);
-      if (std::regex_search(s, m, re))
-        port_ = std::stoi(m[1]);
-      else
+      if (!RE2::PartialMatch(s, re, &port_))
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
   }

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <thread>
+
 namespace regreader::mcp {
 namespace {
 
@@ -51,6 +53,49 @@ TEST(EventQueue, OnlyTheLastEventsAreKept) {
   while (q.pop(milliseconds(0)))
     ++replayed;
   EXPECT_EQ(replayed, EventQueue::kReplayEvents);
+}
+
+}  // namespace
+}  // namespace regreader::mcp
+
+namespace regreader::mcp {
+namespace {
+
+TEST(SessionTable, AFullTableDropsTheLeastRecentlyUsedIdleSession) {
+  SessionTable table(3, 3);
+  auto a = table.create("10.0.0.1");
+  const std::string a_id = a->session.id();
+  a.reset();  // idle: only the table holds it
+  std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  auto b = table.create("10.0.0.2");
+  const std::string b_id = b->session.id();
+  b.reset();
+  auto c = table.create("10.0.0.3");  // held: a call in flight
+  auto d = table.create("10.0.0.4");
+  ASSERT_TRUE(d) << "300 initialize requests must not lock new clients out";
+  EXPECT_EQ(table.size(), 3u);
+  EXPECT_FALSE(table.find(a_id)) << "the least recently used idle session made room";
+  EXPECT_TRUE(table.find(b_id));
+  EXPECT_TRUE(table.find(c->session.id()));
+}
+
+TEST(SessionTable, WhenEverySessionIsBusyANewClientIsRefused) {
+  SessionTable table(2, 2);
+  auto a = table.create("a");
+  auto b = table.create("b");
+  EXPECT_FALSE(table.create("c")) << "sessions with a stream or call in flight are never dropped";
+  EXPECT_EQ(table.size(), 2u);
+}
+
+TEST(SessionTable, OneClientOverItsShareGivesUpItsOwnOldestSession) {
+  SessionTable table(10, 2);
+  auto other = table.create("10.0.0.9");
+  const std::string other_id = other->session.id();
+  other.reset();
+  for (int i = 0; i < 5; ++i)
+    ASSERT_TRUE(table.create("10.0.0.1")) << i;
+  EXPECT_EQ(table.size(), 3u) << "the busy client keeps 2, the other client's session stays";
+  EXPECT_TRUE(table.find(other_id));
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <fstream>
 
 #include "regreader/mcp/regreader_server.hpp"
@@ -292,6 +293,39 @@ TEST_F(McpServer, PromptsAndResources) {
                           {{"ref", {{"type", "ref/prompt"}, {"name", "ask_regulation"}}},
                            {"argument", {{"name", "reg_id"}, {"value", "SAM"}}}}));
   EXPECT_EQ(c["result"]["completion"]["values"], json::array({"SAMPLE"}));
+}
+
+// Long URIs and references are matched by RE2 in linear time and without recursion: input that
+// overflowed the stack of the backtracking matcher used before (and killed the server) gets a
+// plain answer.
+TEST_F(McpServer, HugeUrisAndReferencesDoNotKillTheServer) {
+  const auto t0 = std::chrono::steady_clock::now();
+  EXPECT_NE(send(req(1, "resources/read",
+                     {{"uri", "regreader://SAMPLE/toc"}}))["result"]["contents"][0]["text"]
+                .get<std::string>()
+                .find("SAMPLE"),
+            std::string::npos);
+  const std::string id(200000, 'A');
+  EXPECT_EQ(
+      send(req(2, "resources/read", {{"uri", "regreader://" + id + "/toc"}}))["error"]["code"],
+      rpc::kResourceNotFound);
+  EXPECT_EQ(
+      send(req(3, "resources/read", {{"uri", "regreader://" + id + "/page/1"}}))["error"]["code"],
+      rpc::kResourceNotFound);
+  EXPECT_EQ(
+      send(req(4, "resources/read",
+               {{"uri", "regreader://SAMPLE/page/" + std::string(200000, '1')}}))["error"]["code"],
+      rpc::kResourceNotFound);
+  std::string chapter = "第";
+  for (int i = 0; i < 100000; ++i)
+    chapter += "一";
+  chapter += "章";
+  const auto r = send(req(5, "tools/call",
+                          {{"name", "resolve_reference"},
+                           {"arguments", {{"reg_id", "SAMPLE"}, {"reference_text", chapter}}}}));
+  ASSERT_TRUE(r.contains("result")) << r.dump().substr(0, 300);
+  EXPECT_EQ(r["result"]["structuredContent"]["kind"], "chapter");
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
 }
 
 TEST(McpContext, ProgressOnlyWithATokenAndClientRequestsGoThroughThePeer) {

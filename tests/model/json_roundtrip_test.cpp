@@ -63,8 +63,16 @@ TEST(JsonRoundTrip, ChapterNodeStructureAndRegulationInfo) {
   EXPECT_EQ(round_trip(n), n);
   DocumentStructure s("r", {n, ChapterNode{"r:n2", "5.1", "一般要求", 2, 4, 4, "r:n1", {}, {}}});
   EXPECT_EQ(round_trip(s), s);
-  RegulationInfo r{"GB26860",          "电力安全工作规程",    "/x.pdf", "ab12", "pdf", 27,
-                   Paging::kSynthetic, "2026-11-22T00:00:00Z"};
+  RegulationInfo r{"GB26860",
+                   "电力安全工作规程",
+                   "/x.pdf",
+                   "ab12",
+                   "pdf",
+                   27,
+                   Paging::kSynthetic,
+                   "2026-11-22T00:00:00Z",
+                   "fair",
+                   "fair: 2 empty pages"};
   EXPECT_EQ(round_trip(r), r);
   EXPECT_EQ(nlohmann::json(r)["paging"], "synthetic");
 }

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 #include <fstream>
 
 #include "regreader/core/error.hpp"
@@ -80,6 +82,31 @@ TEST(MarkdownParser, FilesMustBeUtf8Text) {
   auto blank = tmp.path() / "blank.md";
   std::ofstream(blank) << "\n  \n";
   EXPECT_THROW(parse_markdown_file(blank, true, {}), ParseError);
+}
+
+// Lines are matched by RE2 (linear, no recursion): a megabyte line is read, not a stack overflow.
+TEST(MarkdownParser, MegabyteLinesReturnPromptly) {
+  const auto t0 = std::chrono::steady_clock::now();
+  std::string title;
+  while (title.size() < (1u << 20))
+    title += "标题";
+  std::string item = "- " + title;
+  const RawDocument raw = parse_markdown("# " + title + " #\n\n" + item + "\n\n<!-- " + title +
+                                             " -->\n\n" + "|" + title + "|\n|---|\n",
+                                         true, ParseOptions{});
+  ASSERT_EQ(raw.blocks.size(), 3u);
+  EXPECT_EQ(raw.blocks[0].heading_level, 1);
+  EXPECT_EQ(raw.blocks[0].text, title);
+  EXPECT_TRUE(raw.blocks[1].list_item);
+  EXPECT_TRUE(raw.blocks[2].table.has_value());
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
+}
+
+// "." of the old patterns did not match a carriage return; [^\n\r] keeps that.
+TEST(MarkdownParser, ALoneCarriageReturnEndsNoHeading) {
+  const RawDocument raw = parse_markdown("# 标题\r正文\n", true, ParseOptions{});
+  ASSERT_EQ(raw.blocks.size(), 1u);
+  EXPECT_EQ(raw.blocks[0].heading_level, 0);
 }
 
 }  // namespace

@@ -93,5 +93,16 @@ TEST(PdfLayout, BodyFontSizeIsTheMostUsedSize) {
   EXPECT_FLOAT_EQ(body_font_size({p}), 10.5f);
 }
 
+// The classes of the page-number pattern hold characters, not the bytes of their UTF-8 (as they
+// did before RE2): "，" is one of [,，/], and the typographic spaces count as white space.
+TEST(PdfLayout, PageNumberLinesWithFullWidthCommaAndWideSpaces) {
+  EXPECT_TRUE(is_page_number_line("第3页，共27页"));
+  EXPECT_TRUE(is_page_number_line("\u2002 7 \u2002"));
+  EXPECT_TRUE(is_page_number_line("\u2000— 7 —"));
+  EXPECT_FALSE(is_page_number_line("第3页，共27页，附录A"));
+  EXPECT_FALSE(is_page_number_line("\u3014 7"));
+  EXPECT_FALSE(is_page_number_line(std::string(1u << 20, '-') + "a"));
+}
+
 }  // namespace
 }  // namespace regreader::parse

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 namespace regreader::parse {
 namespace {
 
@@ -71,6 +73,49 @@ TEST(References, ResolvedAgainstChaptersTablesAndNotes) {
   EXPECT_EQ(r("见注1", 12).target_page, 9);
   EXPECT_FALSE(r("见表6-2", 3).resolved);
   EXPECT_FALSE(r("第十二条", 3).resolved);
+}
+
+// Patterns RE2 has no lookahead for: the character after the match is checked as before.
+TEST(References, WhatFollowsAMatchStillCounts) {
+  EXPECT_EQ(targets("按附录A。"), (std::vector<std::string>{"appendix:附录A"}));
+  EXPECT_TRUE(targets("附录AB").empty());
+  EXPECT_EQ(targets("参见5.2.3，"), (std::vector<std::string>{"section:5.2.3"}));
+  EXPECT_TRUE(targets("参见5.2.3.4.5.6.7").empty()) << "more parts than a clause number has";
+  EXPECT_TRUE(targets("按5.2.").empty());
+  EXPECT_EQ(targets("参见5.2 和按附录B"),
+            (std::vector<std::string>{"section:5.2", "appendix:附录B"}));
+}
+
+// The matcher (RE2) is linear and does not recurse: megabyte input that overflowed the stack of
+// the backtracking matcher used before (a 100 KB "第…章" sent to resolve_reference killed the
+// server) is read in well under a second.
+TEST(References, MegabyteInputReturnsPromptly) {
+  const auto t0 = std::chrono::steady_clock::now();
+  std::string chapter = "第";
+  for (int i = 0; i < 300000; ++i)
+    chapter += "一";
+  chapter += "章";
+  const auto ref = parse_reference_query(chapter);
+  ASSERT_TRUE(ref.has_value());
+  EXPECT_EQ(ref->kind, RefKind::kChapter);
+  EXPECT_EQ(ref->target, chapter);
+  model::DocumentStructure s("R", {{"R:n1", "5", "安全组织措施", 1, 4, 9, "", {}, {}}});
+  const std::vector<model::TableEntry> tables;
+  const std::vector<model::Annotation> notes;
+  EXPECT_FALSE(resolve_reference(*ref, 1, {s, tables, notes}).resolved);
+
+  std::string dotted = "参见1";
+  while (dotted.size() < (1u << 20))
+    dotted += ".1";
+  EXPECT_TRUE(targets(dotted).empty());
+  EXPECT_FALSE(parse_reference_query(dotted).has_value());
+  std::string many;
+  while (many.size() < (1u << 20))
+    many += "见表1，参见5.2.3；";
+  EXPECT_EQ(find_references(many).size(),
+            many.size() / std::string("见表1，参见5.2.3；").size() * 2);
+  EXPECT_EQ(table_label("表" + std::string(1u << 20, '1')), "表" + std::string(1u << 20, '1'));
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
 }
 
 }  // namespace

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <thread>
+
 #include "regreader/core/config.hpp"
 #include "regreader/core/error.hpp"
 #include "regreader/parse/markdown_parser.hpp"
@@ -11,11 +14,11 @@
 namespace regreader::store {
 namespace {
 
-model::ParsedDocument sample(const std::string& reg_id) {
-  const char* md =
+model::ParsedDocument sample(const std::string& reg_id, const std::string& value = "0.70") {
+  const std::string md =
       "# 示例\n\n<!-- page 1 -->\n\n## 5 倒闸操作\n\n5.1 操作应由两人进行，\n\n<!-- page 2 -->\n\n"
-      "一人操作，一人监护（见注1）。\n\n| 电压 | 距离 |\n|---|---|\n| 10 | 0.70 "
-      "|\n\n注1：表中未列电压按高一档。\n";
+      "一人操作，一人监护（见注1）。\n\n| 电压 | 距离 |\n|---|---|\n| 10 | " +
+      value + " |\n\n注1：表中未列电压按高一档。\n";
   auto doc = parse::build_document(parse::parse_markdown(md, true, {}), reg_id);
   doc.info.source_file = "/tmp/x.md";
   doc.info.source_sha256 = "00";
@@ -111,6 +114,58 @@ TEST(PageStore, ReadingAMissingStoreCreatesNothing) {
   EXPECT_TRUE(store.list().empty());
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "nowhere"));
   EXPECT_THROW(store.require("R1"), Error);
+}
+
+TEST(PageStore, ParsedDocumentSurvivesItsJsonForm) {
+  // The form a parse made in a child process reaches the parent in.
+  const auto doc = sample("R1");
+  const auto back = nlohmann::json(doc).get<model::ParsedDocument>();
+  EXPECT_EQ(back.info, doc.info);
+  EXPECT_EQ(back.pages, doc.pages);
+  EXPECT_EQ(back.structure, doc.structure);
+  EXPECT_EQ(back.tables, doc.tables);
+  EXPECT_EQ(back.links, doc.links);
+  EXPECT_EQ(back.warnings, doc.warnings);
+  EXPECT_EQ(back.check, doc.check);
+}
+
+TEST(PageStore, ReadersInASnapshotNeverSeeHalfAReplacedRegulation) {
+  // One writer replaces and deletes R1 over and over (two versions with different table values)
+  // while a reader on its own connection reads page 2 and the table registry in one snapshot:
+  // both must come from the same version, and a deleted regulation is an error, never a crash
+  // or an empty success.
+  parse::TempDir dir;
+  { PageStore(dir.path(), true).save(sample("R1", "0.70")); }
+  std::atomic<bool> stop{false};
+  std::thread writer([&] {
+    PageStore w(dir.path(), true);
+    for (int i = 0; i < 200 && !stop; ++i) {
+      if (i % 5 == 4) w.remove("R1");
+      w.save(sample("R1", i % 2 ? "0.35" : "0.70"));
+    }
+    stop = true;
+  });
+  PageStore r(dir.path(), false);
+  int consistent = 0, missing = 0;
+  while (!stop) {
+    const auto snapshot = r.snapshot();
+    try {
+      const auto page = r.page("R1", 2);
+      const auto tables = r.tables("R1");
+      ASSERT_EQ(tables.size(), 1u);
+      bool page_new = false;
+      for (const auto& b : page.content_blocks)
+        page_new = page_new || b.content_markdown.find("0.35") != std::string::npos;
+      const bool table_new = nlohmann::json(tables[0]).dump().find("0.35") != std::string::npos;
+      ASSERT_EQ(page_new, table_new) << "page and table registry from different versions";
+      ++consistent;
+    } catch (const Error& e) {
+      ASSERT_EQ(e.code(), ErrorCode::kNotFound) << e.what();
+      ++missing;
+    }
+  }
+  writer.join();
+  EXPECT_GT(consistent, 0);
 }
 
 }  // namespace

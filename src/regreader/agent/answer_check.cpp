@@ -3,9 +3,10 @@
 #include <spdlog/spdlog.h>
 
 #include <map>
-#include <regex>
+#include <stdexcept>
 
 #include "regreader/agent/prompts.hpp"
+#include "regreader/core/regex.hpp"
 
 namespace regreader::agent {
 
@@ -13,9 +14,11 @@ namespace {
 
 // "GB26860" and "GB26860-2011" are one source.
 std::string source_key(const Citation& c) {
-  static const std::regex year(R"(-(19|20)\d{2}$)");
-  return std::regex_replace(c.regulation, year, "") + "|" + std::to_string(c.page_first) + "|" +
-         std::to_string(c.page_last) + "|" + c.table + "|" + c.annotation + "|" + c.section;
+  static const Regex year(R"(-(19|20)\d{2}$)");
+  std::string code = c.regulation;
+  RE2::Replace(&code, year, "");
+  return code + "|" + std::to_string(c.page_first) + "|" + std::to_string(c.page_last) + "|" +
+         c.table + "|" + c.annotation + "|" + c.section;
 }
 
 // One entry per cited source; a source cited twice keeps its worst verdict.

@@ -2,16 +2,34 @@
 
 #include <algorithm>
 #include <cctype>
-#include <regex>
+#include <stdexcept>
 
+#include "regreader/core/regex.hpp"
 #include "regreader/core/text.hpp"
 
 namespace regreader::agent {
 
 namespace {
 
-// std::regex matches bytes: multi-byte characters appear in patterns only as literals or
-// alternations (一|二), never inside [...], where they would match single bytes.
+// Byte offset of a sub-match in the text it was found in.
+size_t offset(std::string_view text, const re2::StringPiece& group) {
+  return static_cast<size_t>(group.data() - text.data());
+}
+
+// Calls f(groups) for each match in s, left to right and not overlapping: groups[0] is the whole
+// match, an unmatched group has data() == nullptr. Each search starts where the last match ended,
+// with the text before it as context (^ matches only at 0).
+template <typename F>
+void for_each_match(std::string_view s, const RE2& re, F f) {
+  std::vector<re2::StringPiece> g(1 + re.NumberOfCapturingGroups());
+  const int n = static_cast<int>(g.size());
+  for (size_t pos = 0;
+       pos <= s.size() && re.Match(s, pos, s.size(), RE2::UNANCHORED, g.data(), n);) {
+    f(g);
+    const size_t end = offset(s, g[0]) + g[0].size();
+    pos = end > pos ? end : pos + 1;  // none of the patterns matches empty text; no endless loop
+  }
+}
 
 // A code before a page counts as its regulation when this close on the same line ("GB26860 表1
 // P4").
@@ -28,48 +46,36 @@ struct Span {
 };
 
 // Regulation codes: GB 26860-2011, GB/T 14285—2006, DL/T 5352, Q/GDW 1799.1-2013, NB/T 31147.
-const std::regex& code_regex() {
-  static const std::regex re(
-      R"((^|[^A-Za-z0-9])([A-Z]{1,4}(?:\s*(?:/|／)\s*[A-Z]{1,4})?\s*\d{3,6}(?:\.\d+)?(?:\s*(?:-|—|–)\s*(?:19|20)\d{2})?))");
-  return re;
-}
-
-// Pages: P4, P4-5, p.4, 第4页, 第4-5页, 第4至5页.
-const std::regex& page_regex() {
-  static const std::regex re(
-      R"((^|[^A-Za-z0-9])(?:[Pp]\.?\s*(\d{1,4})(?:\s*(?:-|~|–|—|至)\s*[Pp]?\.?\s*(\d{1,4}))?|第\s*(\d{1,4})\s*(?:(?:-|~|–|—|至)\s*(\d{1,4})\s*)?页))");
-  return re;
-}
-
 std::vector<Span> find_codes(const std::string& s) {
+  static const Regex code(
+      R"((^|[^A-Za-z0-9])([A-Z]{1,4}(?:\s*[/／]\s*[A-Z]{1,4})?\s*\d{3,6}(?:\.\d+)?(?:\s*[-—–]\s*(?:19|20)\d{2})?))");
   std::vector<Span> out;
-  for (auto it = std::sregex_iterator(s.begin(), s.end(), code_regex());
-       it != std::sregex_iterator(); ++it) {
-    const auto& m = *it;
-    Span sp{static_cast<size_t>(m.position(2)), static_cast<size_t>(m.position(2) + m.length(2)),
-            normalize_regulation_code(m.str(2))};
+  for_each_match(s, code, [&](const std::vector<re2::StringPiece>& m) {
+    Span sp{offset(s, m[2]), offset(s, m[2]) + m[2].size(),
+            normalize_regulation_code(std::string_view(m[2]))};
     if (sp.value[0] == 'P' && std::isdigit(static_cast<unsigned char>(sp.value[1])))
-      continue;  // "P123" is a page, not a code
+      return;  // "P123" is a page, not a code
     out.push_back(std::move(sp));
-  }
+  });
   return out;
 }
 
+// Pages: P4, P4-5, p.4, 第4页, 第4-5页, 第4至5页.
 std::vector<Span> find_pages(const std::string& s) {
+  static const Regex page(
+      R"((^|[^A-Za-z0-9])(?:[Pp]\.?\s*(\d{1,4})(?:\s*[-~–—至]\s*[Pp]?\.?\s*(\d{1,4}))?|第\s*(\d{1,4})\s*(?:[-~–—至]\s*(\d{1,4})\s*)?页))");
   std::vector<Span> out;
-  for (auto it = std::sregex_iterator(s.begin(), s.end(), page_regex());
-       it != std::sregex_iterator(); ++it) {
-    const auto& m = *it;
-    const bool p_form = m[2].matched;
-    const std::string first = p_form ? m.str(2) : m.str(4);
-    const std::string last = p_form ? m.str(3) : m.str(5);
+  for_each_match(s, page, [&](const std::vector<re2::StringPiece>& m) {
+    const bool p_form = m[2].data() != nullptr;
+    const std::string first(p_form ? m[2] : m[4]);
+    const std::string last(p_form ? m[3] : m[5]);
     Span sp;
-    sp.start = static_cast<size_t>(m.position(0) + m.length(1));
-    sp.end = static_cast<size_t>(m.position(0) + m.length(0));
+    sp.start = offset(s, m[0]) + m[1].size();
+    sp.end = offset(s, m[0]) + m[0].size();
     sp.first = std::stoi(first);
     sp.last = last.empty() ? sp.first : std::max(sp.first, std::stoi(last));
     out.push_back(sp);
-  }
+  });
   return out;
 }
 
@@ -88,33 +94,79 @@ size_t window_end(const std::string& s, size_t from, size_t limit) {
 }
 
 void read_qualifiers(const std::string& w, Citation& c) {
-  static const std::regex table(R"(表\s*([A-Z]?\d+(?:[.\-]\d+)*))");
-  static const std::regex note(
-      R"(注\s*(\d+|①|②|③|④|⑤|⑥|⑦|⑧|⑨|⑩|(?:一|二|三|四|五|六|七|八|九|十)+))");
-  static const std::regex section(
-      R"((第\s*(?:\d|一|二|三|四|五|六|七|八|九|十|百|零)+\s*(?:条|章|节))|(附录\s*[A-Z])|(\d+(?:\.\d+){1,4}))");
-  std::smatch m;
-  if (c.table.empty() && std::regex_search(w, m, table)) c.table = "表" + m.str(1);
-  if (c.annotation.empty() && std::regex_search(w, m, note)) c.annotation = "注" + m.str(1);
-  if (c.section.empty() && std::regex_search(w, m, section))
-    c.section = text::strip_spaces(m.str(0));
+  static const Regex table(R"(表\s*([A-Z]?\d+(?:[.\-]\d+)*))");
+  static const Regex note(R"(注\s*(\d+|[①②③④⑤⑥⑦⑧⑨⑩]|[一二三四五六七八九十]+))");
+  static const Regex section(
+      R"(第\s*[\d一二三四五六七八九十百零]+\s*[条章节]|附录\s*[A-Z]|\d+(?:\.\d+){1,4})");
+  std::string m;
+  if (c.table.empty() && RE2::PartialMatch(w, table, &m)) c.table = "表" + m;
+  if (c.annotation.empty() && RE2::PartialMatch(w, note, &m)) c.annotation = "注" + m;
+  re2::StringPiece found;
+  if (c.section.empty() && section.Match(w, 0, w.size(), RE2::UNANCHORED, &found, 1))
+    c.section = text::strip_spaces(std::string_view(found));
 }
 
 std::string trim_copy(std::string_view s) {
   return text::trim(s);
 }
 
+bool is_ascii_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+bool is_ascii_letter(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
 // Figures quoted in [from, to): decimals and numbers with a unit; not section numbers.
+//
+// The pattern was (^|[^\d.A-Za-z])(\d+(?:\.\d+)?)(?!\.\d)\s*(unit)?; RE2 has no lookahead, so the
+// context checks are made here, on bytes (the window may start inside a character). Before a
+// ".digit" the backtracking matcher gave up the last digit of the fraction, else of the integer
+// part ("12.55.1" -> "12.5", "12.5.1" -> "1", "1.5.1" -> nothing): kept as it was.
 std::vector<std::string> find_figures(const std::string& s, size_t from, size_t to) {
-  static const std::regex fig(
-      R"((^|[^\d.A-Za-z])(\d+(?:\.\d+)?)(?!\.\d)\s*(kV|KV|kv|MVA|MW|kVA|kW|kA|mA|mm|cm|km|m|A|V|W|Hz|s|min|h|%|℃|°C|Ω|米|毫米|厘米|千米|公里|千伏|伏|安|秒|分钟|小时|天|日|人|次|倍|度)?)");
+  static const Regex number(R"((\d+)(\.\d+)?)");
+  static const Regex unit(
+      R"(\s*(kV|KV|kv|MVA|MW|kVA|kW|kA|mA|mm|cm|km|m|A|V|W|Hz|s|min|h|%|℃|°C|Ω|米|毫米|厘米|千米|公里|千伏|伏|安|秒|分钟|小时|天|日|人|次|倍|度)?)");
   std::vector<std::string> out;
   const std::string seg = s.substr(from, to - from);
-  for (auto it = std::sregex_iterator(seg.begin(), seg.end(), fig); it != std::sregex_iterator();
-       ++it) {
-    const std::string number = (*it).str(2), unit = (*it).str(3);
-    const bool decimal = number.find('.') != std::string::npos;
-    if (!unit.empty() || (decimal && number.rfind("0.", 0) == 0)) out.push_back(number + unit);
+  const auto dot_digit = [&](size_t i) {
+    return i + 1 < seg.size() && seg[i] == '.' && is_ascii_digit(seg[i + 1]);
+  };
+  re2::StringPiece g[3];
+  for (size_t pos = 0; number.Match(seg, pos, seg.size(), RE2::UNANCHORED, g, 3);) {
+    const size_t search_start = pos;
+    const size_t start = offset(seg, g[0]);
+    size_t end = start + g[0].size();
+    pos = end;  // no figure starts inside a run of digits and dots
+    // (^|[^\d.A-Za-z]): a byte before the number, not taken by the last match.
+    if (start > 0) {
+      const char before = seg[start - 1];
+      if (start == search_start || is_ascii_digit(before) || before == '.' ||
+          is_ascii_letter(before))
+        continue;
+    }
+    bool unit_allowed = true;
+    if (dot_digit(end)) {  // the fraction is there: (\.\d+)? took it greedily
+      if (g[2].size() > 2)
+        end -= 1;  // "12.55" of "12.55.1" -> "12.5"
+      else if (g[1].size() > 1)
+        end = start + g[1].size() - 1;  // "12" of "12.5.1" -> "1"
+      else
+        continue;            // "1.5.1": no figure here
+      unit_allowed = false;  // a digit follows: no unit can
+    }
+    const std::string num = seg.substr(start, end - start);
+    std::string u;
+    if (unit_allowed) {
+      re2::StringPiece w[2];
+      unit.Match(seg, end, seg.size(), RE2::ANCHOR_START, w, 2);  // always matches, maybe empty
+      u = std::string(w[1]);
+      end += w[0].size();
+    }
+    pos = end;
+    const bool decimal = num.find('.') != std::string::npos;
+    if (!u.empty() || (decimal && num.rfind("0.", 0) == 0)) out.push_back(num + u);
   }
   return out;
 }
@@ -216,11 +268,12 @@ bool figure_on_page(std::string_view figure, std::string_view page_text) {
   const std::string want = canonical_number(leading_number(figure));
   if (want.empty()) return false;
   const std::string page = text::fold_width(page_text);
-  static const std::regex number(R"(\d+(?:\.\d+)?)");
-  for (auto it = std::sregex_iterator(page.begin(), page.end(), number);
-       it != std::sregex_iterator(); ++it)
-    if (canonical_number((*it).str(0)) == want) return true;
-  return false;
+  static const Regex number(R"(\d+(?:\.\d+)?)");
+  bool found = false;
+  for_each_match(page, number, [&](const std::vector<re2::StringPiece>& m) {
+    found = found || canonical_number(std::string(m[0])) == want;
+  });
+  return found;
 }
 
 std::vector<CheckedCitation> check_citations(const std::vector<Citation>& citations,

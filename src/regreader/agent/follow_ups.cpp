@@ -1,14 +1,32 @@
 #include "regreader/agent/follow_ups.hpp"
 
 #include <algorithm>
-#include <regex>
+#include <stdexcept>
+
+#include "regreader/core/regex.hpp"
 
 namespace regreader::agent {
 
 namespace {
 
+using Groups = std::vector<re2::StringPiece>;
+
+// Calls f(groups) for each match of re in text, left to right and not overlapping; groups[0] is
+// the whole match. Each search sees the text before it, so ^ matches only at 0.
+template <typename F>
+void for_each_match(const std::string& text, const RE2& re, F f) {
+  Groups g(1 + re.NumberOfCapturingGroups());
+  const int n = static_cast<int>(g.size());
+  for (size_t pos = 0;
+       pos <= text.size() && re.Match(text, pos, text.size(), RE2::UNANCHORED, g.data(), n);) {
+    f(g);
+    const size_t end = static_cast<size_t>(g[0].data() - text.data()) + g[0].size();
+    pos = end > pos ? end : pos + 1;  // none of the patterns matches empty text; no endless loop
+  }
+}
+
 const std::string kTableLabel = R"(表\s*([A-Z]?\d+(?:[.-]\d+)*|[A-Z](?:[.-]\d+)+))";
-const std::string kNoteLabel = R"(注\s*(\d+|①|②|③|④|⑤|⑥|⑦|⑧|⑨|⑩))";
+const std::string kNoteLabel = R"(注\s*(\d+|[①②③④⑤⑥⑦⑧⑨⑩]))";
 
 std::string without_spaces(std::string s) {
   s.erase(std::remove_if(s.begin(), s.end(), [](char c) { return c == ' ' || c == '\t'; }),
@@ -18,25 +36,33 @@ std::string without_spaces(std::string s) {
 
 struct Rule {
   FollowUp::Kind kind;
-  std::regex re;
+  Regex re;
   // The label from a match.
-  std::string (*label)(const std::smatch&);
+  std::string (*label)(const Groups&);
 };
 
-const std::vector<Rule>& rules() {
-  static const std::vector<Rule> kRules = {
-      {FollowUp::Kind::kNote, std::regex("见\\s*" + kNoteLabel),
-       [](const std::smatch& m) { return "注" + m.str(1); }},
-      {FollowUp::Kind::kTable, std::regex("见\\s*" + kTableLabel),
-       [](const std::smatch& m) { return "表" + m.str(1); }},
-      {FollowUp::Kind::kTable, std::regex("续\\s*" + kTableLabel),
-       [](const std::smatch& m) { return "表" + m.str(1); }},
-      {FollowUp::Kind::kTable, std::regex(kTableLabel + R"(\s*(?:（|\()续(?:）|\)))"),
-       [](const std::smatch& m) { return "表" + m.str(1); }},
+std::string note_of(const Groups& m) {
+  return "注" + std::string(m[1]);
+}
+
+std::string table_of(const Groups& m) {
+  return "表" + std::string(m[1]);
+}
+
+std::string reference_of(const Groups& m) {
+  return without_spaces(std::string(m[0]));
+}
+
+const auto& rules() {
+  static const Rule kRules[] = {
+      {FollowUp::Kind::kNote, Regex("见\\s*" + kNoteLabel), note_of},
+      {FollowUp::Kind::kTable, Regex("见\\s*" + kTableLabel), table_of},
+      {FollowUp::Kind::kTable, Regex("续\\s*" + kTableLabel), table_of},
+      {FollowUp::Kind::kTable, Regex(kTableLabel + R"(\s*[（(]续[）)])"), table_of},
       {FollowUp::Kind::kReference,
-       std::regex(
-           R"((?:参见|见)\s*(?:第\s*\d+(?:\.\d+)*\s*(?:章|条|节)|\d+(?:\.\d+)+(?:\s*(?:条|节))?|附录\s*[A-Z]))"),
-       [](const std::smatch& m) { return without_spaces(m.str(0)); }},
+       Regex(
+           R"((?:参见|见)\s*(?:第\s*\d+(?:\.\d+)*\s*[章条节]|\d+(?:\.\d+)+(?:\s*[条节])?|附录\s*[A-Z]))"),
+       reference_of},
   };
   return kRules;
 }
@@ -51,16 +77,16 @@ struct Hit {
 std::vector<FollowUp> find_follow_ups(std::string_view page_text, bool truncated) {
   const std::string text(page_text);
   std::vector<Hit> hits;
+  auto pos = [&](const re2::StringPiece& m) { return static_cast<size_t>(m.data() - text.data()); };
   for (const auto& rule : rules())
-    for (auto it = std::sregex_iterator(text.begin(), text.end(), rule.re);
-         it != std::sregex_iterator(); ++it)
-      hits.push_back({static_cast<size_t>(it->position(0)), {rule.kind, rule.label(*it)}});
+    for_each_match(text, rule.re, [&](const Groups& m) {
+      hits.push_back({pos(m[0]), {rule.kind, rule.label(m)}});
+    });
   if (truncated) {
-    static const std::regex caption("(^|\n)[ \t]*" + kTableLabel);
-    for (auto it = std::sregex_iterator(text.begin(), text.end(), caption);
-         it != std::sregex_iterator(); ++it)
-      hits.push_back(
-          {static_cast<size_t>(it->position(0)), {FollowUp::Kind::kTable, "表" + it->str(2)}});
+    static const Regex caption("(^|\n)[ \t]*" + kTableLabel);
+    for_each_match(text, caption, [&](const Groups& m) {
+      hits.push_back({pos(m[0]), {FollowUp::Kind::kTable, "表" + std::string(m[2])}});
+    });
   }
   std::stable_sort(hits.begin(), hits.end(),
                    [](const Hit& a, const Hit& b) { return a.pos < b.pos; });

@@ -2,10 +2,11 @@
 
 #include <algorithm>
 #include <array>
-#include <regex>
+#include <stdexcept>
 
 #include "regreader/agent/citations.hpp"
 #include "regreader/agent/model_call.hpp"
+#include "regreader/core/regex.hpp"
 
 namespace regreader::agent {
 
@@ -27,31 +28,47 @@ bool contains_any(std::string_view text, std::initializer_list<std::string_view>
                      [&](std::string_view w) { return text.find(w) != std::string_view::npos; });
 }
 
+// Calls f(groups) for each match of re in text, left to right and not overlapping; groups[0] is
+// the whole match. A match ends where group `end_group` ends: a pattern may read one character
+// past it, to stand in for a lookahead (RE2 has none), and the next search starts before that
+// character. Each search sees the text before it, so ^ matches only at 0.
 template <typename F>
-void for_each_match(const std::string& text, const std::regex& re, F f) {
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), re); it != std::sregex_iterator();
-       ++it)
-    f(*it);
+void for_each_match(const std::string& text, const RE2& re, F f, int end_group = 0) {
+  std::vector<re2::StringPiece> g(1 + re.NumberOfCapturingGroups());
+  const int n = static_cast<int>(g.size());
+  for (size_t pos = 0;
+       pos <= text.size() && re.Match(text, pos, text.size(), RE2::UNANCHORED, g.data(), n);) {
+    f(g);
+    const re2::StringPiece& last = g[end_group];
+    const size_t end = static_cast<size_t>(last.data() - text.data()) + last.size();
+    pos = end > pos ? end : pos + 1;  // none of the patterns matches empty text; no endless loop
+  }
 }
 
-const std::string kCircledDigits = "①|②|③|④|⑤|⑥|⑦|⑧|⑨|⑩";
+std::string str(const re2::StringPiece& s) {
+  return std::string(s);
+}
 
 // Hints the rules find; the model's analysis is merged with them.
 void add_rule_hints(const std::string& q, QueryAnalysis& a) {
-  static const std::regex reg(
-      R"((GB/T|GB|DL/T|DL|Q/GDW|NB/T)\s*(\d+(?:\.\d+)?)(?:\s*(?:-|—|－)\s*((?:19|20)\d{2}))?)");
-  for_each_match(q, reg, [&](const std::smatch& m) {
-    add_unique(a.reg_ids, normalize_regulation_code(m.str(0)));
+  using Groups = std::vector<re2::StringPiece>;
+  static const Regex reg(
+      R"((GB/T|GB|DL/T|DL|Q/GDW|NB/T)\s*(\d+(?:\.\d+)?)(?:\s*[-—－]\s*((?:19|20)\d{2}))?)");
+  for_each_match(q, reg, [&](const Groups& m) {
+    add_unique(a.reg_ids, normalize_regulation_code(std::string_view(m[0])));
   });
   // 5.2.3 always; 5.2 only as 第5.2条 / 5.2节 / 见5.2 (a bare 0.70 is a figure, not a section).
-  static const std::regex section(R"((^|[^\d.])(\d{1,2}(?:\.\d{1,3}){2,3})(?![\d.]))");
-  for_each_match(q, section, [&](const std::smatch& m) { add_unique(a.sections, m.str(2)); });
-  static const std::regex short_section(R"((第|见|参见)\s*(\d{1,2}\.\d{1,3})(?![\d.]))");
-  for_each_match(q, short_section, [&](const std::smatch& m) { add_unique(a.sections, m.str(2)); });
-  static const std::regex table(R"(表\s*([A-Z]?\d+(?:[.-]\d+)*|[A-Z](?:[.-]\d+)+))");
-  for_each_match(q, table, [&](const std::smatch& m) { add_unique(a.tables, "表" + m.str(1)); });
-  static const std::regex note("注\\s*(\\d+|" + kCircledDigits + ")");
-  for_each_match(q, note, [&](const std::smatch& m) { add_unique(a.notes, "注" + m.str(1)); });
+  // The number may not go on with a digit or a dot: the character after it is read, not kept.
+  static const Regex section(R"((^|[^\d.])(\d{1,2}(?:\.\d{1,3}){2,3})(?:[^\d.]|$))");
+  for_each_match(
+      q, section, [&](const Groups& m) { add_unique(a.sections, str(m[2])); }, 2);
+  static const Regex short_section(R"((第|见|参见)\s*(\d{1,2}\.\d{1,3})(?:[^\d.]|$))");
+  for_each_match(
+      q, short_section, [&](const Groups& m) { add_unique(a.sections, str(m[2])); }, 2);
+  static const Regex table(R"(表\s*([A-Z]?\d+(?:[.-]\d+)*|[A-Z](?:[.-]\d+)+))");
+  for_each_match(q, table, [&](const Groups& m) { add_unique(a.tables, "表" + str(m[1])); });
+  static const Regex note(R"(注\s*(\d+|[①②③④⑤⑥⑦⑧⑨⑩]))");
+  for_each_match(q, note, [&](const Groups& m) { add_unique(a.notes, "注" + str(m[1])); });
 }
 
 std::vector<std::string> strings_of(const nlohmann::json& j, const char* key) {

@@ -1,8 +1,9 @@
 #include "regreader/agent/store_citation_checker.hpp"
 
-#include <regex>
+#include <stdexcept>
 
 #include "regreader/core/error.hpp"
+#include "regreader/core/regex.hpp"
 
 namespace regreader::agent {
 
@@ -10,8 +11,10 @@ namespace {
 
 // Models often drop the year of a standard ("GB26860" for "GB26860-2011").
 std::string without_year(const std::string& code) {
-  static const std::regex year(R"(-(19|20)\d{2}$)");
-  return std::regex_replace(code, year, "");
+  static const Regex year(R"(-(19|20)\d{2}$)");
+  std::string out = code;
+  RE2::Replace(&out, year, "");
+  return out;
 }
 
 }  // namespace

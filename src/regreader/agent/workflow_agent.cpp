@@ -1,8 +1,8 @@
 #include "regreader/agent/workflow_agent.hpp"
 
 #include <chrono>
-#include <regex>
 #include <set>
+#include <stdexcept>
 
 #include "regreader/agent/answer_check.hpp"
 #include "regreader/agent/answer_writer.hpp"
@@ -11,6 +11,7 @@
 #include "regreader/agent/prompts.hpp"
 #include "regreader/agent/react_agent.hpp"
 #include "regreader/core/error.hpp"
+#include "regreader/core/regex.hpp"
 
 namespace regreader::agent {
 
@@ -48,9 +49,9 @@ std::string first_regulation(const ToolResult& r) {
     for (const auto& reg : r.structured["regulations"])
       if (reg.is_object() && reg.contains("reg_id") && reg["reg_id"].is_string())
         return reg["reg_id"];
-  static const std::regex code(R"([A-Z][A-Z/]*\d+(?:\.\d+)?(?:-(?:19|20)\d{2})?)");
-  std::smatch m;
-  return std::regex_search(r.content, m, code) ? m.str(0) : "";
+  static const Regex code(R"([A-Z][A-Z/]*\d+(?:\.\d+)?(?:-(?:19|20)\d{2})?)");
+  re2::StringPiece m;
+  return code.Match(r.content, 0, r.content.size(), RE2::UNANCHORED, &m, 1) ? std::string(m) : "";
 }
 
 std::string page_label(const std::string& reg_id, int page) {
@@ -74,11 +75,12 @@ std::vector<std::pair<std::string, int>> search_hit_pages(const ToolResult& resu
         add(h.value("reg_id", ""), h["page_num"].get<int>());
     return out;
   }
-  static const std::regex source(R"(([A-Z][A-Z0-9/]*\d(?:-(?:19|20)\d{2})?)\s*P(\d+))");
-  const std::string& t = result.content;
-  for (auto it = std::sregex_iterator(t.begin(), t.end(), source); it != std::sregex_iterator();
-       ++it)
-    add(normalize_regulation_code(it->str(1)), std::stoi(it->str(2)));
+  static const Regex source(R"(([A-Z][A-Z0-9/]*\d(?:-(?:19|20)\d{2})?)\s*P(\d+))");
+  // Each match ends in a digit, so FindAndConsume never stops on an empty match.
+  re2::StringPiece rest(result.content);
+  std::string code, page;
+  while (RE2::FindAndConsume(&rest, source, &code, &page))
+    add(normalize_regulation_code(code), std::stoi(page));
   return out;
 }
 

@@ -15,6 +15,7 @@ int exit_code_for(ErrorCode code) {
       return kExitNotFound;
     case ErrorCode::kUnsupportedFormat:
     case ErrorCode::kCorruptFile:
+    case ErrorCode::kLimit:
     case ErrorCode::kEncryptedFile:
     case ErrorCode::kEmptyDocument:
     case ErrorCode::kNoTextLayer:

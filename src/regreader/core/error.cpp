@@ -12,6 +12,8 @@ std::string_view error_code_name(ErrorCode code) {
       return "unsupported_format";
     case ErrorCode::kCorruptFile:
       return "corrupt_file";
+    case ErrorCode::kLimit:
+      return "limit_exceeded";
     case ErrorCode::kEncryptedFile:
       return "encrypted_file";
     case ErrorCode::kEmptyDocument:

@@ -15,6 +15,7 @@ enum class ErrorCode {
   kNotFound,           ///< unknown regulation, missing file, page out of range
   kUnsupportedFormat,  ///< file type RegReader cannot read
   kCorruptFile,        ///< file claims a format but cannot be read as it
+  kLimit,              ///< input over a size, memory or time limit (a setting)
   kEncryptedFile,      ///< password-protected document
   kEmptyDocument,      ///< file has no content at all
   kNoTextLayer,        ///< scanned PDF without usable text (until OCR exists)

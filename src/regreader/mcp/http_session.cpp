@@ -7,9 +7,6 @@ namespace regreader::mcp {
 
 namespace {
 
-// Sessions unused this long may be dropped to make room for new ones.
-constexpr auto kIdleSession = std::chrono::minutes(30);
-
 std::string random_id() {
   static std::mutex m;
   static std::random_device rd;
@@ -93,22 +90,36 @@ std::chrono::steady_clock::time_point HttpSession::last_used() const {
   return last_used_;
 }
 
-std::shared_ptr<HttpSession> SessionTable::create() {
-  std::lock_guard lock(m_);
-  if (sessions_.size() >= max_) {
-    const auto now = std::chrono::steady_clock::now();
-    for (auto it = sessions_.begin(); it != sessions_.end();)
-      if (now - it->second->last_used() > kIdleSession) {
-        it->second->stream->close();
-        it = sessions_.erase(it);
-      } else {
-        ++it;
-      }
-    if (sessions_.size() >= max_) return nullptr;
+bool SessionTable::evict_idle(const std::string* client) {
+  auto victim = sessions_.end();
+  for (auto it = sessions_.begin(); it != sessions_.end(); ++it) {
+    // Held only by this table: no open stream, no call in flight.
+    if (it->second.use_count() > 1 || (client && it->second->client != *client)) continue;
+    if (victim == sessions_.end() || it->second->last_used() < victim->second->last_used())
+      victim = it;
   }
-  auto s = std::make_shared<HttpSession>(random_id());
+  if (victim == sessions_.end()) return false;
+  victim->second->stream->close();
+  sessions_.erase(victim);
+  return true;
+}
+
+std::shared_ptr<HttpSession> SessionTable::create(const std::string& client_address) {
+  std::lock_guard lock(m_);
+  const auto own =
+      static_cast<size_t>(std::count_if(sessions_.begin(), sessions_.end(), [&](const auto& e) {
+        return e.second->client == client_address;
+      }));
+  if (own >= max_per_client_ && !evict_idle(&client_address)) return nullptr;
+  if (sessions_.size() >= max_ && !evict_idle(nullptr)) return nullptr;
+  auto s = std::make_shared<HttpSession>(random_id(), client_address);
   sessions_[s->session.id()] = s;
   return s;
+}
+
+size_t SessionTable::size() {
+  std::lock_guard lock(m_);
+  return sessions_.size();
 }
 
 std::shared_ptr<HttpSession> SessionTable::find(const std::string& id) {

@@ -49,8 +49,10 @@ class EventQueue {
 
 class HttpSession {
  public:
-  explicit HttpSession(std::string id) : session(std::move(id)) {}
+  HttpSession(std::string id, std::string client_address)
+      : session(std::move(id)), client(std::move(client_address)) {}
   Session session;
+  const std::string client;  ///< the peer address that created it (per-client cap)
   std::shared_ptr<EventQueue> stream = std::make_shared<EventQueue>();
 
   /// Registers a request to the client; the future gets the client's response message.
@@ -66,19 +68,28 @@ class HttpSession {
   std::chrono::steady_clock::time_point last_used_ = std::chrono::steady_clock::now();
 };
 
+/// Sessions are never a reason to lock clients out: when the table (or one client's share of it)
+/// is full, the least recently used idle session (no open stream, no call in flight) makes room;
+/// only when every session is busy does a client get null (503).
 class SessionTable {
  public:
-  explicit SessionTable(size_t max_sessions) : max_(max_sessions) {}
-  /// A new session, or null when the table is full even after dropping idle ones.
-  std::shared_ptr<HttpSession> create();
+  SessionTable(size_t max_sessions, size_t max_per_client)
+      : max_(max_sessions), max_per_client_(max_per_client) {}
+  /// A new session for a client at `client_address`, or null when every session is busy.
+  std::shared_ptr<HttpSession> create(const std::string& client_address = "");
+  size_t size();
   std::shared_ptr<HttpSession> find(const std::string& id);
   bool erase(const std::string& id);
   void close_all();
 
  private:
   std::mutex m_;
+  // Drops the least recently used session nobody holds (of `client`, or of anyone when null).
+  bool evict_idle(const std::string* client);
+
   std::map<std::string, std::shared_ptr<HttpSession>> sessions_;
   size_t max_;
+  size_t max_per_client_;
 };
 
 /// One SSE event carrying a JSON-RPC message.

@@ -29,6 +29,9 @@ constexpr auto kSignalPoll = std::chrono::milliseconds(25);
 std::atomic<bool> g_stop_requested{false};
 // Worker threads: each open SSE stream holds one.
 constexpr size_t kThreads = 32;
+// Open SSE streams at most (GET /mcp and legacy GET /sse): the other threads stay free for
+// calls, so streams can never starve the server.
+constexpr size_t kMaxStreams = kThreads / 2;
 // Requests per keep-alive connection. cpp-httplib's default (5) made a client open a new TCP
 // connection every fifth call (bench/mcp_latency.sh's minimal client: tools/call p50 1.6 ms, with
 // this 1.3 ms);
@@ -42,6 +45,13 @@ void reply_json(httplib::Response& res, int status, const json& body) {
 
 void reply_error(httplib::Response& res, int status, int code, const std::string& message) {
   reply_json(res, status, make_error(nullptr, code, message));
+}
+
+void too_many_streams(httplib::Response& res) {
+  res.set_header("Retry-After", "5");
+  reply_error(res, 503, rpc::kInternalError,
+              "Too many open event streams (" + std::to_string(kMaxStreams) +
+                  "); calls still work without one (POST /mcp)");
 }
 
 bool accepts_sse(const httplib::Request& req) {
@@ -212,7 +222,7 @@ class QueuePeer : public Peer {
 class HttpTransport {
  public:
   HttpTransport(Server& server, const HttpOptions& o)
-      : server_(server), o_(o), sessions_(o.max_sessions) {
+      : server_(server), o_(o), sessions_(o.max_sessions, std::max<size_t>(1, o.max_sessions / 2)) {
     guard_.loopback_bind = is_loopback_host(o.host);
     guard_.token = o.token;
     guard_.allowed_origins = o.allowed_origins;
@@ -243,6 +253,7 @@ class HttpTransport {
   HttpOptions o_;
   GuardConfig guard_;
   SessionTable sessions_;
+  std::atomic<size_t> open_streams_{0};
   httplib::Server http_;
   std::atomic<bool> stopping_{false};
 };
@@ -390,8 +401,8 @@ void HttpTransport::post_mcp(const httplib::Request& req, httplib::Response& res
     return answer(msg, nullptr, once, true, req, res);
   }
   if (!s) {  // initialize
-    s = sessions_.create();
-    if (!s) return reply_error(res, 503, rpc::kInternalError, "Too many sessions; try later");
+    s = sessions_.create(req.remote_addr);
+    if (!s) return reply_error(res, 503, rpc::kInternalError, "Every session is busy; try later");
     res.set_header("Mcp-Session-Id", s->session.id());
   }
   answer(msg, s, std::shared_ptr<Session>(s, &s->session), false, req, res);
@@ -400,6 +411,7 @@ void HttpTransport::post_mcp(const httplib::Request& req, httplib::Response& res
 void HttpTransport::stream_events(std::shared_ptr<HttpSession> s, httplib::Response& res,
                                   const std::string& first_event, bool drop_session_at_end) {
   auto sent_first = std::make_shared<bool>(false);
+  ++open_streams_;
   res.set_header("Cache-Control", "no-cache");
   res.set_chunked_content_provider(
       "text/event-stream",
@@ -419,6 +431,7 @@ void HttpTransport::stream_events(std::shared_ptr<HttpSession> s, httplib::Respo
         return true;
       },
       [this, s, drop_session_at_end](bool) {
+        --open_streams_;
         if (drop_session_at_end) sessions_.erase(s->session.id());
       });
 }
@@ -434,6 +447,7 @@ void HttpTransport::get_mcp(const httplib::Request& req, httplib::Response& res)
                        "Bad Request: Mcp-Session-Id header is required");
   auto s = sessions_.find(id);
   if (!s) return reply_error(res, 404, rpc::kInvalidRequest, "Session not found");
+  if (open_streams_ >= kMaxStreams) return too_many_streams(res);
   // A client reconnecting after a broken stream gets the events it missed first.
   const std::string last = req.get_header_value("Last-Event-ID");
   if (!last.empty() && last.find_first_not_of("0123456789") == std::string::npos &&
@@ -454,8 +468,9 @@ void HttpTransport::delete_mcp(const httplib::Request& req, httplib::Response& r
 
 void HttpTransport::get_sse(const httplib::Request& req, httplib::Response& res) {
   if (guarded(req, res)) return;
-  auto s = sessions_.create();
-  if (!s) return reply_error(res, 503, rpc::kInternalError, "Too many sessions; try later");
+  if (open_streams_ >= kMaxStreams) return too_many_streams(res);
+  auto s = sessions_.create(req.remote_addr);
+  if (!s) return reply_error(res, 503, rpc::kInternalError, "Every session is busy; try later");
   stream_events(s, res, "event: endpoint\ndata: /messages?sessionId=" + s->session.id() + "\n\n",
                 true);
 }

@@ -18,7 +18,7 @@ struct HttpOptions {
   std::string token;  ///< REGREADER_MCP_TOKEN; required to bind a non-loopback address
   std::vector<std::string> allowed_origins;
   size_t max_body_bytes = 4 << 20;  ///< larger requests get 413
-  size_t max_sessions = 256;        ///< more get 503 (idle ones are dropped first)
+  size_t max_sessions = 256;        ///< when full, the least recently used idle session is dropped
   /// Called once listening, with the port (tests and --port 0 read it).
   std::function<void(int port)> on_listening;
 };

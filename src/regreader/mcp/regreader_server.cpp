@@ -3,10 +3,12 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
-#include <regex>
+#include <optional>
+#include <stdexcept>
 #include <vector>
 
 #include "regreader/core/error.hpp"
+#include "regreader/core/regex.hpp"
 #include "regreader/mcp/json_rpc.hpp"
 #include "regreader/tools/prompt_text.hpp"
 #include "regreader/tools/registry.hpp"
@@ -28,18 +30,24 @@ class StorePool {
  public:
   explicit StorePool(std::filesystem::path dir) : dir_(std::move(dir)) {}
 
-  // A store for one call, returned to the pool when the lease ends.
+  // A store for one call, returned to the pool when the lease ends. Every read of the call sees
+  // one snapshot: a regulation re-ingested or deleted meanwhile is seen whole before or after.
   class Lease {
    public:
-    Lease(StorePool& pool, std::unique_ptr<store::PageStore> s) : pool_(pool), s_(std::move(s)) {}
+    Lease(StorePool& pool, std::unique_ptr<store::PageStore> s)
+        : pool_(pool), s_(std::move(s)), snapshot_(std::in_place, s_->database()) {}
     Lease(const Lease&) = delete;
     Lease& operator=(const Lease&) = delete;
-    ~Lease() { pool_.put_back(std::move(s_)); }
+    ~Lease() {
+      snapshot_.reset();  // ends the read transaction before another call can take the store
+      pool_.put_back(std::move(s_));
+    }
     const store::PageStore& operator*() const { return *s_; }
 
    private:
     StorePool& pool_;
     std::unique_ptr<store::PageStore> s_;
+    std::optional<store::ReadSnapshot> snapshot_;
   };
 
   Lease lease() {
@@ -117,24 +125,24 @@ json text_contents(const std::string& uri, const json& value) {
 
 std::vector<ResourceTemplate> templates(std::shared_ptr<const Shared> shared) {
   auto toc = [shared](const std::string& uri) -> std::optional<json> {
-    static const std::regex re("^regreader://([^/]+)/toc$");
-    std::smatch m;
-    if (!std::regex_match(uri, m, re)) return std::nullopt;
+    static const Regex re("regreader://([^/]+)/toc");
+    std::string reg_id;
+    if (!RE2::FullMatch(uri, re, &reg_id)) return std::nullopt;
     const auto lease = shared->stores->lease();
     const store::PageStore& store = *lease;
-    if (!store.find(m[1])) return std::nullopt;
-    return text_contents(uri, store.structure(m[1]).get_chapter_tree(0));
+    if (!store.find(reg_id)) return std::nullopt;
+    return text_contents(uri, store.structure(reg_id).get_chapter_tree(0));
   };
   auto page = [shared](const std::string& uri) -> std::optional<json> {
-    static const std::regex re("^regreader://([^/]+)/page/([0-9]{1,6})$");
-    std::smatch m;
-    if (!std::regex_match(uri, m, re)) return std::nullopt;
+    static const Regex re("regreader://([^/]+)/page/([0-9]{1,6})");
+    std::string reg_id;
+    int n = 0;
+    if (!RE2::FullMatch(uri, re, &reg_id, &n)) return std::nullopt;
     const auto lease = shared->stores->lease();
     const store::PageStore& store = *lease;
-    const auto info = store.find(m[1]);
-    const int n = std::stoi(m[2]);
+    const auto info = store.find(reg_id);
     if (!info || n < 1 || n > info->total_pages) return std::nullopt;
-    const auto p = store.page(m[1], n);
+    const auto p = store.page(reg_id, n);
     return json::array(
         {{{"uri", uri}, {"mimeType", "text/markdown"}, {"text", p.content_markdown}}});
   };

@@ -22,4 +22,8 @@ struct ParsedDocument {
   nlohmann::json check;               ///< the fidelity report made at ingest (rating stored)
 };
 
+/// Whole-document form, lossless: how a parse made in a child process reaches the parent.
+void to_json(nlohmann::json& j, const ParsedDocument& d);
+void from_json(const nlohmann::json& j, ParsedDocument& d);
+
 }  // namespace regreader::model

@@ -3,9 +3,10 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
-#include <regex>
 #include <set>
+#include <stdexcept>
 
+#include "regreader/core/regex.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/parse/block_passes.hpp"
 #include "regreader/parse/page_furniture.hpp"
@@ -376,10 +377,12 @@ std::string take_document_title(std::vector<ClassifiedBlock>& items) {
 namespace {
 
 bool caption_like(const std::string& t) {
-  // std::regex reads bytes, so multi-byte characters are alternatives, never inside [...].
-  static const std::regex cap(
-      R"(^(?:续)?表\s*[A-Z]?\.?\d+(?:(?:\.|-|－)\d+)*(?:\s*(?:（|\()续(?:）|\)))?(?![0-9A-Za-z.]).*)");
-  if (text::length(t) > 60 || !std::regex_match(t, cap)) return false;
+  // The whole text (FullMatch). The label may not run on into a letter, digit or dot; RE2 has no
+  // lookahead, so the character after it is matched as the first of the rest of the line
+  // ([^\n\r]: any character, as the ECMAScript "." was).
+  static const Regex cap(
+      R"((?:续)?表\s*[A-Z]?\.?\d+(?:[.\-－]\d+)*(?:\s*[（(]续[）)])?(?:[^0-9A-Za-z.\n\r][^\n\r]*)?)");
+  if (text::length(t) > 60 || !RE2::FullMatch(t, cap)) return false;
   for (const char* stop : {"。", "，", "；"})
     if (t.find(stop) != std::string::npos) return false;  // a sentence that cites a table
   return true;

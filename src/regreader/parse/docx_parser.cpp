@@ -2,13 +2,15 @@
 
 #include <zip.h>
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <memory>
 #include <optional>
-#include <regex>
+#include <stdexcept>
 
 #include "regreader/core/error.hpp"
+#include "regreader/core/regex.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/parse/docx_numbering.hpp"
 #include "regreader/parse/docx_tables.hpp"
@@ -26,15 +28,68 @@ struct ZipCloser {
 };
 using ZipPtr = std::unique_ptr<zip_t, ZipCloser>;
 
-std::optional<std::string> read_entry(zip_t* z, const char* name) {
+constexpr size_t kMiB = 1024 * 1024;
+
+// An entry of the archive, read only after its claimed size and compression ratio are checked
+// against the limits (a zip bomb, or a header claiming a terabyte, is refused before any
+// allocation), and only as many bytes as it really has.
+std::optional<std::string> read_entry(zip_t* z, const char* name, const fs::path& path,
+                                      const ParseLimits& limits) {
   zip_stat_t st;
   if (zip_stat(z, name, 0, &st) != 0) return std::nullopt;
+  const bool sized = (st.valid & ZIP_STAT_SIZE) != 0;
+  if (sized && limits.max_entry_mb > 0 && st.size > limits.max_entry_mb * kMiB)
+    throw ParseError(ErrorCode::kLimit, path,
+                     std::string(name) + " claims " + std::to_string(st.size / kMiB) +
+                         " MiB uncompressed, over the limit of " +
+                         std::to_string(limits.max_entry_mb) + " MiB");
+  if (sized && (st.valid & ZIP_STAT_COMP_SIZE) && st.comp_size > 0 && limits.max_entry_ratio > 0 &&
+      st.size / st.comp_size > limits.max_entry_ratio)
+    throw ParseError(ErrorCode::kLimit, path,
+                     std::string(name) + " expands " + std::to_string(st.size / st.comp_size) +
+                         " times, over the limit of " + std::to_string(limits.max_entry_ratio) +
+                         " (a zip bomb?)");
   std::unique_ptr<zip_file_t, int (*)(zip_file_t*)> f(zip_fopen(z, name, 0), zip_fclose);
   if (!f) return std::nullopt;
-  std::string data(st.size, '\0');
-  zip_int64_t got = zip_fread(f.get(), data.data(), st.size);
-  if (got < 0 || static_cast<zip_uint64_t>(got) != st.size) return std::nullopt;
+  std::string data;
+  char buf[1 << 16];
+  for (;;) {
+    const zip_int64_t got = zip_fread(f.get(), buf, sizeof buf);
+    if (got < 0)
+      throw ParseError(ErrorCode::kCorruptFile, path, std::string(name) + " cannot be read");
+    if (got == 0) break;
+    data.append(buf, static_cast<size_t>(got));
+    if (limits.max_entry_mb > 0 && data.size() > limits.max_entry_mb * kMiB)
+      throw ParseError(ErrorCode::kLimit, path,
+                       std::string(name) + " is over the limit of " +
+                           std::to_string(limits.max_entry_mb) + " MiB uncompressed");
+  }
   return data;
+}
+
+// Deeper than this, XML is no Word document (tables in tables in content controls stay under
+// 50); the readers walk the tree recursively, so depth is checked before they run.
+constexpr int kMaxXmlDepth = 256;
+
+// Depth of the element tree, walked without recursion; stops at the first node past `limit`.
+int xml_depth(const pugi::xml_document& doc, int limit) {
+  int depth = 1, deepest = 0;
+  for (pugi::xml_node n = doc.first_child(); n;) {
+    deepest = std::max(deepest, depth);
+    if (deepest > limit) break;
+    if (pugi::xml_node c = n.first_child()) {
+      n = c;
+      ++depth;
+      continue;
+    }
+    while (n != doc && !n.next_sibling()) {
+      n = n.parent();
+      --depth;
+    }
+    if (n == doc) break;
+    n = n.next_sibling();
+  }
+  return deepest;
 }
 
 pugi::xml_document load_xml(const fs::path& path, const std::string& data, const char* what) {
@@ -46,6 +101,10 @@ pugi::xml_document load_xml(const fs::path& path, const std::string& data, const
   if (!res)
     throw ParseError(ErrorCode::kCorruptFile, path,
                      std::string(what) + " is not well-formed XML (" + res.description() + ")");
+  if (xml_depth(doc, kMaxXmlDepth) > kMaxXmlDepth)
+    throw ParseError(ErrorCode::kCorruptFile, path,
+                     std::string(what) + " is nested deeper than " + std::to_string(kMaxXmlDepth) +
+                         " elements: not a Word document");
   return doc;
 }
 
@@ -68,14 +127,13 @@ std::map<std::string, StyleNumbering> style_numbering(const pugi::xml_document& 
 std::map<std::string, int> heading_levels(const pugi::xml_document& styles) {
   std::map<std::string, int> own;
   std::map<std::string, std::string> based_on;
-  static const std::regex heading_name(R"(^(?:heading|标题)\s*(\d)$)", std::regex::icase);
+  static const Regex heading_name(R"((?i)(?:heading|标题)\s*(\d))");
   for (auto s : styles.child("w:styles").children("w:style")) {
     const std::string id = s.attribute("w:styleId").value();
     int level = 0;
     if (auto o = s.child("w:pPr").child("w:outlineLvl")) level = o.attribute("w:val").as_int(9) + 1;
-    std::smatch m;
     const std::string name = s.child("w:name").attribute("w:val").value();
-    if (std::regex_match(name, m, heading_name)) level = std::stoi(m[1].str());
+    if (std::string digit; RE2::FullMatch(name, heading_name, &digit)) level = std::stoi(digit);
     if (name == "Title" || name == "title") level = 0;
     own[id] = level >= 1 && level <= 9 ? level : 0;
     if (auto b = s.child("w:basedOn")) based_on[id] = b.attribute("w:val").value();
@@ -93,9 +151,10 @@ std::map<std::string, int> heading_levels(const pugi::xml_document& styles) {
   return resolved;
 }
 
-std::map<std::string, std::string> read_footnotes(const fs::path& path, zip_t* z) {
+std::map<std::string, std::string> read_footnotes(const fs::path& path, zip_t* z,
+                                                  const ParseLimits& limits) {
   std::map<std::string, std::string> notes;
-  auto data = read_entry(z, "word/footnotes.xml");
+  auto data = read_entry(z, "word/footnotes.xml", path, limits);
   if (!data) return notes;
   auto doc = load_xml(path, *data, "word/footnotes.xml");
   for (auto fn : doc.child("w:footnotes").children("w:footnote")) {
@@ -147,11 +206,10 @@ struct BodyReader {
     // Word numbering on a body paragraph makes a list item — unless it draws a clause number
     // such as "4.1.1", which is a section.
     b.list_item = b.heading_level == 0 && !label.empty() && label.find('.') == std::string::npos;
-    static const std::regex mark(R"(\[脚注(\d+)\])");
-    for (std::sregex_iterator it(t.begin(), t.end(), mark), end; it != end; ++it) {
-      const std::string id = (*it)[1].str();
+    static const Regex mark(R"(\[脚注(\d+)\])");
+    re2::StringPiece rest(t);
+    for (std::string id; RE2::FindAndConsume(&rest, mark, &id);)
       if (footnotes.count(id)) raw.footnotes.push_back({"脚注" + id, footnotes[id], 1});
-    }
     raw.blocks.push_back(std::move(b));
   }
 
@@ -179,7 +237,7 @@ struct BodyReader {
 
 }  // namespace
 
-RawDocument read_docx_content(const fs::path& path) {
+RawDocument read_docx_content(const fs::path& path, const ParseLimits& limits) {
   int err = 0;
   const std::string file = path.string();
   ZipPtr z(zip_open(file.c_str(), ZIP_RDONLY, &err));
@@ -192,23 +250,23 @@ RawDocument read_docx_content(const fs::path& path) {
         ErrorCode::kCorruptFile, path,
         "not a valid .docx: a .docx is a zip archive of XML, and this file is not (" + why + ")");
   }
-  auto document = read_entry(z.get(), "word/document.xml");
+  auto document = read_entry(z.get(), "word/document.xml", path, limits);
   if (!document)
     throw ParseError(ErrorCode::kCorruptFile, path,
                      "not a Word document: the archive has no word/document.xml");
   BodyReader reader;
   reader.raw.format = "docx";
-  if (auto styles = read_entry(z.get(), "word/styles.xml")) {
+  if (auto styles = read_entry(z.get(), "word/styles.xml", path, limits)) {
     auto doc = load_xml(path, *styles, "word/styles.xml");
     reader.levels = heading_levels(doc);
     reader.style_numbers = style_numbering(doc);
   }
-  if (auto numbering = read_entry(z.get(), "word/numbering.xml"))
+  if (auto numbering = read_entry(z.get(), "word/numbering.xml", path, limits))
     reader.numbering = DocxNumbering(load_xml(path, *numbering, "word/numbering.xml"));
-  reader.footnotes = read_footnotes(path, z.get());
+  reader.footnotes = read_footnotes(path, z.get(), limits);
   auto doc = load_xml(path, *document, "word/document.xml");
   reader.body(doc.child("w:document").child("w:body"));
-  if (auto core = read_entry(z.get(), "docProps/core.xml")) {
+  if (auto core = read_entry(z.get(), "docProps/core.xml", path, limits)) {
     pugi::xml_document c;
     if (c.load_buffer(core->data(), core->size()))
       reader.raw.title = text::trim(c.first_child().child("dc:title").text().get());
@@ -220,7 +278,7 @@ RawDocument read_docx_content(const fs::path& path) {
 }
 
 RawDocument parse_docx(const fs::path& path, const ParseOptions& options) {
-  RawDocument raw = read_docx_content(path);
+  RawDocument raw = read_docx_content(path, options.limits);
   if (options.use_office && find_soffice()) {
     auto rendered = render_pdf_pages(path);
     assign_rendered_pages(raw, rendered);

@@ -12,7 +12,7 @@ namespace regreader::parse {
 RawDocument parse_docx(const std::filesystem::path& path, const ParseOptions& options);
 
 /// Only the content of a .docx, without pagination (pages all 1).
-RawDocument read_docx_content(const std::filesystem::path& path);
+RawDocument read_docx_content(const std::filesystem::path& path, const ParseLimits& limits = {});
 
 /// .doc / .wps / .odt / .rtf: converted to .docx by LibreOffice, then read as DOCX with
 /// LibreOffice's pagination. Throws kUnsupportedFormat when LibreOffice is not installed.

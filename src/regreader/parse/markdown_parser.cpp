@@ -4,10 +4,11 @@
 
 #include <fstream>
 #include <optional>
-#include <regex>
 #include <sstream>
+#include <stdexcept>
 
 #include "regreader/core/error.hpp"
+#include "regreader/core/regex.hpp"
 #include "regreader/core/text.hpp"
 
 namespace regreader::parse {
@@ -56,8 +57,8 @@ std::vector<std::string> split_pipe_row(const std::string& line) {
 }
 
 bool is_separator_row(const std::string& line) {
-  static const std::regex sep(R"(^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$)");
-  return std::regex_match(line, sep);
+  static const Regex sep(R"(\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*)");
+  return RE2::FullMatch(line, sep);
 }
 
 bool is_pipe_row(const std::string& line) {
@@ -77,10 +78,12 @@ model::TableMeta make_table(const std::vector<std::vector<std::string>>& rows) {
   return t;
 }
 
-const std::regex kPageMarker(R"(^\s*<!--\s*page[\s:=]*(\d+)\s*-->\s*$)", std::regex::icase);
-const std::regex kHeading(R"(^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$)");
-const std::regex kListItem(R"(^\s*([-*+]|\d{1,3}[.)])\s+(.*)$)");
-const std::regex kHtmlComment(R"(^\s*<!--.*-->\s*$)");
+// Whole lines (RE2::FullMatch). [^\n\r] is "any character" as the ECMAScript "." was: a line may
+// hold a lone \r.
+const Regex kPageMarker(R"((?i)\s*<!--\s*page[\s:=]*(\d+)\s*-->\s*)");
+const Regex kHeading(R"(\s{0,3}(#{1,6})\s+([^\n\r]*?)\s*#*\s*)");
+const Regex kListItem(R"(\s*(?:[-*+]|\d{1,3}[.)])\s+[^\n\r]*)");
+const Regex kHtmlComment(R"(\s*<!--[^\n\r]*-->\s*)");
 
 // Reads lines into raw blocks: one paragraph is collected at a time and flushed at a blank line,
 // a heading, a table, a list item or a page break.
@@ -107,17 +110,17 @@ struct Builder {
 
   // `<!-- page N -->` names the page that follows; a form feed starts the next one.
   bool page_break(const std::string& line) {
-    std::smatch m;
+    std::string number;
     if (line == "\f") {
       flush();
       saw_page_marker = true;
       ++page;
       return true;
     }
-    if (!std::regex_match(line, m, kPageMarker)) return false;
+    if (!RE2::FullMatch(line, kPageMarker, &number)) return false;
     flush();
     saw_page_marker = true;
-    page = std::max(std::stoi(m[1].str()), 1);
+    page = std::max(std::stoi(number), 1);
     return true;
   }
 
@@ -127,19 +130,19 @@ struct Builder {
       in_comment = line.find("-->") == std::string::npos;
       return true;
     }
-    if (std::regex_match(line, kHtmlComment)) return true;
+    if (RE2::FullMatch(line, kHtmlComment)) return true;
     if (!text::starts_with(text::trim(line), "<!--")) return false;
     in_comment = true;
     return true;
   }
 
   bool heading(const std::string& line) {
-    std::smatch m;
-    if (!std::regex_match(line, m, kHeading)) return false;
+    std::string hashes, title;
+    if (!RE2::FullMatch(line, kHeading, &hashes, &title)) return false;
     flush();
     RawBlock h;
-    h.text = m[2].str();
-    h.heading_level = static_cast<int>(m[1].length());
+    h.text = title;
+    h.heading_level = static_cast<int>(hashes.size());
     h.page = page;
     if (!text::trim(h.text).empty()) raw.blocks.push_back(std::move(h));
     return true;
@@ -167,7 +170,7 @@ struct Builder {
     std::string line = trimmed;
     while (text::starts_with(line, ">"))
       line = text::trim(line.substr(1));
-    if (std::regex_match(line, kListItem)) {
+    if (RE2::FullMatch(line, kListItem)) {
       flush();
       para = line;
       para_list = true;

@@ -15,6 +15,7 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
+#include "regreader/parse/bounded_parse.hpp"
 #include "regreader/parse/page_alignment.hpp"
 #include "regreader/parse/pdf_parser.hpp"
 
@@ -95,6 +96,7 @@ fs::path convert_with_soffice(const fs::path& input, const std::string& format,
       dup2(fd, 1);
       dup2(fd, 2);
     }
+    lift_parse_limits();
     int devnull = open("/dev/null", O_RDONLY);
     if (devnull >= 0) dup2(devnull, 0);
     std::vector<char*> argv;

@@ -2,6 +2,7 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/hash.hpp"
+#include "regreader/parse/bounded_parse.hpp"
 #include "regreader/parse/docx_parser.hpp"
 #include "regreader/parse/fidelity_check.hpp"
 #include "regreader/parse/format.hpp"
@@ -15,13 +16,8 @@ namespace regreader::parse {
 namespace fs = std::filesystem;
 
 RawDocument extract_raw(const fs::path& path, const ParseOptions& options) {
-  std::error_code ec;
-  if (!fs::exists(path, ec)) throw ParseError(ErrorCode::kNotFound, path, "no such file");
-  if (fs::is_directory(path, ec))
-    throw ParseError(ErrorCode::kInvalidArgument, path, "is a directory");
+  check_input_file(path, options.limits);  // before anything opens it (a FIFO would block)
   const DocFormat format = detect_format(path);
-  if (fs::file_size(path, ec) == 0)
-    throw ParseError(ErrorCode::kEmptyDocument, path, "file is empty");
   switch (format) {
     case DocFormat::kPdf:
       return parse_pdf(path, options);

@@ -1,4 +1,5 @@
 #pragma once
+#include <cstddef>
 #include <functional>
 #include <string>
 
@@ -11,6 +12,17 @@ using ProgressFn = std::function<void(int, int, const std::string&)>;
 /// on a scan; see ocr.hpp), every page, or never.
 enum class OcrMode { kAuto, kAlways, kNever };
 
+/// Bounds on parsing one untrusted file (bounded_parse.hpp); 0 means no bound. The CLI reads
+/// them from REGREADER_MAX_FILE_MB, REGREADER_PARSE_MEMORY_MB and REGREADER_PARSE_TIMEOUT.
+struct ParseLimits {
+  bool isolate = true;            ///< parse in a child process: a crash fails only that file
+  size_t max_file_mb = 1024;      ///< larger files are refused before they are opened
+  size_t memory_mb = 4096;        ///< address space of the parsing process
+  int timeout_seconds = 1800;     ///< wall clock per file (OCR reads 1-2 s a page)
+  size_t max_entry_mb = 512;      ///< one DOCX (zip) entry, uncompressed
+  size_t max_entry_ratio = 1000;  ///< uncompressed / compressed size of a zip entry
+};
+
 struct ParseOptions {
   /// Use LibreOffice (soffice) to get real Word pagination when it is installed.
   bool use_office = true;
@@ -19,6 +31,7 @@ struct ParseOptions {
   int synthetic_page_chars = 1200;
   OcrMode ocr = OcrMode::kAuto;
   ProgressFn progress;
+  ParseLimits limits;
 };
 
 }  // namespace regreader::parse

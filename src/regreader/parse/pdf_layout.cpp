@@ -3,9 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <regex>
 #include <set>
+#include <stdexcept>
 
+#include "regreader/core/regex.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/parse/notes.hpp"
 #include "regreader/parse/numbering.hpp"
@@ -13,6 +14,7 @@
 namespace regreader::parse {
 
 namespace {
+
 // Running headers and footers live in the top / bottom 8% of a page (A4: ~67pt).
 constexpr float kMarginBand = 0.08f;
 // A line repeated (digits ignored) in the margin of this share of pages is a running line.
@@ -71,10 +73,12 @@ float body_font_size(const std::vector<PdfPage>& pages) {
 }
 
 bool is_page_number_line(const std::string& s) {
-  static const std::regex pn(
-      R"(^[\s\-—–·]*(\d{1,4}|[IVXLivxl]{1,6})[\s\-—–·]*$|^\s*第\s*\d+\s*页(\s*[,，/]?\s*共\s*\d+\s*页)?\s*$|^\s*\d+\s*/\s*\d+\s*$)");
+  // The whole line (FullMatch). Around a bare number: white space (also the typographic spaces
+  // U+2000-U+200A), dashes and the middle dot. [,，/] takes the full-width comma too.
+  static const Regex pn(
+      R"([\s\-—–·\x{2000}-\x{200A}]*(?:\d{1,4}|[IVXLivxl]{1,6})[\s\-—–·\x{2000}-\x{200A}]*|\s*第\s*\d+\s*页(?:\s*[,，/]?\s*共\s*\d+\s*页)?\s*|\s*\d+\s*/\s*\d+\s*)");
   const std::string folded = text::fold_width(s);
-  if (std::regex_match(folded, pn)) return true;
+  if (RE2::FullMatch(folded, pn)) return true;
   auto cps = text::to_codepoints(text::trim(folded));
   return cps.size() == 1 && cps[0] >= 0x2160 && cps[0] <= 0x217F;  // Ⅲ
 }

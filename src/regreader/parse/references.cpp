@@ -1,7 +1,11 @@
 #include "regreader/parse/references.hpp"
 
-#include <regex>
+#include <algorithm>
+#include <iterator>
+#include <map>
+#include <stdexcept>
 
+#include "regreader/core/regex.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/parse/notes.hpp"
 
@@ -11,31 +15,36 @@ using model::RefKind;
 
 namespace {
 
-// std::regex works on bytes, so Chinese numerals are spelled out as alternatives.
-#define CN_NUM "(?:[0-9]+|(?:一|二|三|四|五|六|七|八|九|十|百|零|〇|两)+)"
-#define CIRCLED "(?:①|②|③|④|⑤|⑥|⑦|⑧|⑨|⑩|⑪|⑫|⑬|⑭|⑮|⑯|⑰|⑱|⑲|⑳)"
+// RE2 reads UTF-8, so [一二] is a class of two characters.
+#define CN_NUM "(?:[0-9]+|[一二三四五六七八九十百零〇两]+)"
+#define CIRCLED "[①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳]"
+#define TABLE_NUM "([A-Z]?\\.?[0-9]+(?:[.\\-－][0-9]+)*)"
 
 struct Pattern {
   RefKind kind;
-  std::regex re;
+  Regex re;
   int group;  // the sub-match that names the target
+  // The match ends with `group`; the pattern reads one more character (or the end of the text)
+  // to stand in for a lookahead, which RE2 does not have.
+  bool ends_with_group = false;
 };
 
-const std::vector<Pattern>& patterns() {
-  static const std::vector<Pattern> p = {
-      {RefKind::kNote, std::regex("(?:见|参见|详见)\\s*(注\\s*(?:" CN_NUM "|" CIRCLED ")?)"), 1},
-      {RefKind::kTable, std::regex("(?:续)?表\\s*([A-Z]?\\.?[0-9]+(?:(?:\\.|-|－)[0-9]+)*)"), 1},
-      {RefKind::kFigure, std::regex("图\\s*([A-Z]?\\.?[0-9]+(?:(?:\\.|-|－)[0-9]+)*)"), 1},
-      {RefKind::kAppendix, std::regex("附\\s*录\\s*([A-Z])(?![A-Za-z])"), 1},
+// In the order a span is claimed: 见注1 before 注, 表 before 图.
+const auto& patterns() {
+  static const Pattern p[] = {
+      {RefKind::kNote, Regex("(?:见|参见|详见)\\s*(注\\s*(?:" CN_NUM "|" CIRCLED ")?)"), 1},
+      {RefKind::kTable, Regex("(?:续)?表\\s*" TABLE_NUM), 1},
+      {RefKind::kFigure, Regex("图\\s*" TABLE_NUM), 1},
+      // 附录A, not 附录ABC.
+      {RefKind::kAppendix, Regex("附\\s*录\\s*([A-Z])(?:[^A-Za-z]|$)"), 1, true},
       {RefKind::kChapter,
-       std::regex("(?:本规程|本标准|本法|本条例|本办法|本规定)?(第\\s*" CN_NUM "\\s*(?:章|节|编))"),
-       1},
-      {RefKind::kArticle,
-       std::regex("(?:本规程|本标准|本法|本条例|本办法|本规定)?(第" CN_NUM "条)"), 1},
+       Regex("(?:本规程|本标准|本法|本条例|本办法|本规定)?(第\\s*" CN_NUM "\\s*[章节编])"), 1},
+      {RefKind::kArticle, Regex("(?:本规程|本标准|本法|本条例|本办法|本规定)?(第" CN_NUM "条)"), 1},
+      // 5.2.3, not the start of a longer number or one followed by a dot.
       {RefKind::kSection,
-       std::regex("(?:见|参见|详见|按|按照|依据|依照|符合|执行|满足)\\s*(?:第\\s*)?([0-9]{1,2}(?:"
-                  "\\.[0-9]{1,3}){1,5})(?![0-9.])"),
-       1},
+       Regex("(?:见|参见|详见|按|按照|依据|依照|符合|执行|满足)\\s*(?:第\\s*)?([0-9]{1,2}(?:"
+             "\\.[0-9]{1,3}){1,5})(?:[^0-9.]|$)"),
+       1, true},
   };
   return p;
 }
@@ -60,7 +69,10 @@ std::string canonical(RefKind kind, const std::string& raw) {
 bool plausible_context(RefKind kind, const std::string& s, size_t pos) {
   if (kind != RefKind::kTable && kind != RefKind::kFigure) return true;
   if (pos == 0) return true;
-  const auto before = text::to_codepoints(s.substr(0, pos));
+  size_t start = pos - 1;  // of the character before pos: only it is decoded, not all of s
+  while (start > 0 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80)
+    --start;
+  const auto before = text::to_codepoints(std::string_view(s).substr(start, pos - start));
   static const std::u32string_view words = U"代发列报仪外电图年附地绘草试意";
   return words.find(before.back()) == std::u32string_view::npos;
 }
@@ -68,10 +80,9 @@ bool plausible_context(RefKind kind, const std::string& s, size_t pos) {
 }  // namespace
 
 std::string table_label(std::string_view caption_or_label) {
-  static const std::regex lab("^(?:续)?表\\s*([A-Z]?\\.?[0-9]+(?:(?:\\.|-|－)[0-9]+)*)");
+  static const Regex lab("^(?:续)?表\\s*" TABLE_NUM);
   const std::string s = text::trim(text::fold_width(caption_or_label));
-  std::smatch m;
-  if (std::regex_search(s, m, lab)) return "表" + m[1].str();
+  if (std::string num; RE2::PartialMatch(s, lab, &num)) return "表" + num;
   return {};
 }
 
@@ -82,18 +93,28 @@ std::vector<FoundReference> find_references(std::string_view text_in) {
     FoundReference ref;
   };
   std::vector<Hit> hits;
+  std::map<size_t, size_t> taken;  // start -> end of each span read: disjoint spans
   for (const auto& p : patterns()) {
-    for (std::sregex_iterator it(s.begin(), s.end(), p.re), end; it != end; ++it) {
-      const auto& m = *it;
-      const size_t pos = static_cast<size_t>(m.position(0)), len = static_cast<size_t>(m.length(0));
+    std::vector<re2::StringPiece> m(1 + p.re.NumberOfCapturingGroups());
+    const int n = static_cast<int>(m.size());
+    // Left to right, not overlapping; each search sees the text before it.
+    for (size_t from = 0;
+         from <= s.size() && p.re.Match(s, from, s.size(), RE2::UNANCHORED, m.data(), n);) {
+      const re2::StringPiece& last = p.ends_with_group ? m[p.group] : m[0];
+      const size_t pos = static_cast<size_t>(m[0].data() - s.data());
+      const size_t len = static_cast<size_t>(last.data() - s.data()) + last.size() - pos;
+      from = pos + std::max<size_t>(len, 1);  // no pattern matches empty text; no endless loop
       // A span already taken by an earlier pattern (见注1 before 注, 表 before 图) is not read
-      // twice.
-      bool overlaps = false;
-      for (const auto& h : hits)
-        overlaps = overlaps || (pos < h.pos + h.len && h.pos < pos + len);
+      // twice. The spans taken are disjoint: only the last one starting before this match ends
+      // can overlap it.
+      const auto next = taken.lower_bound(pos + len);
+      const bool overlaps = next != taken.begin() && std::prev(next)->second > pos;
       if (overlaps || !plausible_context(p.kind, s, pos)) continue;
+      taken.emplace(pos, pos + len);
       hits.push_back(
-          {pos, len, {p.kind, text::trim(m.str(0)), canonical(p.kind, m[p.group].str())}});
+          {pos,
+           len,
+           {p.kind, text::trim(s.substr(pos, len)), canonical(p.kind, std::string(m[p.group]))}});
     }
   }
   std::sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) { return a.pos < b.pos; });
@@ -109,9 +130,8 @@ std::optional<FoundReference> parse_reference_query(std::string_view query) {
   auto found = find_references(q);
   if (!found.empty()) return found.front();
   // Bare targets: "5.2.3", "注1", "注①".
-  static const std::regex section("^([0-9]{1,2}(?:\\.[0-9]{1,3}){0,5})$");
-  std::smatch m;
-  if (std::regex_match(q, m, section)) return FoundReference{RefKind::kSection, q, m[1].str()};
+  static const Regex section("[0-9]{1,2}(?:\\.[0-9]{1,3}){0,5}");
+  if (RE2::FullMatch(q, section)) return FoundReference{RefKind::kSection, q, q};
   if (auto id = canonical_note_id(q)) return FoundReference{RefKind::kNote, q, *id};
   return std::nullopt;
 }
@@ -122,40 +142,49 @@ const model::ChapterNode* find_node(const model::DocumentStructure& s, const Fou
   if (const auto* n = s.get_node_by_section_number(ref.target)) return n;
   // "第5章" in a standard whose chapters are numbered "5".
   if (ref.kind == RefKind::kChapter) {
-    static const std::regex num("^第(.+)(?:章|节|编)$");
-    std::smatch m;
-    if (std::regex_match(ref.target, m, num))
-      if (auto v = text::parse_number(m[1].str()))
-        return s.get_node_by_section_number(std::to_string(*v));
+    // [^\n\r]: any character, as the ECMAScript "." was.
+    static const Regex num("第([^\n\r]+)[章节编]");
+    if (std::string n; RE2::FullMatch(ref.target, num, &n))
+      if (auto v = text::parse_number(n)) return s.get_node_by_section_number(std::to_string(*v));
   }
   return nullptr;
-}
-
-const model::TableEntry* find_table(const std::vector<model::TableEntry>& tables,
-                                    const std::string& label) {
-  for (const auto& t : tables)
-    if (t.table_id == label) return &t;
-  for (const auto& t : tables)
-    if (table_label(t.caption) == label) return &t;
-  return nullptr;
-}
-
-const model::Annotation* find_note(const std::vector<model::Annotation>& notes,
-                                   const std::string& id, int page) {
-  const model::Annotation* best = nullptr;
-  for (const auto& a : notes) {
-    if (a.annotation_id != id) continue;
-    if (a.page_num == page) return &a;
-    // Prefer the nearest note after the reference, then the nearest before it.
-    auto rank = [&](const model::Annotation* x) {
-      return x->page_num >= page ? x->page_num - page : 1000 + page - x->page_num;
-    };
-    if (!best || rank(&a) < rank(best)) best = &a;
-  }
-  return best;
 }
 
 }  // namespace
+
+ReferenceTargets::ReferenceTargets(const model::DocumentStructure& structure,
+                                   const std::vector<model::TableEntry>& tables,
+                                   const std::vector<model::Annotation>& notes)
+    : structure(structure) {
+  for (const auto& t : tables) {
+    by_id_.emplace(t.table_id, &t);  // emplace keeps the first
+    by_label_.emplace(table_label(t.caption), &t);
+  }
+  for (const auto& a : notes)
+    notes_[a.annotation_id].push_back(&a);
+  for (auto& [id, v] : notes_)
+    std::stable_sort(v.begin(), v.end(),
+                     [](const model::Annotation* x, const model::Annotation* y) {
+                       return x->page_num < y->page_num;
+                     });
+}
+
+const model::TableEntry* ReferenceTargets::table(const std::string& label) const {
+  if (auto it = by_id_.find(label); it != by_id_.end()) return it->second;
+  if (auto it = by_label_.find(label); it != by_label_.end()) return it->second;
+  return nullptr;
+}
+
+const model::Annotation* ReferenceTargets::note(const std::string& id, int page) const {
+  const auto it = notes_.find(id);
+  if (it == notes_.end() || it->second.empty()) return nullptr;
+  const auto& v = it->second;
+  auto by_page = [](const model::Annotation* a, int p) { return a->page_num < p; };
+  // On the page or the nearest after it; else the nearest before (the first note of that page).
+  auto at = std::lower_bound(v.begin(), v.end(), page, by_page);
+  if (at != v.end()) return *at;
+  return *std::lower_bound(v.begin(), v.end(), v.back()->page_num, by_page);
+}
 
 model::ReferenceLink resolve_reference(const FoundReference& ref, int page,
                                        const ReferenceTargets& targets) {
@@ -166,14 +195,14 @@ model::ReferenceLink resolve_reference(const FoundReference& ref, int page,
   link.target = ref.target;
   switch (ref.kind) {
     case RefKind::kTable:
-      if (const auto* t = find_table(targets.tables, ref.target)) {
+      if (const auto* t = targets.table(ref.target)) {
         link.resolved = true;
         link.target_id = t->table_id;
         link.target_page = t->page_start;
       }
       break;
     case RefKind::kNote:
-      if (const auto* a = find_note(targets.notes, ref.target, page)) {
+      if (const auto* a = targets.note(ref.target, page)) {
         link.resolved = true;
         link.target_id = a->annotation_id;
         link.target_page = a->page_num;

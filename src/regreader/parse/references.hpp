@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "regreader/model/annotation.hpp"
@@ -32,11 +33,22 @@ std::optional<FoundReference> parse_reference_query(std::string_view query);
 /// "表 1" / "表１" / "表B.1" -> "表1" / "表B.1": the label a table is known by.
 std::string table_label(std::string_view caption_or_label);
 
-/// What references are resolved against.
-struct ReferenceTargets {
+/// What references are resolved against, indexed once: resolving is then constant time per
+/// reference, not a scan of every table and note (linear ingest on documents with thousands).
+class ReferenceTargets {
+ public:
+  ReferenceTargets(const model::DocumentStructure& structure,
+                   const std::vector<model::TableEntry>& tables,
+                   const std::vector<model::Annotation>& notes);  ///< every note of the regulation
   const model::DocumentStructure& structure;
-  const std::vector<model::TableEntry>& tables;
-  const std::vector<model::Annotation>& notes;  ///< every note of the regulation
+  /// The table with this id, else the first whose caption's label it is.
+  const model::TableEntry* table(const std::string& label) const;
+  /// The note with this id on `page`, else the nearest after it, else the nearest before it.
+  const model::Annotation* note(const std::string& id, int page) const;
+
+ private:
+  std::unordered_map<std::string, const model::TableEntry*> by_id_, by_label_;
+  std::unordered_map<std::string, std::vector<const model::Annotation*>> notes_;  ///< by page
 };
 
 /// Resolves one reference made on `page` (0 for a query): a note is looked for on that page first,

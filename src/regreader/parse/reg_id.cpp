@@ -1,10 +1,13 @@
 #include "regreader/parse/reg_id.hpp"
 
-#include <regex>
+#include <stdexcept>
 
+#include "regreader/core/regex.hpp"
 #include "regreader/core/text.hpp"
 
 namespace regreader::parse {
+
+namespace {}  // namespace
 
 std::string derive_reg_id(const std::filesystem::path& path) {
   std::string stem = text::fold_width(path.stem().string());
@@ -12,11 +15,11 @@ std::string derive_reg_id(const std::filesystem::path& path) {
     for (size_t at; (at = stem.find(from)) != std::string::npos;)
       stem.replace(at, std::string_view(from).size(), to);
   // Standard codes: GB, GB/T, DL/T, NB/T, Q/GDW, QX/T … followed by number and year.
-  static const std::regex code(
+  static const Regex code(
       R"((?:^|[^A-Za-z])([A-Z]{1,4})(?:[_/ ]?([A-Z]{1,4}))?\s*(\d{2,6}(?:\.\d+)?)\s*[-—–]\s*(\d{4}))");
-  std::smatch m;
-  if (std::regex_search(stem, m, code))
-    return m[1].str() + m[2].str() + m[3].str() + "-" + m[4].str();
+  std::string org, sub, number, year;
+  if (RE2::PartialMatch(stem, code, &org, &sub, &number, &year))
+    return org + sub + number + "-" + year;
   std::string out;
   for (char32_t c : text::to_codepoints(stem)) {
     if (text::is_space(c) || c == '/' || c == '\\' || c < 0x20) {

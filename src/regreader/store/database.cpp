@@ -1,5 +1,11 @@
 #include "regreader/store/database.hpp"
 
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
 #include "regreader/core/error.hpp"
 
 namespace regreader::store {
@@ -99,6 +105,7 @@ Database::Database(const std::filesystem::path& path, bool create) {
     db_ = nullptr;
     throw StorageError("cannot open database " + path.string() + ": " + msg);
   }
+  path_ = path.string();
   sqlite3_busy_timeout(db_, 5000);
   exec("PRAGMA foreign_keys = ON");
 }
@@ -116,8 +123,33 @@ void Database::exec(std::string_view sql) {
   }
 }
 
+void Database::exec_waiting(std::string_view sql) {
+  const auto start = std::chrono::steady_clock::now();
+  auto pause = std::chrono::milliseconds(50);
+  bool told = false;
+  for (;;) {
+    char* err = nullptr;
+    const int rc = sqlite3_exec(db_, std::string(sql).c_str(), nullptr, nullptr, &err);
+    const std::string msg = err ? err : "";
+    sqlite3_free(err);
+    if (rc == SQLITE_OK) return;
+    const auto waited = std::chrono::steady_clock::now() - start;
+    if ((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED)
+      throw StorageError("SQL failed: " + msg);
+    if (waited > std::chrono::seconds(kLockWaitSeconds))
+      throw StorageError("the database " + path_ + " stayed locked by another process for " +
+                         std::to_string(kLockWaitSeconds) + " s: " + msg);
+    if (!told) {
+      spdlog::info("waiting for another process writing to {}", path_);
+      told = true;
+    }
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::milliseconds(1000));
+  }
+}
+
 Transaction::Transaction(Database& db) : db_(db) {
-  db_.exec("BEGIN IMMEDIATE");
+  db_.exec_waiting("BEGIN IMMEDIATE");
 }
 
 Transaction::~Transaction() {
@@ -132,6 +164,20 @@ Transaction::~Transaction() {
 void Transaction::commit() {
   db_.exec("COMMIT");
   done_ = true;
+}
+
+ReadSnapshot::ReadSnapshot(Database* db) {
+  if (!db || !sqlite3_get_autocommit(db->handle())) return;
+  db->exec("BEGIN");
+  db_ = db;
+}
+
+ReadSnapshot::~ReadSnapshot() {
+  if (!db_) return;
+  try {
+    db_->exec("COMMIT");
+  } catch (...) {  // a read-only transaction cannot fail to end; never throw from here
+  }
 }
 
 }  // namespace regreader::store

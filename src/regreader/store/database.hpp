@@ -55,14 +55,20 @@ class Database {
   Database& operator=(const Database&) = delete;
 
   void exec(std::string_view sql);
+  /// exec, waiting (with backoff, up to lock_wait()) while another connection holds the lock.
+  void exec_waiting(std::string_view sql);
   Statement prepare(std::string_view sql) { return Statement(db_, sql); }
   sqlite3* handle() const { return db_; }
+  /// How long a writer waits for another one (an ingest holds the lock while it stores a file).
+  static constexpr int kLockWaitSeconds = 600;
 
  private:
   sqlite3* db_ = nullptr;
+  std::string path_;
 };
 
-/// BEGIN IMMEDIATE on construction; ROLLBACK on destruction unless commit() was called.
+/// BEGIN IMMEDIATE on construction (waiting for another writer to finish, see exec_waiting);
+/// ROLLBACK on destruction unless commit() was called.
 class Transaction {
  public:
   explicit Transaction(Database& db);
@@ -74,6 +80,21 @@ class Transaction {
  private:
   Database& db_;
   bool done_ = false;
+};
+
+/// One consistent view for a series of reads: BEGIN on construction (SQLite takes the snapshot
+/// at the first read), COMMIT on destruction. A reader inside it sees a regulation that is being
+/// replaced or deleted entirely as it was or entirely as it is, never half of each. Inside an
+/// open transaction it does nothing, so nested readers share the outer view.
+class ReadSnapshot {
+ public:
+  explicit ReadSnapshot(Database* db);
+  ~ReadSnapshot();
+  ReadSnapshot(const ReadSnapshot&) = delete;
+  ReadSnapshot& operator=(const ReadSnapshot&) = delete;
+
+ private:
+  Database* db_ = nullptr;  ///< null when nested or without a database
 };
 
 }  // namespace regreader::store

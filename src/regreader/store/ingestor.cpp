@@ -4,7 +4,7 @@
 #include <ctime>
 
 #include "regreader/core/error.hpp"
-#include "regreader/parse/parse_document.hpp"
+#include "regreader/parse/bounded_parse.hpp"
 #include "regreader/parse/reg_id.hpp"
 
 namespace regreader::store {
@@ -25,7 +25,7 @@ IngestResult ingest_file(PageStore& store, const std::filesystem::path& path,
     throw Error(
         ErrorCode::kInvalidArgument,
         "invalid regulation id '" + reg_id + "': use 1-80 characters without spaces or slashes");
-  model::ParsedDocument doc = parse::parse_document(path, reg_id, options.parse);
+  model::ParsedDocument doc = parse::parse_document_bounded(path, reg_id, options.parse);
   if (!options.title.empty()) doc.info.title = options.title;
   doc.info.indexed_at = utc_now_iso8601();
   IngestResult r;

@@ -268,7 +268,7 @@ void PageStore::check_schema() {
         "upgrading the store from schema {} to {}: ingest earlier regulations again to get "
         "their table registry and cross-references",
         version, kSchemaVersion);
-  db_->exec("PRAGMA journal_mode = WAL");
+  db_->exec_waiting("PRAGMA journal_mode = WAL");  // two first ingests may race to create it
   Transaction tx(*db_);
   db_->exec(kSchema);
   // v3 added columns to tables that earlier versions created already.
@@ -371,7 +371,11 @@ model::DocumentStructure PageStore::structure(const std::string& reg_id) const {
 }
 
 model::PageDocument PageStore::page(const std::string& reg_id, int page_num) const {
-  return pages(reg_id, page_num, page_num).front();
+  auto found = pages(reg_id, page_num, page_num);
+  if (found.empty())
+    throw Error(ErrorCode::kNotFound,
+                "page " + std::to_string(page_num) + " of '" + reg_id + "' is not stored");
+  return std::move(found.front());
 }
 
 std::pair<std::string, float> PageStore::text_source(const std::string& reg_id,
@@ -386,6 +390,7 @@ std::pair<std::string, float> PageStore::text_source(const std::string& reg_id,
 
 std::vector<model::PageDocument> PageStore::pages(const std::string& reg_id, int start,
                                                   int end) const {
+  const ReadSnapshot snapshot(db_.get());  // the pages and their blocks of one version
   check_pages(require(reg_id), start, end);
   std::vector<model::PageDocument> out;
   auto ps = db_->prepare(

@@ -10,10 +10,9 @@
 #include <vector>
 
 #include "regreader/model/parsed_document.hpp"
+#include "regreader/store/database.hpp"
 
 namespace regreader::store {
-
-class Database;
 
 class PageStore {
  public:
@@ -61,6 +60,8 @@ class PageStore {
   /// The SQLite connection, for layers that keep their own tables beside the store (the keyword
   /// index); null when no database exists yet.
   Database* database() const { return db_.get(); }
+  /// One consistent view for every read until it ends (see ReadSnapshot): one per request.
+  ReadSnapshot snapshot() const { return ReadSnapshot(db_.get()); }
 
   static constexpr int kSchemaVersion = 3;
 

@@ -3,11 +3,12 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
-#include <regex>
+#include <stdexcept>
 
 #include "regreader/agent/llm/anthropic_client.hpp"
 #include "regreader/agent/llm/openai_client.hpp"
 #include "regreader/core/error.hpp"
+#include "regreader/core/regex.hpp"
 
 namespace regreader::agent {
 
@@ -81,8 +82,8 @@ std::string endpoint_url(const std::string& base_url, const std::string& path_af
   std::string base = base_url;
   while (!base.empty() && base.back() == '/')
     base.pop_back();
-  static const std::regex versioned(R"(/v\d+$)");
-  if (!std::regex_search(base, versioned)) base += "/v1";
+  static const Regex versioned(R"(/v\d+$)");
+  if (!RE2::PartialMatch(base, versioned)) base += "/v1";
   return base + "/" + path_after_version;
 }
 

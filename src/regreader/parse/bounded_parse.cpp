@@ -1,0 +1,226 @@
+#include "regreader/parse/bounded_parse.hpp"
+
+#include <poll.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <new>
+#include <vector>
+
+#include "regreader/core/error.hpp"
+#include "regreader/parse/office_renderer.hpp"
+#include "regreader/parse/parse_document.hpp"
+
+namespace regreader::parse {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr size_t kMiB = 1024 * 1024;
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kSanitizer = true;  // ASan reserves terabytes of address space: no RLIMIT_AS
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+constexpr bool kSanitizer = true;
+#else
+constexpr bool kSanitizer = false;
+#endif
+#else
+constexpr bool kSanitizer = false;
+#endif
+
+std::string signal_name(int sig) {
+  const char* abbrev = sigabbrev_np(sig);
+  return abbrev ? std::string("SIG") + abbrev : "signal " + std::to_string(sig);
+}
+
+void write_all(int fd, const void* data, size_t n) {
+  const char* p = static_cast<const char*>(data);
+  while (n > 0) {
+    const ssize_t w = ::write(fd, p, n);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) _exit(3);
+    p += w;
+    n -= static_cast<size_t>(w);
+  }
+}
+
+nlohmann::json error_reply(ErrorCode code, const std::string& reason) {
+  return {{"ok", false}, {"code", static_cast<int>(code)}, {"reason", reason}};
+}
+
+// The child: parse, then send one CBOR message (length-prefixed) and leave without running
+// the parent's atexit handlers or destructors.
+[[noreturn]] void run_child(int fd, const fs::path& path, const std::string& reg_id,
+                            const ParseOptions& options) {
+  const ParseLimits& limits = options.limits;
+  if (limits.memory_mb > 0 && !kSanitizer) {
+    rlimit rl{};
+    getrlimit(RLIMIT_AS, &rl);
+    rl.rlim_cur = static_cast<rlim_t>(limits.memory_mb) * kMiB;
+    setrlimit(RLIMIT_AS, &rl);  // soft limit only: lift_parse_limits() restores it for soffice
+  }
+  nlohmann::json reply;
+  try {
+    reply = {{"ok", true}, {"doc", parse_document(path, reg_id, options)}};
+  } catch (const ParseError& e) {
+    reply = error_reply(e.code(), e.reason());
+    if (e.page()) reply["page"] = *e.page();
+  } catch (const Error& e) {
+    reply = error_reply(e.code(), e.what());
+  } catch (const std::bad_alloc&) {
+    reply = error_reply(ErrorCode::kLimit, "exceeds the memory limit of " +
+                                               std::to_string(limits.memory_mb) + " MiB");
+  } catch (const std::exception& e) {
+    reply = error_reply(ErrorCode::kInternal, std::string("parser failed: ") + e.what());
+  }
+  std::vector<std::uint8_t> bytes;
+  try {
+    bytes = nlohmann::json::to_cbor(reply);
+  } catch (const std::bad_alloc&) {
+    bytes = nlohmann::json::to_cbor(error_reply(
+        ErrorCode::kLimit,
+        "the result exceeds the memory limit of " + std::to_string(limits.memory_mb) + " MiB"));
+  }
+  const std::uint64_t n = bytes.size();
+  write_all(fd, &n, sizeof n);
+  write_all(fd, bytes.data(), bytes.size());
+  ::close(fd);
+  _exit(0);
+}
+
+struct ChildResult {
+  std::vector<std::uint8_t> bytes;
+  bool timed_out = false;
+  int status = 0;
+};
+
+// Reads the child's message until it closes the pipe or the deadline passes (then kills it).
+ChildResult collect(pid_t pid, int fd, int timeout_seconds) {
+  ChildResult r;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_seconds);
+  std::uint8_t buf[1 << 16];
+  for (;;) {
+    int wait_ms = -1;
+    if (timeout_seconds > 0) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          deadline - std::chrono::steady_clock::now());
+      if (left.count() <= 0) {
+        r.timed_out = true;
+        break;
+      }
+      wait_ms = static_cast<int>(std::min<long long>(left.count(), 1000));
+    }
+    pollfd p{fd, POLLIN, 0};
+    const int ready = ::poll(&p, 1, wait_ms);
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready <= 0) continue;
+    const ssize_t got = ::read(fd, buf, sizeof buf);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) break;
+    r.bytes.insert(r.bytes.end(), buf, buf + got);
+  }
+  ::close(fd);
+  if (r.timed_out) ::kill(pid, SIGKILL);
+  while (::waitpid(pid, &r.status, 0) < 0 && errno == EINTR) {
+  }
+  return r;
+}
+
+model::ParsedDocument decode(const ChildResult& r, const fs::path& path) {
+  std::uint64_t n = 0;
+  if (r.bytes.size() < sizeof n) throw ParseError(ErrorCode::kInternal, path, "parser sent nothing");
+  std::memcpy(&n, r.bytes.data(), sizeof n);
+  if (r.bytes.size() - sizeof n != n)
+    throw ParseError(ErrorCode::kInternal, path, "parser sent a truncated result");
+  const auto reply = nlohmann::json::from_cbor(r.bytes.begin() + sizeof n, r.bytes.end());
+  if (!reply.at("ok").get<bool>()) {
+    std::optional<int> page;
+    if (reply.contains("page")) page = reply["page"].get<int>();
+    throw ParseError(static_cast<ErrorCode>(reply.at("code").get<int>()), path,
+                     reply.at("reason").get<std::string>(), page);
+  }
+  return reply.at("doc").get<model::ParsedDocument>();
+}
+
+model::ParsedDocument parse_in_child(const fs::path& path, const std::string& reg_id,
+                                     const ParseOptions& options) {
+  int fds[2];
+  if (::pipe(fds) != 0) throw ParseError(ErrorCode::kIo, path, "cannot create a pipe");
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+    throw ParseError(ErrorCode::kIo, path, "cannot start the parsing process");
+  }
+  if (pid == 0) {
+    ::close(fds[0]);
+    run_child(fds[1], path, reg_id, options);
+  }
+  ::close(fds[1]);
+  const ChildResult r = collect(pid, fds[0], options.limits.timeout_seconds);
+  if (r.timed_out) {
+    clean_stale_temp_dirs();  // the child's LibreOffice folder
+    throw ParseError(ErrorCode::kLimit, path,
+                     "timed out after " + std::to_string(options.limits.timeout_seconds) +
+                         " s (REGREADER_PARSE_TIMEOUT)");
+  }
+  if (WIFSIGNALED(r.status)) {
+    clean_stale_temp_dirs();
+    const int sig = WTERMSIG(r.status);
+    throw ParseError(sig == SIGKILL ? ErrorCode::kLimit : ErrorCode::kCorruptFile, path,
+                     "parser crashed (" + signal_name(sig) + ")" +
+                         (sig == SIGKILL ? ", killed by the system (out of memory?)" : ""));
+  }
+  if (!WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0)
+    throw ParseError(ErrorCode::kInternal, path,
+                     "parser exited with status " + std::to_string(WEXITSTATUS(r.status)));
+  try {
+    return decode(r, path);
+  } catch (const nlohmann::json::exception& e) {
+    throw ParseError(ErrorCode::kInternal, path, std::string("parser result unreadable: ") + e.what());
+  }
+}
+
+}  // namespace
+
+void check_input_file(const fs::path& path, const ParseLimits& limits) {
+  std::error_code ec;
+  const fs::file_status st = fs::status(path, ec);  // follows symlinks
+  if (ec || !fs::exists(st)) throw ParseError(ErrorCode::kNotFound, path, "no such file");
+  if (fs::is_directory(st)) throw ParseError(ErrorCode::kInvalidArgument, path, "is a directory");
+  if (!fs::is_regular_file(st))
+    throw ParseError(ErrorCode::kInvalidArgument, path,
+                     "not a regular file (a FIFO, device or socket): only files are read");
+  const auto size = fs::file_size(path, ec);
+  if (ec) throw ParseError(ErrorCode::kIo, path, "cannot read the file size: " + ec.message());
+  if (size == 0) throw ParseError(ErrorCode::kEmptyDocument, path, "file is empty");
+  if (limits.max_file_mb > 0 && size > limits.max_file_mb * kMiB)
+    throw ParseError(ErrorCode::kLimit, path,
+                     "file is " + std::to_string(size / kMiB) + " MiB, over the limit of " +
+                         std::to_string(limits.max_file_mb) + " MiB (REGREADER_MAX_FILE_MB)");
+}
+
+model::ParsedDocument parse_document_bounded(const fs::path& path, const std::string& reg_id,
+                                             const ParseOptions& options) {
+  check_input_file(path, options.limits);
+  if (!options.limits.isolate) return parse_document(path, reg_id, options);
+  return parse_in_child(path, reg_id, options);
+}
+
+void lift_parse_limits() {
+  rlimit rl{};
+  if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != rl.rlim_max) {
+    rl.rlim_cur = rl.rlim_max;
+    setrlimit(RLIMIT_AS, &rl);
+  }
+}
+
+}  // namespace regreader::parse
