@@ -25,8 +25,8 @@ class Hostile : public ::testing::Test {
   parse::TempDir dir_;
   std::filesystem::path file(const std::string& name) const { return dir_.path() / name; }
   RunResult ingest(const std::string& args, const std::string& env = "") const {
-    return run_regreader_env(env, "--data-dir " + quote(dir_.path() / "data") + " ingest " + args +
-                                      " --json");
+    return run_regreader_env(
+        env, "--data-dir " + quote(dir_.path() / "data") + " ingest " + args + " --json");
   }
   void write(const std::filesystem::path& p, const std::string& s) const {
     std::ofstream(p, std::ios::binary) << s;
@@ -100,8 +100,8 @@ TEST_F(Hostile, WordXmlNested200000DeepFailsThatFileOnly) {
 }
 
 TEST_F(Hostile, AZipEntryClaimingGigabytesIsRefusedBeforeItIsRead) {
-  write_docx(file("claim.docx"), std::string(kDocxHead) + "<w:p><w:r><w:t>x</w:t></w:r></w:p>" +
-                                     kDocxTail);
+  write_docx(file("claim.docx"),
+             std::string(kDocxHead) + "<w:p><w:r><w:t>x</w:t></w:r></w:p>" + kDocxTail);
   // Rewrite the uncompressed size of word/document.xml (local and central headers) to 4 GiB-16.
   std::ifstream in(file("claim.docx"), std::ios::binary);
   std::string z((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -162,6 +162,31 @@ TEST_F(Hostile, AFileOverTheSizeLimitIsRefusedUnread) {
   const auto r = ingest(quote(file("big.md")), "REGREADER_MAX_FILE_MB=1");
   EXPECT_NE(r.code, 0);
   EXPECT_EQ(result(r)["error"]["code"], "limit_exceeded") << r.out;
+}
+
+TEST_F(Hostile, ConcurrentIngestsIntoANewDataDirectoryAllSucceed) {
+  // Started together against a data directory that does not exist yet: both create the schema,
+  // one waits for the other's write lock instead of failing with "database is locked".
+  const std::string bin = std::string("'") + REGREADER_BINARY + "'";
+  const std::string data = quote(dir_.path() / "shared-data");
+  std::string cmd;
+  for (int i = 0; i < 8; ++i) {
+    const std::string n = std::to_string(i);
+    cmd += "(" + bin + " --data-dir " + data + " -q ingest " +
+           quote(i % 2 ? sample_md() : sample_pdf()) + " --reg-id R" + n + " >/dev/null 2>" +
+           quote(file("err" + n)) + "; echo $? >" + quote(file("rc" + n)) + ") & ";
+  }
+  cmd += "wait";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  for (int i = 0; i < 8; ++i) {
+    std::ifstream rc(file("rc" + std::to_string(i))), err(file("err" + std::to_string(i)));
+    int code = -1;
+    rc >> code;
+    std::string why((std::istreambuf_iterator<char>(err)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(code, 0) << "ingest " << i << ": " << why;
+  }
+  const auto list = run_regreader("--data-dir " + data + " list --json");
+  EXPECT_EQ(json::parse(list.out).size(), 8u) << list.out;
 }
 
 }  // namespace

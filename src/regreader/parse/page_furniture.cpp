@@ -127,8 +127,9 @@ std::set<int> contents_pages_by_repeats(const RawDocument& raw, const std::set<i
         static_cast<double>(short_numbered[page]) >= kContentsRepeatShare * paragraphs[page];
     if (page > limit || nums.size() < kMinContentsNumbers || !(mostly_numbers || page < body_start))
       continue;
-    const size_t again = static_cast<size_t>(std::count_if(
-        nums.begin(), nums.end(), [&](const std::string& n) { return last_seen[n] > page; }));
+    const size_t again = static_cast<size_t>(
+        std::count_if(nums.begin(), nums.end(),
+                      [&, p = page](const std::string& n) { return last_seen[n] > p; }));
     if (static_cast<double>(again) >= kContentsRepeatShare * static_cast<double>(nums.size()))
       out.insert(page);
   }
