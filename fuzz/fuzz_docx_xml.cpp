@@ -14,11 +14,10 @@ using namespace regreader;
 
 namespace {
 
+// The buffer must outlive zip_close, which reads it: callers keep `content` alive until then.
 void add(zip_t* z, const char* name, const std::string& content) {
-  auto* copy = static_cast<char*>(malloc(content.size() ? content.size() : 1));
-  memcpy(copy, content.data(), content.size());
-  zip_source_t* src = zip_source_buffer(z, copy, content.size(), /*freep=*/1);
-  zip_file_add(z, name, src, ZIP_FL_OVERWRITE);
+  zip_source_t* src = zip_source_buffer(z, content.data(), content.size(), /*freep=*/0);
+  if (src && zip_file_add(z, name, src, ZIP_FL_OVERWRITE) < 0) zip_source_free(src);
 }
 
 }  // namespace
@@ -29,10 +28,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   int err = 0;
   zip_t* z = zip_open(path.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &err);
   if (!z) return 0;
-  add(z, "[Content_Types].xml",
+  static const std::string types =
       "<?xml version=\"1.0\"?><Types "
-      "xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\"/>");
-  add(z, "word/document.xml", std::string(reinterpret_cast<const char*>(data), size));
+      "xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\"/>";
+  const std::string document(reinterpret_cast<const char*>(data), size);
+  add(z, "[Content_Types].xml", types);
+  add(z, "word/document.xml", document);
   if (zip_close(z) != 0) {
     zip_discard(z);
     return 0;

@@ -27,10 +27,12 @@ mcp::Server& server() {
   static mcp::Server s = [] {
     const char* md =
         "# 示例规程\n\n<!-- page 1 -->\n\n## 5 倒闸操作\n\n5.1 操作应由两人进行（见表1、注1）。\n\n"
-        "<!-- page 2 -->\n\n**表1 安全距离**\n\n| 电压等级 kV | 距离 m |\n|---|---|\n| 10 | 0.70 |\n\n"
+        "<!-- page 2 -->\n\n**表1 安全距离**\n\n| 电压等级 kV | 距离 m |\n|---|---|\n| 10 | 0.70 "
+        "|\n\n"
         "注1：表中未列电压按高一档。\n\n## 附录A 术语\n\nA.1 见5.1。\n";
     auto doc = parse::build_document(parse::parse_markdown(md, true, {}), "R1");
     doc.info.source_file = "/fuzz/r1.md";
+    index::enable_keyword_index();  // registers the CJK tokenizer with SQLite
     store::PageStore store(dir.path(), true);
     index::ensure_keyword_index(store);
     store.save(doc);
@@ -48,8 +50,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25",)"
       R"("capabilities":{},"clientInfo":{"name":"fuzz","version":"1"}}})",
       session, peer);
-  server().handle_text(R"({"jsonrpc":"2.0","method":"notifications/initialized"})", session,
-                       peer);
+  server().handle_text(R"({"jsonrpc":"2.0","method":"notifications/initialized"})", session, peer);
   server().handle_text(std::string(reinterpret_cast<const char*>(data), size), session, peer);
   return 0;
 }

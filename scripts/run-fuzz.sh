@@ -6,9 +6,12 @@
 #
 #   bash scripts/run-fuzz.sh                 # every target, 1,000,000 executions each
 #   RUNS=20000 bash scripts/run-fuzz.sh markdown tokenizer
+#   MAX_TIME=600 bash scripts/run-fuzz.sh json_rpc   # stop after 600 s if RUNS are not done
+# REPORT=FILE appends to that report instead of starting build/fuzz/report.md afresh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-1000000}
+MAX_TIME=${MAX_TIME:-0}
 JOBS=${JOBS:-2}
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(json_rpc markdown docx_xml citations tokenizer)
@@ -18,9 +21,11 @@ cmake --build --preset fuzz -j "$JOBS" --target $(printf 'fuzz_%s ' "${targets[@
 
 out=build/fuzz
 mkdir -p "$out/findings"
-report="$out/report.md"
-echo "| target | executions | seconds | exec/s | corpus | result |" >"$report"
-echo "|---|---|---|---|---|---|" >>"$report"
+report=${REPORT:-$out/report.md}
+if [ -z "${REPORT:-}" ] || [ ! -s "$report" ]; then
+  echo "| target | executions | seconds | exec/s | corpus | result |" >"$report"
+  echo "|---|---|---|---|---|---|" >>"$report"
+fi
 status=0
 for t in "${targets[@]}"; do
   work="$out/work/$t"
@@ -28,7 +33,7 @@ for t in "${targets[@]}"; do
   log="$out/$t.log"
   echo "fuzz_$t: $RUNS executions …" >&2
   start=$(date +%s)
-  if "$out/fuzz/fuzz_$t" -runs="$RUNS" -max_len=65536 -timeout=20 -rss_limit_mb=2048 \
+  if "$out/fuzz/fuzz_$t" -runs="$RUNS" -max_total_time="$MAX_TIME" -max_len=65536 -timeout=20 -rss_limit_mb=2048 \
       -print_final_stats=1 -artifact_prefix="$out/findings/$t-" "$work" "fuzz/corpus/$t" \
       >"$log" 2>&1; then
     result="no finding"

@@ -145,6 +145,83 @@ TEST_F(Search, FiltersApplyInEveryMode) {
   }
 }
 
+// A regulation with many clauses over a small vocabulary, so that any filter keeps hits ranked
+// anywhere in an unfiltered search (words picked by a fixed linear congruential sequence).
+std::string many_clauses() {
+  const char* words[] = {"母线", "失压",   "倒闸", "操作", "安全",
+                         "距离", "测风塔", "检修", "设备", "保护"};
+  uint32_t x = 12345;
+  auto next = [&] { return x = x * 1103515245u + 12345u, (x >> 16) % 10; };
+  std::string md = "# 大规程\n\n";
+  for (int c = 1; c <= 6; ++c) {
+    md += "## " + std::to_string(c) + " 第" + std::to_string(c) + "章\n\n";
+    for (int s = 1; s <= 3; ++s) {
+      md += "### " + std::to_string(c) + "." + std::to_string(s) + " 节\n\n";
+      for (int k = 1; k <= 6; ++k) {
+        md += std::to_string(c) + "." + std::to_string(s) + "." + std::to_string(k) + " ";
+        for (int w = 0, n = 2 + static_cast<int>(next() % 5); w < n; ++w)
+          md += std::string(words[next()]) + "，";
+        md += "应执行。\n\n";
+      }
+    }
+  }
+  return md;
+}
+
+TEST_F(Search, LimitKIsThePrefixOfAnUnlimitedSearchUnderEveryFilter) {
+  store_->save(doc("BIG", many_clauses()));
+  update_vectors(*store_, embedder_);
+  index_ = open_vector_index(*store_, embedder_);
+  ASSERT_TRUE(index_);
+  std::vector<SearchFilter> filters(7);
+  filters[1].reg_ids = {"BIG"};
+  filters[2].chapter_scope = "3";
+  filters[3].section_number = "4.2";
+  filters[4].section_number = "4.2.3";
+  filters[4].section_exact = true;
+  filters[5].block_types = {model::BlockType::kText};
+  filters[6].reg_ids = {"BIG", "DISPATCH"};
+  filters[6].section_number = "5";
+  int checked = 0;
+  for (const char* q : {"母线", "测风塔", "倒闸操作", "安全距离", "保护 检修", "设备失压"}) {
+    for (size_t fi = 0; fi < filters.size(); ++fi) {
+      for (auto mode : {SearchMode::kKeyword, SearchMode::kVector, SearchMode::kHybrid}) {
+        SearchFilter all = filters[fi];
+        all.limit = mode == SearchMode::kHybrid ? 50 : 100;
+        const auto full = run(q, all, mode);
+        for (const auto& h : full)
+          EXPECT_TRUE(matches_chapter_filters(h.chapter_path, filters[fi])) << h.source;
+        for (int k : {1, 2, 3, 5, 8}) {
+          SearchFilter f = filters[fi];
+          f.limit = k;
+          const auto some = run(q, f, mode);
+          const size_t want = std::min(full.size(), static_cast<size_t>(k));
+          ASSERT_EQ(some.size(), want) << q << " filter " << fi << " " << search_mode_name(mode);
+          for (size_t i = 0; i < want; ++i)
+            EXPECT_EQ(some[i].block_id, full[i].block_id)
+                << q << " filter " << fi << " " << search_mode_name(mode) << " k=" << k;
+          ++checked;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(checked, 6 * 7 * 3 * 5);
+}
+
+TEST_F(Search, ASectionMeansTheClauseAndItsSubClausesUnlessExact) {
+  for (auto mode : {SearchMode::kKeyword, SearchMode::kVector, SearchMode::kHybrid}) {
+    SearchFilter f;
+    f.section_number = "5.2";
+    std::set<std::string> sections;
+    for (const auto& h : run("母线失压", f, mode))
+      sections.insert(h.section_number);
+    EXPECT_TRUE(sections.count("5.2.1") && sections.count("5.2.2")) << search_mode_name(mode);
+    f.section_exact = true;
+    for (const auto& h : run("母线失压", f, mode))
+      EXPECT_EQ(h.section_number, "5.2") << search_mode_name(mode);
+  }
+}
+
 TEST_F(Search, HybridFusesBothLegsWithoutDuplicates) {
   SearchFilter f;
   f.limit = 5;

@@ -25,6 +25,7 @@ struct SearchArgs {
   std::string chapter;
   std::string types;
   std::string section;
+  bool exact_section = false;
   int limit = 10;
   std::string mode;  // "" = hybrid when a semantic leg exists, else keyword
   bool json = false;
@@ -65,6 +66,7 @@ void run_search(const SearchArgs& a, Globals& g) {
   f.chapter_scope = a.chapter;
   f.block_types = parse_types(a.types);
   f.section_number = a.section;
+  f.section_exact = a.exact_section;
   f.limit = a.limit;
   const auto synonyms = index::load_synonyms(g.data_dir() / "synonyms.tsv");
   f.synonyms = &synonyms;
@@ -128,7 +130,11 @@ void add_search_commands(CLI::App& app, Globals& g) {
   s->add_option("--chapter", a->chapter,
                 "Only under this section (5.2 means 5.2 and below) or chapter title");
   s->add_option("--types", a->types, "Block types, comma-separated: text,heading,list,table");
-  s->add_option("--section", a->section, "Only blocks whose innermost section is exactly this");
+  s->add_option("--section", a->section,
+                "Only this clause and its sub-clauses (4.1 keeps 4.1.10), as the tools' "
+                "section_number");
+  s->add_flag("--exact-section", a->exact_section,
+              "With --section: only blocks whose innermost section is exactly it");
   s->add_option("--limit", a->limit, "Results (1-100)")->capture_default_str();
   s->add_option("--mode", a->mode,
                 "keyword, vector or hybrid (default: hybrid when an embedding model and its "

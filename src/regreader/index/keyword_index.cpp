@@ -36,8 +36,6 @@ constexpr int64_t kMinCommonDocs = 50;
 // scores every row an OR query matches, about 1.4 us each with eight phrases, so this bounds the
 // loose pass at a few milliseconds in large stores (at 10^5 blocks, before: 5,500 rows, 7.5 ms).
 constexpr int64_t kMaxLooseRows = 3000;
-// Rows fetched per requested hit before the chapter filter, which runs in C++.
-constexpr int kOverfetch = 8;
 
 std::string quote_phrase(const std::vector<Token>& tokens) {
   std::string out = "\"";
@@ -147,7 +145,9 @@ void run_query(store::Database& db, const std::string& match, const SearchFilter
   for (auto t : filter.block_types)
     s.bind(k++, model::block_type_name(t));
   const int wanted = filter.limit + static_cast<int>(hits.size());
-  s.bind(k, chapter_filters ? wanted * kOverfetch : wanted);
+  // With chapter filters the ranked matches are read until `limit` pass them, however far down:
+  // a cap here made `limit 5` miss hits that `limit 10` found.
+  s.bind(k, chapter_filters ? -1 : wanted);
   auto row = db.prepare(
       "SELECT reg_id, page_num, block_id, block_type, chapter_path FROM blocks WHERE rowid = ?1");
   const size_t first_new = hits.size();

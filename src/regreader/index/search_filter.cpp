@@ -28,6 +28,11 @@ bool in_chapter_scope(const std::vector<std::string>& path, const std::string& s
   return false;
 }
 
+bool in_section(const std::string& have, const std::string& want) {
+  return have == want || (have.size() > want.size() && have.compare(0, want.size(), want) == 0 &&
+                          have[want.size()] == '.');
+}
+
 std::string innermost_section(const std::vector<std::string>& path) {
   for (auto it = path.rbegin(); it != path.rend(); ++it)
     if (auto m =
@@ -38,7 +43,10 @@ std::string innermost_section(const std::vector<std::string>& path) {
 
 bool matches_chapter_filters(const std::vector<std::string>& path, const SearchFilter& f) {
   if (!in_chapter_scope(path, f.chapter_scope)) return false;
-  return f.section_number.empty() || innermost_section(path) == f.section_number;
+  if (f.section_number.empty()) return true;
+  const std::string have = innermost_section(path);
+  if (f.section_exact) return have == f.section_number;
+  return in_section(have, f.section_number);
 }
 
 void finish_hit(SearchHit& h) {

@@ -15,7 +15,11 @@ struct SearchFilter {
   std::vector<std::string> reg_ids;  ///< empty: every regulation
   std::string chapter_scope;  ///< "5.2" (and everything under it) or words of a chapter title
   std::vector<model::BlockType> block_types;
-  std::string section_number;  ///< exact innermost section ("5.2.2"); "" = any
+  /// A clause and its sub-clauses ("4.1" keeps 4.1, 4.1.10 …), or with `section_exact` only
+  /// blocks whose innermost section is exactly it; "" = any. Applied inside each leg's query, so
+  /// `limit k` returns the first k hits of an unlimited search.
+  std::string section_number;
+  bool section_exact = false;
   int limit = 10;
   const SynonymTable* synonyms = nullptr;  ///< null: the built-in pairs
 };
@@ -35,6 +39,9 @@ struct SearchHit {
 /// True when a block with this chapter path lies in `scope` ("5.2" = 5.2 and below; other text =
 /// words of a chapter title). An empty scope matches everything.
 bool in_chapter_scope(const std::vector<std::string>& chapter_path, const std::string& scope);
+
+/// True when section `have` is `want` or one of its sub-clauses ("4.1.10" in "4.1").
+bool in_section(const std::string& have, const std::string& want);
 
 /// Section number of the innermost numbered chapter of a path ("5.2.2"), or "".
 std::string innermost_section(const std::vector<std::string>& chapter_path);

@@ -17,6 +17,7 @@ struct SearchRequest {
   std::string chapter_scope;
   std::vector<model::BlockType> block_types;
   std::string section_number;   ///< only blocks of this section (and its subsections)
+  bool section_exact = false;   ///< only blocks whose innermost section is exactly it
   std::string mode = "hybrid";  ///< keyword | vector | hybrid
   int limit = 10;
 };

@@ -36,6 +36,7 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
   r.chapter_scope = a.str("chapter_scope");
   r.block_types = block_types(a);
   r.section_number = a.str("section_number");
+  r.section_exact = a.boolean("section_exact", false);
   r.limit = a.integer("limit", 10);
   const auto out = run_search(ctx, r);
   return {{{"query", r.query},
@@ -71,7 +72,9 @@ ToolSpec smart_search_tool() {
                   {"chapter_scope", string("Section number (5.2) or chapter title words")},
                   {"limit", integer("Results to return (default 10)", 1, 50)},
                   {"block_types", types},
-                  {"section_number", string("Only this section and its subsections, e.g. 5.2.3")}},
+                  {"section_number", string("Only this section and its subsections, e.g. 5.2.3")},
+                  {"section_exact",
+                   boolean("With section_number: only that clause itself, not its subsections")}},
                  {"query"}),
           output({{"query", {{"type", "string"}}},
                   {"mode_used", {{"type", "string"}}},
