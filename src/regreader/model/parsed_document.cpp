@@ -3,8 +3,8 @@
 namespace regreader::model {
 
 void to_json(nlohmann::json& j, const ParsedDocument& d) {
-  j = {{"info", d.info},         {"pages", d.pages}, {"structure", d.structure},
-       {"tables", d.tables},     {"links", d.links}, {"warnings", d.warnings},
+  j = {{"info", d.info},     {"pages", d.pages}, {"structure", d.structure},
+       {"tables", d.tables}, {"links", d.links}, {"warnings", d.warnings},
        {"check", d.check}};
 }
 

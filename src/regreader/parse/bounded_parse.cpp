@@ -76,8 +76,8 @@ nlohmann::json error_reply(ErrorCode code, const std::string& reason) {
   } catch (const Error& e) {
     reply = error_reply(e.code(), e.what());
   } catch (const std::bad_alloc&) {
-    reply = error_reply(ErrorCode::kLimit, "exceeds the memory limit of " +
-                                               std::to_string(limits.memory_mb) + " MiB");
+    reply = error_reply(ErrorCode::kLimit,
+                        "exceeds the memory limit of " + std::to_string(limits.memory_mb) + " MiB");
   } catch (const std::exception& e) {
     reply = error_reply(ErrorCode::kInternal, std::string("parser failed: ") + e.what());
   }
@@ -136,7 +136,8 @@ ChildResult collect(pid_t pid, int fd, int timeout_seconds) {
 
 model::ParsedDocument decode(const ChildResult& r, const fs::path& path) {
   std::uint64_t n = 0;
-  if (r.bytes.size() < sizeof n) throw ParseError(ErrorCode::kInternal, path, "parser sent nothing");
+  if (r.bytes.size() < sizeof n)
+    throw ParseError(ErrorCode::kInternal, path, "parser sent nothing");
   std::memcpy(&n, r.bytes.data(), sizeof n);
   if (r.bytes.size() - sizeof n != n)
     throw ParseError(ErrorCode::kInternal, path, "parser sent a truncated result");
@@ -185,7 +186,8 @@ model::ParsedDocument parse_in_child(const fs::path& path, const std::string& re
   try {
     return decode(r, path);
   } catch (const nlohmann::json::exception& e) {
-    throw ParseError(ErrorCode::kInternal, path, std::string("parser result unreadable: ") + e.what());
+    throw ParseError(ErrorCode::kInternal, path,
+                     std::string("parser result unreadable: ") + e.what());
   }
 }
 
