@@ -256,6 +256,27 @@ TEST_F(CliTables, ReferencesAreFollowedInOneStep) {
 namespace regreader::testing {
 namespace {
 
+TEST_F(Cli, PartialMatchesAreSaidAndNonsenseFindsNothing) {
+  ingest_sample();
+  // A query sharing one common character pair (存在) with the text is no answer.
+  auto nonsense = rr("search xyz不存在的词 --mode keyword --json");
+  ASSERT_EQ(nonsense.code, 0) << nonsense.err;
+  const auto n = nlohmann::json::parse(nonsense.out);
+  for (const auto& h : n["results"])
+    EXPECT_GE(h["coverage"].get<double>(), 0.3) << h.dump();
+  EXPECT_FALSE(n["exact_match"].get<bool>());
+  // The query as written: exact.
+  const auto exact = nlohmann::json::parse(rr("search 倒闸操作 --mode keyword --json").out);
+  ASSERT_FALSE(exact["results"].empty());
+  EXPECT_EQ(exact["results"][0]["match"], "exact");
+  EXPECT_TRUE(exact["exact_match"].get<bool>());
+  // A worker's question matches its clause only in part, and the output says so.
+  auto question = rr("search 操作票应保存多长时间 --mode keyword");
+  EXPECT_NE(question.out.find("No exact match"), std::string::npos) << question.out;
+  EXPECT_NE(question.out.find("5.2.3"), std::string::npos) << question.out;
+  EXPECT_NE(question.out.find("[partial: "), std::string::npos) << question.out;
+}
+
 TEST_F(Cli, KeywordSearchWithCitations) {
   ingest_sample();
   auto r = rr("search 倒闸操作 --json");

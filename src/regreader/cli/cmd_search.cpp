@@ -1,5 +1,6 @@
 // `search` and `debug tokenize`.
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <memory>
@@ -80,7 +81,10 @@ void run_search(const SearchArgs& a, Globals& g) {
     nlohmann::json j = {{"query", a.query},
                         {"mode", a.mode.empty() ? "default" : a.mode},
                         {"mode_used", index::search_mode_name(mode)},
-                        {"results", out}};
+                        {"results", out},
+                        {"exact_match", std::any_of(hits.begin(), hits.end(), [](const auto& h) {
+                           return h.match != "partial";
+                         })}};
     if (fell_back) j["note"] = index::semantic_leg(store).unavailable;
     print_json(j);
     return;
@@ -89,6 +93,9 @@ void run_search(const SearchArgs& a, Globals& g) {
     std::cout << "No matches for \"" << a.query << "\".\n";
     return;
   }
+  if (std::all_of(hits.begin(), hits.end(),
+                  [](const index::SearchHit& h) { return h.match == "partial"; }))
+    std::cout << "No exact match for \"" << a.query << "\"; closest (partial matches):\n";
   for (size_t i = 0; i < hits.size(); ++i) {
     const auto& h = hits[i];
     const auto [source, conf] = store.text_source(h.reg_id, h.page_num);
@@ -96,6 +103,10 @@ void run_search(const SearchArgs& a, Globals& g) {
               << (source == "ocr" ? "  [OCR, confidence " + std::to_string(std::lround(conf)) +
                                         ": check figures against the page]"
                                   : "")
+              << (h.match == "partial"
+                      ? "  [partial: " + std::to_string(std::lround(h.coverage * 100)) +
+                            "% of the query]"
+                      : "")
               << "\n   " << h.snippet << "\n";
   }
 }

@@ -1,8 +1,10 @@
 #include "regreader/index/keyword_index.hpp"
 
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "regreader/core/error.hpp"
+#include "regreader/index/snippet.hpp"
 #include "regreader/index/tokenizer.hpp"
 #include "regreader/store/database.hpp"
 
@@ -24,8 +26,6 @@ END;
 INSERT INTO block_fts(block_fts) VALUES ('rebuild');
 )SQL";
 
-// Snippets: this many tokens around the matches.
-constexpr int kSnippetTokens = 24;
 // The loose pass ORs at most this many of the query's rarest tokens ...
 constexpr size_t kMaxLooseTokens = 8;
 // ... and none found in more than this share of all blocks.
@@ -36,6 +36,10 @@ constexpr int64_t kMinCommonDocs = 50;
 // scores every row an OR query matches, about 1.4 us each with eight phrases, so this bounds the
 // loose pass at a few milliseconds in large stores (at 10^5 blocks, before: 5,500 rows, 7.5 ms).
 constexpr int64_t kMaxLooseRows = 3000;
+// Loose-pass hits with less than this share of the query's tokens are dropped. A worker's
+// question matches its clause at 0.4-0.6 (倒闸操作票应保存多长时间: 5 of 11 pairs); a nonsense
+// query shares one common pair (xyz不存在的词: 存在, 1 of 5).
+constexpr double kMinCoverage = 0.3;
 
 std::string quote_phrase(const std::vector<Token>& tokens) {
   std::string out = "\"";
@@ -101,32 +105,25 @@ std::string build_match_expression(const std::string& query, const SynonymTable&
 
 namespace {
 
-// The snippets of the final hits, in one query over their rowids. Not part of the ranking query:
-// there SQLite would evaluate snippet() for every matching row before sorting (its sorter keeps
-// whole result rows), and re-tokenizing thousands of blocks for an OR query set the p99.
-void add_snippets(store::Database& db, const std::string& match, const std::vector<int64_t>& rowids,
-                  std::vector<SearchHit>::iterator first) {
-  if (rowids.empty()) return;
-  std::string sql = "SELECT rowid, snippet(block_fts, 0, '【', '】', '…', " +
-                    std::to_string(kSnippetTokens) + ") FROM block_fts WHERE block_fts MATCH ?1";
-  int next = 2;
-  append_in_list(sql, next, "rowid", rowids.size());
-  auto s = db.prepare(sql);
-  s.bind(1, match);
-  for (size_t i = 0; i < rowids.size(); ++i)
-    s.bind(static_cast<int>(i) + 2, rowids[i]);
-  while (s.step()) {
-    const auto at = std::find(rowids.begin(), rowids.end(), s.integer(0));
-    if (at != rowids.end()) (first + (at - rowids.begin()))->snippet = s.text(1);
-  }
+// What a pass calls its hits; for the loose pass, the query's tokens, whose share found in a
+// block is its coverage.
+struct PassKind {
+  std::string match;
+  const std::set<std::string>* query_tokens = nullptr;  ///< loose pass: for the coverage floor
+  const std::set<std::string>* highlight = nullptr;     ///< tokens marked in the snippet
+};
+
+// Share of `query_tokens` among the tokens of `text`.
+double coverage(const std::string& text, const std::set<std::string>& query_tokens) {
+  if (query_tokens.empty()) return 0;
+  std::set<std::string> found;
+  for (const auto& t : tokenize(text, TokenizeMode::kDocument))
+    if (query_tokens.count(t.text)) found.insert(t.text);
+  return static_cast<double>(found.size()) / static_cast<double>(query_tokens.size());
 }
 
-// Appends the hits of one MATCH expression that are not in `hits` yet, up to filter.limit. The
-// ranking reads the FTS index alone (rowid and BM25); the blocks table is read for the hits kept
-// only. Joining it in the ranking query read every matching block row (its content included)
-// before the sort, which made OR queries over thousands of rows slow.
 void run_query(store::Database& db, const std::string& match, const SearchFilter& filter,
-               std::vector<SearchHit>& hits) {
+               const PassKind& kind, std::vector<SearchHit>& hits) {
   std::string sql = "SELECT rowid, bm25(block_fts) FROM block_fts WHERE block_fts MATCH ?1";
   int next = 2;
   if (!filter.reg_ids.empty() || !filter.block_types.empty()) {
@@ -149,9 +146,8 @@ void run_query(store::Database& db, const std::string& match, const SearchFilter
   // a cap here made `limit 5` miss hits that `limit 10` found.
   s.bind(k, chapter_filters ? -1 : wanted);
   auto row = db.prepare(
-      "SELECT reg_id, page_num, block_id, block_type, chapter_path FROM blocks WHERE rowid = ?1");
-  const size_t first_new = hits.size();
-  std::vector<int64_t> rowids;
+      "SELECT reg_id, page_num, block_id, block_type, chapter_path, content_markdown FROM blocks "
+      "WHERE rowid = ?1");
   while (s.step() && static_cast<int>(hits.size()) < filter.limit) {
     row.reset();
     row.bind(1, s.integer(0));
@@ -159,9 +155,16 @@ void run_query(store::Database& db, const std::string& match, const SearchFilter
     const std::string id = row.text(2);
     SearchHit h;
     h.chapter_path = nlohmann::json::parse(row.text(4)).get<std::vector<std::string>>();
-    const bool keep = matches_chapter_filters(h.chapter_path, filter) &&
-                      std::none_of(hits.begin(), hits.end(),
-                                   [&](const SearchHit& x) { return x.block_id == id; });
+    bool keep = matches_chapter_filters(h.chapter_path, filter) &&
+                std::none_of(hits.begin(), hits.end(),
+                             [&](const SearchHit& x) { return x.block_id == id; });
+    h.match = kind.match;
+    if (keep && kind.query_tokens) {
+      // A block sharing only a pair or two of common characters with the query (存在 of
+      // "xyz不存在的词") is no answer: under the floor it is dropped, not shown as a hit.
+      h.coverage = coverage(row.text(5), *kind.query_tokens);
+      keep = h.coverage >= kMinCoverage;
+    }
     if (keep) {
       h.reg_id = row.text(0);
       h.page_num = static_cast<int>(row.integer(1));
@@ -169,11 +172,10 @@ void run_query(store::Database& db, const std::string& match, const SearchFilter
       h.block_type = model::parse_block_type(row.text(3));
       h.score = -s.real(1);  // FTS5's bm25() is lower for better matches
       finish_hit(h);
-      rowids.push_back(s.integer(0));
+      h.snippet = make_snippet(row.text(5), *kind.highlight);
       hits.push_back(std::move(h));
     }
   }
-  add_snippets(db, match, rowids, hits.begin() + static_cast<std::ptrdiff_t>(first_new));
 }
 
 }  // namespace
@@ -229,6 +231,32 @@ std::vector<std::string> choose_loose_tokens(const std::vector<TokenFrequency>& 
   return out;
 }
 
+namespace {
+
+// The tokens of the query's terms and of their synonyms: what a snippet marks.
+std::set<std::string> highlight_tokens(const std::string& query, const SearchFilter& filter) {
+  const SynonymTable& synonyms = filter.synonyms ? *filter.synonyms : builtin_synonyms();
+  std::set<std::string> out;
+  std::string term;
+  auto flush = [&] {
+    if (!term.empty())
+      for (const auto& variant : expand_term(term, synonyms))
+        for (const auto& t : tokenize(variant, TokenizeMode::kQuery))
+          out.insert(t.text);
+    term.clear();
+  };
+  for (char c : query) {
+    if (c == ' ' || c == '\t' || c == '\n')
+      flush();
+    else
+      term.push_back(c);
+  }
+  flush();
+  return out;
+}
+
+}  // namespace
+
 std::vector<SearchHit> keyword_search(const store::PageStore& store, const std::string& query,
                                       const SearchFilter& filter) {
   std::vector<SearchHit> hits;
@@ -238,10 +266,16 @@ std::vector<SearchHit> keyword_search(const store::PageStore& store, const std::
   if (!db || strict.empty() || filter.limit <= 0) return hits;
   for (const auto& r : filter.reg_ids)
     store.require(r);
-  run_query(*db, strict, filter, hits);
+  const bool one_term = query.find_first_of(" \t\n") == std::string::npos;
+  std::set<std::string> tokens;
+  for (const auto& t : tokenize(query, TokenizeMode::kQuery))
+    tokens.insert(t.text);
+  const std::set<std::string> highlight = highlight_tokens(query, filter);
+  run_query(*db, strict, filter, {one_term ? "exact" : "all_terms", nullptr, &highlight}, hits);
   if (static_cast<int>(hits.size()) < filter.limit) {
     const std::string loose = rare_tokens_expression(*db, query);
-    if (!loose.empty() && loose != strict) run_query(*db, loose, filter, hits);
+    if (!loose.empty() && loose != strict)
+      run_query(*db, loose, filter, {"partial", &tokens, &highlight}, hits);
   }
   return hits;
 }

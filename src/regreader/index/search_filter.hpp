@@ -34,6 +34,11 @@ struct SearchHit {
   std::string snippet;         ///< with keyword matches in 【】; vector hits: the block's start
   double score = 0;            ///< higher is better; comparable within one leg only
   std::string source;          ///< "GB26860-2011 P4 5.2.2"
+  /// How the hit matches the query: "exact" (the query's one term, synonyms included),
+  /// "all_terms" (every space-separated term), "partial" (some of the query's character pairs:
+  /// the loose pass), "semantic" (the vector leg alone).
+  std::string match = "exact";
+  double coverage = 1;  ///< share of the query's tokens found in the block (partial hits)
 };
 
 /// True when a block with this chapter path lies in `scope` ("5.2" = 5.2 and below; other text =

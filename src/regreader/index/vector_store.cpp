@@ -398,6 +398,7 @@ std::vector<SearchHit> vector_candidates(const store::PageStore& store, const Ve
       SearchHit h;
       h.block_id = id.text(0);
       h.score = m.score;
+      h.match = "semantic";
       hits.push_back(std::move(h));
     }
     id.reset();

@@ -57,6 +57,9 @@ inline json search_hit() {
        {"section_number", {{"type", "string"}}},
        {"snippet", {{"type", "string"}}},
        {"score", {{"type", "number"}}},
+       {"match", string("exact (the query as one term), all_terms, partial (some of its character "
+                        "pairs: not an answer by itself), semantic (vector search only)")},
+       {"coverage", {{"type", "number"}, {"description", "Share of the query's terms found"}}},
        {"source", source()},
        {"text_source",
         string("Where the page's text came from: text_layer, ocr, text (Word, Markdown)")},

@@ -13,6 +13,8 @@ nlohmann::json hit_json(const index::SearchHit& h) {
           {"section_number", h.section_number},
           {"snippet", h.snippet},
           {"score", h.score},
+          {"match", h.match},
+          {"coverage", std::round(h.coverage * 100) / 100},
           {"source", h.source}};
 }
 
