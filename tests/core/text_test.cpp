@@ -48,5 +48,14 @@ TEST(Utf8, LengthAndPrefixCountCodePoints) {
   EXPECT_EQ(to_codepoints("\xff").front(), U'\uFFFD');
 }
 
+TEST(ToInt, DigitsOnlyAndNeverThrowsPastInt) {
+  EXPECT_EQ(to_int("42"), 42);
+  EXPECT_EQ(to_int("0"), 0);
+  EXPECT_FALSE(to_int(""));
+  EXPECT_FALSE(to_int("4a"));
+  EXPECT_FALSE(to_int("-3"));
+  EXPECT_FALSE(to_int("99999999999")) << "std::stoi threw out_of_range here";
+}
+
 }  // namespace
 }  // namespace regreader::text

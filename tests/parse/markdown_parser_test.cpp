@@ -111,3 +111,16 @@ TEST(MarkdownParser, ALoneCarriageReturnEndsNoHeading) {
 
 }  // namespace
 }  // namespace regreader::parse
+
+namespace regreader::parse {
+namespace {
+
+// Found by fuzz/fuzz_markdown: a page marker with a number past int threw std::out_of_range.
+TEST(MarkdownFuzzRegressions, APageMarkerPastIntIsAnOrdinaryComment) {
+  const auto raw = parse_markdown("<!-- page 99999999999 -->\n\n正文。\n", true, {});
+  ASSERT_FALSE(raw.blocks.empty());
+  EXPECT_EQ(raw.blocks.back().text, "正文。");
+}
+
+}  // namespace
+}  // namespace regreader::parse

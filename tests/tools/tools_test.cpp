@@ -90,6 +90,11 @@ TEST_F(Tools, ReadPageRangeMergesTablesAcrossTheRangeAndIncludesNotes) {
   EXPECT_NE(r["merged_tables"][0]["markdown"].get<std::string>().find("| 10 及以下 | 户内 | 0.70"),
             std::string::npos)
       << "the rows printed on page 3 come with the table";
+  // The table is sent once: the page's own part of it points to merged_tables.
+  const std::string page = r["pages"][0]["content_markdown"];
+  EXPECT_EQ(page.find("| 110 |"), std::string::npos) << page;
+  EXPECT_NE(page.find("[表1: part of a table across pages, in merged_tables]"), std::string::npos)
+      << page;
   EXPECT_FALSE(r["annotations"].empty());
   EXPECT_EQ(r["source"], "SAMPLE P4");
   EXPECT_EQ(error_code([&] {

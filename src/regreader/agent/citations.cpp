@@ -72,8 +72,10 @@ std::vector<Span> find_pages(const std::string& s) {
     Span sp;
     sp.start = offset(s, m[0]) + m[1].size();
     sp.end = offset(s, m[0]) + m[0].size();
-    sp.first = std::stoi(first);
-    sp.last = last.empty() ? sp.first : std::max(sp.first, std::stoi(last));
+    const auto a = text::to_int(first), b = last.empty() ? a : text::to_int(last);
+    if (!a || !b) return;  // a page number no document has
+    sp.first = *a;
+    sp.last = std::max(sp.first, *b);
     out.push_back(sp);
   });
   return out;

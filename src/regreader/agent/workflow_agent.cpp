@@ -12,6 +12,7 @@
 #include "regreader/agent/react_agent.hpp"
 #include "regreader/core/error.hpp"
 #include "regreader/core/regex.hpp"
+#include "regreader/core/text.hpp"
 
 namespace regreader::agent {
 
@@ -80,7 +81,7 @@ std::vector<std::pair<std::string, int>> search_hit_pages(const ToolResult& resu
   re2::StringPiece rest(result.content);
   std::string code, page;
   while (RE2::FindAndConsume(&rest, source, &code, &page))
-    add(normalize_regulation_code(code), std::stoi(page));
+    if (const auto n = text::to_int(page)) add(normalize_regulation_code(code), *n);
   return out;
 }
 

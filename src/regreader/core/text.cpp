@@ -1,5 +1,7 @@
 #include "regreader/core/text.hpp"
 
+#include <charconv>
+
 #include <unicode/utf8.h>
 
 namespace regreader::text {
@@ -142,6 +144,14 @@ void join_wrapped(std::string& acc, std::string_view next) {
   const bool needs_space = !is_cjk(last) && !is_cjk(first) && last != '-' && !is_space(last);
   if (needs_space) acc.push_back(' ');
   acc.append(next);
+}
+
+std::optional<int> to_int(std::string_view digits) {
+  int v = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+  if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size() || v < 0)
+    return std::nullopt;
+  return v;
 }
 
 std::optional<int> parse_number(std::string_view s) {

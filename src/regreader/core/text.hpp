@@ -45,6 +45,10 @@ std::string strip_spaces(std::string_view s);
 /// space between Latin words.
 void join_wrapped(std::string& acc, std::string_view next);
 
+/// ASCII digits as an int; nullopt when empty, not all digits, or too large for an int. For
+/// numbers read from documents and requests, where std::stoi would throw out_of_range.
+std::optional<int> to_int(std::string_view digits);
+
 /// Value of a Chinese numeral such as "十一", "二十三", "一百零五", "〇" or ASCII digits.
 std::optional<int> parse_number(std::string_view s);
 

@@ -60,9 +60,13 @@ std::string quote_phrase(const std::vector<Token>& tokens) {
 void ensure_keyword_index(store::PageStore& store) {
   store::Database* db = store.database();
   if (!db) return;
-  auto exists = db->prepare("SELECT count(*) FROM sqlite_master WHERE name = 'block_fts'");
-  exists.step();
-  if (exists.integer(0) > 0) return;
+  {
+    // Scoped: a stepped statement keeps its read transaction open, and a write transaction begun
+    // on top of a snapshot another process has since moved past can never get the lock.
+    auto exists = db->prepare("SELECT count(*) FROM sqlite_master WHERE name = 'block_fts'");
+    exists.step();
+    if (exists.integer(0) > 0) return;
+  }
   store::Transaction tx(*db);
   db->exec(kIndexSchema);
   tx.commit();

@@ -96,7 +96,7 @@ std::vector<TocEntry> parse_toc_entries(std::string_view s) {
       if (d > run && d - run <= 4) {
         const std::string num = text::from_codepoints({cps.begin() + run, cps.begin() + d});
         const bool arabic = num[0] >= '0' && num[0] <= '9';
-        auto entry = make_entry(cur, arabic ? std::stoi(num) : -1);
+        auto entry = make_entry(cur, arabic ? text::to_int(num).value_or(-1) : -1);
         if (!entry.title.empty() || !entry.section.empty()) out.push_back(entry);
         cur.clear();
         i = d;

@@ -118,9 +118,11 @@ struct Builder {
       return true;
     }
     if (!RE2::FullMatch(line, kPageMarker, &number)) return false;
+    const auto n = text::to_int(number);
+    if (!n) return false;  // <!-- page 99999999999 --> names no page: an ordinary comment
     flush();
     saw_page_marker = true;
-    page = std::max(std::stoi(number), 1);
+    page = std::max(*n, 1);
     return true;
   }
 

@@ -396,7 +396,7 @@ std::optional<SectionMatch> split_glued_number(const SectionMatch& glued,
   for (size_t keep = 1; keep < last.size(); ++keep) {
     if (last[keep] == '0' && keep + 1 == last.size()) continue;  // "5.3.1" + "0" is no quantity
     SectionMatch m = glued;
-    m.components.back() = std::stoi(last.substr(0, keep));
+    m.components.back() = text::to_int(last.substr(0, keep)).value_or(0);
     if (m.components.back() <= 0 || !plausible_successor(prev, m)) continue;
     m.rest = last.substr(keep) + glued.rest;
     m.number = m.kind == SectionKind::kAppendixClause ? std::string(1, m.letter) + "." : "";

@@ -134,7 +134,11 @@ void Database::exec_waiting(std::string_view sql) {
     sqlite3_free(err);
     if (rc == SQLITE_OK) return;
     const auto waited = std::chrono::steady_clock::now() - start;
-    if ((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED)
+    const int extended = sqlite3_extended_errcode(db_);
+    // BUSY_SNAPSHOT: this connection still reads a snapshot older than the last commit (an
+    // unfinished statement); waiting cannot help, and retrying would spin until the deadline.
+    if (((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED) ||
+        extended == SQLITE_BUSY_SNAPSHOT)
       throw StorageError("SQL failed: " + msg);
     if (waited > std::chrono::seconds(kLockWaitSeconds))
       throw StorageError("the database " + path_ + " stayed locked by another process for " +

@@ -1,6 +1,9 @@
 // read_page_range: the full text of up to ten pages, with tables that cross the range merged and
 // the pages' notes.
 
+#include <algorithm>
+#include <map>
+
 #include "regreader/core/error.hpp"
 #include "regreader/tools/arguments.hpp"
 #include "regreader/tools/lookups.hpp"
@@ -15,10 +18,27 @@ namespace {
 // A model reads at most this many pages per call: enough for a section, small enough for context.
 constexpr int kMaxPages = 10;
 
-nlohmann::json page_json(const std::string& reg_id, const model::PageDocument& p) {
+// Block id -> the merged table it is a part of, for tables sent whole in merged_tables.
+using MergedParts = std::map<std::string, std::string>;
+
+// The page's text, with each part of a merged table replaced by a pointer to it: the model gets
+// every table once, not a page's segment and the merged table both.
+std::string page_text(const model::PageDocument& p, const MergedParts& parts) {
+  if (std::none_of(p.content_blocks.begin(), p.content_blocks.end(),
+                   [&](const model::ContentBlock& b) { return parts.count(b.block_id) > 0; }))
+    return p.content_markdown;
+  std::vector<model::ContentBlock> blocks = p.content_blocks;
+  for (auto& b : blocks)
+    if (const auto it = parts.find(b.block_id); it != parts.end())
+      b.content_markdown = "[" + it->second + ": part of a table across pages, in merged_tables]";
+  return model::join_blocks_markdown(blocks);
+}
+
+nlohmann::json page_json(const std::string& reg_id, const model::PageDocument& p,
+                         const MergedParts& parts) {
   nlohmann::json j = {{"page_num", p.page_num},
                       {"chapter_path", p.chapter_path},
-                      {"content_markdown", p.content_markdown},
+                      {"content_markdown", page_text(p, parts)},
                       {"continues_from_prev", p.continues_from_prev},
                       {"continues_to_next", p.continues_to_next},
                       {"text_source", p.text_source},
@@ -30,10 +50,12 @@ nlohmann::json page_json(const std::string& reg_id, const model::PageDocument& p
 // Tables with a part in the range that also run outside one page: merged, so the model sees the
 // whole table once.
 nlohmann::json crossing_tables(const ToolContext& ctx, const std::string& reg_id, int start,
-                               int end) {
+                               int end, MergedParts& parts) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& t : ctx.store.tables(reg_id)) {
     if (t.page_end < start || t.page_start > end || t.segments.size() < 2) continue;
+    for (const auto& s : t.segments)
+      parts[s.block_id] = t.table_id;
     auto j = table_summary_json(ctx.store, reg_id, t);
     j["markdown"] = t.merged.to_markdown();
     out.push_back(j);
@@ -54,16 +76,17 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
                 "at most " + std::to_string(kMaxPages) + " pages per call; read " +
                     std::to_string(start) + "-" + std::to_string(start + kMaxPages - 1) + " first");
   const auto pages = ctx.store.pages(reg_id, start, end);
+  MergedParts parts;
+  const auto tables = crossing_tables(ctx, reg_id, start, end, parts);
   nlohmann::json pj = nlohmann::json::array(), notes = nlohmann::json::array();
   std::string text;
   for (const auto& p : pages) {
-    pj.push_back(page_json(reg_id, p));
+    pj.push_back(page_json(reg_id, p, parts));
     for (const auto& n : p.annotations)
       notes.push_back(n);
     text +=
-        "──── " + cite(reg_id, p.page_num, p.page_num) + " ────\n" + p.content_markdown + "\n\n";
+        "──── " + cite(reg_id, p.page_num, p.page_num) + " ────\n" + page_text(p, parts) + "\n\n";
   }
-  const auto tables = crossing_tables(ctx, reg_id, start, end);
   for (const auto& t : tables)
     text += "[merged table " + t["table_id"].get<std::string>() + ", " +
             t["source"].get<std::string>() + "]\n" + t["markdown"].get<std::string>() + "\n";
