@@ -57,17 +57,25 @@ std::string quote_phrase(const std::vector<Token>& tokens) {
 
 }  // namespace
 
+namespace {
+
+bool keyword_index_exists(store::Database& db) {
+  // The statement ends with this function: a stepped statement keeps its read transaction open,
+  // and a write begun on top of a snapshot another process has since moved past never gets the
+  // lock.
+  auto exists = db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'block_fts'");
+  exists.step();
+  return exists.integer(0) > 0;
+}
+
+}  // namespace
+
 void ensure_keyword_index(store::PageStore& store) {
   store::Database* db = store.database();
-  if (!db) return;
-  {
-    // Scoped: a stepped statement keeps its read transaction open, and a write transaction begun
-    // on top of a snapshot another process has since moved past can never get the lock.
-    auto exists = db->prepare("SELECT count(*) FROM sqlite_master WHERE name = 'block_fts'");
-    exists.step();
-    if (exists.integer(0) > 0) return;
-  }
+  if (!db || keyword_index_exists(*db)) return;
   store::Transaction tx(*db);
+  // Asked again under the write lock: two first ingests both saw no index before one made it.
+  if (keyword_index_exists(*db)) return;
   db->exec(kIndexSchema);
   tx.commit();
 }
