@@ -80,6 +80,8 @@ model::TableMeta make_table(const std::vector<std::vector<std::string>>& rows) {
 
 // Whole lines (RE2::FullMatch). [^\n\r] is "any character" as the ECMAScript "." was: a line may
 // hold a lone \r.
+// The largest page number a `<!-- page N -->` marker may name.
+constexpr int kMaxMarkedPage = 100000;
 const Regex kPageMarker(R"((?i)\s*<!--\s*page[\s:=]*(\d+)\s*-->\s*)");
 const Regex kHeading(R"(\s{0,3}(#{1,6})\s+([^\n\r]*?)\s*#*\s*)");
 const Regex kListItem(R"(\s*(?:[-*+]|\d{1,3}[.)])\s+[^\n\r]*)");
@@ -118,8 +120,10 @@ struct Builder {
       return true;
     }
     if (!RE2::FullMatch(line, kPageMarker, &number)) return false;
+    // A number past any document's length names no page (<!-- page 99999999 --> would make
+    // a hundred million empty pages): an ordinary comment.
     const auto n = text::to_int(number);
-    if (!n) return false;  // <!-- page 99999999999 --> names no page: an ordinary comment
+    if (!n || *n > kMaxMarkedPage) return false;
     flush();
     saw_page_marker = true;
     page = std::max(*n, 1);
