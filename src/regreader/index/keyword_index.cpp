@@ -88,30 +88,40 @@ void optimize_keyword_index(store::PageStore& store) {
   tx.commit();
 }
 
+namespace {
+
+// The query's space-separated terms.
+std::vector<std::string> query_terms(const std::string& query) {
+  std::vector<std::string> terms;
+  std::string term;
+  for (char c : query + " ") {
+    if (c == ' ' || c == '\t' || c == '\n') {
+      if (!term.empty()) terms.push_back(std::move(term));
+      term.clear();
+    } else {
+      term.push_back(c);
+    }
+  }
+  return terms;
+}
+
+}  // namespace
+
 std::string build_match_expression(const std::string& query, const SynonymTable& synonyms) {
   std::string expr;
-  std::string term;
-  auto flush = [&] {
+  for (const auto& term : query_terms(query)) {
     std::vector<std::string> phrases;
     for (const auto& variant : expand_term(term, synonyms)) {
       auto tokens = tokenize(variant, TokenizeMode::kQuery);
       if (!tokens.empty()) phrases.push_back(quote_phrase(tokens));
     }
-    term.clear();
-    if (phrases.empty()) return;
+    if (phrases.empty()) continue;
     std::string alternatives = phrases.front();
     for (size_t i = 1; i < phrases.size(); ++i)
       alternatives += " OR " + phrases[i];
     if (phrases.size() > 1) alternatives = "(" + alternatives + ")";
     expr += (expr.empty() ? "" : " AND ") + alternatives;
-  };
-  for (char c : query) {
-    if (c == ' ' || c == '\t' || c == '\n')
-      flush();
-    else
-      term.push_back(c);
   }
-  flush();
   return expr;
 }
 
@@ -249,21 +259,10 @@ namespace {
 std::set<std::string> highlight_tokens(const std::string& query, const SearchFilter& filter) {
   const SynonymTable& synonyms = filter.synonyms ? *filter.synonyms : builtin_synonyms();
   std::set<std::string> out;
-  std::string term;
-  auto flush = [&] {
-    if (!term.empty())
-      for (const auto& variant : expand_term(term, synonyms))
-        for (const auto& t : tokenize(variant, TokenizeMode::kQuery))
-          out.insert(t.text);
-    term.clear();
-  };
-  for (char c : query) {
-    if (c == ' ' || c == '\t' || c == '\n')
-      flush();
-    else
-      term.push_back(c);
-  }
-  flush();
+  for (const auto& term : query_terms(query))
+    for (const auto& variant : expand_term(term, synonyms))
+      for (const auto& t : tokenize(variant, TokenizeMode::kQuery))
+        out.insert(t.text);
   return out;
 }
 
