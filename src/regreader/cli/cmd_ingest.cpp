@@ -1,5 +1,4 @@
 #include <algorithm>
-#include <cstdlib>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -53,26 +52,6 @@ std::vector<fs::path> expand_paths(const std::vector<std::string>& paths) {
   return out;
 }
 
-// A whole number from the environment, or `fallback` when unset; anything else is an error.
-size_t env_number(const char* name, size_t fallback) {
-  const char* v = std::getenv(name);
-  if (!v || !*v) return fallback;
-  const std::string s(v);
-  if (s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos)
-    throw Error(ErrorCode::kInvalidArgument,
-                std::string(name) + " must be a whole number (got '" + s + "')");
-  return std::stoul(s);
-}
-
-parse::ParseLimits limits_from_env() {
-  parse::ParseLimits l;
-  l.max_file_mb = env_number("REGREADER_MAX_FILE_MB", l.max_file_mb);
-  l.memory_mb = env_number("REGREADER_PARSE_MEMORY_MB", l.memory_mb);
-  l.timeout_seconds = static_cast<int>(
-      env_number("REGREADER_PARSE_TIMEOUT", static_cast<size_t>(l.timeout_seconds)));
-  return l;
-}
-
 std::string summary_line(const store::IngestResult& r, const fs::path& file) {
   const auto& i = r.info;
   auto n = [](int v) { return std::to_string(v); };
@@ -108,7 +87,6 @@ void run_ingest(const IngestArgs& a, Globals& g) {
   if (files.size() > 1 && (!a.reg_id.empty() || !a.title.empty()))
     throw Error(ErrorCode::kInvalidArgument, "--reg-id and --title apply to a single file (got " +
                                                  std::to_string(files.size()) + " files)");
-  const parse::ParseLimits limits = limits_from_env();
   parse::clean_stale_temp_dirs();  // left by an ingest that was killed
   store::PageStore store(g.data_dir(), /*create=*/true);
   index::ensure_keyword_index(store);  // from here on, triggers index every stored block
@@ -125,7 +103,7 @@ void run_ingest(const IngestArgs& a, Globals& g) {
       opt.reg_id = parse::derive_reg_id(file) + "-" + std::to_string(k);
     opt.parse.use_office = !a.no_office;
     opt.parse.ocr = parse::parse_ocr_mode(a.ocr);
-    opt.parse.limits = limits;
+    opt.parse.limits = g.parse_limits;
     const std::string label = "[" + std::to_string(n) + "/" + std::to_string(files.size()) + "] " +
                               file.filename().string();
     opt.parse.progress = [&](int done, int total, const std::string& what) {

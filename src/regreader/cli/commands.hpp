@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "regreader/parse/parse_options.hpp"
 #include "regreader/store/page_store.hpp"
 
 namespace regreader::cli {
@@ -17,6 +18,9 @@ struct Globals {
   bool quiet = false;
   bool json = false;  ///< set by the running command, so errors are reported as JSON too
   int exit_code = 0;
+  /// Bounds on parsing one file, from REGREADER_MAX_FILE_MB, REGREADER_PARSE_MEMORY_MB and
+  /// REGREADER_PARSE_TIMEOUT, read once at start (main.cpp).
+  parse::ParseLimits parse_limits;
 
   std::filesystem::path data_dir() const;
 };

@@ -11,6 +11,7 @@
 #include "regreader/cli/commands.hpp"
 #include "regreader/cli/output.hpp"
 #include "regreader/core/config.hpp"
+#include "regreader/core/error.hpp"
 #include "regreader/core/log.hpp"
 #include "regreader/index/keyword_index.hpp"
 
@@ -39,6 +40,27 @@ constexpr const char* kFooter =
     "4 unreadable input (type, corrupt, encrypted, empty), 5 storage error, 70 internal error.\n"
     "Run `regreader COMMAND --help` for a command's options and examples.";
 
+// A whole number from the environment, or `fallback` when unset; anything else is an error.
+size_t env_number(const char* name, size_t fallback) {
+  const char* v = std::getenv(name);
+  if (!v || !*v) return fallback;
+  const std::string s(v);
+  if (s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos)
+    throw Error(ErrorCode::kInvalidArgument,
+                std::string(name) + " must be a whole number (got '" + s + "')");
+  return std::stoul(s);
+}
+
+// The parse limits the environment sets, read once for every command.
+parse::ParseLimits parse_limits_from_env() {
+  parse::ParseLimits l;
+  l.max_file_mb = env_number("REGREADER_MAX_FILE_MB", l.max_file_mb);
+  l.memory_mb = env_number("REGREADER_PARSE_MEMORY_MB", l.memory_mb);
+  l.timeout_seconds = static_cast<int>(
+      env_number("REGREADER_PARSE_TIMEOUT", static_cast<size_t>(l.timeout_seconds)));
+  return l;
+}
+
 int run(int argc, char** argv) {
   CLI::App app{
       "RegReader: read Chinese power-grid regulations page by page, with chapters and citations"};
@@ -61,7 +83,10 @@ int run(int argc, char** argv) {
   add_tool_command(app, g);
   add_serve_command(app, g);
   add_agent_commands(app, g);
-  app.parse_complete_callback([&g] { init_logging(g.quiet ? -1 : g.verbose); });
+  app.parse_complete_callback([&g] {
+    init_logging(g.quiet ? -1 : g.verbose);
+    g.parse_limits = parse_limits_from_env();
+  });
   index::enable_keyword_index();
   try {
     app.parse(argc, argv);

@@ -177,26 +177,25 @@ void run_query(store::Database& db, const std::string& match, const SearchFilter
     const std::string id = row.text(2);
     SearchHit h;
     h.chapter_path = nlohmann::json::parse(row.text(4)).get<std::vector<std::string>>();
-    bool keep = matches_chapter_filters(h.chapter_path, filter) &&
-                std::none_of(hits.begin(), hits.end(),
-                             [&](const SearchHit& x) { return x.block_id == id; });
+    if (!matches_chapter_filters(h.chapter_path, filter) ||
+        std::any_of(hits.begin(), hits.end(), [&](const SearchHit& x) { return x.block_id == id; }))
+      continue;
+    const std::string content = row.text(5);  // read for kept rows only
     h.match = kind.match;
-    if (keep && kind.query_tokens) {
+    if (kind.query_tokens) {
       // A block sharing only a pair or two of common characters with the query (存在 of
       // "xyz不存在的词") is no answer: under the floor it is dropped, not shown as a hit.
-      h.coverage = coverage(row.text(5), *kind.query_tokens);
-      keep = h.coverage >= kMinCoverage;
+      h.coverage = coverage(content, *kind.query_tokens);
+      if (h.coverage < kMinCoverage) continue;
     }
-    if (keep) {
-      h.reg_id = row.text(0);
-      h.page_num = static_cast<int>(row.integer(1));
-      h.block_id = id;
-      h.block_type = model::parse_block_type(row.text(3));
-      h.score = -s.real(1);  // FTS5's bm25() is lower for better matches
-      finish_hit(h);
-      h.snippet = make_snippet(row.text(5), *kind.highlight);
-      hits.push_back(std::move(h));
-    }
+    h.reg_id = row.text(0);
+    h.page_num = static_cast<int>(row.integer(1));
+    h.block_id = id;
+    h.block_type = model::parse_block_type(row.text(3));
+    h.score = -s.real(1);  // FTS5's bm25() is lower for better matches
+    finish_hit(h);
+    h.snippet = make_snippet(content, *kind.highlight);
+    hits.push_back(std::move(h));
   }
 }
 

@@ -65,9 +65,8 @@ std::vector<Span> matched_spans(const std::string& text, const std::set<std::str
   return merged;
 }
 
-// The byte window of about `chars` characters starting at a character boundary at or before
-// `from`, covering the most matched bytes among windows that start `context` characters before a
-// match.
+// The byte window of about `chars` characters that covers the most matched bytes, among the
+// windows that start a little (`context` characters) before a match.
 Span best_window(const std::string& text, const std::vector<Span>& spans, int chars) {
   // Byte offset of each character start.
   std::vector<size_t> starts;
@@ -80,15 +79,24 @@ Span best_window(const std::string& text, const std::vector<Span>& spans, int ch
            1;
   };
   const size_t n = starts.size() - 1, width = static_cast<size_t>(chars), context = 20;
+  // Matched bytes of the spans before each one (spans are sorted and disjoint).
+  std::vector<size_t> before(spans.size() + 1, 0);
+  for (size_t i = 0; i < spans.size(); ++i)
+    before[i + 1] = before[i] + spans[i].second - spans[i].first;
   Span best{0, starts[std::min(n, width)]};
   size_t best_cover = 0;
   for (const auto& s : spans) {
     const size_t first = char_index(s.first);
     const size_t from = first > context ? first - context : 0;
     const size_t to = std::min(n, from + width);
-    size_t cover = 0;
-    for (const auto& t : spans)
-      if (t.first >= starts[from] && t.second <= starts[to]) cover += t.second - t.first;
+    // The spans wholly inside [starts[from], starts[to]).
+    const auto lo = std::lower_bound(spans.begin(), spans.end(), starts[from],
+                                     [](const Span& x, size_t b) { return x.first < b; });
+    const auto hi = std::upper_bound(lo, spans.end(), starts[to],
+                                     [](size_t b, const Span& x) { return b < x.second; });
+    const size_t cover = hi > lo ? before[static_cast<size_t>(hi - spans.begin())] -
+                                       before[static_cast<size_t>(lo - spans.begin())]
+                                 : 0;
     if (cover > best_cover) best_cover = cover, best = {starts[from], starts[to]};
   }
   return best;

@@ -213,7 +213,6 @@ void check_input_file(const fs::path& path, const ParseLimits& limits) {
 model::ParsedDocument parse_document_bounded(const fs::path& path, const std::string& reg_id,
                                              const ParseOptions& options) {
   check_input_file(path, options.limits);
-  if (!options.limits.isolate) return parse_document(path, reg_id, options);
   return parse_in_child(path, reg_id, options);
 }
 

@@ -18,8 +18,8 @@ namespace regreader::parse {
 /// `limits.max_file_mb`. Opens nothing, so a FIFO cannot block it.
 void check_input_file(const std::filesystem::path& path, const ParseLimits& limits);
 
-/// parse_document, in a child process when `options.limits.isolate` (the default), else in
-/// this one. Throws ParseError naming the file and the reason.
+/// parse_document in a child process, within `options.limits`. Throws ParseError naming the file
+/// and the reason.
 model::ParsedDocument parse_document_bounded(const std::filesystem::path& path,
                                              const std::string& reg_id,
                                              const ParseOptions& options);

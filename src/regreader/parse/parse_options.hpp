@@ -15,7 +15,6 @@ enum class OcrMode { kAuto, kAlways, kNever };
 /// Bounds on parsing one untrusted file (bounded_parse.hpp); 0 means no bound. The CLI reads
 /// them from REGREADER_MAX_FILE_MB, REGREADER_PARSE_MEMORY_MB and REGREADER_PARSE_TIMEOUT.
 struct ParseLimits {
-  bool isolate = true;            ///< parse in a child process: a crash fails only that file
   size_t max_file_mb = 1024;      ///< larger files are refused before they are opened
   size_t memory_mb = 4096;        ///< address space of the parsing process
   int timeout_seconds = 1800;     ///< wall clock per file (OCR reads 1-2 s a page)
