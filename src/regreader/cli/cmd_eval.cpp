@@ -1,5 +1,6 @@
 // `eval`: retrieval figures on a development set.
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -18,7 +19,25 @@ struct EvalArgs {
   std::string file;
   std::vector<std::string> modes = {"keyword", "vector", "hybrid", "baseline"};
   bool json = false;
+  bool plain = false;
+  bool by_kind = false;
 };
+
+void print_figures(const std::string& label, const index::EvalResult& r) {
+  std::printf("%-14s %9d %7.3f %7.3f %7.3f %7.3f %7.3f\n", label.c_str(), r.questions, r.hit_at[0],
+              r.hit_at[1], r.hit_at[2], r.hit_at[3], r.mrr);
+}
+
+void print_row(const std::string& mode, const index::EvalResult& r,
+               const std::vector<index::EvalQuestion>& questions, bool by_kind) {
+  print_figures(mode + (r.plain ? " (plain)" : ""), r);
+  if (!by_kind) return;
+  std::vector<std::string> kinds;
+  for (const auto& q : questions)
+    if (std::find(kinds.begin(), kinds.end(), q.kind) == kinds.end()) kinds.push_back(q.kind);
+  for (const auto& k : kinds)
+    print_figures("  " + (k.empty() ? std::string("(no kind)") : k), index::subset(r, questions, k));
+}
 
 void run_eval(const EvalArgs& a, Globals& g) {
   g.json = a.json;
@@ -27,7 +46,7 @@ void run_eval(const EvalArgs& a, Globals& g) {
   if (store.database()) index::ensure_keyword_index(store);
   nlohmann::json out = nlohmann::json::array();
   if (!a.json)
-    std::printf("%-9s %9s %7s %7s %7s %7s %7s\n", "mode", "questions", "hit@1", "hit@3", "hit@5",
+    std::printf("%-14s %9s %7s %7s %7s %7s %7s\n", "mode", "questions", "hit@1", "hit@3", "hit@5",
                 "hit@10", "MRR");
   const bool semantic = static_cast<bool>(index::semantic_leg(store));
   for (const auto& mode : a.modes) {
@@ -37,11 +56,9 @@ void run_eval(const EvalArgs& a, Globals& g) {
       out.push_back({{"mode", mode}, {"available", false}, {"reason", why}});
       continue;
     }
-    const auto r = index::evaluate(store, questions, mode);
-    out.push_back(index::to_json(r));
-    if (!a.json)
-      std::printf("%-9s %9d %7.3f %7.3f %7.3f %7.3f %7.3f\n", mode.c_str(), r.questions,
-                  r.hit_at[0], r.hit_at[1], r.hit_at[2], r.hit_at[3], r.mrr);
+    const auto r = index::evaluate(store, questions, mode, a.plain);
+    out.push_back(index::to_json(r, questions));
+    if (!a.json) print_row(mode, r, questions, a.by_kind);
     if (!a.json && r.invalid)
       std::printf("          (%d question(s) skipped: their evidence is not in the store)\n",
                   r.invalid);
@@ -55,13 +72,17 @@ void add_eval_command(CLI::App& app, Globals& g) {
   auto a = std::make_shared<EvalArgs>();
   auto* e = app.add_subcommand("eval", "Score retrieval on a development set (hit@k, MRR)");
   e->add_option("file", a->file,
-                "JSON Lines: {\"query\", \"reg_id\", \"expect\" or \"pages\"} per line")
+                "JSON Lines: {\"query\", \"reg_id\", \"expect\" or \"pages\", \"kind\"?} per line")
       ->required();
   e->add_option("--mode", a->modes,
                 "keyword, vector, hybrid (with the configured embedding model), baseline (FTS5 "
                 "unicode61, the original system's keyword leg); default: all")
       ->check(CLI::IsMember({"keyword", "vector", "hybrid", "baseline"}));
   e->add_flag("--json", a->json, "JSON figures with per-question ranks");
+  e->add_flag("--plain", a->plain,
+              "The search engine alone: without the query's regulation names as scope, question "
+              "reduction, definitions first and copies folded (what `search` adds)");
+  e->add_flag("--by-kind", a->by_kind, "A row per question kind (the lines' \"kind\" field)");
   e->footer(
       "Vector and hybrid use the embedding model of `regreader search --help` and need its\n"
       "vectors (`regreader reindex --all`).\n\n"

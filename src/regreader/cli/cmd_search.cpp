@@ -9,6 +9,7 @@
 #include "regreader/cli/commands.hpp"
 #include "regreader/cli/output.hpp"
 #include "regreader/core/error.hpp"
+#include "regreader/index/guided_search.hpp"
 #include "regreader/index/keyword_index.hpp"
 #include "regreader/index/search.hpp"
 #include "regreader/index/tokenizer.hpp"
@@ -28,6 +29,8 @@ struct SearchArgs {
   std::string section;
   bool exact_section = false;
   int limit = 10;
+  int per_reg = 0;
+  bool all_copies = false;
   std::string mode;  // "" = hybrid when a semantic leg exists, else keyword
   bool json = false;
   bool as_query = false;
@@ -58,44 +61,26 @@ index::SearchMode choose_mode(const SearchArgs& a, const store::PageStore& store
   return used;
 }
 
-void run_search(const SearchArgs& a, Globals& g) {
-  g.json = a.json;
-  if (a.limit < 1 || a.limit > 100)
-    throw Error(ErrorCode::kInvalidArgument, "--limit must be 1-100");
-  index::SearchFilter f;
-  f.reg_ids = a.reg_ids;
-  f.chapter_scope = a.chapter;
-  f.block_types = parse_types(a.types);
-  f.section_number = a.section;
-  f.section_exact = a.exact_section;
-  f.limit = a.limit;
-  const auto synonyms = index::load_synonyms(g.data_dir() / "synonyms.tsv");
-  f.synonyms = &synonyms;
-  store::PageStore store(g.data_dir(), false);
-  if (store.database()) index::ensure_keyword_index(store);
-  bool fell_back = false;
-  const auto mode = choose_mode(a, store, fell_back);
-  const auto hits = index::search(store, a.query, f, mode);
-  if (a.json) {
-    const nlohmann::json out = tools::hits_json(store, hits);
-    nlohmann::json j = {{"query", a.query},
-                        {"mode", a.mode.empty() ? "default" : a.mode},
-                        {"mode_used", index::search_mode_name(mode)},
-                        {"results", out},
-                        {"exact_match", std::any_of(hits.begin(), hits.end(), [](const auto& h) {
-                           return h.match != "partial";
-                         })}};
-    if (fell_back) j["note"] = index::semantic_leg(store).unavailable;
-    print_json(j);
-    return;
-  }
+// What guided search did to the query, on stderr (stdout is the results).
+void say_guidance(const index::GuidedResult& r) {
+  if (!r.scoped_by.empty())
+    std::cerr << "Scoped to the regulation(s) the query names: " << r.scoped_by
+              << " (use -r to choose others)\n";
+  if (!r.note.empty()) std::cerr << "note: " << r.note << "\n";
+  for (const auto& n : r.unknown_names)
+    std::cerr << "note: " << n << " is not in the library (`regreader list` shows what is)\n";
+  if (!r.query_used.empty()) std::cerr << "Searched for: " << r.query_used << "\n";
+}
+
+void print_hits(const store::PageStore& store, const std::string& query,
+                const std::vector<index::SearchHit>& hits) {
   if (hits.empty()) {
-    std::cout << "No matches for \"" << a.query << "\".\n";
+    std::cout << "No matches for \"" << query << "\".\n";
     return;
   }
   if (std::all_of(hits.begin(), hits.end(),
                   [](const index::SearchHit& h) { return h.match == "partial"; }))
-    std::cout << "No exact match for \"" << a.query << "\"; closest (partial matches):\n";
+    std::cout << "No exact match for \"" << query << "\"; closest (partial matches):\n";
   for (size_t i = 0; i < hits.size(); ++i) {
     const auto& h = hits[i];
     const auto [source, conf] = store.text_source(h.reg_id, h.page_num);
@@ -107,8 +92,58 @@ void run_search(const SearchArgs& a, Globals& g) {
                       ? "  [partial: " + std::to_string(std::lround(h.coverage * 100)) +
                             "% of the query]"
                       : "")
-              << "\n   " << h.snippet << "\n";
+              << (h.match == "definition" ? "  [definition]" : "") << "\n   " << h.snippet
+              << "\n";
+    if (!h.copies.empty()) {
+      std::cout << "   also in copies:";
+      for (const auto& c : h.copies)
+        std::cout << " " << c.source;
+      std::cout << "\n";
+    }
   }
+}
+
+void run_search(const SearchArgs& a, Globals& g) {
+  g.json = a.json;
+  if (a.limit < 1 || a.limit > 100)
+    throw Error(ErrorCode::kInvalidArgument, "--limit must be 1-100");
+  if (a.per_reg < 0) throw Error(ErrorCode::kInvalidArgument, "--per-reg must be 1 or more");
+  index::SearchFilter f;
+  f.reg_ids = a.reg_ids;
+  f.chapter_scope = a.chapter;
+  f.block_types = parse_types(a.types);
+  f.section_number = a.section;
+  f.section_exact = a.exact_section;
+  f.limit = a.limit;
+  const auto synonyms = index::load_synonyms(g.data_dir() / "synonyms.tsv");
+  f.synonyms = &synonyms;
+  const auto aliases = index::load_aliases(g.data_dir() / "aliases.tsv");
+  index::GuidedOptions o;
+  o.per_reg = a.per_reg;
+  o.collapse = !a.all_copies;
+  o.aliases = &aliases;
+  store::PageStore store(g.data_dir(), false);
+  if (store.database()) index::ensure_keyword_index(store);
+  for (const auto& id : f.reg_ids)
+    store.require(id);
+  bool fell_back = false;
+  const auto mode = choose_mode(a, store, fell_back);
+  const auto r = index::guided_search(store, a.query, f, mode, o);
+  if (a.json) {
+    nlohmann::json j = {{"query", a.query},
+                        {"mode", a.mode.empty() ? "default" : a.mode},
+                        {"mode_used", index::search_mode_name(mode)},
+                        {"results", tools::hits_json(store, r.hits)},
+                        {"exact_match", std::any_of(r.hits.begin(), r.hits.end(), [](const auto& h) {
+                           return h.match != "partial";
+                         })}};
+    tools::add_guided_fields(r, j);
+    if (fell_back) j["note"] = index::semantic_leg(store).unavailable;
+    print_json(j);
+    return;
+  }
+  say_guidance(r);
+  print_hits(store, a.query, r.hits);
 }
 
 void run_tokenize(const SearchArgs& a, Globals& g) {
@@ -147,6 +182,10 @@ void add_search_commands(CLI::App& app, Globals& g) {
   s->add_flag("--exact-section", a->exact_section,
               "With --section: only blocks whose innermost section is exactly it");
   s->add_option("--limit", a->limit, "Results (1-100)")->capture_default_str();
+  s->add_option("--per-reg", a->per_reg, "At most N results per regulation (copies count as one)");
+  s->add_flag("--all-copies", a->all_copies,
+              "List copies of a regulation (the same text ingested twice, its Word and PDF "
+              "versions, an OCR copy) as separate results instead of under the first");
   s->add_option("--mode", a->mode,
                 "keyword, vector or hybrid (default: hybrid when an embedding model and its "
                 "vectors exist, else keyword)")
@@ -165,10 +204,19 @@ void add_search_commands(CLI::App& app, Globals& g) {
       "  REGREADER_EMBEDDING_DIMENSION, _BATCH (32), _TIMEOUT (60 s)\n"
       "Unset: keyword-only (the built-in LSA did not beat it on our development set).\n"
       "After setting or changing the model, run `regreader reindex --all`.\n\n"
+      "The query is read as a reader would: a regulation it names scopes the search to it\n"
+      "(《消防法》, GB 26860, GB26860-2011, Q/CSG 125008, a law's name, or an alias such as 安规;\n"
+      "add aliases as \"alias<TAB>title words or id\" lines in <data dir>/aliases.tsv), unless -r\n"
+      "is given; a question (…是什么, 应…多少, 多长时间, 下列…正确的是) is reduced to its content\n"
+      "words; a definition question (…的定义, 什么是…) lists the term's own entry first; copies\n"
+      "of a regulation show as one result. What was done is said on stderr (in --json: scoped_by,\n"
+      "query_used, definition_term).\n\n"
       "Synonyms apply one way (a query for 变电所 also finds 变电站; 千伏 finds kV; 刀闸 finds\n"
       "隔离开关); add your own as \"word<TAB>replacement\" lines in <data dir>/synonyms.tsv.\n\n"
       "Examples:\n  regreader search 母线失压\n  regreader search 安全距离 -r GB26860-2011 "
       "--chapter 5.2 --types table\n  regreader search 倒闸操作 --section 5.2.2 --json\n"
+      "  regreader search \"根据《消防法》规定，单位的主要负责人负什么责任？\"\n"
+      "  regreader search 电力系统暂态稳定的定义 --per-reg 2\n"
       "  REGREADER_EMBEDDING_MODEL=builtin-lsa regreader search 停电检修的安全措施 --mode hybrid");
   s->callback([a, &g] { run_search(*a, g); });
 

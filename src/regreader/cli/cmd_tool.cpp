@@ -58,7 +58,8 @@ void run_tool(const ToolArgs& a, Globals& g) {
   }
   const store::PageStore store(g.data_dir(), false);
   const auto synonyms = index::load_synonyms(g.data_dir() / "synonyms.tsv");
-  const tools::ToolContext ctx{store, g.data_dir(), &synonyms, {}};
+  const auto aliases = index::load_aliases(g.data_dir() / "aliases.tsv");
+  const tools::ToolContext ctx{store, g.data_dir(), &synonyms, {}, &aliases};
   const auto result = tools::call_tool(*tool, ctx, args);
   if (a.text)
     std::cout << (result.text.empty() ? result.structured.dump(2) : result.text);

@@ -1,9 +1,11 @@
 #include "regreader/index/evaluation.hpp"
 
+#include <algorithm>
 #include <fstream>
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
+#include "regreader/index/guided_search.hpp"
 #include "regreader/index/keyword_index.hpp"
 #include "regreader/index/search.hpp"
 #include "regreader/store/database.hpp"
@@ -52,14 +54,34 @@ std::vector<Candidate> baseline_search(store::Database& db, const EvalQuestion& 
 }
 
 std::vector<Candidate> our_candidates(const store::PageStore& store, const EvalQuestion& q,
-                                      SearchMode mode) {
+                                      SearchMode mode, bool plain) {
   SearchFilter f;
   if (!q.reg_id.empty()) f.reg_ids = {q.reg_id};
   f.limit = kDepth;
   std::vector<Candidate> out;
-  for (const auto& h : search(store, q.query, f, mode))
+  for (const auto& h : plain ? search(store, q.query, f, mode)
+                             : guided_search(store, q.query, f, mode).hits)
     out.push_back({h.block_id, h.page_num});
   return out;
+}
+
+void score(EvalResult& r, int rank) {
+  r.ranks.push_back(rank);
+  if (rank < 0) {
+    ++r.invalid;
+    return;
+  }
+  ++r.questions;
+  for (int k = 0; k < 4; ++k)
+    r.hit_at[k] += rank > 0 && rank <= kCutoffs[k] ? 1 : 0;
+  r.mrr += rank > 0 ? 1.0 / rank : 0;
+}
+
+void normalize(EvalResult& r) {
+  if (r.questions == 0) return;
+  for (double& h : r.hit_at)
+    h /= r.questions;
+  r.mrr /= r.questions;
 }
 
 std::string block_text(store::Database& db, const std::string& block_id) {
@@ -90,7 +112,7 @@ std::vector<EvalQuestion> read_eval_file(const std::string& path) {
     try {
       const auto j = nlohmann::json::parse(line);
       EvalQuestion q{j.at("query").get<std::string>(), j.value("reg_id", ""), j.value("expect", ""),
-                     j.value("pages", std::vector<int>{})};
+                     j.value("pages", std::vector<int>{}), j.value("kind", "")};
       if (q.expect.empty() && q.pages.empty())
         throw std::runtime_error("needs \"expect\" or \"pages\"");
       out.push_back(std::move(q));
@@ -103,7 +125,7 @@ std::vector<EvalQuestion> read_eval_file(const std::string& path) {
 }
 
 EvalResult evaluate(const store::PageStore& store, const std::vector<EvalQuestion>& questions,
-                    const std::string& mode) {
+                    const std::string& mode, bool plain) {
   if (mode != "keyword" && mode != "vector" && mode != "hybrid" && mode != "baseline")
     throw Error(ErrorCode::kInvalidArgument,
                 "unknown evaluation mode '" + mode + "' (keyword, vector, hybrid, baseline)");
@@ -120,16 +142,15 @@ EvalResult evaluate(const store::PageStore& store, const std::vector<EvalQuestio
   }
   EvalResult r;
   r.mode = mode;
+  r.plain = plain;
   for (const auto& q : questions) {
     if (!q.reg_id.empty()) store.require(q.reg_id);
     if (!evidence_exists(*db, q)) {
-      ++r.invalid;
-      r.ranks.push_back(-1);
+      score(r, -1);
       continue;
     }
-    ++r.questions;
     const auto hits = mode == "baseline" ? baseline_search(*db, q)
-                                         : our_candidates(store, q, parse_search_mode(mode));
+                                         : our_candidates(store, q, parse_search_mode(mode), plain);
     int rank = 0;
     for (size_t i = 0; i < hits.size() && rank == 0; ++i) {
       const bool page_ok = std::find(q.pages.begin(), q.pages.end(), hits[i].page) != q.pages.end();
@@ -138,25 +159,38 @@ EvalResult evaluate(const store::PageStore& store, const std::vector<EvalQuestio
           block_text(*db, hits[i].block_id).find(squash(q.expect)) != std::string::npos;
       if (page_ok || text_ok) rank = static_cast<int>(i) + 1;
     }
-    r.ranks.push_back(rank);
-    for (int k = 0; k < 4; ++k)
-      r.hit_at[k] += rank > 0 && rank <= kCutoffs[k] ? 1 : 0;
-    r.mrr += rank > 0 ? 1.0 / rank : 0;
+    score(r, rank);
   }
-  if (r.questions > 0) {
-    for (double& h : r.hit_at)
-      h /= r.questions;
-    r.mrr /= r.questions;
-  }
+  normalize(r);
   return r;
 }
 
-nlohmann::json to_json(const EvalResult& r) {
-  return {{"mode", r.mode},        {"questions", r.questions},
-          {"invalid", r.invalid},  {"hit@1", r.hit_at[0]},
-          {"hit@3", r.hit_at[1]},  {"hit@5", r.hit_at[2]},
-          {"hit@10", r.hit_at[3]}, {"mrr", r.mrr},
-          {"ranks", r.ranks}};
+EvalResult subset(const EvalResult& r, const std::vector<EvalQuestion>& questions,
+                  const std::string& kind) {
+  EvalResult out;
+  out.mode = r.mode;
+  out.plain = r.plain;
+  for (size_t i = 0; i < questions.size() && i < r.ranks.size(); ++i)
+    if (kind.empty() || questions[i].kind == kind) score(out, r.ranks[i]);
+  normalize(out);
+  return out;
+}
+
+nlohmann::json to_json(const EvalResult& r, const std::vector<EvalQuestion>& questions) {
+  nlohmann::json j = {{"mode", r.mode},        {"plain", r.plain},     {"questions", r.questions},
+                      {"invalid", r.invalid},  {"hit@1", r.hit_at[0]}, {"hit@3", r.hit_at[1]},
+                      {"hit@5", r.hit_at[2]},  {"hit@10", r.hit_at[3]}, {"mrr", r.mrr},
+                      {"ranks", r.ranks}};
+  std::vector<std::string> kinds;
+  for (const auto& q : questions)
+    if (!q.kind.empty() && std::find(kinds.begin(), kinds.end(), q.kind) == kinds.end())
+      kinds.push_back(q.kind);
+  for (const auto& k : kinds) {
+    const auto s = subset(r, questions, k);
+    j["by_kind"][k] = {{"questions", s.questions}, {"hit@1", s.hit_at[0]},
+                       {"hit@5", s.hit_at[2]},     {"mrr", s.mrr}};
+  }
+  return j;
 }
 
 }  // namespace regreader::index

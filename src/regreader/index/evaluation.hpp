@@ -17,6 +17,7 @@ struct EvalQuestion {
   std::string reg_id;      ///< "" = search every regulation
   std::string expect;      ///< text that must occur in a hit's block (spaces and width ignored)
   std::vector<int> pages;  ///< or: a hit on one of these pages counts
+  std::string kind;        ///< free label (keyword, question, definition, named) for breakdowns
 };
 
 /// Reads a JSONL file: {"query", "reg_id"?, "expect"? , "pages"?} per line. Throws Error naming the
@@ -30,13 +31,20 @@ struct EvalResult {
   double hit_at[4] = {0, 0, 0, 0};  ///< hit@1, @3, @5, @10
   double mrr = 0;
   std::vector<int> ranks;  ///< per question, 1-based; 0 = not in the top 10, -1 = invalid
+  bool plain = false;      ///< run without guided_search (the engine alone)
 };
 
-/// Runs the questions in `mode`: "keyword", "vector", "hybrid" (search.hpp, with the configured
-/// embedding model) or "baseline".
+/// Runs the questions in `mode`: "keyword", "vector", "hybrid" (guided_search.hpp, with the
+/// configured embedding model) or "baseline". `plain`: search.hpp alone, without the query's
+/// regulation names, question reduction, definitions first and copies folded.
 EvalResult evaluate(const store::PageStore& store, const std::vector<EvalQuestion>& questions,
-                    const std::string& mode);
+                    const std::string& mode, bool plain = false);
 
-nlohmann::json to_json(const EvalResult& r);
+/// hit@k and MRR of the questions whose kind is `kind` ("" = all).
+EvalResult subset(const EvalResult& r, const std::vector<EvalQuestion>& questions,
+                  const std::string& kind);
+
+/// The figures, per-question ranks and, when the questions have kinds, per-kind figures.
+nlohmann::json to_json(const EvalResult& r, const std::vector<EvalQuestion>& questions = {});
 
 }  // namespace regreader::index

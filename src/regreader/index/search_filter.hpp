@@ -24,6 +24,14 @@ struct SearchFilter {
   const SynonymTable* synonyms = nullptr;  ///< null: the built-in pairs
 };
 
+/// Another regulation's copy of a hit's block (copies.hpp).
+struct HitCopy {
+  std::string reg_id;
+  int page_num = 0;
+  std::string block_id;
+  std::string source;
+};
+
 struct SearchHit {
   std::string reg_id;
   int page_num = 0;
@@ -36,9 +44,11 @@ struct SearchHit {
   std::string source;          ///< "GB26860-2011 P4 5.2.2"
   /// How the hit matches the query: "exact" (the query's one term, synonyms included),
   /// "all_terms" (every space-separated term), "partial" (some of the query's character pairs:
-  /// the loose pass), "semantic" (the vector leg alone).
+  /// the loose pass), "semantic" (the vector leg alone), "definition" (the entry defining the
+  /// term a question asks about: guided_search.hpp).
   std::string match = "exact";
   double coverage = 1;  ///< share of the query's tokens found in the block (partial hits)
+  std::vector<HitCopy> copies;  ///< the same block in copies of the regulation (copies.hpp)
 };
 
 /// True when a block with this chapter path lies in `scope` ("5.2" = 5.2 and below; other text =

@@ -79,6 +79,7 @@ class StorePool {
 struct Shared {
   std::filesystem::path data_dir;
   index::SynonymTable synonyms;
+  index::AliasTable aliases;
   std::shared_ptr<StorePool> stores;
 };
 
@@ -110,7 +111,8 @@ Tool adapt(const tools::ToolSpec& spec, std::shared_ptr<const Shared> shared) {
       last = now;
       ctx.progress(done, total, message);
     };
-    const tools::ToolContext tctx{store, shared->data_dir, &shared->synonyms, progress};
+    const tools::ToolContext tctx{store, shared->data_dir, &shared->synonyms, progress,
+                                  &shared->aliases};
     const auto r = tools::call_tool(spec, tctx, args);
     return text_result(r.text.empty() ? r.structured.dump(1) : r.text, r.structured);
   };
@@ -206,6 +208,7 @@ ServerDefinition regreader_definition(const std::filesystem::path& data_dir, boo
   shared->data_dir = data_dir;
   shared->stores = std::make_shared<StorePool>(data_dir);
   shared->synonyms = index::load_synonyms(data_dir / "synonyms.tsv");
+  shared->aliases = index::load_aliases(data_dir / "aliases.tsv");
   ServerDefinition def;
   def.name = "regreader";
   def.title = "RegReader";

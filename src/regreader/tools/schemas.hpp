@@ -58,15 +58,37 @@ inline json search_hit() {
        {"snippet", {{"type", "string"}}},
        {"score", {{"type", "number"}}},
        {"match", string("exact (the query as one term), all_terms, partial (some of its character "
-                        "pairs: not an answer by itself), semantic (vector search only)")},
+                        "pairs: not an answer by itself), semantic (vector search only), "
+                        "definition (the entry defining the term asked about)")},
        {"coverage", {{"type", "number"}, {"description", "Share of the query's terms found"}}},
        {"source", source()},
        {"text_source",
         string("Where the page's text came from: text_layer, ocr, text (Word, Markdown)")},
        {"ocr_confidence", {{"type", "number"}, {"description", "OCR pages: 0-100"}}},
-       {"ocr_warning", {{"type", "string"}}}},
+       {"ocr_warning", {{"type", "string"}}},
+       {"copies",
+        {{"type", "array"},
+         {"description",
+          "The same block in copies of the regulation (the same text ingested again, its Word or "
+          "PDF version, an OCR copy)"},
+         {"items", output({{"reg_id", {{"type", "string"}}},
+                           {"page_num", {{"type", "integer"}}},
+                           {"source", source()}},
+                          {"reg_id", "page_num", "source"})}}}},
       {"reg_id", "page_num", "block_id", "block_type", "chapter_path", "snippet", "score",
        "source"});
+}
+
+/// The fields a guided search adds to its result object (search_hits.hpp add_guided_fields).
+inline json guided_output_properties(json properties) {
+  properties["scoped_by"] =
+      string("The regulation(s) the query named and the search was scoped to, e.g. 《消防法》 -> "
+             "消防法(2021-04-29)");
+  properties["query_used"] = string("The words searched, when the question was reduced to them");
+  properties["definition_term"] = string("The term a definition question asks about");
+  properties["not_in_library"] = strings();
+  properties["note"] = string("Why the scope was widened, and similar");
+  return properties;
 }
 
 }  // namespace regreader::tools::schema

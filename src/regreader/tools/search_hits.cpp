@@ -18,6 +18,25 @@ nlohmann::json hit_json(const index::SearchHit& h) {
           {"source", h.source}};
 }
 
+namespace {
+
+nlohmann::json copies_json(const index::SearchHit& h) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& c : h.copies)
+    out.push_back({{"reg_id", c.reg_id}, {"page_num", c.page_num}, {"source", c.source}});
+  return out;
+}
+
+}  // namespace
+
+void add_guided_fields(const index::GuidedResult& g, nlohmann::json& j) {
+  if (!g.scoped_by.empty()) j["scoped_by"] = g.scoped_by;
+  if (!g.query_used.empty()) j["query_used"] = g.query_used;
+  if (!g.definition_term.empty()) j["definition_term"] = g.definition_term;
+  if (!g.unknown_names.empty()) j["not_in_library"] = g.unknown_names;
+  if (!g.note.empty()) j["note"] = g.note;
+}
+
 void add_text_source(const store::PageStore& store, const std::string& reg_id, int page,
                      nlohmann::json& j) {
   const auto [source, conf] = store.text_source(reg_id, page);
@@ -35,6 +54,7 @@ nlohmann::json hits_json(const store::PageStore& store, const std::vector<index:
   nlohmann::json out = nlohmann::json::array();
   for (const auto& h : hits) {
     auto j = hit_json(h);
+    if (!h.copies.empty()) j["copies"] = copies_json(h);
     add_text_source(store, h.reg_id, h.page_num, j);
     out.push_back(std::move(j));
   }

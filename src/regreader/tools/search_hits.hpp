@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "regreader/index/guided_search.hpp"
 #include "regreader/index/keyword_index.hpp"
 #include "regreader/store/page_store.hpp"
 
@@ -13,6 +14,10 @@ nlohmann::json hit_json(const index::SearchHit& h);
 /// The hits, each with its page's text_source; a hit on an OCR page also carries
 /// ocr_confidence and a warning to check figures against the page.
 nlohmann::json hits_json(const store::PageStore& store, const std::vector<index::SearchHit>& hits);
+
+/// Adds what a guided search did, when it did it: "scoped_by", "query_used",
+/// "definition_term", "not_in_library", "note".
+void add_guided_fields(const index::GuidedResult& g, nlohmann::json& j);
 
 /// Marks JSON about an OCR page: "ocr_confidence" (0-100) and "ocr_warning".
 void add_ocr_fields(nlohmann::json& j, float confidence);

@@ -1,7 +1,7 @@
 #include "regreader/tools/search_runner.hpp"
 
 #include "regreader/core/error.hpp"
-#include "regreader/index/search.hpp"
+#include "regreader/index/guided_search.hpp"
 
 namespace regreader::tools {
 
@@ -26,7 +26,12 @@ SearchOutcome run_search(const ToolContext& ctx, const SearchRequest& r) {
   auto on_step = [&](const std::string& what) {
     if (ctx.progress) ctx.progress(done++, 3, what);
   };
-  out.hits = index::search(ctx.store, r.query, f, mode, on_step);
+  index::GuidedOptions o;
+  o.per_reg = r.per_reg;
+  o.collapse = r.collapse_copies;
+  o.aliases = ctx.aliases;
+  out.guided = index::guided_search(ctx.store, r.query, f, mode, o, on_step);
+  out.hits = std::move(out.guided.hits);
   // After the search, which loaded the semantic leg (with progress); effective_mode reads its
   // cache.
   out.mode_used = std::string(index::search_mode_name(index::effective_mode(ctx.store, mode)));

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "regreader/index/guided_search.hpp"
 #include "regreader/index/keyword_index.hpp"
 #include "regreader/tools/tool_spec.hpp"
 
@@ -20,11 +21,14 @@ struct SearchRequest {
   bool section_exact = false;   ///< only blocks whose innermost section is exactly it
   std::string mode = "hybrid";  ///< keyword | vector | hybrid
   int limit = 10;
+  int per_reg = 0;             ///< at most this many hits per regulation; 0: any
+  bool collapse_copies = true;  ///< copies of one regulation as one hit
 };
 
 struct SearchOutcome {
   std::vector<index::SearchHit> hits;
   std::string mode_used;
+  index::GuidedResult guided;  ///< the scope, the words searched and notes (hits moved out)
 };
 
 /// Runs the search; unknown regulation ids are an Error(kNotFound) naming the stored ones.

@@ -1,6 +1,8 @@
 // smart_search: hybrid search over the stored blocks with regulation, chapter, type and section
 // filters.
 
+#include <algorithm>
+
 #include "regreader/tools/arguments.hpp"
 #include "regreader/tools/registry.hpp"
 #include "regreader/tools/schemas.hpp"
@@ -11,13 +13,31 @@ namespace regreader::tools {
 
 namespace {
 
-std::string hits_text(const std::string& query, const std::vector<index::SearchHit>& hits) {
-  if (hits.empty())
-    return "No matches for \"" + query +
-           "\". Try other words, a wider chapter_scope, or get_toc to find the chapter.\n";
+std::string hits_text(const std::string& query, const SearchOutcome& o) {
   std::string out;
-  for (size_t i = 0; i < hits.size(); ++i)
-    out += std::to_string(i + 1) + ". [" + hits[i].source + "] " + hits[i].snippet + "\n";
+  if (!o.guided.scoped_by.empty())
+    out += "Scoped to the regulation(s) the query names: " + o.guided.scoped_by +
+           " (pass reg_id to choose others).\n";
+  if (!o.guided.note.empty()) out += "Note: " + o.guided.note + ".\n";
+  for (const auto& n : o.guided.unknown_names)
+    out += "Note: " + n + " is not in the library (list_regulations shows what is).\n";
+  if (!o.guided.query_used.empty()) out += "Searched for: " + o.guided.query_used + "\n";
+  if (o.hits.empty())
+    return out + "No matches for \"" + query +
+           "\". Try other words, a wider chapter_scope, or get_toc to find the chapter.\n";
+  if (std::all_of(o.hits.begin(), o.hits.end(),
+                  [](const index::SearchHit& h) { return h.match == "partial"; }))
+    out += "No exact match; closest (partial matches):\n";
+  for (size_t i = 0; i < o.hits.size(); ++i) {
+    const auto& h = o.hits[i];
+    out += std::to_string(i + 1) + ". [" + h.source + "] " + h.snippet + "\n";
+    if (!h.copies.empty()) {
+      out += "   (also in copies:";
+      for (const auto& c : h.copies)
+        out += " " + c.source;
+      out += ")\n";
+    }
+  }
   return out;
 }
 
@@ -38,11 +58,14 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
   r.section_number = a.str("section_number");
   r.section_exact = a.boolean("section_exact", false);
   r.limit = a.integer("limit", 10);
+  r.per_reg = a.integer("per_reg", 0);
+  r.collapse_copies = !a.boolean("all_copies", false);
   const auto out = run_search(ctx, r);
-  return {{{"query", r.query},
-           {"mode_used", out.mode_used},
-           {"results", hits_json(ctx.store, out.hits)}},
-          hits_text(r.query, out.hits)};
+  nlohmann::json j = {{"query", r.query},
+            {"mode_used", out.mode_used},
+            {"results", hits_json(ctx.store, out.hits)}};
+  add_guided_fields(out.guided, j);
+  return {j, hits_text(r.query, out)};
 }
 
 }  // namespace
@@ -63,7 +86,10 @@ ToolSpec smart_search_tool() {
           "search when an embedding index exists). Returns blocks with page, chapter path, a "
           "snippet with the match in 【】 and a source to cite. Narrow with chapter_scope (a "
           "section number such as 5.2 — it includes 5.2.x — or chapter title words) after "
-          "reading get_toc; then read the full pages with read_page_range before answering.",
+          "reading get_toc; then read the full pages with read_page_range before answering. A "
+          "regulation the query names (《消防法》, GB 26860, 安规) scopes the search unless reg_id "
+          "is given (scoped_by says so); questions are reduced to their content words "
+          "(query_used); a definition question puts the term's own entry first.",
           object({{"query",
                    {{"type", "string"},
                     {"minLength", 1},
@@ -74,11 +100,15 @@ ToolSpec smart_search_tool() {
                   {"block_types", types},
                   {"section_number", string("Only this section and its subsections, e.g. 5.2.3")},
                   {"section_exact",
-                   boolean("With section_number: only that clause itself, not its subsections")}},
+                   boolean("With section_number: only that clause itself, not its subsections")},
+                  {"per_reg", integer("At most this many results per regulation", 1, 50)},
+                  {"all_copies",
+                   boolean("List copies of a regulation (same text ingested twice, its Word and "
+                           "PDF versions) as separate results instead of under the first")}},
                  {"query"}),
-          output({{"query", {{"type", "string"}}},
-                  {"mode_used", {{"type", "string"}}},
-                  {"results", {{"type", "array"}, {"items", search_hit()}}}},
+          output(guided_output_properties({{"query", {{"type", "string"}}},
+                                           {"mode_used", {{"type", "string"}}},
+                                           {"results", {{"type", "array"}, {"items", search_hit()}}}}),
                  {"query", "mode_used", "results"}),
           false,
           run};

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "regreader/index/regulation_mentions.hpp"
 #include "regreader/index/synonyms.hpp"
 #include "regreader/store/page_store.hpp"
 
@@ -20,6 +21,7 @@ struct ToolContext {
   const index::SynonymTable* synonyms = nullptr;  ///< null: the built-in pairs
   /// Reports progress of a slow call (done, total, message); may be empty.
   std::function<void(double, double, const std::string&)> progress;
+  const index::AliasTable* aliases = nullptr;  ///< names of regulations; null: the built-in ones
 };
 
 /// A tool's answer: `structured` matches the tool's output schema; `text` is what a model reads

@@ -1,0 +1,201 @@
+#include "regreader/index/copies.hpp"
+
+#include <algorithm>
+#include <map>
+#include <mutex>
+#include <unordered_map>
+
+#include "regreader/core/text.hpp"
+#include "regreader/index/embedder_factory.hpp"
+#include "regreader/store/database.hpp"
+
+namespace regreader::index {
+
+namespace {
+
+// Bottom-k MinHash (the k smallest shingle hashes of one hash function): no library in Debian
+// offers it for C++, and it is twenty lines.
+constexpr size_t kSignatureSize = 128;
+constexpr size_t kShingle = 5;
+
+uint64_t mix(uint64_t x) {  // splitmix64's finalizer
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+// Han characters, letters and digits, width folded: what copies share whatever their layout.
+std::vector<char32_t> normalized(const std::string& text) {
+  std::vector<char32_t> out;
+  for (char32_t c : text::to_codepoints(text::fold_width(text)))
+    if (text::is_han(c) || (c < 0x80 && std::isalnum(static_cast<int>(c)))) out.push_back(c);
+  return out;
+}
+
+std::vector<uint64_t> pair_set(const std::string& text) {
+  const auto cps = normalized(text);
+  std::vector<uint64_t> out;
+  for (size_t i = 1; i < cps.size(); ++i)
+    out.push_back((static_cast<uint64_t>(cps[i - 1]) << 32) | cps[i]);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+double jaccard(const std::vector<uint64_t>& a, const std::vector<uint64_t>& b) {
+  if (a.empty() || b.empty()) return 0;
+  size_t both = 0;
+  for (size_t i = 0, j = 0; i < a.size() && j < b.size();) {
+    if (a[i] == b[j])
+      ++both, ++i, ++j;
+    else if (a[i] < b[j])
+      ++i;
+    else
+      ++j;
+  }
+  return static_cast<double>(both) / static_cast<double>(a.size() + b.size() - both);
+}
+
+struct SignatureCache {
+  std::mutex mutex;
+  std::map<std::string, std::vector<uint64_t>> by_key;  // data dir, reg id, sha, ingest time
+};
+
+SignatureCache& signature_cache() {
+  static SignatureCache c;
+  return c;
+}
+
+std::vector<uint64_t> regulation_signature(const store::PageStore& store,
+                                           const model::RegulationInfo& r) {
+  const std::string key = store_data_dir(store).string() + "\n" + r.reg_id + "\n" +
+                          r.source_sha256 + "\n" + r.indexed_at;
+  SignatureCache& c = signature_cache();
+  {
+    std::lock_guard lock(c.mutex);
+    if (auto it = c.by_key.find(key); it != c.by_key.end()) return it->second;
+  }
+  std::string all;
+  auto s = store.database()->prepare(
+      "SELECT content_markdown FROM blocks WHERE reg_id = ?1 ORDER BY page_num, order_in_page");
+  s.bind(1, r.reg_id);
+  while (s.step())
+    all += s.text(0) + "\n";
+  auto sig = text_signature(all);
+  std::lock_guard lock(c.mutex);
+  if (c.by_key.size() > 4096) c.by_key.clear();  // a bound for servers that ingest forever
+  c.by_key[key] = sig;
+  return sig;
+}
+
+std::string block_text(store::Database& db, const std::string& block_id) {
+  auto s = db.prepare("SELECT content_markdown FROM blocks WHERE block_id = ?1");
+  s.bind(1, block_id);
+  return s.step() ? s.text(0) : std::string();
+}
+
+}  // namespace
+
+std::vector<uint64_t> text_signature(const std::string& text) {
+  const auto cps = normalized(text);
+  std::vector<uint64_t> hashes;
+  for (size_t i = 0; i + kShingle <= cps.size(); ++i) {
+    uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (size_t k = 0; k < kShingle; ++k)
+      h = mix(h ^ cps[i + k]);
+    hashes.push_back(h);
+  }
+  std::sort(hashes.begin(), hashes.end());
+  hashes.erase(std::unique(hashes.begin(), hashes.end()), hashes.end());
+  if (hashes.size() > kSignatureSize) hashes.resize(kSignatureSize);
+  return hashes;
+}
+
+double signature_similarity(const std::vector<uint64_t>& a, const std::vector<uint64_t>& b) {
+  if (a.empty() || b.empty()) return 0;
+  // The k smallest hashes of the union; the share of them found in both estimates the Jaccard.
+  size_t seen = 0, both = 0;
+  const size_t k = std::min({kSignatureSize, a.size() + b.size()});
+  for (size_t i = 0, j = 0; seen < k && (i < a.size() || j < b.size()); ++seen) {
+    if (j >= b.size() || (i < a.size() && a[i] < b[j]))
+      ++i;
+    else if (i >= a.size() || b[j] < a[i])
+      ++j;
+    else
+      ++both, ++i, ++j;
+  }
+  return seen ? static_cast<double>(both) / static_cast<double>(seen) : 0;
+}
+
+std::vector<std::string> copy_families(const store::PageStore& store,
+                                       const std::vector<std::string>& reg_ids) {
+  std::vector<std::string> family(reg_ids);
+  if (reg_ids.size() < 2 || !store.database()) return family;
+  std::vector<model::RegulationInfo> infos;
+  std::vector<std::vector<uint64_t>> sigs;
+  for (const auto& id : reg_ids) {
+    auto info = store.find(id);
+    infos.push_back(info.value_or(model::RegulationInfo{}));
+    sigs.push_back(info ? regulation_signature(store, *info) : std::vector<uint64_t>{});
+  }
+  for (size_t i = 1; i < reg_ids.size(); ++i)
+    for (size_t j = 0; j < i; ++j) {
+      const bool same_file = !infos[i].source_sha256.empty() &&
+                             infos[i].source_sha256 == infos[j].source_sha256;
+      if (same_file || signature_similarity(sigs[i], sigs[j]) >= kCopyFamilySimilarity) {
+        family[i] = family[j];
+        break;
+      }
+    }
+  return family;
+}
+
+std::vector<SearchHit> collapse_copies(const store::PageStore& store, std::vector<SearchHit> ranked,
+                                       bool fold, int per_reg, int limit) {
+  std::vector<std::string> regs;
+  for (const auto& h : ranked)
+    if (std::find(regs.begin(), regs.end(), h.reg_id) == regs.end()) regs.push_back(h.reg_id);
+  const auto families = fold ? copy_families(store, regs) : regs;
+  std::unordered_map<std::string, std::string> family_of;
+  std::unordered_map<std::string, int> members;
+  for (size_t i = 0; i < regs.size(); ++i) {
+    family_of[regs[i]] = families[i];
+    ++members[families[i]];
+  }
+  std::unordered_map<std::string, std::vector<uint64_t>> pairs;  // block id -> its pairs
+  auto pairs_of = [&](const SearchHit& h) -> const std::vector<uint64_t>& {
+    auto it = pairs.find(h.block_id);
+    if (it == pairs.end())
+      it = pairs.emplace(h.block_id, pair_set(block_text(*store.database(), h.block_id))).first;
+    return it->second;
+  };
+  std::vector<SearchHit> out;
+  std::unordered_map<std::string, int> kept_per_family;
+  for (auto& h : ranked) {
+    const std::string& fam = family_of[h.reg_id];
+    SearchHit* leader = nullptr;
+    if (members[fam] > 1)
+      for (auto& l : out) {
+        if (family_of[l.reg_id] != fam || l.reg_id == h.reg_id) continue;
+        const bool has_copy_from_reg = std::any_of(l.copies.begin(), l.copies.end(),
+                                                   [&](const HitCopy& c) { return c.reg_id == h.reg_id; });
+        if (!has_copy_from_reg && jaccard(pairs_of(l), pairs_of(h)) >= kCopyBlockSimilarity) {
+          leader = &l;
+          break;
+        }
+      }
+    if (leader) {
+      leader->copies.push_back({h.reg_id, h.page_num, h.block_id, h.source});
+      continue;
+    }
+    if (static_cast<int>(out.size()) >= limit) continue;  // still read: copies of kept hits
+    if (per_reg > 0 && kept_per_family[fam] >= per_reg) continue;
+    ++kept_per_family[fam];
+    out.push_back(std::move(h));
+  }
+  return out;
+}
+
+}  // namespace regreader::index

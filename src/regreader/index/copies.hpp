@@ -1,0 +1,41 @@
+#pragma once
+// Copies of one regulation (the same file ingested twice, its Word and PDF renderings, a cleaned
+// and an OCR version) crowd a result list with the same clause. Regulations whose texts are
+// near-identical are one family; a hit whose block is near-identical to a higher-ranked hit of
+// its family joins that hit as a copy instead of taking a place in the list.
+
+#include <string>
+#include <vector>
+
+#include "regreader/index/search_filter.hpp"
+#include "regreader/store/page_store.hpp"
+
+namespace regreader::index {
+
+/// Share of their character 5-grams two regulation texts have in common (Jaccard, estimated by
+/// MinHash over 128 hashes) from which they are copies. Measured over the 70 corpus files: copies
+/// (same source, other format or OCR) 0.70-1.00; the 2007 and 2024 versions of one law 0.44; a
+/// page excerpt against its whole document at most 0.11.
+constexpr double kCopyFamilySimilarity = 0.6;
+
+/// Share of character pairs two blocks of a family share (Jaccard) from which one is the other's
+/// copy: an OCR copy of a clause differs by a few characters, another clause by most.
+constexpr double kCopyBlockSimilarity = 0.5;
+
+/// MinHash signature of a text (normalized: width folded, whitespace and punctuation dropped).
+std::vector<uint64_t> text_signature(const std::string& text);
+/// Estimated Jaccard similarity of two signatures (0 when either is empty).
+double signature_similarity(const std::vector<uint64_t>& a, const std::vector<uint64_t>& b);
+
+/// The regulations among `reg_ids` that are copies of each other, as a family id per regulation
+/// (the first of its family in `reg_ids`). Signatures are cached per regulation and ingest.
+std::vector<std::string> copy_families(const store::PageStore& store,
+                                       const std::vector<std::string>& reg_ids);
+
+/// `ranked` with copies folded into the first hit of their family (when `fold`), then at most
+/// `per_reg` hits per family (0: no cap), cut at `limit`. Greedy in rank order, so the first k
+/// hits do not depend on how many were ranked after them.
+std::vector<SearchHit> collapse_copies(const store::PageStore& store, std::vector<SearchHit> ranked,
+                                       bool fold, int per_reg, int limit);
+
+}  // namespace regreader::index

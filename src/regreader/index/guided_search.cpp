@@ -1,0 +1,161 @@
+#include "regreader/index/guided_search.hpp"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "regreader/core/text.hpp"
+#include "regreader/index/copies.hpp"
+#include "regreader/index/question_terms.hpp"
+#include "regreader/store/database.hpp"
+
+namespace regreader::index {
+
+namespace {
+
+// Candidates ranked before copies are folded: a few times the limit, so that after folding the
+// list is still full; deepened (x4, up to kMaxDepth) while folding leaves it short.
+constexpr int kDepthFactor = 3;
+constexpr int kMinDepth = 30;
+constexpr int kMaxDepth = 400;
+// Definition entries put first: a term is defined once per regulation, rarely in more than a few.
+constexpr int kDefinitionHits = 3;
+// Where standards define their terms: the chapter "术语和定义" (or "术语").
+constexpr const char* kTermsChapter = "术语";
+// A definition says more than its term: at least this many characters besides it.
+constexpr size_t kMinBody = 5;
+
+// A heading hit in the terms chapter is the entry's title ("2.7 枢纽变电站"); the definition is
+// the entry's first block after it. The hit becomes that block, titled by the heading.
+void open_entry(store::Database& db, SearchHit& h) {
+  if (h.block_type != model::BlockType::kHeading) return;
+  auto s = db.prepare(
+      "SELECT block_id, page_num, block_type, content_markdown FROM blocks WHERE reg_id = ?1 AND "
+      "chapter_path = ?2 AND block_type <> 'heading' AND (page_num > ?3 OR (page_num = ?3 AND "
+      "order_in_page > (SELECT order_in_page FROM blocks WHERE block_id = ?4))) "
+      "ORDER BY page_num, order_in_page LIMIT 1");
+  s.bind(1, h.reg_id).bind(2, nlohmann::json(h.chapter_path).dump()).bind(3, h.page_num);
+  s.bind(4, h.block_id);
+  if (!s.step()) return;
+  const std::string title = h.chapter_path.empty() ? "" : h.chapter_path.back();
+  h.block_id = s.text(0);
+  h.page_num = static_cast<int>(s.integer(1));
+  h.block_type = model::parse_block_type(s.text(2));
+  h.snippet = "【" + title + "】 " + leading_snippet(s.text(3), 140);
+  finish_hit(h);
+}
+
+// A block holding no more than the term (a list of terms, a table of contents line) names the
+// term without defining it.
+bool defines(store::Database& db, const std::string& block_id, const std::string& term) {
+  auto s = db.prepare("SELECT content_markdown FROM blocks WHERE block_id = ?1");
+  s.bind(1, block_id);
+  return s.step() && text::length(text::strip_spaces(s.text(0))) > text::length(term) + kMinBody;
+}
+
+// The blocks that define the term: its entry in a standard's terms chapter (by the term, else by
+// its words), and a law's "本法所称X，是指…". `consumed` gets the entry headings replaced by
+// their definitions, which the ordinary hits must not repeat.
+std::vector<SearchHit> definition_hits(const store::PageStore& store, const std::string& term,
+                                       const std::string& words, SearchFilter f,
+                                       std::vector<std::string>& consumed) {
+  std::vector<SearchHit> out;
+  f.limit = kDefinitionHits;
+  store::Database& db = *store.database();
+  if (f.chapter_scope.empty() && f.section_number.empty()) {
+    SearchFilter in_terms = f;
+    in_terms.chapter_scope = kTermsChapter;
+    for (const auto& q : {term, words}) {
+      for (auto& h : keyword_search(store, q, in_terms)) {
+        const std::string heading = h.block_id;
+        open_entry(db, h);
+        if (!defines(db, h.block_id, term)) continue;
+        if (heading != h.block_id) consumed.push_back(heading);
+        h.match = "definition";
+        out.push_back(std::move(h));
+      }
+      if (!out.empty()) break;
+    }
+  }
+  for (auto& h : keyword_search(store, "所称 " + term, f))
+    if (h.match != "partial" && static_cast<int>(out.size()) < 2 * kDefinitionHits) {
+      h.match = "definition";
+      out.push_back(std::move(h));
+    }
+  return out;
+}
+
+// Ranked hits deep enough that folding copies still leaves `limit` of them.
+std::vector<SearchHit> ranked_folded(const store::PageStore& store, const std::string& query,
+                                     const SearchFilter& filter, SearchMode mode,
+                                     const GuidedOptions& o,
+                                     const std::function<void(const std::string&)>& on_step) {
+  if (!o.collapse && o.per_reg <= 0) return search(store, query, filter, mode, on_step);
+  SearchFilter deep = filter;
+  deep.limit = std::clamp(filter.limit * kDepthFactor, kMinDepth, kMaxDepth);
+  for (;;) {
+    auto ranked = search(store, query, deep, mode, on_step);
+    const bool exhausted = static_cast<int>(ranked.size()) < deep.limit;
+    auto folded = collapse_copies(store, std::move(ranked), o.collapse, o.per_reg, filter.limit);
+    if (static_cast<int>(folded.size()) >= filter.limit || exhausted || deep.limit >= kMaxDepth)
+      return folded;
+    deep.limit = std::min(deep.limit * 4, kMaxDepth);
+  }
+}
+
+void put_first(std::vector<SearchHit>& hits, std::vector<SearchHit> first,
+               const std::vector<std::string>& consumed, int limit) {
+  for (auto& h : hits)
+    if (std::none_of(first.begin(), first.end(),
+                     [&](const SearchHit& d) { return d.block_id == h.block_id; }) &&
+        std::find(consumed.begin(), consumed.end(), h.block_id) == consumed.end())
+      first.push_back(std::move(h));
+  if (static_cast<int>(first.size()) > limit) first.resize(limit);
+  hits = std::move(first);
+}
+
+}  // namespace
+
+GuidedResult guided_search(const store::PageStore& store, const std::string& query,
+                           const SearchFilter& filter, SearchMode mode, const GuidedOptions& o,
+                           const std::function<void(const std::string&)>& on_step) {
+  GuidedResult r;
+  const auto mentions = find_mentions(query, store.list(), o.aliases ? *o.aliases : builtin_aliases());
+  for (const auto& m : mentions.mentions)
+    if (m.reg_ids.empty()) r.unknown_names.push_back(m.text);
+  const bool named = !mentions.reg_ids().empty();
+  // The text the legs search: without the names of stored regulations (they are the scope, not
+  // words to find), reduced to content words when it is a question.
+  std::string text = named && !mentions.rest.empty() ? mentions.rest : query;
+  const QuestionTerms terms = reduce_question(text, is_question(query));
+  text = terms.search_text;
+  if (text != query) r.query_used = text;
+  r.definition_term = terms.definition_term;
+
+  SearchFilter f = filter;
+  if (o.route && named && filter.reg_ids.empty()) {
+    f.reg_ids = mentions.reg_ids();
+    r.scoped_reg_ids = f.reg_ids;
+    r.scoped_by = mentions.describe();
+  }
+  auto run = [&](const SearchFilter& with) {
+    auto hits = ranked_folded(store, text, with, mode, o, on_step);
+    if (!terms.definition_term.empty()) {
+      std::vector<std::string> consumed;
+      auto first =
+          definition_hits(store, terms.definition_term, terms.definition_words, with, consumed);
+      put_first(hits, std::move(first), consumed, with.limit);
+    }
+    return hits;
+  };
+  r.hits = run(f);
+  if (r.hits.empty() && !r.scoped_reg_ids.empty()) {
+    r.note = "nothing found in the regulation(s) the query names (" + r.scoped_by +
+             "); results from every regulation";
+    r.scoped_by.clear();
+    r.scoped_reg_ids.clear();
+    r.hits = run(filter);
+  }
+  return r;
+}
+
+}  // namespace regreader::index

@@ -1,0 +1,39 @@
+#pragma once
+// Search as a reader asks: the regulations a question names scope it ("根据《消防法》…" searches
+// the fire-protection law), a question is reduced to its content words (question_terms.hpp), a
+// question for a definition finds the term's own entry first, and copies of one regulation fold
+// into one hit (copies.hpp). What the CLI's `search`, the smart_search tool, the agents and
+// `eval` run; search.hpp stays the plain engine under it.
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "regreader/index/regulation_mentions.hpp"
+#include "regreader/index/search.hpp"
+
+namespace regreader::index {
+
+struct GuidedOptions {
+  bool route = true;     ///< scope to the regulations the query names (never over filter.reg_ids)
+  bool collapse = true;  ///< fold copies of one regulation into one hit
+  int per_reg = 0;       ///< at most this many hits per regulation (a family of copies); 0: any
+  const AliasTable* aliases = nullptr;  ///< null: the built-in aliases
+};
+
+struct GuidedResult {
+  std::vector<SearchHit> hits;
+  std::string query_used;  ///< what the legs searched when it differs from the query
+  std::string scoped_by;   ///< "《消防法》 -> 消防法(2021-04-29)" when the query's naming scoped it
+  std::vector<std::string> scoped_reg_ids;
+  std::vector<std::string> unknown_names;  ///< regulations named but not stored
+  std::string definition_term;             ///< the term a definition question asks about
+  std::string note;                        ///< for people: why the scope was widened, …
+};
+
+GuidedResult guided_search(const store::PageStore& store, const std::string& query,
+                           const SearchFilter& filter, SearchMode mode,
+                           const GuidedOptions& options = {},
+                           const std::function<void(const std::string&)>& on_step = {});
+
+}  // namespace regreader::index

@@ -1,0 +1,137 @@
+#include "regreader/index/question_terms.hpp"
+
+#include <set>
+
+#include "regreader/core/regex.hpp"
+#include "regreader/core/text.hpp"
+#include "regreader/core/words.hpp"
+
+namespace regreader::index {
+
+namespace {
+
+// What makes a query a question. Framing words (根据, 按照) count: "根据消防法 单位责任" is a
+// sentence, not a keyword list.
+const Regex& question_marker() {
+  static const Regex re(
+      "[？?]|吗|呢|什么|多少|多久|多长|哪[些个种一里类]|如何|怎样|怎么|为何|为什么|是否|能否|"
+      "下列|以下|请问|定义|含义|概念|是指|何谓|几[年个天次月种类人名级米]|根据|按照|依据|依照|"
+      "的规定|的要求|有何");
+  return re;
+}
+
+// "什么是X", "何谓X", "X的定义(是什么)", "X是指什么", "X的含义": X is the term asked about.
+bool definition_term(const std::string& q, std::string& term) {
+  static const Regex what_is("^(?:请问)?(?:什么(?:是|叫做?)|何谓|何为)(.+)$");
+  static const Regex defined("^(.+?)的?(?:定义|含义|概念)(?:是什么|是|为)?$");
+  static const Regex refers("^(.+?)(?:是指|指的是|是什么意思)(?:什么|哪些.*)?$");
+  return RE2::FullMatch(q, what_is, &term) || RE2::FullMatch(q, defined, &term) ||
+         RE2::FullMatch(q, refers, &term);
+}
+
+// Words that carry the question, not its subject: question words, exam framing, modal verbs and
+// particles. A dictionary word is dropped only when it is one of these as a whole (应急 stays).
+const std::set<std::string>& stop_words() {
+  static const std::set<std::string> words = {
+      "的",   "地",   "得",   "了",   "吗",   "呢",   "啊",   "吧",   "么",   "是",   "为",
+      "在",   "对",   "和",   "与",   "及",   "或",   "中",   "时",   "后",   "应",   "应当",
+      "应该", "需",   "需要", "须",   "必须", "可以", "可",   "能",   "能否", "要",   "会",
+      "有",   "哪些", "哪个", "哪种", "哪",   "什么", "多少", "多久", "多长", "长",   "多",
+      "几",   "怎样", "怎么", "如何", "为什么", "为何", "是否", "请问", "下列", "以下", "关于",
+      "说法", "表述", "选项", "正确", "错误", "不正确", "的是", "规定", "要求", "根据", "按照",
+      "依据", "依照", "其",   "该",   "这",   "那",   "哪里", "谁",   "由",   "被",   "将",
+      "所",   "指",   "是指", "称",   "叫",   "问",   "呀",   "时间", "年限", "期限", "有何",
+      "定义", "含义", "概念"};
+  return words;
+}
+
+bool single_han(const std::string& w) {
+  const auto cps = text::to_codepoints(w);
+  return cps.size() == 1 && text::is_han(cps[0]);
+}
+
+// Kept words, with dictionary leftovers joined: a run of two or more single characters is one
+// word (倒|闸 -> 倒闸, 暂|态 -> 暂态), a lone single character joins the kept word before it
+// (操作|票 -> 操作票), or else leads the kept word after it (不|填写 -> 不填写), or else is dropped
+// (人 of "几个人"). `kept[i]` is false for a dropped word, which separates runs.
+std::vector<std::string> join_words(const std::vector<std::string>& words,
+                                    const std::vector<bool>& kept) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < words.size();) {
+    if (!kept[i]) {
+      ++i;
+      continue;
+    }
+    if (!single_han(words[i])) {
+      out.push_back(words[i++]);
+      continue;
+    }
+    const size_t start = i;
+    std::string run;
+    for (; i < words.size() && kept[i] && single_han(words[i]); ++i)
+      run += words[i];
+    if (i - start >= 2)
+      out.push_back(run);
+    else if (start > 0 && kept[start - 1] && !out.empty())
+      out.back() += run;
+    else if (i < words.size() && kept[i])  // 不|填写 -> 不填写: it leads the next word
+      out.push_back(run + words[i++]);
+  }
+  return out;
+}
+
+std::string strip_edges(std::string s) {
+  static const Regex edges("^(?:的|之)+|(?:的|之)+$");
+  RE2::GlobalReplace(&s, edges, "");
+  return s;
+}
+
+std::string join(const std::vector<std::string>& words) {
+  std::string out;
+  for (const auto& w : words)
+    out += (out.empty() ? "" : " ") + strip_edges(w);
+  return out;
+}
+
+std::vector<std::string> content_words(std::string s) {
+  // Question phrases go before the dictionary sees them: it takes 几个人 or 多少米 for one word.
+  static const Regex asking(
+      "多长时间|多少|多久|多长|几[个名位种类次年天月级]?|哪[些个种类里]?|什么|如何|怎样|怎么|"
+      "是否|能否|吗|呢");
+  RE2::GlobalReplace(&s, asking, " ");
+  const auto words = text::split_words(s);
+  std::vector<bool> kept(words.size());
+  for (size_t i = 0; i < words.size(); ++i)
+    kept[i] = stop_words().count(words[i]) == 0;
+  return join_words(words, kept);
+}
+
+}  // namespace
+
+bool is_question(const std::string& query) {
+  return RE2::PartialMatch(query, question_marker());
+}
+
+QuestionTerms reduce_question(const std::string& query, bool asked) {
+  QuestionTerms out;
+  out.search_text = query;
+  if (!asked && !is_question(query)) return out;
+  static const Regex tail("[\\s？?。！!]+$");
+  std::string q = text::trim(query);
+  RE2::GlobalReplace(&q, tail, "");
+  std::string term;
+  if (definition_term(q, term) && !(term = strip_edges(text::trim(term))).empty()) {
+    out.definition_term = term;
+    std::vector<std::string> words = text::split_words(term);
+    out.definition_words = join(join_words(words, std::vector<bool>(words.size(), true)));
+  }
+  // A definition question searches the term; the rest of it (的定义, 什么是) is the asking.
+  const std::string reduced =
+      out.definition_words.empty() ? join(content_words(q)) : out.definition_words;
+  if (reduced.empty()) return out;
+  out.question = true;
+  out.search_text = reduced;
+  return out;
+}
+
+}  // namespace regreader::index

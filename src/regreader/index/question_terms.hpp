@@ -1,0 +1,31 @@
+#pragma once
+// Questions as workers and exams ask them ("倒闸操作票应保存多长时间", "下列关于工作票的说法正确
+// 的是", "电力系统暂态稳定的定义") reduced to their content words for the keyword leg: the
+// question words, framing and particles say nothing a block contains, and as one phrase the
+// question matches no block. Keyword-style queries (no question marker) are left as typed.
+
+#include <string>
+#include <vector>
+
+namespace regreader::index {
+
+struct QuestionTerms {
+  bool question = false;        ///< the query is question-shaped and was reduced
+  std::string search_text;      ///< content words separated by spaces; the query when not reduced
+  std::string definition_term;  ///< "电力系统暂态稳定" for "…的定义", "什么是…"; "" otherwise
+  /// The definition term's words ("电力 系统 暂态 稳定"): a term a standard defines under a
+  /// shorter or reordered title is found by its words.
+  std::string definition_words;
+};
+
+/// True when the query asks a question (？, 吗, 什么, 多少, 多长时间, 哪些, 如何, 是否, 下列,
+/// 根据…, 的定义 …) rather than listing keywords.
+bool is_question(const std::string& query);
+
+/// The question's content words, joined by spaces; a query that is no question comes back as it
+/// is. Runs of single characters the dictionary did not know are joined ("倒|闸" -> "倒闸") and a
+/// lone character after a word stays with it ("操作|票" -> "操作票"). `asked`: reduce even without
+/// a question marker (the query was a question before the regulation it named was cut out).
+QuestionTerms reduce_question(const std::string& query, bool asked = false);
+
+}  // namespace regreader::index

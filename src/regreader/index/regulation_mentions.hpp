@@ -1,0 +1,51 @@
+#pragma once
+// Regulations named in a query: a title in 《》 ("根据《消防法》规定"), a standard number
+// ("GB 26860", "GB26860-2011", "Q/CSG 125008", "NB/T 31147—2018"), a law's or long title
+// written bare ("消防法规定…", "电力安全工作规程中…") or an alias (安规, 调度规程; users add
+// theirs in <data dir>/aliases.tsv). Search scopes to the regulations named and says so.
+
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "regreader/model/regulation_info.hpp"
+
+namespace regreader::index {
+
+/// alias -> words of the regulations' titles or ids it stands for ("安规" -> "电力安全工作规程").
+using AliasTable = std::vector<std::pair<std::string, std::string>>;
+
+const AliasTable& builtin_aliases();
+
+/// The built-in aliases followed by those of `file` ("alias<TAB>title words or reg id" per line,
+/// '#' starts a comment) when it exists; a malformed line is Error(kInvalidArgument) naming it.
+AliasTable load_aliases(const std::filesystem::path& file);
+
+struct RegulationMention {
+  std::string text;                  ///< as written in the query: "《消防法》", "GB 26860", "安规"
+  std::vector<std::string> reg_ids;  ///< the stored regulations it names; empty: none stored
+};
+
+struct QueryMentions {
+  std::vector<RegulationMention> mentions;
+  /// The query without the mentions that name a stored regulation (and the framing around them,
+  /// 根据…规定); mentions of regulations not stored stay, as words other documents may cite.
+  std::string rest;
+  /// Every regulation named, in the order of the store's list.
+  std::vector<std::string> reg_ids() const;
+  /// "《消防法》 -> 消防法(2021-04-29)" for each mention that names stored regulations.
+  std::string describe() const;
+};
+
+/// Finds the regulations `query` names among `regs`.
+QueryMentions find_mentions(const std::string& query,
+                            const std::vector<model::RegulationInfo>& regs,
+                            const AliasTable& aliases);
+
+/// A standard number in canonical form: letters upper-cased without "/", "T" and "Z" suffixes
+/// kept apart, digits as written: "NB/T 31147—2018" -> "NB31147", "Q/CSG 125008" -> "QCSG125008";
+/// `year` gets "2018" when present. Empty when `s` holds none. Used on queries and on titles.
+std::string standard_number(const std::string& s, std::string* year = nullptr);
+
+}  // namespace regreader::index

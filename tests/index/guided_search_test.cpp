@@ -1,0 +1,182 @@
+// Search as a reader asks: the regulation a query names scopes it, definitions come first,
+// copies fold into one hit, and `limit k` is still the first k of a deeper search.
+
+#include "regreader/index/guided_search.hpp"
+
+#include <gtest/gtest.h>
+
+#include "regreader/index/copies.hpp"
+#include "regreader/parse/markdown_parser.hpp"
+#include "regreader/parse/office_renderer.hpp"
+#include "regreader/parse/structure_builder.hpp"
+
+namespace regreader::index {
+namespace {
+
+model::ParsedDocument doc(const std::string& reg_id, const std::string& md,
+                          const std::string& sha = "") {
+  auto d = parse::build_document(parse::parse_markdown(md, true, {}), reg_id);
+  d.info.source_file = "/" + reg_id + ".md";
+  d.info.source_sha256 = sha.empty() ? reg_id : sha;
+  d.info.indexed_at = "2026-11-23T00:00:00Z";
+  return d;
+}
+
+const char* kFireLaw =
+    "# 中华人民共和国消防法\n\n## 第二章 火灾预防\n\n"
+    "第十六条 单位的主要负责人是本单位的消防安全责任人。\n\n"
+    "第十七条 单位应当组织防火检查，及时消除火灾隐患。\n\n"
+    "第七十三条 本法所称消防设施，是指火灾自动报警系统、自动灭火系统、消火栓系统。\n";
+const char* kSafetyLaw =
+    "# 中华人民共和国安全生产法\n\n## 第一章 总则\n\n"
+    "第五条 生产经营单位的主要负责人是本单位安全生产第一责任人，对本单位的安全生产工作全面负责。\n\n"
+    "第二十条 生产经营单位应当组织安全检查，及时消除事故隐患。\n";
+
+std::string standard(const std::string& variant) {
+  return "# GB 99999—2020 电网稳定运行规程\n\n## 2 术语和定义\n\n### 2.1 暂态功角稳定\n\n"
+         "电力系统受到大扰动后，各同步发电机保持同步运行并过渡到新的稳态运行方式的能力。\n\n"
+         "### 2.2 电力系统稳定性\n\n电力系统受到扰动后保持稳定运行的能力。\n\n"
+         "## 3 计算要求\n\n3.1 暂态功角稳定计算应采用机电暂态仿真" + variant +
+         "。\n\n3.2 母线失压时应立即检查保护动作情况，并向调度报告。\n\n"
+         "3.3 测风塔的数据不用于稳定计算。\n";
+}
+
+class Guided : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    enable_keyword_index();
+    store_ = std::make_unique<store::PageStore>(dir_.path(), true);
+    ensure_keyword_index(*store_);
+    store_->save(doc("消防法(2021-04-29)", kFireLaw));
+    store_->save(doc("安全生产法(2021-06-10)", kSafetyLaw));
+    store_->save(doc("GB99999-2020", standard("")));
+    // An OCR-like copy: one clause differs by a few characters.
+    store_->save(doc("GB99999-2020-OCR", standard("，必要时校核")));
+  }
+  GuidedResult run(const std::string& q, SearchFilter f = {}, GuidedOptions o = {}) {
+    return guided_search(*store_, q, f, SearchMode::kKeyword, o);
+  }
+  parse::TempDir dir_;
+  std::unique_ptr<store::PageStore> store_;
+};
+
+std::set<std::string> regs_of(const std::vector<SearchHit>& hits) {
+  std::set<std::string> out;
+  for (const auto& h : hits)
+    out.insert(h.reg_id);
+  return out;
+}
+
+TEST_F(Guided, TheLawTheQuestionNamesScopesTheSearch) {
+  // Both laws have a 主要负责人 clause; only the naming tells which is meant.
+  const auto open = run("单位的主要负责人");
+  EXPECT_EQ(regs_of(open.hits).size(), 2u);
+  const auto named = run("根据《消防法》规定，单位的主要负责人是谁？");
+  EXPECT_EQ(named.scoped_by, "《消防法》 -> 消防法(2021-04-29)");
+  ASSERT_FALSE(named.hits.empty());
+  EXPECT_EQ(regs_of(named.hits), (std::set<std::string>{"消防法(2021-04-29)"}));
+  EXPECT_EQ(named.hits[0].section_number, "第十六条");
+  EXPECT_EQ(named.query_used.find("消防法"), std::string::npos) << named.query_used;
+  // An explicit regulation wins over the naming.
+  SearchFilter f;
+  f.reg_ids = {"安全生产法(2021-06-10)"};
+  const auto chosen = run("根据《消防法》规定，单位的主要负责人是谁？", f);
+  EXPECT_TRUE(chosen.scoped_by.empty());
+  EXPECT_EQ(regs_of(chosen.hits), (std::set<std::string>{"安全生产法(2021-06-10)"}));
+  // Routing off: every regulation.
+  GuidedOptions off;
+  off.route = false;
+  EXPECT_EQ(regs_of(run("消防法 主要负责人", {}, off).hits).size(), 2u);
+}
+
+TEST_F(Guided, StandardNumbersAndUnknownNames) {
+  const auto by_number = run("GB 99999 母线失压");
+  EXPECT_EQ(by_number.scoped_reg_ids,
+            (std::vector<std::string>{"GB99999-2020", "GB99999-2020-OCR"}));
+  const auto unknown = run("《建筑法》 主要负责人");
+  EXPECT_EQ(unknown.unknown_names, (std::vector<std::string>{"《建筑法》"}));
+  EXPECT_TRUE(unknown.scoped_by.empty());
+  // Named, but the words are not in it: widened to every regulation, and said.
+  const auto widened = run("《消防法》 测风塔");
+  EXPECT_FALSE(widened.note.empty());
+  EXPECT_TRUE(widened.scoped_by.empty());
+  ASSERT_FALSE(widened.hits.empty());
+  EXPECT_EQ(widened.hits[0].reg_id.rfind("GB99999", 0), 0u);
+}
+
+TEST_F(Guided, ADefinitionQuestionListsTheTermsEntryFirst) {
+  // The entry is a heading (2.1 暂态功角稳定) and its definition the block after it, which does
+  // not contain the term: the hit is that block.
+  const auto std_term = run("暂态功角稳定的定义", {}, {});
+  EXPECT_EQ(std_term.definition_term, "暂态功角稳定");
+  ASSERT_FALSE(std_term.hits.empty());
+  EXPECT_EQ(std_term.hits[0].match, "definition");
+  EXPECT_EQ(std_term.hits[0].section_number, "2.1");
+  EXPECT_EQ(std_term.hits[0].block_type, model::BlockType::kText);
+  EXPECT_NE(std_term.hits[0].snippet.find("同步运行"), std::string::npos);
+  // A term the standard names otherwise is found by its words.
+  const auto words = run("电力系统暂态稳定的定义");
+  ASSERT_FALSE(words.hits.empty());
+  EXPECT_EQ(words.hits[0].match, "definition");
+  // A law defines with 本法所称.
+  const auto law = run("什么是消防设施？");
+  ASSERT_FALSE(law.hits.empty());
+  EXPECT_EQ(law.hits[0].section_number, "第七十三条");
+  EXPECT_EQ(law.hits[0].match, "definition");
+}
+
+TEST_F(Guided, CopiesFoldIntoTheFirstHitAndPerRegCaps) {
+  const auto folded = run("母线失压");
+  ASSERT_EQ(folded.hits.size(), 1u);
+  ASSERT_EQ(folded.hits[0].copies.size(), 1u);
+  EXPECT_NE(folded.hits[0].reg_id, folded.hits[0].copies[0].reg_id);
+  GuidedOptions all;
+  all.collapse = false;
+  EXPECT_EQ(run("母线失压", {}, all).hits.size(), 2u);
+  // The clause that differs between the copies still folds (a few characters apart).
+  EXPECT_EQ(run("机电暂态仿真").hits.size(), 1u);
+  // Unrelated regulations are never one family.
+  const auto fams = copy_families(*store_, {"GB99999-2020", "消防法(2021-04-29)",
+                                            "GB99999-2020-OCR", "安全生产法(2021-06-10)"});
+  EXPECT_EQ(fams, (std::vector<std::string>{"GB99999-2020", "消防法(2021-04-29)", "GB99999-2020",
+                                            "安全生产法(2021-06-10)"}));
+  GuidedOptions one;
+  one.per_reg = 1;
+  for (const auto& [reg, n] : [&] {
+         std::map<std::string, int> c;
+         for (const auto& h : run("单位 隐患 稳定", {}, one).hits)
+           ++c[h.reg_id];
+         return c;
+       }())
+    EXPECT_EQ(n, 1) << reg;
+}
+
+TEST_F(Guided, LimitKIsThePrefixOfADeeperSearchWithCopiesFolded) {
+  int checked = 0;
+  for (const char* q : {"稳定", "单位 主要负责人", "隐患", "母线失压", "根据GB 99999 稳定"}) {
+    SearchFilter deep;
+    deep.limit = 50;
+    const auto full = run(q, deep).hits;
+    for (int k : {1, 2, 3, 5}) {
+      SearchFilter f;
+      f.limit = k;
+      const auto some = run(q, f).hits;
+      ASSERT_EQ(some.size(), std::min(full.size(), static_cast<size_t>(k))) << q << " k=" << k;
+      for (size_t i = 0; i < some.size(); ++i)
+        EXPECT_EQ(some[i].block_id, full[i].block_id) << q << " k=" << k;
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 20);
+}
+
+TEST(CopySignatures, NearIdenticalTextsAreCopiesOthersAreNot) {
+  const std::string a = standard("");
+  const std::string b = standard("，必要时校核");
+  EXPECT_GE(signature_similarity(text_signature(a), text_signature(b)), kCopyFamilySimilarity);
+  EXPECT_LT(signature_similarity(text_signature(a), text_signature(kFireLaw)), 0.1);
+  EXPECT_EQ(signature_similarity(text_signature(""), text_signature(a)), 0);
+}
+
+}  // namespace
+}  // namespace regreader::index

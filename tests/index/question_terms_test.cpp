@@ -1,0 +1,73 @@
+// Questions reduced to their content words; keyword queries left alone. The words come from ICU's
+// Chinese dictionary (Debian's libicu), so the expectations are the words that dictionary knows.
+
+#include "regreader/index/question_terms.hpp"
+
+#include <gtest/gtest.h>
+
+#include "regreader/core/words.hpp"
+
+namespace regreader::index {
+namespace {
+
+bool has_word(const std::string& text, const std::string& word) {
+  return (" " + text + " ").find(" " + word + " ") != std::string::npos;
+}
+
+TEST(Words, IcuSplitsChineseIntoDictionaryWords) {
+  const auto w = text::split_words("倒闸操作票应保存多长时间");
+  EXPECT_NE(std::find(w.begin(), w.end(), "保存"), w.end());
+  EXPECT_NE(std::find(w.begin(), w.end(), "操作"), w.end());
+  const auto p = text::split_words("10kV，安全 距离。");  // punctuation and spaces dropped
+  EXPECT_EQ(p, (std::vector<std::string>{"10kV", "安全", "距离"}));
+}
+
+TEST(QuestionTerms, KeywordQueriesStayAsTyped) {
+  for (const char* q : {"母线失压", "倒闸操作 监护", "10kV 安全距离", "应急预案"}) {
+    const auto t = reduce_question(q);
+    EXPECT_FALSE(t.question) << q;
+    EXPECT_EQ(t.search_text, q);
+    EXPECT_TRUE(t.definition_term.empty()) << q;
+  }
+}
+
+TEST(QuestionTerms, QuestionsKeepTheirContentWordsOnly) {
+  const auto t = reduce_question("倒闸操作票应保存多长时间？");
+  EXPECT_TRUE(t.question);
+  EXPECT_EQ(t.search_text, "倒闸 操作票 保存");
+  // A dictionary word holding a modal character stays whole: 应急 is not 应 + 急.
+  const auto drill = reduce_question("应急预案应当多久演练一次");
+  EXPECT_TRUE(has_word(drill.search_text, "应急")) << drill.search_text;
+  EXPECT_EQ(drill.search_text.find("多久"), std::string::npos) << drill.search_text;
+  // Exam framing goes; a negation stays with its verb.
+  const auto exam = reduce_question("下列哪些操作可以不填写操作票？");
+  EXPECT_EQ(exam.search_text.find("下列"), std::string::npos) << exam.search_text;
+  EXPECT_NE(exam.search_text.find("不填写"), std::string::npos) << exam.search_text;
+  // "几个人", "多少米": the asking goes, and no lone character is left as a term.
+  const auto how_many = reduce_question("变配电所值班人员每班最少要几个人？");
+  EXPECT_EQ(how_many.search_text.find("几"), std::string::npos) << how_many.search_text;
+  EXPECT_FALSE(has_word(how_many.search_text, "人")) << how_many.search_text;
+  for (const auto& w : {"值班", "每班"})
+    EXPECT_NE(how_many.search_text.find(w), std::string::npos) << how_many.search_text;
+}
+
+TEST(QuestionTerms, DefinitionQuestionsNameTheirTerm) {
+  const auto a = reduce_question("电力系统暂态稳定的定义");
+  EXPECT_EQ(a.definition_term, "电力系统暂态稳定");
+  // The dictionary lacks 暂态: its two characters are joined back into one word.
+  EXPECT_TRUE(has_word(a.definition_words, "暂态")) << a.definition_words;
+  EXPECT_EQ(a.search_text, a.definition_words);
+  EXPECT_EQ(reduce_question("什么是运用中的电气设备？").definition_term, "运用中的电气设备");
+  EXPECT_EQ(reduce_question("特种设备是指哪些设备？").definition_term, "特种设备");
+  EXPECT_EQ(reduce_question("事故处理中的强送是什么意思").definition_term, "事故处理中的强送");
+  EXPECT_TRUE(reduce_question("工作票签发人应由谁担任？").definition_term.empty());
+}
+
+TEST(QuestionTerms, ForcedWhenTheQuestionMarkerWasCutWithTheRegulationName) {
+  // "根据《消防法》规定，…" loses its marker with the name; the caller says it was a question.
+  EXPECT_FALSE(reduce_question("单位的主要负责人的职责").question);
+  EXPECT_TRUE(reduce_question("单位的主要负责人的职责", true).question);
+}
+
+}  // namespace
+}  // namespace regreader::index

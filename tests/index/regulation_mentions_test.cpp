@@ -1,0 +1,105 @@
+// Regulations named in a query, found among stored regulations (no store needed).
+
+#include "regreader/index/regulation_mentions.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "regreader/core/error.hpp"
+#include "regreader/parse/office_renderer.hpp"
+
+namespace regreader::index {
+namespace {
+
+model::RegulationInfo reg(const std::string& id, const std::string& title,
+                          const std::string& file = "/x.md") {
+  model::RegulationInfo r;
+  r.reg_id = id;
+  r.title = title;
+  r.source_file = file;
+  return r;
+}
+
+const std::vector<model::RegulationInfo>& library() {
+  static const std::vector<model::RegulationInfo> regs = {
+      reg("消防法(2021-04-29)", "中华人民共和国消防法"),
+      reg("安全生产法(2021-06-10)", "中华人民共和国安全生产法"),
+      reg("GB26860-2011", "GB 26860-2011 电力安全工作规程（发电厂和变电站电气部分）"),
+      reg("GB26859-2011", "GB 26859-2011 电力安全工作规程（电力线路部分）"),
+      reg("NBT31147", "风电场工程风能资源测量与评估技术规范", "/c/NB_T 31147-2018 风电场.docx"),
+      reg("技术规范", "技术规范"),
+  };
+  return regs;
+}
+
+QueryMentions find(const std::string& q) { return find_mentions(q, library(), builtin_aliases()); }
+
+TEST(StandardNumber, CanonicalFormAndYear) {
+  std::string year;
+  EXPECT_EQ(standard_number("NB/T 31147—2018", &year), "NB31147");
+  EXPECT_EQ(year, "2018");
+  EXPECT_EQ(standard_number("Q/CSG 125008", &year), "QCSG125008");
+  EXPECT_EQ(year, "");
+  EXPECT_EQ(standard_number("GB26860-2011"), "GB26860");
+  EXPECT_EQ(standard_number("ＧＢ ３８７５５"), "GB38755");  // full-width, as openstd prints it
+  EXPECT_EQ(standard_number("10kV 220 母线"), "");
+}
+
+TEST(RegulationMentions, BookTitleScopesAndIsCutWithItsFraming) {
+  const auto m = find("根据《消防法》规定，单位的主要负责人是谁？");
+  EXPECT_EQ(m.reg_ids(), (std::vector<std::string>{"消防法(2021-04-29)"}));
+  EXPECT_EQ(m.rest.find("消防法"), std::string::npos) << m.rest;
+  EXPECT_EQ(m.rest.find("根据"), std::string::npos) << m.rest;
+  EXPECT_NE(m.rest.find("主要负责人"), std::string::npos) << m.rest;
+  EXPECT_EQ(m.describe(), "《消防法》 -> 消防法(2021-04-29)");
+  // The full official name names the same law.
+  EXPECT_EQ(find("《中华人民共和国安全生产法》第五条").reg_ids(),
+            (std::vector<std::string>{"安全生产法(2021-06-10)"}));
+}
+
+TEST(RegulationMentions, StandardNumbersMatchNumberAndYear) {
+  EXPECT_EQ(find("GB 26860 工作票").reg_ids(), (std::vector<std::string>{"GB26860-2011"}));
+  EXPECT_EQ(find("GB26860-2011 工作票").reg_ids(), (std::vector<std::string>{"GB26860-2011"}));
+  // From the source file's name when the title lacks it.
+  EXPECT_EQ(find("NB/T 31147 测风塔").reg_ids(), (std::vector<std::string>{"NBT31147"}));
+  // Another year is another document: named, not stored, and left in the query.
+  const auto other = find("GB 26860-2019 工作票");
+  EXPECT_TRUE(other.reg_ids().empty());
+  ASSERT_EQ(other.mentions.size(), 1u);
+  EXPECT_NE(other.rest.find("26860"), std::string::npos);
+}
+
+TEST(RegulationMentions, BareLawNamesAndAliases) {
+  EXPECT_EQ(find("消防法规定单位应当履行哪些职责").reg_ids(),
+            (std::vector<std::string>{"消防法(2021-04-29)"}));
+  const auto anggui = find("安规中验电的规定");
+  EXPECT_EQ(anggui.reg_ids(), (std::vector<std::string>{"GB26860-2011", "GB26859-2011"}));
+  EXPECT_EQ(anggui.rest.find("安规"), std::string::npos) << anggui.rest;
+  // A short generic title is a word in a question unless written as a title.
+  EXPECT_TRUE(find("光伏技术规范要求").reg_ids().empty());
+  EXPECT_EQ(find("《技术规范》第3章").reg_ids(), (std::vector<std::string>{"技术规范"}));
+}
+
+TEST(RegulationMentions, UnknownTitlesStayInTheQuery) {
+  const auto m = find("《建筑法》 施工许可");
+  EXPECT_TRUE(m.reg_ids().empty());
+  ASSERT_EQ(m.mentions.size(), 1u);
+  EXPECT_EQ(m.mentions[0].text, "《建筑法》");
+  EXPECT_NE(m.rest.find("建筑法"), std::string::npos);
+}
+
+TEST(RegulationMentions, UserAliasesFromTheDataDirectory) {
+  parse::TempDir dir;
+  const auto file = dir.path() / "aliases.tsv";
+  std::ofstream(file) << "# utility names\n风能规范\t风能资源测量\n";
+  const auto aliases = load_aliases(file);
+  EXPECT_EQ(find_mentions("风能规范 测风塔高度", library(), aliases).reg_ids(),
+            (std::vector<std::string>{"NBT31147"}));
+  std::ofstream(file) << "no tab here\n";
+  EXPECT_THROW(load_aliases(file), Error);
+  EXPECT_EQ(load_aliases(dir.path() / "missing.tsv").size(), builtin_aliases().size());
+}
+
+}  // namespace
+}  // namespace regreader::index
