@@ -399,3 +399,47 @@ TEST_F(CliVectors, LocalEncoderFolderReindexesAndSearches) {
 
 }  // namespace
 }  // namespace regreader::testing
+
+namespace regreader::testing {
+namespace {
+
+TEST_F(Cli, CopiesFoldPerRegCapsAndANamedRegulationScopes) {
+  ingest_sample();
+  auto copy = rr("-q ingest " + quote(sample_md()) + " --reg-id SAMPLE-COPY");
+  ASSERT_EQ(copy.code, 0) << copy.err;
+  // The same file twice: one result per clause, the copy listed under it.
+  const auto folded =
+      nlohmann::json::parse(rr("search 倒闸操作 --mode keyword --limit 100 --json").out);
+  ASSERT_FALSE(folded["results"].empty());
+  for (const auto& h : folded["results"]) {
+    EXPECT_EQ(h["reg_id"], "SAMPLE") << h.dump();
+    ASSERT_TRUE(h.contains("copies")) << h.dump();
+    EXPECT_EQ(h["copies"][0]["reg_id"], "SAMPLE-COPY");
+  }
+  const auto all = nlohmann::json::parse(
+      rr("search 倒闸操作 --mode keyword --all-copies --limit 100 --json").out);
+  EXPECT_EQ(all["results"].size(), 2 * folded["results"].size());
+  const auto capped =
+      nlohmann::json::parse(rr("search 倒闸操作 --mode keyword --per-reg 1 --json").out);
+  EXPECT_EQ(capped["results"].size(), 1u);
+  EXPECT_NE(rr("search 倒闸操作 --per-reg -1").code, 0);
+  // The title in 《》 scopes the search, and the output says so (stderr; scoped_by in JSON).
+  auto named = rr("search \"根据《变电站运行安全规程》，倒闸操作由谁监护？\" --mode keyword");
+  ASSERT_EQ(named.code, 0) << named.err;
+  EXPECT_NE(named.err.find("Scoped to the regulation(s) the query names: 《变电站运行安全规程》"),
+            std::string::npos)
+      << named.err;
+  EXPECT_NE(named.out.find("also in copies: SAMPLE-COPY"), std::string::npos) << named.out;
+  // The same through the smart_search tool an agent calls.
+  auto tool =
+      rr("tool smart_search '{\"query\":\"根据《变电站运行安全规程》，倒闸操作由谁监护？\"}'");
+  ASSERT_EQ(tool.code, 0) << tool.err;
+  const auto tj = nlohmann::json::parse(tool.out);
+  EXPECT_NE(tj["scoped_by"].get<std::string>().find("SAMPLE"), std::string::npos) << tj.dump();
+  EXPECT_FALSE(tj["query_used"].get<std::string>().empty());
+  ASSERT_FALSE(tj["results"].empty());
+  EXPECT_TRUE(tj["results"][0].contains("copies"));
+}
+
+}  // namespace
+}  // namespace regreader::testing

@@ -33,7 +33,9 @@ const std::vector<model::RegulationInfo>& library() {
   return regs;
 }
 
-QueryMentions find(const std::string& q) { return find_mentions(q, library(), builtin_aliases()); }
+QueryMentions find(const std::string& q) {
+  return find_mentions(q, library(), builtin_aliases());
+}
 
 TEST(StandardNumber, CanonicalFormAndYear) {
   std::string year;

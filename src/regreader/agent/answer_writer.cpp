@@ -1,5 +1,7 @@
 #include "regreader/agent/answer_writer.hpp"
 
+#include <algorithm>
+
 #include "regreader/agent/model_call.hpp"
 #include "regreader/agent/react_agent.hpp"
 #include "regreader/tools/prompt_text.hpp"
@@ -15,23 +17,66 @@ const std::string& answer_writer_prompt() {
   return kText;
 }
 
-std::string answer_writer_message(const std::string& query, const std::vector<Finding>& findings) {
+std::string answer_writer_message(const std::string& query, const std::vector<Finding>& findings,
+                                  const std::vector<std::string>& left_out) {
   std::string m = "问题：" + query + "\n\n检索材料：\n";
   if (findings.empty()) m += "（无）\n";
   for (const auto& f : findings)
     m += "\n### " + f.from + "\n" + f.text + "\n";
+  if (!left_out.empty()) {
+    m += "\n（材料超出长度预算，以下未列出：";
+    for (size_t i = 0; i < left_out.size(); ++i)
+      m += (i ? "；" : "") + left_out[i];
+    m += "）\n";
+  }
   return m;
+}
+
+namespace {
+
+// A hit page is never cut below this: what remains must still hold the clause around the hit.
+constexpr size_t kMinPageBytes = 2000;
+
+size_t total_bytes(const std::vector<Finding>& findings) {
+  size_t n = 0;
+  for (const auto& f : findings)
+    n += f.from.size() + f.text.size();
+  return n;
+}
+
+}  // namespace
+
+std::vector<std::string> fit_findings(std::vector<Finding>& findings, size_t per_finding,
+                                      size_t total) {
+  for (auto& f : findings)
+    trim_tool_result(f.text, per_finding);
+  std::vector<std::string> left_out;
+  if (total == 0) return left_out;
+  for (size_t i = findings.size(); i-- > 0 && total_bytes(findings) > total;)
+    if (!findings[i].keeps_hit) {
+      left_out.insert(left_out.begin(), findings[i].from);
+      findings.erase(findings.begin() + static_cast<std::ptrdiff_t>(i));
+    }
+  if (total_bytes(findings) > total && !findings.empty()) {
+    const size_t share = std::max(kMinPageBytes, total / findings.size());
+    for (auto& f : findings)
+      trim_tool_result(f.text, share);
+  }
+  return left_out;
 }
 
 void write_answer(LlmClient& llm, const std::string& query, const std::vector<Finding>& findings,
                   const AnswerWriterOptions& options, AgentResponse& into,
                   const TextCallback& on_text) {
   std::vector<Finding> trimmed = findings;
-  for (auto& f : trimmed)
-    trim_tool_result(f.text, options.max_finding_bytes);
+  const auto left_out = fit_findings(trimmed, options.max_finding_bytes, options.max_total_bytes);
+  if (!left_out.empty())
+    into.warnings.push_back("material over the " + std::to_string(options.max_total_bytes) +
+                            "-byte budget: " + std::to_string(left_out.size()) +
+                            " piece(s) without a hit left out");
   ChatRequest req;
   req.system = answer_writer_prompt();
-  req.messages = {Message::user_text(answer_writer_message(query, trimmed))};
+  req.messages = {Message::user_text(answer_writer_message(query, trimmed, left_out))};
   req.max_tokens = options.max_tokens;
   req.temperature = options.temperature;
   req.stream = options.stream;

@@ -17,21 +17,31 @@ namespace regreader::agent {
 struct Finding {
   std::string from;
   std::string text;
+  /// A page holding a search hit: kept under any budget (trimmed last, never dropped).
+  bool keeps_hit = false;
 };
 
 struct AnswerWriterOptions {
   std::string agent_name = "aggregator";  ///< ModelCall::agent
   size_t max_finding_bytes = 12000;       ///< each finding is trimmed to this
+  size_t max_total_bytes = 48000;         ///< all findings together (fit_findings); 0: no budget
   int max_tokens = 4096;
   std::optional<double> temperature = 0.0;
   bool stream = false;
 };
 
+/// Fits the material into `total` bytes (0: no budget) after trimming each finding to
+/// `per_finding`: findings without a hit go first, the latest first; then the hit pages are
+/// trimmed evenly. Returns the `from` of each finding left out, for the message to say so.
+std::vector<std::string> fit_findings(std::vector<Finding>& findings, size_t per_finding,
+                                      size_t total);
+
 /// The writer's system prompt: answer only from the material, the answer format, 未找到相关规定.
 const std::string& answer_writer_prompt();
 
-/// The user message: the question, then each finding under its heading.
-std::string answer_writer_message(const std::string& query, const std::vector<Finding>& findings);
+/// The user message: the question, then each finding under its heading, then what was left out.
+std::string answer_writer_message(const std::string& query, const std::vector<Finding>& findings,
+                                  const std::vector<std::string>& left_out = {});
 
 /// Calls the model (recorded into `into`) and sets into.content (and outcome kMaxTokens when
 /// the answer was cut). Citations are not checked here (check_answer()).

@@ -159,7 +159,7 @@ AgentResponse Orchestrator::run_steps(const std::string& query, const TextCallba
     phase_tools =
         overlap ? std::max(phase_tools, s.timings.tools_ms) : phase_tools + s.timings.tools_ms;
     r.thinking += "\n[" + name + "]\n" + s.content;
-    findings.push_back({name, s.content});
+    findings.push_back({name, s.content, true});  // a subagent's answer is its evidence
   }
   if (findings.empty()) throw Error(ErrorCode::kRemote, "every subagent failed: " + first_error);
   r.timings.tools_ms = phase_tools;

@@ -301,7 +301,7 @@ WorkflowNode WorkflowAgent::read_pages(State& s) {
         call_tool(s, "read_page_range", {{"reg_id", reg}, {"start_page", page}, {"end_page", page}},
                   &truncated);
     if (!result) continue;
-    s.material.push_back({"read_page_range " + page_label(reg, page), result->content});
+    s.material.push_back({"read_page_range " + page_label(reg, page), result->content, true});
     s.new_pages.push_back({reg, page, result->content, truncated});
   }
   return s.new_pages.empty() ? WorkflowNode::kJudge : WorkflowNode::kFollowRefs;
@@ -368,6 +368,7 @@ WorkflowNode WorkflowAgent::answer(State& s, const TextCallback& on_text) {
   AnswerWriterOptions w;
   w.agent_name = "workflow/answer";
   w.max_finding_bytes = options_.max_tool_result_bytes;
+  w.max_total_bytes = options_.max_material_bytes;
   w.max_tokens = options_.max_tokens;
   w.temperature = options_.temperature;
   w.stream = options_.stream;

@@ -33,7 +33,9 @@ struct WorkflowOptions {
   int max_follow_ups = 6;                ///< notes, tables, references followed per round
   size_t max_tool_result_bytes = 12000;  ///< per tool result kept as material
   size_t max_judge_bytes = 2000;         ///< per piece of material the judge sees
-  long long max_total_tokens = 400000;   ///< no further search once spent
+  /// All material the answer is written from; the pages holding hits are kept (fit_findings).
+  size_t max_material_bytes = 48000;
+  long long max_total_tokens = 400000;  ///< no further search once spent
   int max_tokens = 4096;
   std::optional<double> temperature = 0.0;
   bool stream = false;               ///< stream the answer to run()'s callback

@@ -36,7 +36,8 @@ void print_row(const std::string& mode, const index::EvalResult& r,
   for (const auto& q : questions)
     if (std::find(kinds.begin(), kinds.end(), q.kind) == kinds.end()) kinds.push_back(q.kind);
   for (const auto& k : kinds)
-    print_figures("  " + (k.empty() ? std::string("(no kind)") : k), index::subset(r, questions, k));
+    print_figures("  " + (k.empty() ? std::string("(no kind)") : k),
+                  index::subset(r, questions, k));
 }
 
 void run_eval(const EvalArgs& a, Globals& g) {

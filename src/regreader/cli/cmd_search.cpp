@@ -92,8 +92,7 @@ void print_hits(const store::PageStore& store, const std::string& query,
                       ? "  [partial: " + std::to_string(std::lround(h.coverage * 100)) +
                             "% of the query]"
                       : "")
-              << (h.match == "definition" ? "  [definition]" : "") << "\n   " << h.snippet
-              << "\n";
+              << (h.match == "definition" ? "  [definition]" : "") << "\n   " << h.snippet << "\n";
     if (!h.copies.empty()) {
       std::cout << "   also in copies:";
       for (const auto& c : h.copies)
@@ -130,13 +129,13 @@ void run_search(const SearchArgs& a, Globals& g) {
   const auto mode = choose_mode(a, store, fell_back);
   const auto r = index::guided_search(store, a.query, f, mode, o);
   if (a.json) {
-    nlohmann::json j = {{"query", a.query},
-                        {"mode", a.mode.empty() ? "default" : a.mode},
-                        {"mode_used", index::search_mode_name(mode)},
-                        {"results", tools::hits_json(store, r.hits)},
-                        {"exact_match", std::any_of(r.hits.begin(), r.hits.end(), [](const auto& h) {
-                           return h.match != "partial";
-                         })}};
+    nlohmann::json j = {
+        {"query", a.query},
+        {"mode", a.mode.empty() ? "default" : a.mode},
+        {"mode_used", index::search_mode_name(mode)},
+        {"results", tools::hits_json(store, r.hits)},
+        {"exact_match", std::any_of(r.hits.begin(), r.hits.end(),
+                                    [](const auto& h) { return h.match != "partial"; })}};
     tools::add_guided_fields(r, j);
     if (fell_back) j["note"] = index::semantic_leg(store).unavailable;
     print_json(j);

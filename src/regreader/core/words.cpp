@@ -26,7 +26,8 @@ icu::BreakIterator* word_iterator() {
 
 bool is_word(const std::string& w) {
   for (char32_t c : to_codepoints(w))
-    if (is_han(c) || (c < 0x80 && std::isalnum(static_cast<int>(c))) || (c >= 0xFF10 && c <= 0xFF5A))
+    if (is_han(c) || (c < 0x80 && std::isalnum(static_cast<int>(c))) ||
+        (c >= 0xFF10 && c <= 0xFF5A))
       return true;
   return false;
 }

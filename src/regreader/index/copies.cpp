@@ -142,8 +142,8 @@ std::vector<std::string> copy_families(const store::PageStore& store,
   }
   for (size_t i = 1; i < reg_ids.size(); ++i)
     for (size_t j = 0; j < i; ++j) {
-      const bool same_file = !infos[i].source_sha256.empty() &&
-                             infos[i].source_sha256 == infos[j].source_sha256;
+      const bool same_file =
+          !infos[i].source_sha256.empty() && infos[i].source_sha256 == infos[j].source_sha256;
       if (same_file || signature_similarity(sigs[i], sigs[j]) >= kCopyFamilySimilarity) {
         family[i] = family[j];
         break;
@@ -179,8 +179,9 @@ std::vector<SearchHit> collapse_copies(const store::PageStore& store, std::vecto
     if (members[fam] > 1)
       for (auto& l : out) {
         if (family_of[l.reg_id] != fam || l.reg_id == h.reg_id) continue;
-        const bool has_copy_from_reg = std::any_of(l.copies.begin(), l.copies.end(),
-                                                   [&](const HitCopy& c) { return c.reg_id == h.reg_id; });
+        const bool has_copy_from_reg =
+            std::any_of(l.copies.begin(), l.copies.end(),
+                        [&](const HitCopy& c) { return c.reg_id == h.reg_id; });
         if (!has_copy_from_reg && jaccard(pairs_of(l), pairs_of(h)) >= kCopyBlockSimilarity) {
           leader = &l;
           break;

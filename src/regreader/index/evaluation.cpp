@@ -59,8 +59,8 @@ std::vector<Candidate> our_candidates(const store::PageStore& store, const EvalQ
   if (!q.reg_id.empty()) f.reg_ids = {q.reg_id};
   f.limit = kDepth;
   std::vector<Candidate> out;
-  for (const auto& h : plain ? search(store, q.query, f, mode)
-                             : guided_search(store, q.query, f, mode).hits)
+  for (const auto& h :
+       plain ? search(store, q.query, f, mode) : guided_search(store, q.query, f, mode).hits)
     out.push_back({h.block_id, h.page_num});
   return out;
 }
@@ -177,9 +177,9 @@ EvalResult subset(const EvalResult& r, const std::vector<EvalQuestion>& question
 }
 
 nlohmann::json to_json(const EvalResult& r, const std::vector<EvalQuestion>& questions) {
-  nlohmann::json j = {{"mode", r.mode},        {"plain", r.plain},     {"questions", r.questions},
-                      {"invalid", r.invalid},  {"hit@1", r.hit_at[0]}, {"hit@3", r.hit_at[1]},
-                      {"hit@5", r.hit_at[2]},  {"hit@10", r.hit_at[3]}, {"mrr", r.mrr},
+  nlohmann::json j = {{"mode", r.mode},       {"plain", r.plain},      {"questions", r.questions},
+                      {"invalid", r.invalid}, {"hit@1", r.hit_at[0]},  {"hit@3", r.hit_at[1]},
+                      {"hit@5", r.hit_at[2]}, {"hit@10", r.hit_at[3]}, {"mrr", r.mrr},
                       {"ranks", r.ranks}};
   std::vector<std::string> kinds;
   for (const auto& q : questions)
@@ -187,8 +187,8 @@ nlohmann::json to_json(const EvalResult& r, const std::vector<EvalQuestion>& que
       kinds.push_back(q.kind);
   for (const auto& k : kinds) {
     const auto s = subset(r, questions, k);
-    j["by_kind"][k] = {{"questions", s.questions}, {"hit@1", s.hit_at[0]},
-                       {"hit@5", s.hit_at[2]},     {"mrr", s.mrr}};
+    j["by_kind"][k] = {
+        {"questions", s.questions}, {"hit@1", s.hit_at[0]}, {"hit@5", s.hit_at[2]}, {"mrr", s.mrr}};
   }
   return j;
 }

@@ -119,7 +119,8 @@ GuidedResult guided_search(const store::PageStore& store, const std::string& que
                            const SearchFilter& filter, SearchMode mode, const GuidedOptions& o,
                            const std::function<void(const std::string&)>& on_step) {
   GuidedResult r;
-  const auto mentions = find_mentions(query, store.list(), o.aliases ? *o.aliases : builtin_aliases());
+  const auto mentions =
+      find_mentions(query, store.list(), o.aliases ? *o.aliases : builtin_aliases());
   for (const auto& m : mentions.mentions)
     if (m.reg_ids.empty()) r.unknown_names.push_back(m.text);
   const bool named = !mentions.reg_ids().empty();

@@ -24,7 +24,7 @@ struct GuidedOptions {
 struct GuidedResult {
   std::vector<SearchHit> hits;
   std::string query_used;  ///< what the legs searched when it differs from the query
-  std::string scoped_by;   ///< "《消防法》 -> 消防法(2021-04-29)" when the query's naming scoped it
+  std::string scoped_by;  ///< "《消防法》 -> 消防法(2021-04-29)" when the query's naming scoped it
   std::vector<std::string> scoped_reg_ids;
   std::vector<std::string> unknown_names;  ///< regulations named but not stored
   std::string definition_term;             ///< the term a definition question asks about

@@ -10,8 +10,8 @@
 namespace regreader::index {
 
 struct QuestionTerms {
-  bool question = false;        ///< the query is question-shaped and was reduced
-  std::string search_text;      ///< content words separated by spaces; the query when not reduced
+  bool question = false;    ///< the query is question-shaped and was reduced
+  std::string search_text;  ///< content words separated by spaces; the query when not reduced
   std::string definition_term;  ///< "电力系统暂态稳定" for "…的定义", "什么是…"; "" otherwise
   /// The definition term's words ("电力 系统 暂态 稳定"): a term a standard defines under a
   /// shorter or reordered title is found by its words.

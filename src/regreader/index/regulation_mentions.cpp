@@ -61,7 +61,8 @@ std::vector<std::string> title_forms(const model::RegulationInfo& r) {
 
 std::vector<std::string> regulation_numbers(const model::RegulationInfo& r) {
   std::vector<std::string> out;
-  for (const auto& s : {r.reg_id, r.title, std::filesystem::path(r.source_file).filename().string()}) {
+  for (const auto& s :
+       {r.reg_id, r.title, std::filesystem::path(r.source_file).filename().string()}) {
     std::string year;
     const std::string n = standard_number(s, &year);
     if (!n.empty()) out.push_back(n + "|" + year);
@@ -100,7 +101,8 @@ std::vector<std::string> match_book_title(const std::string& name,
         equal.push_back(r.reg_id);
         break;
       }
-      if (n.find(f) != std::string::npos || (text::length(n) >= 4 && f.find(n) != std::string::npos)) {
+      if (n.find(f) != std::string::npos ||
+          (text::length(n) >= 4 && f.find(n) != std::string::npos)) {
         near.push_back(r.reg_id);
         break;
       }
@@ -117,8 +119,8 @@ void find_book_titles(std::string& q, const std::vector<model::RegulationInfo>& 
   while (RE2::FindAndConsume(&in, book, &whole))
     found.push_back(whole);
   for (const auto& w : found) {
-    const std::string name = w.substr(std::string("《").size(),
-                                      w.size() - 2 * std::string("《").size());
+    const std::string name =
+        w.substr(std::string("《").size(), w.size() - 2 * std::string("《").size());
     auto ids = match_book_title(name, regs);
     if (!ids.empty()) cut(q, w);
     add_mention(out, w, std::move(ids));
@@ -164,7 +166,8 @@ void find_bare_names(std::string& q, const std::vector<model::RegulationInfo>& r
   for (const auto& r : regs)
     for (const auto& f : title_forms(r)) {
       if (text::length(f) < kMinBareTitle && !law_like(f)) continue;
-      auto it = std::find_if(names.begin(), names.end(), [&](const Name& n) { return n.text == f; });
+      auto it =
+          std::find_if(names.begin(), names.end(), [&](const Name& n) { return n.text == f; });
       if (it == names.end())
         names.push_back({f, {r.reg_id}});
       else if (std::find(it->ids.begin(), it->ids.end(), r.reg_id) == it->ids.end())
@@ -198,9 +201,9 @@ void find_bare_names(std::string& q, const std::vector<model::RegulationInfo>& r
 
 const AliasTable& builtin_aliases() {
   static const AliasTable table = {
-      {"安规", "安全工作规程"},        {"线路安规", "安全工作规程 线路"},
+      {"安规", "安全工作规程"},          {"线路安规", "安全工作规程 线路"},
       {"变电安规", "安全工作规程 变电"}, {"调度规程", "调度"},
-      {"稳定导则", "安全稳定导则"},    {"操作导则", "电气操作导则"},
+      {"稳定导则", "安全稳定导则"},      {"操作导则", "电气操作导则"},
   };
   return table;
 }
@@ -232,7 +235,8 @@ std::string standard_number(const std::string& s, std::string* year) {
   if (!RE2::PartialMatch(text::fold_width(s), number, &prefix, &digits, &y)) return "";
   std::string out;
   for (char c : prefix)
-    if (c != '/' && c != ' ') out.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+    if (c != '/' && c != ' ')
+      out.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
   if (year) *year = y;
   return out + digits;
 }

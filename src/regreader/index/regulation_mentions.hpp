@@ -23,7 +23,7 @@ const AliasTable& builtin_aliases();
 AliasTable load_aliases(const std::filesystem::path& file);
 
 struct RegulationMention {
-  std::string text;                  ///< as written in the query: "《消防法》", "GB 26860", "安规"
+  std::string text;  ///< as written in the query: "《消防法》", "GB 26860", "安规"
   std::vector<std::string> reg_ids;  ///< the stored regulations it names; empty: none stored
 };
 

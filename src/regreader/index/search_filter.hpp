@@ -47,7 +47,7 @@ struct SearchHit {
   /// the loose pass), "semantic" (the vector leg alone), "definition" (the entry defining the
   /// term a question asks about: guided_search.hpp).
   std::string match = "exact";
-  double coverage = 1;  ///< share of the query's tokens found in the block (partial hits)
+  double coverage = 1;          ///< share of the query's tokens found in the block (partial hits)
   std::vector<HitCopy> copies;  ///< the same block in copies of the regulation (copies.hpp)
 };
 

@@ -81,9 +81,9 @@ inline json search_hit() {
 
 /// The fields a guided search adds to its result object (search_hits.hpp add_guided_fields).
 inline json guided_output_properties(json properties) {
-  properties["scoped_by"] =
-      string("The regulation(s) the query named and the search was scoped to, e.g. 《消防法》 -> "
-             "消防法(2021-04-29)");
+  properties["scoped_by"] = string(
+      "The regulation(s) the query named and the search was scoped to, e.g. 《消防法》 -> "
+      "消防法(2021-04-29)");
   properties["query_used"] = string("The words searched, when the question was reduced to them");
   properties["definition_term"] = string("The term a definition question asks about");
   properties["not_in_library"] = strings();

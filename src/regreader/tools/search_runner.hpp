@@ -21,7 +21,7 @@ struct SearchRequest {
   bool section_exact = false;   ///< only blocks whose innermost section is exactly it
   std::string mode = "hybrid";  ///< keyword | vector | hybrid
   int limit = 10;
-  int per_reg = 0;             ///< at most this many hits per regulation; 0: any
+  int per_reg = 0;              ///< at most this many hits per regulation; 0: any
   bool collapse_copies = true;  ///< copies of one regulation as one hit
 };
 

@@ -62,8 +62,8 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
   r.collapse_copies = !a.boolean("all_copies", false);
   const auto out = run_search(ctx, r);
   nlohmann::json j = {{"query", r.query},
-            {"mode_used", out.mode_used},
-            {"results", hits_json(ctx.store, out.hits)}};
+                      {"mode_used", out.mode_used},
+                      {"results", hits_json(ctx.store, out.hits)}};
   add_guided_fields(out.guided, j);
   return {j, hits_text(r.query, out)};
 }
@@ -80,38 +80,39 @@ ToolSpec smart_search_tool() {
       {"type", "array"},
       {"description", "Only these block types"},
       {"items", {{"type", "string"}, {"enum", {"text", "heading", "list", "table"}}}}};
-  return {"smart_search",
-          "Search regulations",
-          "Search the regulations' text (keyword search built for Chinese, fused with semantic "
-          "search when an embedding index exists). Returns blocks with page, chapter path, a "
-          "snippet with the match in 【】 and a source to cite. Narrow with chapter_scope (a "
-          "section number such as 5.2 — it includes 5.2.x — or chapter title words) after "
-          "reading get_toc; then read the full pages with read_page_range before answering. A "
-          "regulation the query names (《消防法》, GB 26860, 安规) scopes the search unless reg_id "
-          "is given (scoped_by says so); questions are reduced to their content words "
-          "(query_used); a definition question puts the term's own entry first.",
-          object({{"query",
-                   {{"type", "string"},
-                    {"minLength", 1},
-                    {"description", "What to look for, e.g. 母线失压 处置"}}},
-                  {"reg_id", reg},
-                  {"chapter_scope", string("Section number (5.2) or chapter title words")},
-                  {"limit", integer("Results to return (default 10)", 1, 50)},
-                  {"block_types", types},
-                  {"section_number", string("Only this section and its subsections, e.g. 5.2.3")},
-                  {"section_exact",
-                   boolean("With section_number: only that clause itself, not its subsections")},
-                  {"per_reg", integer("At most this many results per regulation", 1, 50)},
-                  {"all_copies",
-                   boolean("List copies of a regulation (same text ingested twice, its Word and "
-                           "PDF versions) as separate results instead of under the first")}},
-                 {"query"}),
-          output(guided_output_properties({{"query", {{"type", "string"}}},
-                                           {"mode_used", {{"type", "string"}}},
-                                           {"results", {{"type", "array"}, {"items", search_hit()}}}}),
-                 {"query", "mode_used", "results"}),
-          false,
-          run};
+  return {
+      "smart_search",
+      "Search regulations",
+      "Search the regulations' text (keyword search built for Chinese, fused with semantic "
+      "search when an embedding index exists). Returns blocks with page, chapter path, a "
+      "snippet with the match in 【】 and a source to cite. Narrow with chapter_scope (a "
+      "section number such as 5.2 — it includes 5.2.x — or chapter title words) after "
+      "reading get_toc; then read the full pages with read_page_range before answering. A "
+      "regulation the query names (《消防法》, GB 26860, 安规) scopes the search unless reg_id "
+      "is given (scoped_by says so); questions are reduced to their content words "
+      "(query_used); a definition question puts the term's own entry first.",
+      object({{"query",
+               {{"type", "string"},
+                {"minLength", 1},
+                {"description", "What to look for, e.g. 母线失压 处置"}}},
+              {"reg_id", reg},
+              {"chapter_scope", string("Section number (5.2) or chapter title words")},
+              {"limit", integer("Results to return (default 10)", 1, 50)},
+              {"block_types", types},
+              {"section_number", string("Only this section and its subsections, e.g. 5.2.3")},
+              {"section_exact",
+               boolean("With section_number: only that clause itself, not its subsections")},
+              {"per_reg", integer("At most this many results per regulation", 1, 50)},
+              {"all_copies",
+               boolean("List copies of a regulation (same text ingested twice, its Word and "
+                       "PDF versions) as separate results instead of under the first")}},
+             {"query"}),
+      output(guided_output_properties({{"query", {{"type", "string"}}},
+                                       {"mode_used", {{"type", "string"}}},
+                                       {"results", {{"type", "array"}, {"items", search_hit()}}}}),
+             {"query", "mode_used", "results"}),
+      false,
+      run};
 }
 
 }  // namespace regreader::tools
