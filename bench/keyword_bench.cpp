@@ -13,12 +13,14 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include "regreader/index/embedder_factory.hpp"
 #include "regreader/index/evaluation.hpp"
+#include "regreader/index/guided_search.hpp"
 #include "regreader/index/keyword_index.hpp"
 #include "regreader/index/search.hpp"
 #include "regreader/index/vector_store.hpp"
@@ -234,22 +236,44 @@ int main(int argc, char** argv) {
     }
     index::optimize_keyword_index(store);  // as `regreader ingest` does after its files
     const double build = std::chrono::duration<double>(Clock::now() - t0).count();
-    std::vector<double> ms;
+    std::vector<double> ms, guided_ms, unfolded_ms;
+    index::GuidedOptions unfolded;
+    unfolded.collapse = false;
     for (int round = 0; round < 3; ++round)
       for (const auto& q : questions) {
         index::SearchFilter f;
         f.limit = 10;
-        const auto a = Clock::now();
+        auto a = Clock::now();
         index::keyword_search(store, q.query, f);
         ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - a).count());
+        a = Clock::now();  // what `search` runs: names, question words, definitions, copies
+        index::guided_search(store, q.query, f, index::SearchMode::kKeyword);
+        guided_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - a).count());
+        a = Clock::now();
+        index::guided_search(store, q.query, f, index::SearchMode::kKeyword, unfolded);
+        unfolded_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - a).count());
       }
     std::printf(
         "%zu blocks: ingest+index %.1f s (%.0f blocks/s); keyword p50 %.2f ms, p99 %.2f ms; peak "
         "RSS %ld MB\n",
         blocks, build, static_cast<double>(blocks) / build, percentile(ms, 0.5),
         percentile(ms, 0.99), peak_rss_mb());
+    // Every regulation here is a copy of a corpus file (the worst case for folding copies).
+    std::printf(
+        "  guided keyword search (as `search` runs it) p50 %.2f ms, p99 %.2f ms; without "
+        "folding copies p50 %.2f ms, p99 %.2f ms\n",
+        percentile(guided_ms, 0.5), percentile(guided_ms, 0.99), percentile(unfolded_ms, 0.5),
+        percentile(unfolded_ms, 0.99));
+    if (std::getenv("REGREADER_BENCH_SLOWEST")) {
+      std::vector<size_t> order(guided_ms.size());
+      for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+      std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return guided_ms[a] > guided_ms[b]; });
+      for (size_t i = 0; i < 8 && i < order.size(); ++i)
+        std::printf("    slowest: %.1f ms  %s\n", guided_ms[order[i]],
+                    questions[order[i] % questions.size()].query.c_str());
+    }
     std::fflush(stdout);
-    bench_vectors(store, questions, blocks);
+    if (!std::getenv("REGREADER_BENCH_KEYWORD_ONLY")) bench_vectors(store, questions, blocks);
     std::printf("  peak RSS %ld MB\n", peak_rss_mb());
     std::fflush(stdout);
   }

@@ -7,8 +7,12 @@
 namespace regreader::agent {
 namespace {
 
-Finding page(const std::string& from, size_t bytes) { return {from, std::string(bytes, 'p'), true}; }
-Finding extra(const std::string& from, size_t bytes) { return {from, std::string(bytes, 'x'), false}; }
+Finding page(const std::string& from, size_t bytes) {
+  return {from, std::string(bytes, 'p'), true};
+}
+Finding extra(const std::string& from, size_t bytes) {
+  return {from, std::string(bytes, 'x'), false};
+}
 
 size_t bytes(const std::vector<Finding>& f) {
   size_t n = 0;

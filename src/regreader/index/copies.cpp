@@ -134,21 +134,37 @@ std::vector<std::string> copy_families(const store::PageStore& store,
   std::vector<std::string> family(reg_ids);
   if (reg_ids.size() < 2 || !store.database()) return family;
   std::vector<model::RegulationInfo> infos;
-  std::vector<std::vector<uint64_t>> sigs;
-  for (const auto& id : reg_ids) {
-    auto info = store.find(id);
-    infos.push_back(info.value_or(model::RegulationInfo{}));
-    sigs.push_back(info ? regulation_signature(store, *info) : std::vector<uint64_t>{});
+  for (const auto& id : reg_ids)
+    infos.push_back(store.find(id).value_or(model::RegulationInfo{}));
+  // The same file is a copy whatever its text; only the first regulation of each file needs a
+  // signature (reading its text once per process and ingest).
+  std::vector<size_t> first_of_file(reg_ids.size());
+  for (size_t i = 0; i < reg_ids.size(); ++i) {
+    first_of_file[i] = i;
+    for (size_t j = 0; j < i; ++j)
+      if (!infos[i].source_sha256.empty() && infos[i].source_sha256 == infos[j].source_sha256) {
+        first_of_file[i] = first_of_file[j];
+        break;
+      }
   }
-  for (size_t i = 1; i < reg_ids.size(); ++i)
-    for (size_t j = 0; j < i; ++j) {
-      const bool same_file =
-          !infos[i].source_sha256.empty() && infos[i].source_sha256 == infos[j].source_sha256;
-      if (same_file || signature_similarity(sigs[i], sigs[j]) >= kCopyFamilySimilarity) {
+  std::vector<std::vector<uint64_t>> sigs(reg_ids.size());
+  auto signature = [&](size_t i) -> const std::vector<uint64_t>& {
+    if (sigs[i].empty() && !infos[i].reg_id.empty())
+      sigs[i] = regulation_signature(store, infos[i]);
+    return sigs[i];
+  };
+  for (size_t i = 1; i < reg_ids.size(); ++i) {
+    if (first_of_file[i] != i) {
+      family[i] = family[first_of_file[i]];
+      continue;
+    }
+    for (size_t j = 0; j < i; ++j)
+      if (first_of_file[j] == j &&
+          signature_similarity(signature(i), signature(j)) >= kCopyFamilySimilarity) {
         family[i] = family[j];
         break;
       }
-    }
+  }
   return family;
 }
 

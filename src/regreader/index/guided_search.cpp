@@ -1,10 +1,13 @@
 #include "regreader/index/guided_search.hpp"
 
 #include <algorithm>
+#include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 
 #include "regreader/core/text.hpp"
 #include "regreader/index/copies.hpp"
+#include "regreader/index/embedder_factory.hpp"
 #include "regreader/index/question_terms.hpp"
 #include "regreader/store/database.hpp"
 
@@ -13,10 +16,11 @@ namespace regreader::index {
 namespace {
 
 // Candidates ranked before copies are folded: a few times the limit, so that after folding the
-// list is still full; deepened (x4, up to kMaxDepth) while folding leaves it short.
+// list is still full; deepened once (x4, up to kMaxDepth) while folding leaves it short. A library
+// holding more than a dozen copies of one document may get fewer hits than the limit.
 constexpr int kDepthFactor = 3;
 constexpr int kMinDepth = 30;
-constexpr int kMaxDepth = 400;
+constexpr int kMaxDepth = 120;
 // Definition entries put first: a term is defined once per regulation, rarely in more than a few.
 constexpr int kDefinitionHits = 3;
 // Where standards define their terms: the chapter "术语和定义" (or "术语").
@@ -102,6 +106,27 @@ std::vector<SearchHit> ranked_folded(const store::PageStore& store, const std::s
   }
 }
 
+// The names of the library's regulations, prepared once per library state and alias table (at
+// 600 regulations preparing them took most of a query's time).
+std::shared_ptr<const RegulationNames> library_names(const store::PageStore& store,
+                                                     const AliasTable& aliases) {
+  static std::mutex mutex;
+  static std::string cached_key;
+  static std::shared_ptr<const RegulationNames> cached;
+  const auto regs = store.list();
+  std::string key = store_data_dir(store).string();
+  for (const auto& r : regs)
+    key += "\n" + r.reg_id + "\t" + r.indexed_at + "\t" + r.title;
+  for (const auto& [alias, target] : aliases)
+    key += "\n" + alias + "\t" + target;
+  std::lock_guard lock(mutex);
+  if (!cached || key != cached_key) {
+    cached = std::make_shared<const RegulationNames>(regs, aliases);
+    cached_key = std::move(key);
+  }
+  return cached;
+}
+
 void put_first(std::vector<SearchHit>& hits, std::vector<SearchHit> first,
                const std::vector<std::string>& consumed, int limit) {
   for (auto& h : hits)
@@ -120,7 +145,7 @@ GuidedResult guided_search(const store::PageStore& store, const std::string& que
                            const std::function<void(const std::string&)>& on_step) {
   GuidedResult r;
   const auto mentions =
-      find_mentions(query, store.list(), o.aliases ? *o.aliases : builtin_aliases());
+      library_names(store, o.aliases ? *o.aliases : builtin_aliases())->find(query);
   for (const auto& m : mentions.mentions)
     if (m.reg_ids.empty()) r.unknown_names.push_back(m.text);
   const bool named = !mentions.reg_ids().empty();

@@ -149,7 +149,11 @@ void run_query(store::Database& db, const std::string& match, const SearchFilter
   std::string sql = "SELECT rowid, bm25(block_fts) FROM block_fts WHERE block_fts MATCH ?1";
   int next = 2;
   if (!filter.reg_ids.empty() || !filter.block_types.empty()) {
-    sql += " AND rowid IN (SELECT rowid FROM blocks WHERE 1";
+    // "+rowid": a filter on the ranked matches, not a constraint FTS5 plans with. As a plain
+    // rowid IN, FTS5 ran the MATCH once per rowid of the subquery: a query scoped to 60 copies
+    // of one standard (18,000 rowids) took 10 s at 10^5 blocks, now 60 ms; the 204-question
+    // evaluation, each scoped to one regulation, 4.2 s -> 0.5 s.
+    sql += " AND +rowid IN (SELECT rowid FROM blocks WHERE 1";
     append_in_list(sql, next, "reg_id", filter.reg_ids.size());
     append_in_list(sql, next, "block_type", filter.block_types.size());
     sql += ")";

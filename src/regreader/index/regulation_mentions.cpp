@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <unordered_map>
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/regex.hpp"
@@ -10,6 +11,9 @@
 namespace regreader::index {
 
 namespace {
+
+// Laws' official names begin with it; people leave it out (消防法).
+constexpr const char* kPrc = "中华人民共和国";
 
 // Marks where a mention was cut out of the query, so the framing around it can go too.
 constexpr char kCut = '\x01';
@@ -40,7 +44,7 @@ std::vector<std::string> title_forms(const model::RegulationInfo& r) {
     RE2::GlobalReplace(&f, brackets, "");
     RE2::GlobalReplace(&f, number, "");
     f = normalize(f);
-    if (text::starts_with(f, "中华人民共和国")) f = f.substr(std::string("中华人民共和国").size());
+    if (text::starts_with(f, kPrc)) f = f.substr(std::string(kPrc).size());
     if (text::length(f) >= kMinTitleForm && std::find(forms.begin(), forms.end(), f) == forms.end())
       forms.push_back(f);
   };
@@ -88,113 +92,13 @@ void add_mention(QueryMentions& out, std::string text, std::vector<std::string> 
   out.mentions.push_back({std::move(text), std::move(ids)});
 }
 
-// 《X》: the regulations one of whose names is X; failing that, whose name X contains or which
-// contain X.
-std::vector<std::string> match_book_title(const std::string& name,
-                                          const std::vector<model::RegulationInfo>& regs) {
-  std::string n = normalize(name);
-  if (text::starts_with(n, "中华人民共和国")) n = n.substr(std::string("中华人民共和国").size());
-  std::vector<std::string> equal, near;
-  for (const auto& r : regs)
-    for (const auto& f : title_forms(r)) {
-      if (f == n) {
-        equal.push_back(r.reg_id);
-        break;
-      }
-      if (n.find(f) != std::string::npos ||
-          (text::length(n) >= 4 && f.find(n) != std::string::npos)) {
-        near.push_back(r.reg_id);
-        break;
-      }
-    }
-  return equal.empty() ? near : equal;
-}
-
-void find_book_titles(std::string& q, const std::vector<model::RegulationInfo>& regs,
-                      QueryMentions& out) {
-  static const Regex book("(《[^《》]{1,80}》)");
+std::vector<std::string> found_all(const std::string& q, const Regex& re) {
   re2::StringPiece in(q);
   std::string whole;
   std::vector<std::string> found;
-  while (RE2::FindAndConsume(&in, book, &whole))
+  while (RE2::FindAndConsume(&in, re, &whole))
     found.push_back(whole);
-  for (const auto& w : found) {
-    const std::string name =
-        w.substr(std::string("《").size(), w.size() - 2 * std::string("《").size());
-    auto ids = match_book_title(name, regs);
-    if (!ids.empty()) cut(q, w);
-    add_mention(out, w, std::move(ids));
-  }
-}
-
-void find_numbers(std::string& q, const std::vector<model::RegulationInfo>& regs,
-                  QueryMentions& out) {
-  static const Regex number(
-      "((?i)(?:GB|DL|NB|QX|JGJ|JB|TB|CJJ|Q\\s*/\\s*[A-Z]{2,4})(?:\\s*[/_]\\s*[TZ])?\\s*\\d{3,6}"
-      "(?:\\.\\d+)?(?:\\s*[-—–－]\\s*\\d{4})?)");
-  re2::StringPiece in(q);
-  std::string whole;
-  std::vector<std::string> found;
-  while (RE2::FindAndConsume(&in, number, &whole))
-    found.push_back(whole);
-  for (const auto& w : found) {
-    std::string year;
-    const std::string n = standard_number(w, &year);
-    std::vector<std::string> ids;
-    for (const auto& r : regs)
-      for (const auto& have : regulation_numbers(r)) {
-        const auto bar = have.find('|');
-        const std::string have_year = have.substr(bar + 1);
-        if (have.substr(0, bar) == n && (year.empty() || have_year.empty() || year == have_year)) {
-          ids.push_back(r.reg_id);
-          break;
-        }
-      }
-    if (!ids.empty()) cut(q, w);
-    add_mention(out, w, std::move(ids));
-  }
-}
-
-// Bare titles and aliases: only names of stored regulations are looked for, longest first.
-void find_bare_names(std::string& q, const std::vector<model::RegulationInfo>& regs,
-                     const AliasTable& aliases, QueryMentions& out) {
-  struct Name {
-    std::string text;
-    std::vector<std::string> ids;
-  };
-  std::vector<Name> names;
-  for (const auto& r : regs)
-    for (const auto& f : title_forms(r)) {
-      if (text::length(f) < kMinBareTitle && !law_like(f)) continue;
-      auto it =
-          std::find_if(names.begin(), names.end(), [&](const Name& n) { return n.text == f; });
-      if (it == names.end())
-        names.push_back({f, {r.reg_id}});
-      else if (std::find(it->ids.begin(), it->ids.end(), r.reg_id) == it->ids.end())
-        it->ids.push_back(r.reg_id);
-    }
-  for (const auto& [alias, target] : aliases) {
-    std::vector<std::string> ids;
-    for (const auto& r : regs) {
-      const std::string hay = normalize(r.title) + "\n" + normalize(r.reg_id);
-      bool all = true;
-      std::string word;
-      for (char c : target + " ") {
-        if (c != ' ') {
-          word.push_back(c);
-          continue;
-        }
-        if (!word.empty() && hay.find(normalize(word)) == std::string::npos) all = false;
-        word.clear();
-      }
-      if (all) ids.push_back(r.reg_id);
-    }
-    if (!ids.empty()) names.push_back({alias, std::move(ids)});
-  }
-  std::stable_sort(names.begin(), names.end(),
-                   [](const Name& a, const Name& b) { return a.text.size() > b.text.size(); });
-  for (const auto& n : names)
-    if (cut(q, n.text)) add_mention(out, n.text, n.ids);
+  return found;
 }
 
 }  // namespace
@@ -260,21 +164,110 @@ std::string QueryMentions::describe() const {
   return out;
 }
 
-QueryMentions find_mentions(const std::string& query,
-                            const std::vector<model::RegulationInfo>& regs,
-                            const AliasTable& aliases) {
+RegulationNames::RegulationNames(const std::vector<model::RegulationInfo>& regs,
+                                 const AliasTable& aliases) {
+  std::unordered_map<std::string, size_t> bare_at;
+  auto add_bare = [&](const std::string& name, const std::string& id) {
+    auto [it, fresh] = bare_at.emplace(name, bare_.size());
+    if (fresh) bare_.push_back({name, {}});
+    auto& ids = bare_[it->second].second;
+    if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+  };
+  for (const auto& r : regs) {
+    Entry e{r.reg_id, title_forms(r), {}, normalize(r.title) + "\n" + normalize(r.reg_id)};
+    for (const auto& n : regulation_numbers(r)) {
+      const auto bar = n.find('|');
+      e.numbers.emplace_back(n.substr(0, bar), n.substr(bar + 1));
+    }
+    for (const auto& f : e.forms)
+      if (text::length(f) >= kMinBareTitle || law_like(f)) add_bare(f, r.reg_id);
+    regs_.push_back(std::move(e));
+  }
+  for (const auto& [alias, target] : aliases)
+    for (const auto& e : regs_) {
+      bool all = true;
+      std::string word;
+      for (char c : target + " ") {
+        if (c != ' ') {
+          word.push_back(c);
+          continue;
+        }
+        if (!word.empty() && e.haystack.find(normalize(word)) == std::string::npos) all = false;
+        word.clear();
+      }
+      if (all) add_bare(alias, e.id);
+    }
+  std::stable_sort(bare_.begin(), bare_.end(),
+                   [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+}
+
+// 《X》: the regulations one of whose names is X; failing that, whose name X contains or which
+// contain X.
+std::vector<std::string> RegulationNames::book_title(const std::string& name) const {
+  std::string n = normalize(name);
+  if (text::starts_with(n, kPrc)) n = n.substr(std::string(kPrc).size());
+  std::vector<std::string> equal, near;
+  for (const auto& e : regs_)
+    for (const auto& f : e.forms) {
+      if (f == n) {
+        equal.push_back(e.id);
+        break;
+      }
+      if (n.find(f) != std::string::npos ||
+          (text::length(n) >= 4 && f.find(n) != std::string::npos)) {
+        near.push_back(e.id);
+        break;
+      }
+    }
+  return equal.empty() ? near : equal;
+}
+
+std::vector<std::string> RegulationNames::numbered(const std::string& written) const {
+  std::string year;
+  const std::string n = standard_number(written, &year);
+  std::vector<std::string> ids;
+  for (const auto& e : regs_)
+    for (const auto& [number, have_year] : e.numbers)
+      if (number == n && (year.empty() || have_year.empty() || year == have_year)) {
+        ids.push_back(e.id);
+        break;
+      }
+  return ids;
+}
+
+QueryMentions RegulationNames::find(const std::string& query) const {
+  static const Regex book("(《[^《》]{1,80}》)");
+  static const Regex number(
+      "((?i)(?:GB|DL|NB|QX|JGJ|JB|TB|CJJ|Q\\s*/\\s*[A-Z]{2,4})(?:\\s*[/_]\\s*[TZ])?\\s*\\d{3,6}"
+      "(?:\\.\\d+)?(?:\\s*[-—–－]\\s*\\d{4})?)");
   QueryMentions out;
   std::string q = text::fold_width(query);
-  find_book_titles(q, regs, out);
-  find_numbers(q, regs, out);
-  find_bare_names(q, regs, aliases, out);
-  // The framing around a cut mention: 根据…规定，/ 按照…的要求 / …中 / …第
+  for (const auto& w : found_all(q, book)) {
+    const size_t mark = std::string("《").size();
+    auto ids = book_title(w.substr(mark, w.size() - 2 * mark));
+    if (!ids.empty()) cut(q, w);
+    add_mention(out, w, std::move(ids));
+  }
+  for (const auto& w : found_all(q, number)) {
+    auto ids = numbered(w);
+    if (!ids.empty()) cut(q, w);
+    add_mention(out, w, std::move(ids));
+  }
+  for (const auto& [name, ids] : bare_)
+    if (cut(q, name)) add_mention(out, name, ids);
+  // The framing around a cut mention: 根据…规定，/ 按照…的要求 / …中
   static const Regex framing(
       "(?:根据|按照|依据|依照|依|按)?\x01+(?:的)?(?:有关|相关)?(?:规定|要求|条文|条款)?"
       "(?:中|里|内|上)?[，,：:]?");
   RE2::GlobalReplace(&q, framing, " ");
   out.rest = text::collapse_spaces(q);
   return out;
+}
+
+QueryMentions find_mentions(const std::string& query,
+                            const std::vector<model::RegulationInfo>& regs,
+                            const AliasTable& aliases) {
+  return RegulationNames(regs, aliases).find(query);
 }
 
 }  // namespace regreader::index

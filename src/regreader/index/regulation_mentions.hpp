@@ -38,7 +38,30 @@ struct QueryMentions {
   std::string describe() const;
 };
 
-/// Finds the regulations `query` names among `regs`.
+/// The names a library's regulations go by (titles and their parts, standard numbers, aliases),
+/// prepared once for many queries.
+class RegulationNames {
+ public:
+  RegulationNames(const std::vector<model::RegulationInfo>& regs, const AliasTable& aliases);
+  /// Finds the regulations `query` names.
+  QueryMentions find(const std::string& query) const;
+
+ private:
+  struct Entry {
+    std::string id;
+    std::vector<std::string> forms;  ///< normalized names: title, its parts, the id's name
+    std::vector<std::pair<std::string, std::string>> numbers;  ///< standard number, year
+    std::string haystack;                                      ///< normalized title and id
+  };
+  std::vector<std::string> book_title(const std::string& name) const;
+  std::vector<std::string> numbered(const std::string& written) const;
+  std::vector<Entry> regs_;
+  /// Names looked for bare in a query (long titles, laws, aliases), longest first, with the
+  /// regulations each names.
+  std::vector<std::pair<std::string, std::vector<std::string>>> bare_;
+};
+
+/// Finds the regulations `query` names among `regs` (RegulationNames(regs, aliases).find).
 QueryMentions find_mentions(const std::string& query,
                             const std::vector<model::RegulationInfo>& regs,
                             const AliasTable& aliases);
