@@ -9,6 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RR=${RR:-build/release/regreader}
+export -n RR  # LibreOffice's launcher reads $RR (the rr debugger); older builds passed it on
 C=${REGREADER_CORPUS:-../shared/corpus}
 D=$(mktemp -d)
 trap 'rm -rf "$D"' EXIT

@@ -158,5 +158,17 @@ TEST(DocxParser, LegacyOfficeFormatsGoThroughLibreOffice) {
   EXPECT_NE(doc.structure.get_node_by_section_number("6.1"), nullptr);
 }
 
+TEST(DocxParser, ADebuggerVariableInTheUsersShellDoesNotBreakTheConversion) {
+  if (!find_soffice()) GTEST_SKIP() << "LibreOffice is not installed";
+  // LibreOffice's launcher reads RR (run under the rr debugger) and VALGRIND; `RR=... make` or a
+  // script keeping its binary in $RR made every Word file fail with "Can't find the tool rr".
+  ::setenv("RR", "/usr/bin/regreader", 1);
+  ::setenv("VALGRIND", "memcheck", 1);
+  TempDir tmp;
+  EXPECT_NO_THROW(convert_with_soffice(testing::sample_docx(), "odt", tmp.path()));
+  ::unsetenv("RR");
+  ::unsetenv("VALGRIND");
+}
+
 }  // namespace
 }  // namespace regreader::parse

@@ -88,6 +88,20 @@ fs::path convert_with_soffice(const fs::path& input, const std::string& format,
       soffice->string(), profile,         "--headless",
       "--norestore",     "--convert-to",  format,
       "--outdir",        outdir.string(), fs::absolute(input).string()};
+  // LibreOffice's launcher script runs itself under a debugger when RR or VALGRIND is set (a
+  // user's shell may well have RR=…): the conversion then failed with "Can't find the tool rr".
+  // The environment is built before fork: the child only calls async-signal-safe functions.
+  std::vector<std::string> env;
+  for (char** e = environ; e && *e; ++e)
+    if (!text::starts_with(*e, "RR=") && !text::starts_with(*e, "VALGRIND=")) env.emplace_back(*e);
+  std::vector<char*> envp;
+  for (auto& e : env)
+    envp.push_back(e.data());
+  envp.push_back(nullptr);
+  std::vector<char*> argv;
+  for (auto& a : args)
+    argv.push_back(a.data());
+  argv.push_back(nullptr);
   pid_t pid = fork();
   if (pid < 0) throw ParseError(ErrorCode::kConversion, input, "cannot start LibreOffice");
   if (pid == 0) {
@@ -99,11 +113,7 @@ fs::path convert_with_soffice(const fs::path& input, const std::string& format,
     lift_parse_limits();
     int devnull = open("/dev/null", O_RDONLY);
     if (devnull >= 0) dup2(devnull, 0);
-    std::vector<char*> argv;
-    for (auto& a : args)
-      argv.push_back(a.data());
-    argv.push_back(nullptr);
-    execv(argv[0], argv.data());
+    execve(argv[0], argv.data(), envp.data());
     _exit(127);
   }
   int status = 0;
