@@ -90,14 +90,14 @@ std::vector<SearchHit> definition_hits(const store::PageStore& store, const std:
 
 // Ranked hits deep enough that folding copies still leaves `limit` of them.
 std::vector<SearchHit> ranked_folded(const store::PageStore& store, const std::string& query,
-                                     const SearchFilter& filter, SearchMode mode,
-                                     const GuidedOptions& o,
+                                     const std::string& asked, const SearchFilter& filter,
+                                     SearchMode mode, const GuidedOptions& o,
                                      const std::function<void(const std::string&)>& on_step) {
-  if (!o.collapse && o.per_reg <= 0) return search(store, query, filter, mode, on_step);
+  if (!o.collapse && o.per_reg <= 0) return search(store, query, asked, filter, mode, on_step);
   SearchFilter deep = filter;
   deep.limit = std::clamp(filter.limit * kDepthFactor, kMinDepth, kMaxDepth);
   for (;;) {
-    auto ranked = search(store, query, deep, mode, on_step);
+    auto ranked = search(store, query, asked, deep, mode, on_step);
     const bool exhausted = static_cast<int>(ranked.size()) < deep.limit;
     auto folded = collapse_copies(store, std::move(ranked), o.collapse, o.per_reg, filter.limit);
     if (static_cast<int>(folded.size()) >= filter.limit || exhausted || deep.limit >= kMaxDepth)
@@ -152,6 +152,7 @@ GuidedResult guided_search(const store::PageStore& store, const std::string& que
   // The text the legs search: without the names of stored regulations (they are the scope, not
   // words to find), reduced to content words when it is a question.
   std::string text = named && !mentions.rest.empty() ? mentions.rest : query;
+  const std::string asked = text;  // what the vector leg embeds: a sentence reads better to it
   const QuestionTerms terms = reduce_question(text, is_question(query));
   text = terms.search_text;
   if (text != query) r.query_used = text;
@@ -164,7 +165,7 @@ GuidedResult guided_search(const store::PageStore& store, const std::string& que
     r.scoped_by = mentions.describe();
   }
   auto run = [&](const SearchFilter& with) {
-    auto hits = ranked_folded(store, text, with, mode, o, on_step);
+    auto hits = ranked_folded(store, text, asked, with, mode, o, on_step);
     if (!terms.definition_term.empty()) {
       std::vector<std::string> consumed;
       auto first =

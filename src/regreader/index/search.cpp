@@ -124,22 +124,29 @@ std::vector<SearchHit> search_with_vector(const store::PageStore& store, const s
 std::vector<SearchHit> search(const store::PageStore& store, const std::string& query,
                               const SearchFilter& filter, SearchMode mode,
                               const std::function<void(const std::string&)>& on_step) {
-  if (mode == SearchMode::kKeyword) return keyword_search(store, query, filter);
+  return search(store, query, query, filter, mode, on_step);
+}
+
+std::vector<SearchHit> search(const store::PageStore& store, const std::string& keyword_query,
+                              const std::string& vector_query, const SearchFilter& filter,
+                              SearchMode mode,
+                              const std::function<void(const std::string&)>& on_step) {
+  if (mode == SearchMode::kKeyword) return keyword_search(store, keyword_query, filter);
   if (mode == SearchMode::kHybrid && EmbeddingConfig::from_env().kind == EmbedderKind::kNone)
-    return keyword_search(store, query, filter);  // no model configured: nothing to load
+    return keyword_search(store, keyword_query, filter);  // no model configured: nothing to load
   auto step = [&](const std::string& what) {
     if (on_step) on_step(what);
   };
   step("loading the vectors");
   const SemanticLeg leg = semantic_leg(store);
   if (!leg) {
-    if (mode == SearchMode::kHybrid) return keyword_search(store, query, filter);
+    if (mode == SearchMode::kHybrid) return keyword_search(store, keyword_query, filter);
     throw Error(ErrorCode::kInvalidArgument, "vector search is not available: " + leg.unavailable);
   }
   step("embedding the query");
-  const auto vector = embed_query(leg, query);
+  const auto vector = embed_query(leg, vector_query);
   step("ranking");
-  return search_with_vector(store, query, vector, *leg.index, filter, mode,
+  return search_with_vector(store, keyword_query, vector, *leg.index, filter, mode,
                             fusion_weights_from_env(leg.embedder->model_id()));
 }
 

@@ -34,6 +34,13 @@ std::vector<SearchHit> search(const store::PageStore& store, const std::string& 
                               const SearchFilter& filter, SearchMode mode,
                               const std::function<void(const std::string&)>& on_step = {});
 
+/// search() with a text per leg: the keyword leg's words (a question reduced to its content
+/// words) and the sentence the vector leg embeds (the question as asked reads better to a model).
+std::vector<SearchHit> search(const store::PageStore& store, const std::string& keyword_query,
+                              const std::string& vector_query, const SearchFilter& filter,
+                              SearchMode mode,
+                              const std::function<void(const std::string&)>& on_step = {});
+
 struct SemanticLeg {
   std::shared_ptr<Embedder> embedder;        ///< null: none configured (or not fitted yet)
   std::shared_ptr<const VectorIndex> index;  ///< null: no vectors stored
