@@ -183,27 +183,69 @@ TEST(WorkflowNotFoundTest, NoHitsWidenTheScopeOnceThenAnswerNotFound) {
       {marker::kScope, {say(R"({"chapter_scope":"9","query":"核电站 安全距离"})")}},
   };
   WorkflowHarness h(Wire::kOpenAI, true, script);
-  h.options.reg_ids.clear();  // the first listed regulation is searched
-  h.tools.handlers["list_regulations"] = [](const json&) {
-    return ToolResult{
-        "GB26860-2011 电力安全工作规程", {{"regulations", {{{"reg_id", "GB26860-2011"}}}}}, false};
-  };
   h.tools.handlers["smart_search"] = [](const json&) {
     return ToolResult{"No matches for \"核电站 安全距离\".", {}, false};
   };
   const AgentResponse r = h.run("核电站的安全距离是多少？");
   EXPECT_EQ(h.path,
             (std::vector<N>{N::kToc, N::kChooseScope, N::kSearch, N::kSearch, N::kNotFound}));
-  EXPECT_EQ(h.tools.call_names(), (std::vector<std::string>{"list_regulations", "get_toc",
-                                                            "smart_search", "smart_search"}));
-  EXPECT_EQ(h.tools.calls[2].second["chapter_scope"], "9");
-  EXPECT_FALSE(h.tools.calls[3].second.contains("chapter_scope"));
+  EXPECT_EQ(h.tools.call_names(),
+            (std::vector<std::string>{"get_toc", "smart_search", "smart_search"}));
+  EXPECT_EQ(h.tools.calls[1].second["chapter_scope"], "9");
+  EXPECT_FALSE(h.tools.calls[2].second.contains("chapter_scope"));
   EXPECT_EQ(r.content.rfind(std::string(kNotFoundPhrase), 0), 0u) << r.content;
   EXPECT_NE(r.content.find("GB26860-2011 章节 9"), std::string::npos);
   EXPECT_EQ(r.model_calls.size(), 1u);  // only the scope was asked; no answer call
   EXPECT_EQ(h.streamed, r.content) << "the not-found answer is streamed too";
   EXPECT_TRUE(r.warnings.empty());
   EXPECT_TRUE(r.sources.empty());
+}
+
+TEST(WorkflowNotFoundTest, NothingInTheWholeLibraryIsNotFoundAtOnce) {
+  WorkflowHarness h(Wire::kOpenAI, false, {});
+  h.options.reg_ids.clear();
+  h.tools.handlers["smart_search"] = [](const json&) {
+    return ToolResult{"No matches for \"合环\".", {{"results", json::array()}}, false};
+  };
+  const AgentResponse r = h.run("合环操作前应检查什么？");
+  EXPECT_EQ(h.path, (std::vector<N>{N::kToc, N::kNotFound}));
+  EXPECT_EQ(h.tools.call_names(), (std::vector<std::string>{"smart_search"}));
+  EXPECT_FALSE(h.tools.calls[0].second.contains("reg_id"));
+  EXPECT_NE(r.content.find("全部规程"), std::string::npos) << r.content;
+}
+
+TEST(WorkflowScopeTest, WithoutAChosenRegulationTheQuestionsOwnSearchPicksIt) {
+  // The library lists an unrelated regulation first; the question's search finds GB26860-2011.
+  const Script script = {
+      {marker::kScope, {say("第四章")}},  // unusable: no JSON
+      {marker::kJudge, {say(R"({"enough":true})")}},
+      {marker::kWriter, {say(kCitedAnswer)}},
+  };
+  WorkflowHarness h(Wire::kAnthropic, false, script);
+  h.options.reg_ids.clear();
+  h.tools.handlers["list_regulations"] = [](const json&) {
+    return ToolResult{"GB17761-2018 电动自行车安全技术规范",
+                      {{"regulations", {{{"reg_id", "GB17761-2018"}}}}},
+                      false};
+  };
+  h.tools.handlers["smart_search"] = [](const json&) {
+    return ToolResult{"1. [GB26860-2011 P4] 表1 …",
+                      {{"results", {{{"reg_id", "GB26860-2011"}, {"page_num", 4}}}}},
+                      false};
+  };
+  const AgentResponse r = h.run();
+  EXPECT_EQ(h.tools.call_names(),
+            (std::vector<std::string>{"smart_search", "get_toc", "smart_search", "read_page_range",
+                                      "lookup_annotation"}));
+  EXPECT_FALSE(h.tools.calls[0].second.contains("reg_id"));
+  EXPECT_EQ(h.tools.calls[1].second["reg_id"], "GB26860-2011");
+  // The scope reply was unusable and the regulation only guessed: the search is not narrowed
+  // to it; the regulations the question names scope it (smart_search), else every one.
+  EXPECT_FALSE(h.tools.calls[2].second.contains("reg_id"));
+  EXPECT_FALSE(h.tools.calls[2].second.contains("chapter_scope"));
+  ASSERT_FALSE(r.warnings.empty());
+  EXPECT_NE(r.warnings[0].find("the regulations the question names"), std::string::npos);
+  EXPECT_EQ(r.content, kCitedAnswer);
 }
 
 TEST(WorkflowNotFoundTest, UnusableScopeJsonSearchesTheWholeRegulation) {

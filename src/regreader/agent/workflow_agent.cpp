@@ -45,16 +45,6 @@ std::string text_of(const ToolResult& r) {
   return r.structured.dump();
 }
 
-std::string first_regulation(const ToolResult& r) {
-  if (r.structured.is_object() && r.structured.contains("regulations"))
-    for (const auto& reg : r.structured["regulations"])
-      if (reg.is_object() && reg.contains("reg_id") && reg["reg_id"].is_string())
-        return reg["reg_id"];
-  static const Regex code(R"([A-Z][A-Z/]*\d+(?:\.\d+)?(?:-(?:19|20)\d{2})?)");
-  re2::StringPiece m;
-  return code.Match(r.content, 0, r.content.size(), RE2::UNANCHORED, &m, 1) ? std::string(m) : "";
-}
-
 std::string page_label(const std::string& reg_id, int page) {
   return reg_id + " P" + std::to_string(page);
 }
@@ -123,6 +113,9 @@ struct WorkflowAgent::State {
   EventLog& log;
   AgentResponse r;
   std::string reg_id;
+  /// Search without reg_id: the regulations the question names (smart_search reads them), else
+  /// every regulation. Set when no regulation was chosen and the scope reply was unusable.
+  bool whole_library = false;
   std::string toc;
   std::string scope;
   std::string search_query;
@@ -243,8 +236,14 @@ std::optional<ToolResult> WorkflowAgent::call_tool(State& s, const std::string& 
 WorkflowNode WorkflowAgent::toc(State& s) {
   if (!options_.reg_ids.empty()) {
     s.reg_id = options_.reg_ids.front();
-  } else if (auto list = call_tool(s, "list_regulations", nlohmann::json::object())) {
-    s.reg_id = first_regulation(*list);
+  } else if (auto found =
+                 call_tool(s, "smart_search", {{"query", s.query}, {"limit", kSearchLimit}})) {
+    // No regulation chosen: the question's own search picks it, scoped to the regulations the
+    // question names, else the best hit's in the whole library. The first listed regulation
+    // answered a 合环 question from GB 17761 (electric bicycles) with 未找到相关规定.
+    const auto pages = search_hit_pages(*found, "");
+    if (!pages.empty()) s.reg_id = pages.front().first;
+    s.searched_text.push_back("全部规程：“" + s.query + "”");
   }
   if (s.reg_id.empty()) return WorkflowNode::kNotFound;
   if (auto toc = call_tool(s, "get_toc", {{"reg_id", s.reg_id}})) s.toc = toc->content;
@@ -263,7 +262,12 @@ WorkflowNode WorkflowAgent::choose_scope(State& s) {
   const ChatResponse reply = call_model(llm_, req, "workflow/scope", s.r);
   const auto j = extract_json_object(reply.text());
   if (!j) {
-    s.r.warnings.push_back("workflow: unusable scope choice; searching the whole regulation");
+    // A regulation the user chose stays the scope; one the first search guessed does not.
+    s.whole_library = options_.reg_ids.empty();
+    s.r.warnings.push_back(s.whole_library
+                               ? "workflow: unusable scope choice; searching the regulations the "
+                                 "question names, else all"
+                               : "workflow: unusable scope choice; searching the whole regulation");
     return WorkflowNode::kSearch;
   }
   if (j->contains("chapter_scope") && (*j)["chapter_scope"].is_string())
@@ -277,10 +281,12 @@ WorkflowNode WorkflowAgent::choose_scope(State& s) {
 WorkflowNode WorkflowAgent::search(State& s) {
   ++s.rounds;
   s.searched.insert({s.search_query, s.scope});
-  nlohmann::json args = {{"query", s.search_query}, {"reg_id", s.reg_id}, {"limit", kSearchLimit}};
+  nlohmann::json args = {{"query", s.search_query}, {"limit", kSearchLimit}};
+  if (!s.whole_library) args["reg_id"] = s.reg_id;
   if (!s.scope.empty()) args["chapter_scope"] = s.scope;
-  s.searched_text.push_back(s.reg_id + (s.scope.empty() ? "" : " 章节 " + s.scope) + "：“" +
-                            s.search_query + "”");
+  s.searched_text.push_back((s.whole_library ? std::string("全部规程") : s.reg_id) +
+                            (s.scope.empty() ? "" : " 章节 " + s.scope) + "：“" + s.search_query +
+                            "”");
   const auto result = call_tool(s, "smart_search", args);
   s.hits = result ? search_hit_pages(*result, s.reg_id) : decltype(s.hits){};
   if (!s.hits.empty()) return WorkflowNode::kReadPages;
