@@ -1,12 +1,11 @@
 #include "regreader/index/regulation_mentions.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <unordered_map>
 
-#include "regreader/core/error.hpp"
 #include "regreader/core/regex.hpp"
 #include "regreader/core/text.hpp"
+#include "regreader/index/synonyms.hpp"
 
 namespace regreader::index {
 
@@ -114,20 +113,7 @@ const AliasTable& builtin_aliases() {
 
 AliasTable load_aliases(const std::filesystem::path& file) {
   AliasTable table = builtin_aliases();
-  std::ifstream in(file);
-  if (!in) return table;
-  std::string line;
-  for (int n = 1; std::getline(in, line); ++n) {
-    const std::string t = text::trim(line);
-    if (t.empty() || t[0] == '#') continue;
-    const auto tab = t.find('\t');
-    if (tab == std::string::npos || text::trim(t.substr(0, tab)).empty() ||
-        text::trim(t.substr(tab + 1)).empty())
-      throw Error(ErrorCode::kInvalidArgument,
-                  file.string() + " line " + std::to_string(n) +
-                      ": expected \"alias<TAB>title words or regulation id\"");
-    table.emplace_back(text::trim(t.substr(0, tab)), text::trim(t.substr(tab + 1)));
-  }
+  read_tab_pairs(file, "alias<TAB>title words or regulation id", table);
   return table;
 }
 

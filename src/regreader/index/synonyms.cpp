@@ -16,10 +16,10 @@ const SynonymTable& builtin_synonyms() {
   return table;
 }
 
-SynonymTable load_synonyms(const std::filesystem::path& file) {
-  SynonymTable table = builtin_synonyms();
+void read_tab_pairs(const std::filesystem::path& file, const std::string& expected,
+                    std::vector<std::pair<std::string, std::string>>& into) {
   std::ifstream in(file);
-  if (!in) return table;
+  if (!in) return;
   std::string line;
   for (int n = 1; std::getline(in, line); ++n) {
     const std::string t = text::trim(line);
@@ -27,10 +27,15 @@ SynonymTable load_synonyms(const std::filesystem::path& file) {
     const auto tab = t.find('\t');
     if (tab == std::string::npos || text::trim(t.substr(0, tab)).empty() ||
         text::trim(t.substr(tab + 1)).empty())
-      throw Error(ErrorCode::kInvalidArgument, file.string() + " line " + std::to_string(n) +
-                                                   ": expected \"word<TAB>replacement\"");
-    table.emplace_back(text::trim(t.substr(0, tab)), text::trim(t.substr(tab + 1)));
+      throw Error(ErrorCode::kInvalidArgument,
+                  file.string() + " line " + std::to_string(n) + ": expected \"" + expected + "\"");
+    into.emplace_back(text::trim(t.substr(0, tab)), text::trim(t.substr(tab + 1)));
   }
+}
+
+SynonymTable load_synonyms(const std::filesystem::path& file) {
+  SynonymTable table = builtin_synonyms();
+  read_tab_pairs(file, "word<TAB>replacement", table);
   return table;
 }
 

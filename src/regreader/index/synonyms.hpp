@@ -20,6 +20,12 @@ const SynonymTable& builtin_synonyms();
 /// naming the line for a malformed line.
 SynonymTable load_synonyms(const std::filesystem::path& file);
 
+/// Appends the "first<TAB>second" lines of `file` to `into` ('#' starts a comment, blank lines
+/// are skipped; no file adds nothing). A malformed line is Error(kInvalidArgument) naming the file,
+/// the line and `expected`. The format of synonyms.tsv and aliases.tsv.
+void read_tab_pairs(const std::filesystem::path& file, const std::string& expected,
+                    std::vector<std::pair<std::string, std::string>>& into);
+
 /// The term itself and every variant with one synonym replaced ("110千伏" -> "110千伏", "110kV").
 std::vector<std::string> expand_term(const std::string& term, const SynonymTable& table);
 
