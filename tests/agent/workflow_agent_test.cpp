@@ -263,6 +263,38 @@ TEST(WorkflowNotFoundTest, UnusableScopeJsonSearchesTheWholeRegulation) {
   EXPECT_EQ(r.content, kCitedAnswer);
 }
 
+TEST(WorkflowCitationTest, AnAnswerWithoutCitationsGetsOneRepairTurn) {
+  const Script script = {
+      {marker::kScope, {say(R"({"chapter_scope":"4","query":"10kV 安全距离"})")}},
+      {marker::kJudge, {say(R"({"enough":true})")}},
+      {marker::kWriter,
+       {say("【处置措施】10kV 设备不停电时的安全距离为 0.70 m。"), say(kCitedAnswer)}},
+  };
+  WorkflowHarness h(Wire::kOpenAI, false, script);
+  const AgentResponse r = h.run();
+  EXPECT_EQ(r.content, kCitedAnswer);
+  EXPECT_FALSE(r.uncited);
+  ASSERT_EQ(r.model_calls.size(), 4u);
+  EXPECT_EQ(r.model_calls[3].agent, "workflow/answer/cite");
+  const std::string repair = h.http.script(marker::kWriter).requests[1].body;
+  EXPECT_NE(repair.find("没有注明出处"), std::string::npos);
+  EXPECT_NE(repair.find("0.70 m"), std::string::npos) << "the first answer is in the repair turn";
+}
+
+TEST(WorkflowCitationTest, StillUncitedAfterTheRepairIsFlagged) {
+  const std::string uncited = "【处置措施】10kV 设备不停电时的安全距离为 0.70 m。";
+  const Script script = {
+      {marker::kScope, {say(R"({"chapter_scope":"4","query":"10kV 安全距离"})")}},
+      {marker::kJudge, {say(R"({"enough":true})")}},
+      {marker::kWriter, {say(uncited), say(uncited)}},
+  };
+  WorkflowHarness h(Wire::kAnthropic, false, script);
+  const AgentResponse r = h.run();
+  EXPECT_TRUE(r.uncited);
+  ASSERT_FALSE(r.warnings.empty());
+  EXPECT_NE(r.warnings.back().find("cites no page"), std::string::npos);
+}
+
 TEST(WorkflowFollowTest, TruncatedTablesAndReferencesInAPageAreFollowed) {
   WorkflowHarness h(Wire::kAnthropic, false, regreader::testing::workflow_script());
   h.options.max_tool_result_bytes = 400;

@@ -62,7 +62,8 @@ void to_json(nlohmann::json& j, const AgentResponse& r) {
        {"strategy", r.strategy},
        {"outcome", agent_outcome_name(r.outcome)},
        {"turns", r.turns},
-       {"warnings", r.warnings}};
+       {"warnings", r.warnings},
+       {"uncited", r.uncited}};
 }
 
 }  // namespace regreader::agent

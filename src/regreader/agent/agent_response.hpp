@@ -56,6 +56,8 @@ struct AgentResponse {
   std::vector<ModelCall> model_calls;  ///< every model call with its prompt size, in order
   std::string strategy = "react";      ///< "react", "orchestrated" or "workflow"
   std::vector<std::string> warnings;   ///< fabricated citations, missing 【来源】, limits hit
+  /// Answered from what the tools returned without citing any page (`ask` exits 1).
+  bool uncited = false;
 
   /// True when a cited source failed verification.
   bool has_fabricated_citation() const;

@@ -58,9 +58,9 @@ void check_answer(AgentResponse& r, CitationChecker* checker, std::string_view a
       spdlog::warn("{}: fabricated citation {} ({})", agent_name, s.citation.raw, s.detail);
     }
   const bool not_found = r.content.find(kNotFoundPhrase) != std::string::npos;
-  if (r.outcome == AgentOutcome::kAnswered && !r.tool_calls.empty() && r.sources.empty() &&
-      !not_found)
-    r.warnings.push_back("the answer cites no page of a regulation");
+  r.uncited = r.outcome == AgentOutcome::kAnswered && !r.tool_calls.empty() && r.sources.empty() &&
+              !not_found;
+  if (r.uncited) r.warnings.push_back("the answer cites no page of a regulation");
 }
 
 }  // namespace regreader::agent

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 
+#include "regreader/agent/citations.hpp"
 #include "regreader/agent/model_call.hpp"
+#include "regreader/agent/prompts.hpp"
 #include "regreader/agent/react_agent.hpp"
 #include "regreader/tools/prompt_text.hpp"
 
@@ -33,6 +35,15 @@ std::string answer_writer_message(const std::string& query, const std::vector<Fi
 }
 
 namespace {
+
+constexpr const char* kCitationRepair =
+    "上面的回答没有注明出处。请保留回答内容，为每条措施和每个数值注明来源（规程编号和页码，如 "
+    "GB26860-2011 P4 表1），并在末尾列出【来源】；材料中找不到出处的内容请删去。";
+
+// No page of a regulation cited, and not the not-found answer, which needs none.
+bool cites_nothing(const std::string& answer) {
+  return answer.find(kNotFoundPhrase) == std::string::npos && extract_citations(answer).empty();
+}
 
 // A hit page is never cut below this: what remains must still hold the clause around the hit.
 constexpr size_t kMinPageBytes = 2000;
@@ -80,7 +91,15 @@ void write_answer(LlmClient& llm, const std::string& query, const std::vector<Fi
   req.max_tokens = options.max_tokens;
   req.temperature = options.temperature;
   req.stream = options.stream;
-  const ChatResponse reply = call_model(llm, req, options.agent_name, into, on_text);
+  ChatResponse reply = call_model(llm, req, options.agent_name, into, on_text);
+  if (!trimmed.empty() && cites_nothing(reply.text())) {
+    // One repair turn: models (the orchestrated strategy's aggregator most) sometimes answer
+    // from the material without saying where it is; check_answer flags what is still uncited.
+    req.messages.push_back(Message::assistant_text(reply.text()));
+    req.messages.push_back(Message::user_text(kCitationRepair));
+    if (on_text && options.stream) on_text("\n\n（回答未注明出处，已要求补上）\n\n");
+    reply = call_model(llm, req, options.agent_name + "/cite", into, on_text);
+  }
   into.content = reply.text();
   if (reply.stop_reason == StopReason::kMaxTokens) into.outcome = AgentOutcome::kMaxTokens;
 }

@@ -30,7 +30,7 @@ void run_ask(const AskArgs& a, Globals& g) {
   } else {
     std::cout << AgentSession::render(r, session.streams());
   }
-  if (r.has_fabricated_citation() || r.outcome != agent::AgentOutcome::kAnswered)
+  if (r.has_fabricated_citation() || r.uncited || r.outcome != agent::AgentOutcome::kAnswered)
     g.exit_code = kExitFailed;
 }
 

@@ -39,6 +39,10 @@ Message Message::user_text(std::string text) {
   return Message{Role::kUser, {ContentBlock::make_text(std::move(text))}};
 }
 
+Message Message::assistant_text(std::string text) {
+  return Message{Role::kAssistant, {ContentBlock::make_text(std::move(text))}};
+}
+
 std::string ChatResponse::text() const {
   std::string out;
   for (const auto& b : content)

@@ -38,6 +38,7 @@ struct Message {
   std::vector<ContentBlock> content;
 
   static Message user_text(std::string text);
+  static Message assistant_text(std::string text);
 };
 
 /// A tool the model may call; input_schema is a JSON Schema object.
