@@ -130,7 +130,7 @@ TEST(LooseTokens, RarestFirstWithinTheShareAndRowBudgets) {
   // In a small store every token found in at most 50 blocks is kept, whatever its share.
   EXPECT_EQ(choose_loose_tokens({{"母线", 40}, {"失压", 3}}, 60),
             (std::vector<std::string>{"失压", "母线"}));
-  // 10^5 blocks: every token is under the share, but together they pass 3,000 blocks.
+  // 10^5 blocks: every token is under the share, but together they pass 1,000 blocks.
   const std::vector<TokenFrequency> big = {{"a", 10},  {"b", 20},  {"c", 40},   {"d", 200},
                                            {"e", 250}, {"f", 410}, {"g", 2200}, {"h", 2400}};
   EXPECT_EQ(choose_loose_tokens(big, 100000),
