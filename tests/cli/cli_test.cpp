@@ -439,6 +439,11 @@ TEST_F(Cli, CopiesFoldPerRegCapsAndANamedRegulationScopes) {
   EXPECT_FALSE(tj["query_used"].get<std::string>().empty());
   ASSERT_FALSE(tj["results"].empty());
   EXPECT_TRUE(tj["results"][0].contains("copies"));
+  // reg_id "all" is a choice: the name in the query does not narrow it.
+  auto all_regs =
+      rr("tool smart_search '{\"query\":\"《变电站运行安全规程》 倒闸操作\",\"reg_id\":\"all\"}'");
+  ASSERT_EQ(all_regs.code, 0) << all_regs.err;
+  EXPECT_FALSE(nlohmann::json::parse(all_regs.out).contains("scoped_by")) << all_regs.out;
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "regreader/tools/search_runner.hpp"
 
+#include <algorithm>
+
 #include "regreader/core/error.hpp"
 #include "regreader/index/guided_search.hpp"
 
@@ -27,6 +29,8 @@ SearchOutcome run_search(const ToolContext& ctx, const SearchRequest& r) {
     if (ctx.progress) ctx.progress(done++, 3, what);
   };
   index::GuidedOptions o;
+  // reg_id "all" is a choice too: the regulations the query names do not narrow it.
+  o.route = std::find(r.reg_ids.begin(), r.reg_ids.end(), "all") == r.reg_ids.end();
   o.per_reg = r.per_reg;
   o.collapse = r.collapse_copies;
   o.aliases = ctx.aliases;

@@ -73,7 +73,9 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
 ToolSpec smart_search_tool() {
   using namespace schema;
   const json reg = {
-      {"description", "One regulation id, a list of ids, or \"all\" (default: all regulations)"},
+      {"description",
+       "One regulation id, a list of ids, or \"all\" (default: the regulations the query names, "
+       "else all)"},
       {"anyOf",
        json::array({{{"type", "string"}}, {{"type", "array"}, {"items", {{"type", "string"}}}}})}};
   const json types = {
