@@ -6,6 +6,10 @@
 // exact search over the same vectors is the peer of the HNSW graph.
 //
 //   build/release/bench/regreader_keyword_bench ../shared/corpus bench/dev-questions.jsonl
+//
+// Also timed: the guided search `search` runs (names, question words, definitions, copies), with
+// and without folding copies. REGREADER_BENCH_KEYWORD_ONLY=1 skips the vectors;
+// REGREADER_BENCH_SLOWEST=1 prints the slowest guided queries.
 
 #include <sys/resource.h>
 
