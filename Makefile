@@ -70,10 +70,10 @@ bench: build
 	python3 bench/fidelity/score.py --json build/release/fidelity.json
 
 format:
-	clang-format -i $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp' 'tests/*.hpp')
+	clang-format -i $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp' 'tests/*.hpp' 'bench/*.cpp' 'fuzz/*.cpp')
 
 format-check:
-	clang-format --dry-run -Werror $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp' 'tests/*.hpp')
+	clang-format --dry-run -Werror $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp' 'tests/*.hpp' 'bench/*.cpp' 'fuzz/*.cpp')
 
 tidy: build
 	clang-tidy -p build/release --quiet $$(git ls-files 'src/*.cpp')

@@ -270,8 +270,10 @@ int main(int argc, char** argv) {
         percentile(unfolded_ms, 0.99));
     if (std::getenv("REGREADER_BENCH_SLOWEST")) {
       std::vector<size_t> order(guided_ms.size());
-      for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-      std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return guided_ms[a] > guided_ms[b]; });
+      for (size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+      std::sort(order.begin(), order.end(),
+                [&](size_t a, size_t b) { return guided_ms[a] > guided_ms[b]; });
       for (size_t i = 0; i < 8 && i < order.size(); ++i)
         std::printf("    slowest: %.1f ms  %s\n", guided_ms[order[i]],
                     questions[order[i] % questions.size()].query.c_str());

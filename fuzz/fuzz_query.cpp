@@ -51,7 +51,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const auto m = names().find(query);
   for (const auto& mention : m.mentions)
     for (const auto& id : mention.reg_ids)
-      if (id != "消防法(2021-04-29)" && id != "GB26860-2011" && id != "NBT31147" && id != "技术规范")
+      if (id != "消防法(2021-04-29)" && id != "GB26860-2011" && id != "NBT31147" &&
+          id != "技术规范")
         abort();
   if (!valid_utf8(m.rest)) abort();
   for (bool asked : {false, true}) {
