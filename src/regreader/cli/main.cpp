@@ -13,6 +13,7 @@
 #include "regreader/core/config.hpp"
 #include "regreader/core/error.hpp"
 #include "regreader/core/log.hpp"
+#include "regreader/core/text.hpp"
 #include "regreader/index/keyword_index.hpp"
 
 namespace regreader::cli {
@@ -44,11 +45,11 @@ constexpr const char* kFooter =
 size_t env_number(const char* name, size_t fallback) {
   const char* v = std::getenv(name);
   if (!v || !*v) return fallback;
-  const std::string s(v);
-  if (s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos)
+  const auto n = text::to_int(v);
+  if (!n)
     throw Error(ErrorCode::kInvalidArgument,
-                std::string(name) + " must be a whole number (got '" + s + "')");
-  return std::stoul(s);
+                std::string(name) + " must be a whole number (got '" + v + "')");
+  return static_cast<size_t>(*n);
 }
 
 // The parse limits the environment sets, read once for every command.

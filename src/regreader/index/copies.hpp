@@ -13,9 +13,9 @@
 namespace regreader::index {
 
 /// Share of their character 5-grams two regulation texts have in common (Jaccard, estimated by
-/// MinHash over 128 hashes) from which they are copies. Measured over the 70 corpus files: copies
-/// (same source, other format or OCR) 0.70-1.00; the 2007 and 2024 versions of one law 0.44; a
-/// page excerpt against its whole document at most 0.11.
+/// MinHash over 128 hashes) from which they are copies. The exact Jaccard over the 70 corpus files
+/// (all pairs): copies (same source, other format or OCR) 0.70-1.00; the 2007 and 2024 versions
+/// of one law 0.44; a page excerpt against its whole document at most 0.11.
 constexpr double kCopyFamilySimilarity = 0.6;
 
 /// Share of character pairs two blocks of a family share (Jaccard) from which one is the other's

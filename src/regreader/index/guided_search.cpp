@@ -107,7 +107,7 @@ std::vector<SearchHit> ranked_folded(const store::PageStore& store, const std::s
 }
 
 // The names of the library's regulations, prepared once per library state and alias table (at
-// 600 regulations preparing them took most of a query's time).
+// 600 regulations, preparing them per query cost 2-4 ms of a 15-18 ms guided p50).
 std::shared_ptr<const RegulationNames> library_names(const store::PageStore& store,
                                                      const AliasTable& aliases) {
   static std::mutex mutex;

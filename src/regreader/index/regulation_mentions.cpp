@@ -31,17 +31,23 @@ std::string normalize(const std::string& s) {
   return out;
 }
 
+// A standard number: prefix (GB, DL, NB, QX, JGJ, JB, TB, CJJ, Q/XXX), digits, year; a /T or /Z
+// after the prefix and a part number (.1) are read and dropped. Groups: prefix, digits, year.
+const Regex& standard_number_pattern() {
+  static const Regex re(
+      "(?i)(GB|DL|NB|QX|JGJ|JB|TB|CJJ|Q\\s*/\\s*[A-Z]{2,4})(?:\\s*[/_]\\s*[TZ])?\\s*(\\d{3,6})"
+      "(?:\\.\\d+)?(?:\\s*[-—–－]\\s*(\\d{4}))?");
+  return re;
+}
+
 // The names a regulation goes by: its title, the title's parts (split at spaces, brackets
 // removed), without 中华人民共和国 and without the standard number, and its id's name part.
 std::vector<std::string> title_forms(const model::RegulationInfo& r) {
   static const Regex brackets("[（(〔\\[][^）)〕\\]]*[）)〕\\]]");
-  static const Regex number(
-      "(?i)(?:GB|DL|NB|QX|JGJ|JB|TB|CJJ|Q\\s*/\\s*[A-Z]{2,4})(?:\\s*[/_]\\s*[TZ])?\\s*\\d{3,6}"
-      "(?:\\.\\d+)?(?:\\s*[-—–－]\\s*\\d{4})?");
   std::vector<std::string> forms;
   auto add = [&](std::string f) {
     RE2::GlobalReplace(&f, brackets, "");
-    RE2::GlobalReplace(&f, number, "");
+    RE2::GlobalReplace(&f, standard_number_pattern(), "");
     f = normalize(f);
     if (text::starts_with(f, kPrc)) f = f.substr(std::string(kPrc).size());
     if (text::length(f) >= kMinTitleForm && std::find(forms.begin(), forms.end(), f) == forms.end())
@@ -91,12 +97,14 @@ void add_mention(QueryMentions& out, std::string text, std::vector<std::string> 
   out.mentions.push_back({std::move(text), std::move(ids)});
 }
 
+// Every whole match of `re` in `q`, whatever groups it has.
 std::vector<std::string> found_all(const std::string& q, const Regex& re) {
-  re2::StringPiece in(q);
-  std::string whole;
   std::vector<std::string> found;
-  while (RE2::FindAndConsume(&in, re, &whole))
-    found.push_back(whole);
+  re2::StringPiece m;
+  for (size_t at = 0; at < q.size() && re.Match(q, at, q.size(), RE2::UNANCHORED, &m, 1);) {
+    found.emplace_back(m.data(), m.size());
+    at = static_cast<size_t>(m.data() - q.data()) + std::max<size_t>(m.size(), 1);
+  }
   return found;
 }
 
@@ -118,11 +126,9 @@ AliasTable load_aliases(const std::filesystem::path& file) {
 }
 
 std::string standard_number(const std::string& s, std::string* year) {
-  static const Regex number(
-      "(?i)(GB|DL|NB|QX|JGJ|JB|TB|CJJ|Q\\s*/\\s*[A-Z]{2,4})(?:\\s*[/_]\\s*[TZ])?\\s*(\\d{3,6})"
-      "(?:\\.\\d+)?(?:\\s*[-—–－]\\s*(\\d{4}))?");
   std::string prefix, digits, y;
-  if (!RE2::PartialMatch(text::fold_width(s), number, &prefix, &digits, &y)) return "";
+  if (!RE2::PartialMatch(text::fold_width(s), standard_number_pattern(), &prefix, &digits, &y))
+    return "";
   std::string out;
   for (char c : prefix)
     if (c != '/' && c != ' ')
@@ -222,10 +228,7 @@ std::vector<std::string> RegulationNames::numbered(const std::string& written) c
 }
 
 QueryMentions RegulationNames::find(const std::string& query) const {
-  static const Regex book("(《[^《》]{1,80}》)");
-  static const Regex number(
-      "((?i)(?:GB|DL|NB|QX|JGJ|JB|TB|CJJ|Q\\s*/\\s*[A-Z]{2,4})(?:\\s*[/_]\\s*[TZ])?\\s*\\d{3,6}"
-      "(?:\\.\\d+)?(?:\\s*[-—–－]\\s*\\d{4})?)");
+  static const Regex book("《[^《》]{1,80}》");
   QueryMentions out;
   std::string q = text::fold_width(query);
   for (const auto& w : found_all(q, book)) {
@@ -234,7 +237,7 @@ QueryMentions RegulationNames::find(const std::string& query) const {
     if (!ids.empty()) cut(q, w);
     add_mention(out, w, std::move(ids));
   }
-  for (const auto& w : found_all(q, number)) {
+  for (const auto& w : found_all(q, standard_number_pattern())) {
     auto ids = numbered(w);
     if (!ids.empty()) cut(q, w);
     add_mention(out, w, std::move(ids));
