@@ -80,14 +80,35 @@ class FakeTools : public agent::ToolProvider {
   mutable std::mutex mutex_;
 };
 
-class FakeChecker : public agent::CitationChecker {
+/// Pages of "GB26860-2011": P4 is kPage4, P1-P6 exist.
+class FakePages : public tools::PageSource {
  public:
-  bool has_regulation(const std::string& r) override { return r.rfind("GB26860", 0) == 0; }
-  std::optional<std::string> page_text(const std::string&, int page) override {
-    if (page == 4) return kPage4;
-    if (page >= 1 && page <= 6) return "第" + std::to_string(page) + "页";
+  std::vector<tools::RegulationName> names() override { return {}; }
+  std::optional<std::string> resolve(const std::string& r) override {
+    if (r.rfind("GB26860", 0) == 0) return std::string("GB26860-2011");
     return std::nullopt;
   }
+  std::optional<tools::CitedPage> page(const std::string&, int page) override {
+    if (page == 4) return tools::CitedPage{kPage4, {}};
+    if (page >= 1 && page <= 6) return tools::CitedPage{"第" + std::to_string(page) + "页", {}};
+    return std::nullopt;
+  }
+};
+
+/// The claim checker over FakePages. The fake tools' results name no regulation, so what the
+/// run read is checked only when `check_read` is set.
+class FakeChecker : public agent::CitationChecker {
+ public:
+  bool check_read = false;
+  tools::AnswerReport check(const std::string& answer,
+                            const std::vector<std::string>& read) override {
+    tools::CheckOptions o;
+    if (check_read) o.read_regulations = read;
+    return tools::check_answer_claims(answer, pages_, o);
+  }
+
+ private:
+  FakePages pages_;
 };
 
 /// Lets `n` callers in only together: each waits (up to a timeout) until all have arrived.

@@ -131,8 +131,8 @@ TEST_P(ReactAgentTest, FullRunTocSearchReadAnnotationThenCitedAnswer) {
 
   // Sources: the two cited places, both verified against the page (0.70 and 10 are on it).
   ASSERT_EQ(r.sources.size(), 2u);
-  EXPECT_EQ(r.sources[0].citation.table, "表1");
-  EXPECT_EQ(r.sources[1].citation.annotation, "注1");
+  EXPECT_EQ(r.sources[0].citation.table(), "表1");
+  EXPECT_EQ(r.sources[1].citation.annotation(), "注1");
   for (const auto& s : r.sources)
     EXPECT_EQ(s.status, CitationStatus::kVerified) << s.detail;
   EXPECT_FALSE(r.has_fabricated_citation());

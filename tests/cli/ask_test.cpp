@@ -194,7 +194,7 @@ TEST_F(Ask, StreamedAnswerIsPrintedOnceWithItsCheckedSources) {
     const auto first = r.out.find("【处置措施】");
     ASSERT_NE(first, std::string::npos) << r.out;
     EXPECT_EQ(r.out.find("【处置措施】", first + 1), std::string::npos) << "printed once";
-    EXPECT_NE(r.out.find("SAMPLE-2026 P4 注1  verified"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("[verified] SAMPLE-2026 P4 注1"), std::string::npos) << r.out;
     for (const auto& body : model.requests())
       EXPECT_TRUE(body.value("stream", false));
   }
@@ -213,6 +213,49 @@ TEST_F(Ask, FabricatedCitationsAreFlaggedAndTheExitCodeSaysSo) {
     statuses.push_back(s["status"]);
   EXPECT_EQ(statuses, (std::vector<std::string>{"figure_not_on_page", "page_missing", "verified"}))
       << j["sources"].dump();
+}
+
+// The end-to-end check: one wrong figure fails the run and the claim is named; the same
+// run with the figure corrected passes. The check runs on the server the agent reads
+// (verify_answer over MCP), and `events` replays the tool calls, the answer and the verdicts.
+TEST_F(Ask, OneWrongFigureExitsOneAndNamesItsClaimTheCorrectedRunExitsZero) {
+  const std::string wrong =
+      "【处置措施】户内 10 kV 设备的安全距离为 0.75 m（SAMPLE-2026 P3 表1）。\n"
+      "【注意事项】表中未列电压等级按高一档电压等级的安全距离执行（SAMPLE-2026 P4 注1）。";
+  std::string right = wrong;
+  right.replace(right.find("0.75"), 4, "0.70");
+  const auto events = dir_->path() / "run.jsonl";
+  {
+    ScriptedModelServer model(full_run(wrong));
+    const auto r = ask_scripted(*dir_, model, Wire::kOpenAI, "--events " + quote(events));
+    EXPECT_EQ(r.code, 1) << r.err << r.out;
+    EXPECT_NE(r.out.find("[figure_not_on_page] SAMPLE-2026 P3 表1\n"
+                         "      陈述：【处置措施】户内 10 kV 设备的安全距离为 0.75 m"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("\"0.75 m\" is not on SAMPLE-2026 P3"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("[verified] SAMPLE-2026 P4 注1"), std::string::npos) << r.out;
+  }
+  {
+    ScriptedModelServer model(full_run(right));
+    const auto r = ask_scripted(*dir_, model, Wire::kOpenAI, "--json");
+    EXPECT_EQ(r.code, 0) << r.err << r.out;
+    const json j = json::parse(r.out);
+    EXPECT_TRUE(j["checked"]);
+    ASSERT_EQ(j["claims"].size(), 2u) << j["claims"].dump();
+    for (const auto& c : j["claims"])
+      EXPECT_EQ(c["verdict"], "verified") << c.dump();
+    // The answer was checked through the tool the agent reads with, not a local store.
+    EXPECT_EQ(j["tool_calls"].back()["name"], "lookup_annotation");
+  }
+  const auto replay = run_regreader("events " + quote(events));
+  ASSERT_EQ(replay.code, 0) << replay.err;
+  EXPECT_NE(replay.out.find("tool_call_started read_page_range {\"end_page\":4"), std::string::npos)
+      << replay.out;
+  EXPECT_NE(replay.out.find(" chars"), std::string::npos) << "each result's size";
+  EXPECT_NE(replay.out.find("answer:"), std::string::npos) << replay.out;
+  EXPECT_NE(replay.out.find("[figure_not_on_page] 【处置措施】户内 10 kV"), std::string::npos)
+      << replay.out;
 }
 
 TEST_F(Ask, EventsOfAMissingOrCorruptFileAreClearErrors) {

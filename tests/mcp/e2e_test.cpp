@@ -89,7 +89,9 @@ class McpE2e : public ::testing::Test {
            "--call lookup_annotation --args "
            "'{\"reg_id\":\"SAMPLE\",\"annotation_id\":\"注1\",\"page_hint\":4}' "
            "--call resolve_reference --args "
-           "'{\"reg_id\":\"SAMPLE\",\"reference_text\":\"见表1\"}' ";
+           "'{\"reg_id\":\"SAMPLE\",\"reference_text\":\"见表1\"}' "
+           "--call verify_answer --args "
+           "'{\"answer\":\"户内 10 kV 的安全距离为 0.70 m（SAMPLE P3 表1）\"}' ";
   }
 
   static void expect_all_calls_ok(const json& report, size_t calls) {
@@ -111,9 +113,9 @@ TEST_F(McpE2e, StdioEveryToolValidatesAgainstItsOutputSchema) {
   const auto [code, r] =
       probe("--strict-schemas --resources --prompts --ping " + core_calls() + "-- " + serve_cmd());
   EXPECT_EQ(code, 0);
-  expect_all_calls_ok(r, 8);
+  expect_all_calls_ok(r, 9);
   EXPECT_EQ(r["protocolVersion"], "2025-11-25");
-  EXPECT_EQ(r["tools"].size(), 8u);
+  EXPECT_EQ(r["tools"].size(), 9u);
   EXPECT_TRUE(r.value("errors", json::array()).empty()) << r["errors"].dump();
 }
 
@@ -126,7 +128,7 @@ TEST_F(McpE2e, StdioAdvancedToolsWhenEnabled) {
       serve_cmd());
   EXPECT_EQ(code, 0);
   expect_all_calls_ok(r, 2);
-  EXPECT_EQ(r["tools"].size(), 10u);
+  EXPECT_EQ(r["tools"].size(), 11u);
 }
 
 TEST_F(McpE2e, StdioBadArgumentsAreToolErrorsAndUnknownToolsProtocolErrors) {
@@ -239,7 +241,7 @@ TEST_F(McpE2e, StreamableHttpAndLegacySse) {
   auto [code, r] =
       probe("--strict-schemas --terminate --ping " + core_calls() + "--url " + s.url("/mcp"));
   EXPECT_EQ(code, 0);
-  expect_all_calls_ok(r, 8);
+  expect_all_calls_ok(r, 9);
   std::tie(code, r) =
       probe("--call get_toc --args '{\"reg_id\":\"SAMPLE\"}' --sse " + s.url("/sse"));
   EXPECT_EQ(code, 0);
@@ -274,7 +276,7 @@ TEST_F(McpE2e, HttpSessionsHostsAndLimits) {
   EXPECT_EQ(post(*http, s.url("/mcp"), list, {{"Mcp-Session-Id", "0000"}}).status, 404);
   r = post(*http, s.url("/mcp"), list, {{"Mcp-Session-Id", sid}});
   EXPECT_EQ(r.status, 200);
-  EXPECT_EQ(json::parse(r.body)["result"]["tools"].size(), 8u);
+  EXPECT_EQ(json::parse(r.body)["result"]["tools"].size(), 9u);
   EXPECT_EQ(
       post(*http, s.url("/mcp"), list, {{"Host", "evil.example"}, {"Mcp-Session-Id", sid}}).status,
       403);
@@ -318,7 +320,7 @@ TEST_F(McpE2e, AgentClientOverStdioAndHttp) {
   auto stdio = agent::McpClient::spawn(
       {REGREADER_BINARY, "--data-dir", (dir_->path() / "data").string(), "serve"});
   EXPECT_EQ(stdio.server_info()["serverInfo"]["name"], "regreader");
-  EXPECT_EQ(stdio.list_tools().size(), 8u);
+  EXPECT_EQ(stdio.list_tools().size(), 9u);
   const auto r = stdio.call_tool("smart_search", {{"query", "倒闸操作"}, {"reg_id", "SAMPLE"}});
   EXPECT_FALSE(r.value("isError", true));
   EXPECT_NE(agent::tool_result_text(r).find("SAMPLE P"), std::string::npos);
@@ -330,7 +332,7 @@ TEST_F(McpE2e, AgentClientOverStdioAndHttp) {
   ASSERT_GT(s.port(), 0);
   auto http =
       agent::McpClient::connect(s.url("/mcp"), std::shared_ptr<HttpClient>(make_curl_client()));
-  EXPECT_EQ(http.list_tools().size(), 8u);
+  EXPECT_EQ(http.list_tools().size(), 9u);
   EXPECT_FALSE(http.call_tool("get_toc", {{"reg_id", "SAMPLE"}}).value("isError", true));
 }
 

@@ -180,7 +180,7 @@ TEST_F(McpServer, StatelessRevisionAndDiscover) {
   EXPECT_EQ(d["result"]["ttlMs"], 0);
   Session fresh;
   const auto list = server_.handle(req(2, "tools/list", meta), fresh, peer_).value();
-  EXPECT_EQ(list["result"]["tools"].size(), 8u) << "no initialize needed";
+  EXPECT_EQ(list["result"]["tools"].size(), 9u) << "no initialize needed";
   EXPECT_EQ(list["result"]["resultType"], "complete");
   EXPECT_EQ(list["result"]["cacheScope"], "private");
   json bad = {{"_meta", {{kMetaVersionKey, "v999"}, {kMetaCapabilitiesKey, json::object()}}}};

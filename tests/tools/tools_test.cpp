@@ -28,10 +28,11 @@ TEST_F(Tools, TableHasEveryCoreToolAndAdvancedOnlyOnRequest) {
   std::vector<std::string> names;
   for (const auto& t : tools::tool_table(false))
     names.push_back(t.name);
-  EXPECT_EQ(names, (std::vector<std::string>{"list_regulations", "get_toc", "smart_search",
-                                             "read_page_range", "search_tables", "get_table_by_id",
-                                             "lookup_annotation", "resolve_reference"}));
-  EXPECT_EQ(tools::tool_table(true).size(), 10u);
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"list_regulations", "get_toc", "smart_search",
+                                      "read_page_range", "search_tables", "get_table_by_id",
+                                      "lookup_annotation", "resolve_reference", "verify_answer"}));
+  EXPECT_EQ(tools::tool_table(true).size(), 11u);
   for (const auto& t : tools::tool_table(true)) {
     EXPECT_EQ(t.input_schema["type"], "object") << t.name;
     EXPECT_EQ(t.output_schema["type"], "object") << t.name;

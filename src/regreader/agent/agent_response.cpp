@@ -5,8 +5,16 @@
 namespace regreader::agent {
 
 bool AgentResponse::has_fabricated_citation() const {
-  return std::any_of(sources.begin(), sources.end(),
+  return std::any_of(claims.begin(), claims.end(),
+                     [](const tools::ClaimResult& c) { return tools::is_failure(c.verdict); }) ||
+         std::any_of(sources.begin(), sources.end(),
                      [](const CheckedCitation& c) { return is_fabricated(c.status); });
+}
+
+size_t AgentResponse::failed_claims() const {
+  return static_cast<size_t>(
+      std::count_if(claims.begin(), claims.end(),
+                    [](const tools::ClaimResult& c) { return tools::is_failure(c.verdict); }));
 }
 
 std::string_view agent_outcome_name(AgentOutcome o) {
@@ -29,6 +37,7 @@ void to_json(nlohmann::json& j, const ToolCallRecord& r) {
        {"args", r.args},
        {"duration_ms", r.duration_ms},
        {"result_chars", r.result_chars},
+       {"regulations", r.regulations},
        {"truncated", r.truncated},
        {"is_error", r.is_error}};
   if (!r.error.empty()) j["error"] = r.error;
@@ -40,16 +49,20 @@ void to_json(nlohmann::json& j, const CheckedCitation& c) {
        {"regulation", x.regulation},
        {"page_first", x.page_first},
        {"page_last", x.page_last},
+       {"objects", x.objects},
        {"status", citation_status_name(c.status)}};
-  if (!x.table.empty()) j["table"] = x.table;
-  if (!x.annotation.empty()) j["annotation"] = x.annotation;
-  if (!x.section.empty()) j["section"] = x.section;
+  if (!c.reg_id.empty()) j["reg_id"] = c.reg_id;
+  if (!x.table().empty()) j["table"] = x.table();
+  if (!x.annotation().empty()) j["annotation"] = x.annotation();
+  if (!x.section().empty()) j["section"] = x.section();
   if (!c.detail.empty()) j["detail"] = c.detail;
 }
 
 void to_json(nlohmann::json& j, const AgentResponse& r) {
   j = {{"content", r.content},
        {"sources", r.sources},
+       {"claims", r.claims},
+       {"checked", r.checked},
        {"tool_calls", r.tool_calls},
        {"thinking", r.thinking},
        {"usage", r.usage},

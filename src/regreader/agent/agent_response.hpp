@@ -18,10 +18,11 @@ struct ToolCallRecord {
   std::string name;
   nlohmann::json args;
   double duration_ms = 0;
-  size_t result_chars = 0;  ///< before trimming to the result budget
-  bool truncated = false;   ///< the model saw a trimmed result
-  bool is_error = false;    ///< the tool failed, or the call was refused
-  std::string error;        ///< why, when is_error
+  size_t result_chars = 0;               ///< before trimming to the result budget
+  bool truncated = false;                ///< the model saw a trimmed result
+  bool is_error = false;                 ///< the tool failed, or the call was refused
+  std::string error;                     ///< why, when is_error
+  std::vector<std::string> regulations;  ///< ids it read (arguments and result)
 };
 
 /// How the run ended.
@@ -45,8 +46,10 @@ struct AgentTimings {
 };
 
 struct AgentResponse {
-  std::string content;                   ///< the answer shown to the user
-  std::vector<CheckedCitation> sources;  ///< unique citations of the answer
+  std::string content;                     ///< the answer shown to the user
+  std::vector<CheckedCitation> sources;    ///< unique citations of the answer
+  std::vector<tools::ClaimResult> claims;  ///< each claim of the answer with its verdict
+  bool checked = false;                    ///< the claims were checked (a checker was there)
   std::vector<ToolCallRecord> tool_calls;
   std::string thinking;  ///< text and reasoning the model produced between tool calls
   Usage usage;
@@ -59,8 +62,9 @@ struct AgentResponse {
   /// Answered from what the tools returned without citing any page (`ask` exits 1).
   bool uncited = false;
 
-  /// True when a cited source failed verification.
+  /// True when a claim or a cited source failed verification.
   bool has_fabricated_citation() const;
+  size_t failed_claims() const;
 };
 
 std::string_view agent_outcome_name(AgentOutcome o);

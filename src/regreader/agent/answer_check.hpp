@@ -14,4 +14,8 @@ namespace regreader::agent {
 /// kUnchecked). An answer containing kNotFoundPhrase needs no citation.
 void check_answer(AgentResponse& r, CitationChecker* checker, std::string_view agent_name);
 
+/// What a task_completed event says about the answer: the answer, the number of sources and of
+/// failed claims ("fabricated_citations"), whether it was checked, and each claim's verdict.
+nlohmann::json answer_summary(const AgentResponse& r);
+
 }  // namespace regreader::agent

@@ -42,7 +42,8 @@ constexpr const char* kCitationRepair =
 
 // No page of a regulation cited, and not the not-found answer, which needs none.
 bool cites_nothing(const std::string& answer) {
-  return answer.find(kNotFoundPhrase) == std::string::npos && extract_citations(answer).empty();
+  return answer.find(kNotFoundPhrase) == std::string::npos &&
+         tools::extract_citations(answer).empty();
 }
 
 // A hit page is never cut below this: what remains must still hold the clause around the hit.

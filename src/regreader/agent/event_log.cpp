@@ -131,6 +131,9 @@ std::vector<nlohmann::json> read_event_log(const std::filesystem::path& path) {
   return out;
 }
 
+// Tool arguments longer than this are cut in the replay (the JSON form keeps them whole).
+constexpr size_t kMaxArgsShown = 300;
+
 std::string format_event(const nlohmann::json& e) {
   auto str = [&](const char* k) {
     return e.contains(k) && e[k].is_string() ? e[k].get<std::string>() : std::string();
@@ -145,6 +148,33 @@ std::string format_event(const nlohmann::json& e) {
   for (const char* k : {"error", "reason", "message", "to"})
     if (!str(k).empty()) line += " " + std::string(k) + "=" + str(k);
   if (!str("query").empty()) line += " " + str("query");
+  if (e.contains("args") && e["args"].is_object()) {
+    std::string args = e["args"].dump();
+    if (args.size() > kMaxArgsShown) args = args.substr(0, kMaxArgsShown) + "...";
+    line += " " + args;
+  }
+  if (e.contains("result_chars") && e["result_chars"].is_number())
+    line += " " + std::to_string(e["result_chars"].get<long long>()) + " chars";
+  // A completed task: the answer, then each claim with the checker's verdict.
+  if (!str("answer").empty()) {
+    line += "\n  answer:";
+    size_t start = 0;
+    const std::string a = str("answer");
+    while (start < a.size()) {
+      size_t end = a.find('\n', start);
+      if (end == std::string::npos) end = a.size();
+      line += "\n    " + a.substr(start, end - start);
+      start = end + 1;
+    }
+  }
+  if (e.contains("claims") && e["claims"].is_array()) {
+    line += e.value("checked", true) ? "\n  claims:" : "\n  claims (unchecked):";
+    for (const auto& c : e["claims"]) {
+      if (!c.is_object()) continue;
+      line += "\n    [" + c.value("verdict", "?") + "] " + c.value("text", "");
+      if (!c.value("detail", "").empty()) line += "  (" + c.value("detail", "") + ")";
+    }
+  }
   return line;
 }
 

@@ -60,13 +60,14 @@ AgentResponse Orchestrator::run(const std::string& query, const TextCallback& on
   log.task_started(query);
   try {
     AgentResponse r = run_steps(query, on_text, log);
-    log.task_completed({{"outcome", agent_outcome_name(r.outcome)},
-                        {"turns", r.turns},
-                        {"tool_calls", r.tool_calls.size()},
-                        {"usage", r.usage},
-                        {"prompts", prompt_summary(r.model_calls)},
-                        {"sources", r.sources.size()},
-                        {"duration_ms", r.timings.total_ms}});
+    auto summary = answer_summary(r);
+    summary.update({{"outcome", agent_outcome_name(r.outcome)},
+                    {"turns", r.turns},
+                    {"tool_calls", r.tool_calls.size()},
+                    {"usage", r.usage},
+                    {"prompts", prompt_summary(r.model_calls)},
+                    {"duration_ms", r.timings.total_ms}});
+    log.task_completed(summary);
     return r;
   } catch (const Error& e) {
     log.task_failed(std::string(error_code_name(e.code())), e.what());

@@ -55,7 +55,7 @@ void add_rule_hints(const std::string& q, QueryAnalysis& a) {
   static const Regex reg(
       R"((GB/T|GB|DL/T|DL|Q/GDW|NB/T)\s*(\d+(?:\.\d+)?)(?:\s*[-—－]\s*((?:19|20)\d{2}))?)");
   for_each_match(q, reg, [&](const Groups& m) {
-    add_unique(a.reg_ids, normalize_regulation_code(std::string_view(m[0])));
+    add_unique(a.reg_ids, tools::normalize_regulation_code(std::string_view(m[0])));
   });
   // 5.2.3 always; 5.2 only as 第5.2条 / 5.2节 / 见5.2 (a bare 0.70 is a figure, not a section).
   // The number may not go on with a digit or a dot: the character after it is read, not kept.
@@ -132,7 +132,7 @@ std::optional<QueryAnalysis> parse_query_analysis(std::string_view model_text) {
     if (auto i = parse_query_intent(name)) add_intent(a.intents, *i);
   if (a.intents.empty()) return std::nullopt;
   for (const auto& r : strings_of(*j, "reg_ids"))
-    add_unique(a.reg_ids, normalize_regulation_code(r));
+    add_unique(a.reg_ids, tools::normalize_regulation_code(r));
   a.sections = strings_of(*j, "sections");
   a.tables = strings_of(*j, "tables");
   a.notes = strings_of(*j, "notes");

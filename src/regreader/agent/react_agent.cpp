@@ -82,17 +82,14 @@ AgentResponse ReactAgent::run(const std::string& query, const TextCallback& on_t
     const size_t keep = 2 * static_cast<size_t>(std::max(0, options_.max_history_turns));
     if (history_.size() > keep)
       history_.erase(history_.begin(), history_.end() - static_cast<long>(keep));
-    size_t fabricated = 0;
-    for (const auto& s : r.sources)
-      fabricated += is_fabricated(s.status) ? 1 : 0;
-    log.task_completed({{"outcome", agent_outcome_name(r.outcome)},
-                        {"turns", r.turns},
-                        {"tool_calls", r.tool_calls.size()},
-                        {"usage", r.usage},
-                        {"prompts", prompt_summary(r.model_calls)},
-                        {"sources", r.sources.size()},
-                        {"fabricated_citations", fabricated},
-                        {"duration_ms", r.timings.total_ms}});
+    auto summary = answer_summary(r);
+    summary.update({{"outcome", agent_outcome_name(r.outcome)},
+                    {"turns", r.turns},
+                    {"tool_calls", r.tool_calls.size()},
+                    {"usage", r.usage},
+                    {"prompts", prompt_summary(r.model_calls)},
+                    {"duration_ms", r.timings.total_ms}});
+    log.task_completed(summary);
     return r;
   } catch (const Error& e) {
     log.task_failed(std::string(error_code_name(e.code())), e.what());
@@ -210,7 +207,10 @@ ReactAgent::CallOutcome ReactAgent::execute_call(const ContentBlock& call, Event
     const ToolResult result = tools_.call_tool(call.name, call.input);
     text = text_of(result);
     rec.is_error = result.is_error;
-    if (result.is_error) rec.error = text.substr(0, 300);
+    if (result.is_error)
+      rec.error = text.substr(0, 300);
+    else if (call.name != "verify_answer")  // its result names what was cited, not read
+      rec.regulations = regulations_in(call.input, result.structured);
     rec.duration_ms = ms_since(t0);
     log.tool_call_completed(call.id, call.name, rec.duration_ms, text.size(), rec.is_error);
   } catch (const std::exception& e) {

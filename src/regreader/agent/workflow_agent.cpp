@@ -66,12 +66,9 @@ std::vector<std::pair<std::string, int>> search_hit_pages(const ToolResult& resu
         add(h.value("reg_id", ""), h["page_num"].get<int>());
     return out;
   }
-  static const Regex source(R"(([A-Z][A-Z0-9/]*\d(?:-(?:19|20)\d{2})?)\s*P(\d+))");
-  // Each match ends in a digit, so FindAndConsume never stops on an empty match.
-  re2::StringPiece rest(result.content);
-  std::string code, page;
-  while (RE2::FindAndConsume(&rest, source, &code, &page))
-    if (const auto n = text::to_int(page)) add(normalize_regulation_code(code), *n);
+  // The one citation grammar reads "[GB26860-2011 P4]"-style sources in the text.
+  for (const auto& c : tools::extract_citations(result.content))
+    add(c.reg_id.empty() ? c.regulation : c.reg_id, c.page_first);
   return out;
 }
 
@@ -179,14 +176,15 @@ AgentResponse WorkflowAgent::run(const std::string& query, const TextCallback& o
     s.r.thinking = "path: " + trail + (s.r.thinking.empty() ? "" : "\n" + s.r.thinking);
     s.r.timings.llm_wall_ms = s.r.timings.llm_ms;
     s.r.timings.total_ms = ms_since(t0);
-    log.task_completed({{"outcome", agent_outcome_name(s.r.outcome)},
-                        {"turns", s.r.turns},
-                        {"tool_calls", s.r.tool_calls.size()},
-                        {"usage", s.r.usage},
-                        {"prompts", prompt_summary(s.r.model_calls)},
-                        {"sources", s.r.sources.size()},
-                        {"path", trail},
-                        {"duration_ms", s.r.timings.total_ms}});
+    auto summary = answer_summary(s.r);
+    summary.update({{"outcome", agent_outcome_name(s.r.outcome)},
+                    {"turns", s.r.turns},
+                    {"tool_calls", s.r.tool_calls.size()},
+                    {"usage", s.r.usage},
+                    {"prompts", prompt_summary(s.r.model_calls)},
+                    {"path", trail},
+                    {"duration_ms", s.r.timings.total_ms}});
+    log.task_completed(summary);
     return std::move(s.r);
   } catch (const Error& e) {
     log.task_failed(std::string(error_code_name(e.code())), e.what());
@@ -212,7 +210,10 @@ std::optional<ToolResult> WorkflowAgent::call_tool(State& s, const std::string& 
     const std::string text = text_of(result);
     rec.result_chars = text.size();
     rec.is_error = result.is_error;
-    if (result.is_error) rec.error = text.substr(0, 300);
+    if (result.is_error)
+      rec.error = text.substr(0, 300);
+    else if (name != "verify_answer")
+      rec.regulations = regulations_in(args, result.structured);
     s.log.tool_call_completed(rec.id, name, rec.duration_ms, text.size(), rec.is_error);
     if (!result.is_error) out = std::move(result);
   } catch (const std::exception& e) {

@@ -120,8 +120,8 @@ AgentSession::AgentSession(const AgentArgs& a, const Globals& g) {
   mcp_http_ = std::shared_ptr<HttpClient>(make_curl_client());
   llm_ = agent::make_llm_client(config, *http_);
   tools_ = std::make_unique<agent::McpToolProvider>(connect_tools(a, g, mcp_http_));
-  store_ = std::make_unique<store::PageStore>(g.data_dir(), false);
-  checker_ = std::make_unique<agent::StoreCitationChecker>(*store_);
+  // Checked by the server the agent reads (verify_answer), local or remote alike.
+  checker_ = std::make_unique<agent::ToolCitationChecker>(*tools_);
   std::vector<agent::EventSink*> sinks;
   if (!g.quiet && (isatty(STDERR_FILENO) || g.verbose > 0)) {
     sinks_.push_back(std::make_unique<TerminalSink>(g.verbose > 0));
@@ -151,11 +151,19 @@ AgentSession::~AgentSession() = default;
 
 std::string AgentSession::render(const agent::AgentResponse& r, bool streamed) {
   std::string out = streamed ? "\n" : r.content + "\n";
-  if (!r.sources.empty()) {
-    out += "\n来源核对：\n";
-    for (const auto& s : r.sources)
-      out += "  " + s.citation.raw + "  " + std::string(agent::citation_status_name(s.status)) +
-             (s.detail.empty() ? "" : " (" + s.detail + ")") + "\n";
+  if (!r.claims.empty()) {
+    out += r.checked ? "\n核对（每条陈述对照所引页面）：\n" : "\n未核对（无法连接核对工具）：\n";
+    // Each claim by its citations; a failing one also by its words and the reason.
+    for (const auto& c : r.claims) {
+      std::string cited;
+      for (const auto& x : c.citations)
+        cited += (cited.empty() ? "" : "；") + x.citation.raw;
+      const bool failed = tools::is_failure(c.verdict);
+      out += "  [" + std::string(tools::verdict_name(c.verdict)) + "] " +
+             (cited.empty() ? c.claim.text : cited) + "\n";
+      if (failed && !cited.empty()) out += "      陈述：" + c.claim.text + "\n";
+      if (failed && !c.detail.empty()) out += "      " + c.detail + "\n";
+    }
   }
   for (const auto& w : r.warnings)
     out += "warning: " + w + "\n";

@@ -9,11 +9,11 @@
 
 #include "regreader/agent/agent_runner.hpp"
 #include "regreader/agent/chat_memory.hpp"
+#include "regreader/agent/citations.hpp"
 #include "regreader/agent/event_log.hpp"
 #include "regreader/agent/llm/llm_client.hpp"
 #include "regreader/agent/llm/llm_config.hpp"
 #include "regreader/agent/mcp_tool_provider.hpp"
-#include "regreader/agent/store_citation_checker.hpp"
 #include "regreader/cli/commands.hpp"
 
 namespace regreader::cli {
@@ -54,8 +54,7 @@ class AgentSession {
   std::shared_ptr<HttpClient> mcp_http_;
   std::unique_ptr<agent::LlmClient> llm_;
   std::unique_ptr<agent::McpToolProvider> tools_;
-  std::unique_ptr<store::PageStore> store_;
-  std::unique_ptr<agent::StoreCitationChecker> checker_;
+  std::unique_ptr<agent::ToolCitationChecker> checker_;
   std::vector<std::unique_ptr<agent::EventSink>> sinks_;
   std::unique_ptr<agent::EventSink> tee_;
   agent::AgentKind kind_ = agent::AgentKind::kReact;

@@ -30,7 +30,9 @@ void run_ask(const AskArgs& a, Globals& g) {
   } else {
     std::cout << AgentSession::render(r, session.streams());
   }
-  if (r.has_fabricated_citation() || r.uncited || r.outcome != agent::AgentOutcome::kAnswered)
+  // A claim that failed, an answer citing nothing, or one nobody could check: exit 1.
+  if (r.has_fabricated_citation() || r.uncited || (!r.checked && !r.claims.empty()) ||
+      r.outcome != agent::AgentOutcome::kAnswered)
     g.exit_code = kExitFailed;
 }
 

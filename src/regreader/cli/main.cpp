@@ -36,7 +36,8 @@ constexpr const char* kFooter =
     "  regreader read-pages -r SAMPLE-2026 -s 3 -e 4     # read pages, with chapter paths\n"
     "  regreader table 表1 -r SAMPLE-2026                # a table merged across pages\n"
     "  regreader serve                                   # the MCP server for Claude and agents\n"
-    "  regreader ask \"倒闸操作票保存多久？\"                # an LLM agent (REGREADER_LLM_*)\n\n"
+    "  regreader ask \"倒闸操作票保存多久？\"                # an LLM agent (REGREADER_LLM_*)\n"
+    "  regreader verify \"…0.70 m（SAMPLE-2026 P3 表1）\"   # check an answer's citations\n\n"
     "Exit codes: 0 ok, 1 some work failed, 2 bad arguments, 3 not found (regulation, page, file),\n"
     "4 unreadable input (type, corrupt, encrypted, empty), 5 storage error, 70 internal error.\n"
     "Run `regreader COMMAND --help` for a command's options and examples.";
@@ -84,6 +85,7 @@ int run(int argc, char** argv) {
   add_tool_command(app, g);
   add_serve_command(app, g);
   add_agent_commands(app, g);
+  add_verify_command(app, g);
   app.parse_complete_callback([&g] {
     init_logging(g.quiet ? -1 : g.verbose);
     g.parse_limits = parse_limits_from_env();

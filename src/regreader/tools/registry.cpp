@@ -17,7 +17,7 @@ std::vector<ToolSpec> tool_table(bool advanced) {
   std::vector<ToolSpec> tools = {
       list_regulations_tool(),  get_toc_tool(),           smart_search_tool(),
       read_page_range_tool(),   search_tables_tool(),     get_table_by_id_tool(),
-      lookup_annotation_tool(), resolve_reference_tool(),
+      lookup_annotation_tool(), resolve_reference_tool(), verify_answer_tool(),
   };
   if (advanced) {
     tools.push_back(find_similar_content_tool());

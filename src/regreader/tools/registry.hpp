@@ -17,13 +17,14 @@ ToolSpec search_tables_tool();
 ToolSpec get_table_by_id_tool();
 ToolSpec lookup_annotation_tool();
 ToolSpec resolve_reference_tool();
+ToolSpec verify_answer_tool();
 ToolSpec find_similar_content_tool();
 ToolSpec compare_sections_tool();
 
 /// True when REGREADER_ENABLE_ADVANCED_TOOLS is "true" (or "1").
 bool advanced_tools_enabled();
 
-/// The tools served: the eight core tools, plus the advanced ones when `advanced`.
+/// The tools served: the nine core tools, plus the advanced ones when `advanced`.
 std::vector<ToolSpec> tool_table(bool advanced);
 
 /// The tool with this name in `tools`, or null.
