@@ -258,6 +258,29 @@ TEST_F(Ask, OneWrongFigureExitsOneAndNamesItsClaimTheCorrectedRunExitsZero) {
       << replay.out;
 }
 
+// `verify`: the checker without an agent, from an argument, a file or stdin; exit 1 on a failed
+// claim, JSON with each verdict, clear errors for an empty answer or a missing file.
+TEST_F(Ask, VerifyChecksAnAnswerWithoutAnAgent) {
+  const std::string data = "--data-dir " + quote(dir_->path()) + " ";
+  auto r =
+      run_regreader(data + "verify \"户内 10 kV 设备的安全距离为 0.70 m（SAMPLE-2026 P3 表1）\"");
+  EXPECT_EQ(r.code, 0) << r.err << r.out;
+  EXPECT_NE(r.out.find("[verified]"), std::string::npos) << r.out;
+  r = run_regreader(data +
+                    "verify \"户内 35 kV 设备的安全距离为 0.70 m（SAMPLE-2026 P3 表1）\" --json");
+  EXPECT_EQ(r.code, 1) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_FALSE(j["ok"]);
+  EXPECT_EQ(j["claims"][0]["verdict"], "figure_not_on_page");
+  const auto file = dir_->path() / "answer.md";
+  std::ofstream(file) << "工作票保存3年（SAMPLE-2026 P2 5.2.3）\n";
+  r = run_regreader(data + "verify --file " + quote(file) + " --read OTHER");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("[not_read_in_run]"), std::string::npos) << r.out;
+  EXPECT_EQ(run_regreader(data + "verify \" \"").code, 2);
+  EXPECT_EQ(run_regreader(data + "verify --file /nonexistent.md").code, 3);
+}
+
 TEST_F(Ask, EventsOfAMissingOrCorruptFileAreClearErrors) {
   EXPECT_NE(run_regreader("events /nonexistent.jsonl").code, 0);
   const auto bad = dir_->path() / "bad.jsonl";

@@ -72,7 +72,8 @@ TEST(CitationGrammar, NamesTitlesAndAliases) {
 }
 
 TEST(CitationGrammar, NeverRunsPastAClosingBracketOrIntoFigures) {
-  const auto cs = extract_citations("[GB26860-2011 P4] 表2 另有规定；（GB26860 P5，0.70 m）", kNames);
+  const auto cs =
+      extract_citations("[GB26860-2011 P4] 表2 另有规定；（GB26860 P5，0.70 m）", kNames);
   ASSERT_EQ(cs.size(), 2u);
   EXPECT_EQ(cs[0].raw, "GB26860-2011 P4");
   EXPECT_TRUE(cs[0].objects.empty()) << "表2 is after the bracket";
@@ -108,8 +109,8 @@ TEST(CitationGrammar, GeneratedCitationsReadBackExactly) {
       {"电力法(2018-12-29)", "电力法(2018-12-29)", "电力法(2018-12-29)"},
       {"《电力安全工作规程》", "GB26860-2011", "GB26860-2011"},
   };
-  const std::vector<std::string> objects = {"表1", "表A.2", "表5.3.6-1", "注1", "注①", "注一",
-                                            "5.3", "4.2.3", "附录A", "第十二条", "A.1.2"};
+  const std::vector<std::string> objects = {"表1", "表A.2", "表5.3.6-1", "注1",      "注①",  "注一",
+                                            "5.3", "4.2.3", "附录A",     "第十二条", "A.1.2"};
   const std::vector<std::string> seps = {" ", "，", "、"};
   std::mt19937 rng(20261124);
   auto pick = [&](size_t n) { return static_cast<size_t>(rng() % n); };
@@ -126,8 +127,8 @@ TEST(CitationGrammar, GeneratedCitationsReadBackExactly) {
         page = "p." + std::to_string(first) + (last != first ? "-" + std::to_string(last) : "");
         break;
       case 2:
-        page = "第" + std::to_string(first) + (last != first ? "-" + std::to_string(last) : "") +
-               "页";
+        page =
+            "第" + std::to_string(first) + (last != first ? "-" + std::to_string(last) : "") + "页";
         break;
       default:
         page = "第" + std::to_string(first) + (last != first ? "至" + std::to_string(last) : "") +

@@ -44,7 +44,8 @@ class ClaimCheck : public ::testing::Test {
         "注1：表中未列电压等级按高一档电压等级的安全距离执行。",
         {"6 安全距离", "6.1 设备不停电时的安全距离"}};
     src_.pages[{"RG-2020", 7}] = {"5.2.3 已执行的操作票应保存一年。", {"5.2 操作票"}};
-    src_.pages[{"RG-2020-2", 4}] = {"4.1.2 新参加工作的人员应在监护下工作，时间不少于 3 个月。", {}};
+    src_.pages[{"RG-2020-2", 4}] = {"4.1.2 新参加工作的人员应在监护下工作，时间不少于 3 个月。",
+                                    {}};
     src_.pages[{"LAW", 2}] = {"第十二条 电力设施受国家保护。", {}};
   }
   std::vector<Verdict> verdicts(const std::string& answer, const CheckOptions& o = {}) {
@@ -60,24 +61,31 @@ using V = Verdict;
 
 TEST_F(ClaimCheck, TheIssuesAnswerFailsWhereItIsWrong) {
   // 0.35 m is not on P4 of RG-2020; 3年 is not on P7 (it says 一年).
-  EXPECT_EQ(verdicts("10kV 设备的安全距离为 0.35 m（RG-2020 P4 表1）。工作票保存3年（RG-2020 P7 5.2.3）"),
-            (std::vector<V>{V::kFigureNotOnPage, V::kFigureNotOnPage}));
-  EXPECT_EQ(verdicts("10kV 设备的安全距离为 0.70 m（RG-2020 P4 表1）。操作票保存一年（RG-2020 P7 5.2.3）"),
-            (std::vector<V>{V::kVerified, V::kVerified}));
+  EXPECT_EQ(
+      verdicts("10kV 设备的安全距离为 0.35 m（RG-2020 P4 表1）。工作票保存3年（RG-2020 P7 5.2.3）"),
+      (std::vector<V>{V::kFigureNotOnPage, V::kFigureNotOnPage}));
+  EXPECT_EQ(
+      verdicts(
+          "10kV 设备的安全距离为 0.70 m（RG-2020 P4 表1）。操作票保存一年（RG-2020 P7 5.2.3）"),
+      (std::vector<V>{V::kVerified, V::kVerified}));
 }
 
 TEST_F(ClaimCheck, UnitRowObjectPageAndRegulation) {
-  EXPECT_EQ(verdicts("10 kV 的安全距离为 0.70 kV（RG-2020 P4 表1）"), (std::vector<V>{V::kFigureNotOnPage}));
-  EXPECT_EQ(verdicts("35 kV 的安全距离为 0.70 m（RG-2020 P4 表1）"), (std::vector<V>{V::kFigureNotOnPage}));
+  EXPECT_EQ(verdicts("10 kV 的安全距离为 0.70 kV（RG-2020 P4 表1）"),
+            (std::vector<V>{V::kFigureNotOnPage}));
+  EXPECT_EQ(verdicts("35 kV 的安全距离为 0.70 m（RG-2020 P4 表1）"),
+            (std::vector<V>{V::kFigureNotOnPage}));
   EXPECT_EQ(verdicts("±800 kV 为 9.30 m（RG-2020 P4 表1）"), (std::vector<V>{V::kVerified}));
   EXPECT_EQ(verdicts("800 kV 为 9.30 m（RG-2020 P4 表1）"), (std::vector<V>{V::kFigureNotOnPage}));
   EXPECT_EQ(verdicts("安全距离为 0.70 m（RG-2020 P4 表2）"), (std::vector<V>{V::kObjectNotOnPage}));
   EXPECT_EQ(verdicts("按高一档执行（RG-2020 P4 注2）"), (std::vector<V>{V::kObjectNotOnPage}));
   EXPECT_EQ(verdicts("按高一档执行（RG-2020 P4 注1）"), (std::vector<V>{V::kVerified}));
-  EXPECT_EQ(verdicts("见 RG-2020 P4 6.1"), (std::vector<V>{V::kVerified})) << "a chapter on the page";
+  EXPECT_EQ(verdicts("见 RG-2020 P4 6.1"), (std::vector<V>{V::kVerified}))
+      << "a chapter on the page";
   EXPECT_EQ(verdicts("见 RG-2020 P4 6.2"), (std::vector<V>{V::kObjectNotOnPage}));
   EXPECT_EQ(verdicts("安全距离为 0.70 m（RG-2020 P5 表1）"), (std::vector<V>{V::kPageMissing}));
-  EXPECT_EQ(verdicts("安全距离为 0.70 m（RG-2019 P4 表1）"), (std::vector<V>{V::kRegulationUnknown}));
+  EXPECT_EQ(verdicts("安全距离为 0.70 m（RG-2019 P4 表1）"),
+            (std::vector<V>{V::kRegulationUnknown}));
   EXPECT_EQ(verdicts("不少于 3 个月（RG-2020-2 P4 4.1.2）"), (std::vector<V>{V::kVerified}));
   EXPECT_EQ(verdicts("不少于 3 个月（RG-2020 P4 表1）"), (std::vector<V>{V::kFigureNotOnPage}))
       << "the right figure in the wrong copy";
@@ -167,8 +175,8 @@ void report(const SetRun& run, const std::string& name) {
       table += " " + std::to_string(run.confusion[w][g]) + " |";
     table += "\n";
   }
-  const std::string head = std::to_string(run.answers) + " answers, " +
-                           std::to_string(run.claims) + " claims\n\n";
+  const std::string head =
+      std::to_string(run.answers) + " answers, " + std::to_string(run.claims) + " claims\n\n";
   std::ofstream(std::filesystem::path(REGREADER_BINARY).parent_path() / (name + ".md"))
       << head << table;
   std::cout << head << table;
@@ -205,10 +213,10 @@ TEST(Adversarial, Corpus) {
   o.reg_id = "GB26860-2011";
   store::ingest_file(store, pdf, o);
   o.reg_id = "GB26860-2011-4";
-  store::ingest_file(
-      store,
-      corpus / "antigravity-anguigb" / "GB 26860-2011_电力安全工作规程_发电厂和变电站电气部分(OCR).md",
-      o);
+  store::ingest_file(store,
+                     corpus / "antigravity-anguigb" /
+                         "GB 26860-2011_电力安全工作规程_发电厂和变电站电气部分(OCR).md",
+                     o);
   o.reg_id = "电力法(2018-12-29)";
   store::ingest_file(store, corpus / "lawrefbook-power-laws" / "电力法(2018-12-29).md", o);
   report(run_set(store, "adversarial_corpus.jsonl"), "adversarial_corpus");

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <set>
 #include <stdexcept>
+#include <tuple>
 
 #include "regreader/agent/answer_check.hpp"
 #include "regreader/agent/answer_writer.hpp"
@@ -120,7 +121,8 @@ struct WorkflowAgent::State {
   std::vector<std::pair<std::string, int>> hits;     ///< of the last search
   std::set<std::pair<std::string, int>> pages_read;  ///< over all rounds
   std::vector<PageRead> new_pages;                   ///< read in this round
-  std::set<std::pair<FollowUp::Kind, std::string>> followed;
+  /// (regulation, kind, label) followed: a merged table or a note is read once per regulation.
+  std::set<std::tuple<std::string, FollowUp::Kind, std::string>> followed;
   std::set<std::pair<std::string, std::string>> searched;  ///< (query, scope) pairs
   std::vector<Finding> material;
   std::vector<std::string> searched_text;  ///< for the not-found answer
@@ -319,7 +321,7 @@ WorkflowNode WorkflowAgent::follow_refs(State& s) {
   for (const auto& p : s.new_pages)
     for (const auto& f : find_follow_ups(p.text, p.truncated)) {
       if (followed >= options_.max_follow_ups) return WorkflowNode::kJudge;
-      if (!s.followed.insert({f.kind, f.label}).second) continue;
+      if (!s.followed.insert({p.reg_id, f.kind, f.label}).second) continue;
       ++followed;
       std::optional<ToolResult> result;
       switch (f.kind) {

@@ -107,8 +107,8 @@ void find_unknown_names(const std::string& s, std::vector<Span>& spans) {
     if (overlaps_any(spans, start, end)) continue;
     std::string name(m[2]);
     if (text::starts_with(name, "《"))
-      name = name.substr(std::string_view("《").size(),
-                         name.size() - std::string_view("《》").size());
+      name =
+          name.substr(std::string_view("《").size(), name.size() - std::string_view("《》").size());
     spans.push_back(Span{start, end, normalize_regulation_code(name), "", 0, 0});
   }
   std::sort(spans.begin(), spans.end(),
@@ -150,13 +150,12 @@ size_t read_objects(const std::string& s, size_t pos, size_t limit,
     const std::string label = text::strip_spaces(std::string_view(m[2]));
     const size_t end = offset(s, m[0]) + m[0].size();
     // A decimal with a unit after it ("，0.70 m") is a figure, not a clause.
-    const bool decimal_like = object_kind(label) == 'c' && std::isdigit(static_cast<unsigned char>(
-                                                                label[0])) &&
+    const bool decimal_like = object_kind(label) == 'c' &&
+                              std::isdigit(static_cast<unsigned char>(label[0])) &&
                               std::count(label.begin(), label.end(), '.') == 1;
     if (decimal_like && unit_length_at(s, offset(s, m[2]) + m[2].size()) > 0) break;
     if (end < s.size() && std::isdigit(static_cast<unsigned char>(s[end]))) break;
-    objects.push_back(label.rfind("续表", 0) == 0 ? label.substr(std::string("续").size())
-                                                 : label);
+    objects.push_back(label.rfind("续表", 0) == 0 ? label.substr(std::string("续").size()) : label);
     pos = end;
   }
   return pos;

@@ -6,7 +6,8 @@
 //                 "《电力安全工作规程》", an alias) | a standard's code ("GB/T 14285—2006")
 //   page       := "P4" | "P4-5" | "p.4" | "第4页" | "第4-5页" | "第4至5页"
 //   objects    := object { ("、" | "，" | "," | "和" | "及" | space) object }
-//   object     := "表" label | "续表" label | "注" label | "附录" letter | clause | "第N条|章|节|款"
+//   object     := "表" label | "续表" label | "注" label | "附录" letter | clause |
+//   "第N条|章|节|款"
 //
 // A page with no regulation of its own ("P9 注①") belongs to the nearest regulation before it.
 // Citations are found inline, in （） and (), in [] and in 【来源】 lists; a citation never reaches

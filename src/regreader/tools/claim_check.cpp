@@ -87,9 +87,8 @@ bool object_on_page(const std::string& label, const std::vector<std::string>& hs
   switch (object_kind(label)) {
     case 'r': {
       const auto want = article(label);
-      return want && std::any_of(hs.begin(), hs.end(), [&](const std::string& h) {
-               return article(h) == want;
-             });
+      return want && std::any_of(hs.begin(), hs.end(),
+                                 [&](const std::string& h) { return article(h) == want; });
     }
     case 'a': {
       // "附录A" as a heading or in the chapter path, or a clause of it (A.1) on the page.
@@ -134,8 +133,8 @@ struct Reader {
 // Checks one citation; on success appends its pages to `read`.
 CitationResult check_citation(const Citation& c, Reader& r, std::vector<const CitedPage*>& read) {
   CitationResult out{c, "", Verdict::kVerified, ""};
-  const auto id = c.reg_id.empty() ? r.source.resolve(c.regulation)
-                                   : std::optional<std::string>(c.reg_id);
+  const auto id =
+      c.reg_id.empty() ? r.source.resolve(c.regulation) : std::optional<std::string>(c.reg_id);
   if (!id) {
     out.verdict = Verdict::kRegulationUnknown;
     out.detail = "no regulation " + c.regulation + " in the library";
@@ -216,9 +215,9 @@ std::string check_figures(const std::vector<Figure>& figures,
     if (!found) {
       const std::string seen = units_seen(f, numbers);
       return "\"" + f.text + "\" is not on " + where +
-             (seen.empty() || f.family.empty() ? ""
-                                               : " (the value is there as " + seen + ", not " +
-                                                     f.family + ")");
+             (seen.empty() || f.family.empty()
+                  ? ""
+                  : " (the value is there as " + seen + ", not " + f.family + ")");
     }
     if (!rows.empty()) {
       rows_of.push_back(std::move(rows));

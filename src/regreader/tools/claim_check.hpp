@@ -18,13 +18,13 @@ namespace regreader::tools {
 
 enum class Verdict {
   kVerified,
-  kFigureNotOnPage,     ///< a figure is not on the cited pages (value, unit or row)
-  kObjectNotOnPage,     ///< a cited table, note, clause or appendix is not on the cited pages
-  kPageMissing,         ///< the regulation has no such page
-  kRegulationUnknown,   ///< no stored regulation has that id or name
-  kNotReadInRun,        ///< the run never read the cited regulation
-  kUncitedFigure,       ///< a figure with no citation
-  kUnchecked,           ///< no checker was available
+  kFigureNotOnPage,    ///< a figure is not on the cited pages (value, unit or row)
+  kObjectNotOnPage,    ///< a cited table, note, clause or appendix is not on the cited pages
+  kPageMissing,        ///< the regulation has no such page
+  kRegulationUnknown,  ///< no stored regulation has that id or name
+  kNotReadInRun,       ///< the run never read the cited regulation
+  kUncitedFigure,      ///< a figure with no citation
+  kUnchecked,          ///< no checker was available
 };
 
 /// "verified", "figure_not_on_page", … (stable names used in JSON and tests).

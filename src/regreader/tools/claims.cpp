@@ -52,9 +52,9 @@ bool citation_only(const std::string& s, const Segment& seg, const std::vector<C
     pos = c.end;
   }
   rest += s.substr(pos, seg.end - pos);
-  for (std::string_view filler : {"来源", "依据", "参见", "详见", "见", "出处", "【", "】", "（",
-                                  "）", "(", ")", "[", "]", "：", ":", "，", ",", "、", "；",
-                                  ";", "。", "-", "*", "·"})
+  for (std::string_view filler :
+       {"来源", "依据", "参见", "详见", "见", "出处", "【", "】", "（", "）", "(", ")", "[",
+        "]",    "：",   ":",    "，",   ",",  "、",   "；", ";",  "。", "-",  "*", "·"})
     for (size_t at = rest.find(filler); at != std::string::npos; at = rest.find(filler))
       rest.erase(at, filler.size());
   return text::strip_spaces(rest).empty();
@@ -69,7 +69,7 @@ std::vector<Claim> split_claims(std::string_view answer, const std::vector<Regul
   for (const auto& c : citations)
     masked.emplace_back(c.start, c.end);
   std::vector<Claim> out;
-  bool prev_open = false;  // the last claim states figures and has no citation yet
+  bool prev_open = false;   // the last claim states figures and has no citation yet
   size_t intro = SIZE_MAX;  // an uncited introduction waiting for its items' citations
   for (const auto& seg : segments(s)) {
     std::vector<Citation> cs;
@@ -79,9 +79,9 @@ std::vector<Claim> split_claims(std::string_view answer, const std::vector<Regul
     if (figures.empty() && cs.empty()) continue;
     // An uncited part before "；" shares the citation that ends its sentence (and stays a claim
     // of its own, its figures checked apart from the next part's).
-    const bool joins_prev = prev_open && !cs.empty() &&
-                            (text::ends_with(out.back().text, "；") ||
-                             text::ends_with(out.back().text, ";"));
+    const bool joins_prev =
+        prev_open && !cs.empty() &&
+        (text::ends_with(out.back().text, "；") || text::ends_with(out.back().text, ";"));
     if (joins_prev) out.back().citations = cs;
     if (prev_open && figures.empty() && citation_only(s, seg, cs)) {
       Claim& prev = out.back();

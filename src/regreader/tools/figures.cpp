@@ -20,27 +20,27 @@ struct UnitDef {
 // Longest tokens first within a shared prefix ("mm" before "m", "min" before "m", "MVA" before
 // "MW"); unit_at tries them in this order.
 constexpr UnitDef kUnits[] = {
-    {"毫米", "length", 0.001},  {"厘米", "length", 0.01},   {"千米", "length", 1000},
-    {"公里", "length", 1000},   {"米", "length", 1},        {"mm", "length", 0.001},
-    {"cm", "length", 0.01},     {"km", "length", 1000},     {"min", "time", 60},
-    {"mA", "current", 0.001},   {"m", "length", 1},         {"千伏", "voltage", 1000},
-    {"伏", "voltage", 1},       {"kV", "voltage", 1000},    {"KV", "voltage", 1000},
-    {"kv", "voltage", 1000},    {"kVA", "power_va", 1000},  {"MVA", "power_va", 1e6},
-    {"MW", "power", 1e6},       {"kW", "power", 1000},      {"W", "power", 1},
-    {"kA", "current", 1000},    {"A", "current", 1},        {"V", "voltage", 1},
-    {"Hz", "frequency", 1},     {"s", "time", 1},           {"h", "time", 3600},
-    {"秒", "time", 1},          {"分钟", "time", 60},       {"小时", "time", 3600},
-    {"天", "time", 86400},      {"日", "time", 86400},      {"周", "time", 604800},
-    {"个月", "month", 1},       {"年", "year", 1},          {"%", "percent", 1},
-    {"℃", "celsius", 1},        {"°C", "celsius", 1},       {"°", "degree", 1},
-    {"度", "degree", 1},        {"Ω", "ohm", 1},            {"人", "people", 1},
-    {"次", "times", 1},         {"倍", "multiple", 1},      {"台", "units", 1},
+    {"毫米", "length", 0.001}, {"厘米", "length", 0.01},  {"千米", "length", 1000},
+    {"公里", "length", 1000},  {"米", "length", 1},       {"mm", "length", 0.001},
+    {"cm", "length", 0.01},    {"km", "length", 1000},    {"min", "time", 60},
+    {"mA", "current", 0.001},  {"m", "length", 1},        {"千伏", "voltage", 1000},
+    {"伏", "voltage", 1},      {"kV", "voltage", 1000},   {"KV", "voltage", 1000},
+    {"kv", "voltage", 1000},   {"kVA", "power_va", 1000}, {"MVA", "power_va", 1e6},
+    {"MW", "power", 1e6},      {"kW", "power", 1000},     {"W", "power", 1},
+    {"kA", "current", 1000},   {"A", "current", 1},       {"V", "voltage", 1},
+    {"Hz", "frequency", 1},    {"s", "time", 1},          {"h", "time", 3600},
+    {"秒", "time", 1},         {"分钟", "time", 60},      {"小时", "time", 3600},
+    {"天", "time", 86400},     {"日", "time", 86400},     {"周", "time", 604800},
+    {"个月", "month", 1},      {"年", "year", 1},         {"%", "percent", 1},
+    {"℃", "celsius", 1},       {"°C", "celsius", 1},      {"°", "degree", 1},
+    {"度", "degree", 1},       {"Ω", "ohm", 1},           {"人", "people", 1},
+    {"次", "times", 1},        {"倍", "multiple", 1},     {"台", "units", 1},
 };
 
 // Units a Chinese numeral may carry: durations ("保存一年", "三个月"). Counts are left out:
 // "一人操作" and "一次设备" are words, not figures.
-constexpr std::string_view kChineseNumeralUnits[] = {"个月", "年", "天", "日", "小时", "周",
-                                                      "分钟", "秒"};
+constexpr std::string_view kChineseNumeralUnits[] = {"个月", "年", "天",   "日",
+                                                     "小时", "周", "分钟", "秒"};
 
 bool is_ascii_letter(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
@@ -175,8 +175,7 @@ std::vector<Figure> find_figures(std::string_view s, size_t from, size_t to,
     const bool has_unit = unit_at(s, end, &ulen) != nullptr && end + ulen <= to;
     if (!has_unit) ulen = 0;
     const size_t dot = num.find('.');
-    const bool fine_decimal =
-        decimal && (num.substr(0, dot) == "0" || num.size() - dot - 1 >= 2);
+    const bool fine_decimal = decimal && (num.substr(0, dot) == "0" || num.size() - dot - 1 >= 2);
     if (!has_unit && !pm && !fine_decimal) return;
     if (overlaps(sign, end + ulen, masked)) return;
     add_figure(out, s, sign, end, end + ulen, parse_value(num), pm);
@@ -234,7 +233,7 @@ std::vector<std::string_view> cells(std::string_view row) {
   if (!row.empty() && row.back() == '|') row.remove_suffix(1);
   std::vector<std::string_view> out;
   size_t p = 0;
-  for (size_t q = row.find('|'); ; q = row.find('|', p)) {
+  for (size_t q = row.find('|');; q = row.find('|', p)) {
     out.push_back(row.substr(p, q == std::string_view::npos ? std::string_view::npos : q - p));
     if (q == std::string_view::npos) break;
     p = q + 1;
@@ -273,8 +272,8 @@ void scan_numbers(std::string_view s, int row, const UnitDef* column, PageFigure
     size_t len = 0;
     const UnitDef* u = unit_at(s, end, &len);
     if (!v || !u) continue;
-    out.numbers.push_back({static_cast<double>(*v), std::string(u->family), *v * u->scale, false,
-                           row});
+    out.numbers.push_back(
+        {static_cast<double>(*v), std::string(u->family), *v * u->scale, false, row});
   }
 }
 

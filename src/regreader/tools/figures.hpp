@@ -16,11 +16,11 @@ namespace regreader::tools {
 
 /// A value with its unit, as a claim states it.
 struct Figure {
-  std::string text;      ///< as written (folded): "0.70 m", "±800kV", "一年"
-  double value = 0;      ///< the number as written: 0.7
-  std::string unit;      ///< as written: "m", "千伏", "" when none
-  std::string family;    ///< what the unit measures: "length", "voltage", "year", "" when none
-  double base = 0;       ///< value in the family's base unit (metres, volts, seconds)
+  std::string text;    ///< as written (folded): "0.70 m", "±800kV", "一年"
+  double value = 0;    ///< the number as written: 0.7
+  std::string unit;    ///< as written: "m", "千伏", "" when none
+  std::string family;  ///< what the unit measures: "length", "voltage", "year", "" when none
+  double base = 0;     ///< value in the family's base unit (metres, volts, seconds)
   bool plus_minus = false;
   size_t start = 0, end = 0;  ///< byte span in the text it was found in
 };
