@@ -181,8 +181,10 @@ void report(const SetRun& run, const std::string& name) {
       << head << table;
   std::cout << head << table;
   for (int w = 0; w < kVerdicts; ++w)
-    for (int g = 0; g < kVerdicts; ++g)
-      if (w != g) EXPECT_EQ(run.confusion[w][g], 0) << "off the diagonal";
+    for (int g = 0; g < kVerdicts; ++g) {
+      if (w == g) continue;
+      EXPECT_EQ(run.confusion[w][g], 0) << "off the diagonal";
+    }
 }
 
 // Over the sample regulation, stored as SAMPLE-2026 from the PDF and, as a second copy with

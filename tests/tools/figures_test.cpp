@@ -14,6 +14,18 @@ std::vector<std::string> texts(const std::string& s) {
   return out;
 }
 
+Figure fig(std::string text, double value, std::string unit, std::string family, double base,
+           bool pm = false) {
+  Figure f;
+  f.text = std::move(text);
+  f.value = value;
+  f.unit = std::move(unit);
+  f.family = std::move(family);
+  f.base = base;
+  f.plus_minus = pm;
+  return f;
+}
+
 TEST(Figures, NumbersWithUnitsSignsAndDurations) {
   EXPECT_EQ(texts("10kV 设备的安全距离为 0.70 m，±800 kV 为 9.30 米"),
             (std::vector<std::string>{"10kV", "0.70 m", "±800 kV", "9.30 米"}));
@@ -47,7 +59,9 @@ TEST(Figures, PageNumbersKnowTheirColumnUnitAndRow) {
   auto find = [&](double v, int row) {
     for (const auto& n : p.numbers)
       if (n.value == v && n.row == row) return n;
-    return PageNumber{-1};
+    PageNumber none;
+    none.value = -1;
+    return none;
   };
   EXPECT_EQ(find(10, 1).family, "voltage");
   EXPECT_EQ(find(0.70, 1).family, "length");
@@ -57,15 +71,15 @@ TEST(Figures, PageNumbersKnowTheirColumnUnitAndRow) {
     return n.family == "year" && n.value == 1 && n.row == -1;
   })) << "保存一年";
 
-  Figure metres{"0.70 m", 0.70, "m", "length", 0.70};
-  Figure kv{"0.70 kV", 0.70, "kV", "voltage", 700};
-  Figure mm{"700 mm", 700, "mm", "length", 0.7};
+  const Figure metres = fig("0.70 m", 0.70, "m", "length", 0.70);
+  const Figure kv = fig("0.70 kV", 0.70, "kV", "voltage", 700);
+  const Figure mm = fig("700 mm", 700, "mm", "length", 0.7);
   EXPECT_TRUE(same_figure(metres, find(0.70, 1)));
   EXPECT_FALSE(same_figure(kv, find(0.70, 1))) << "wrong unit";
   EXPECT_TRUE(same_figure(mm, find(0.70, 1))) << "700 mm is 0.70 m";
-  Figure pm{"±800", 800, "", "", 800, true};
-  EXPECT_FALSE(same_figure(pm, PageNumber{800, "", 800, false, -1}));
-  EXPECT_TRUE(same_figure(pm, PageNumber{800, "voltage", 800000, true, 3}));
+  const Figure pm = fig("±800", 800, "", "", 800, true);
+  EXPECT_FALSE(same_figure(pm, PageNumber{800, "", 800, false, -1, false}));
+  EXPECT_TRUE(same_figure(pm, PageNumber{800, "voltage", 800000, true, 3, false}));
 }
 
 }  // namespace

@@ -292,7 +292,12 @@ ClaimResult check_claim(const Claim& claim, Reader& r) {
 }
 
 bool same_value(const Figure& a, const Figure& b) {
-  PageNumber n{b.value, b.family, b.base, b.plus_minus, -1};
+  PageNumber n;
+  n.value = b.value;
+  n.family = b.family;
+  n.base = b.base;
+  n.plus_minus = b.plus_minus;
+  n.decimal = true;  // compared as figures, not as a page's bare integers
   return same_figure(a, n);
 }
 
@@ -392,7 +397,11 @@ AnswerReport answer_report_from_json(const nlohmann::json& j) {
     cr.verdict = parse_verdict(c.value("verdict", "")).value_or(Verdict::kUnchecked);
     cr.detail = c.value("detail", "");
     for (const auto& f : c.value("figures", nlohmann::json::array()))
-      if (f.is_string()) cr.claim.figures.push_back(Figure{f.get<std::string>()});
+      if (f.is_string()) {
+        Figure fig;
+        fig.text = f.get<std::string>();
+        cr.claim.figures.push_back(std::move(fig));
+      }
     for (const auto& x : c.value("citations", nlohmann::json::array())) {
       CitationResult xr;
       xr.citation.raw = x.value("raw", "");
