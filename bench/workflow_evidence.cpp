@@ -34,7 +34,8 @@ using namespace regreader;
 // The tools in process, as `regreader serve` would run them.
 class LocalTools : public agent::ToolProvider {
  public:
-  explicit LocalTools(const tools::ToolContext& ctx) : ctx_(ctx), table_(tools::tool_table(false)) {}
+  explicit LocalTools(const tools::ToolContext& ctx)
+      : ctx_(ctx), table_(tools::tool_table(false)) {}
   std::vector<agent::ToolDefinition> list_tools() override {
     std::vector<agent::ToolDefinition> out;
     for (const auto& t : table_)
@@ -128,14 +129,15 @@ int main(int argc, char** argv) {
     agent::WorkflowOptions o;
     o.max_material_bytes = material_kb == 0 ? SIZE_MAX : material_kb * 1024;
     // Questions that name their regulation in words have no reg_id: the workflow picks it.
-    if (named && !q["reg_id"].get<std::string>().empty()) o.reg_ids = {q["reg_id"].get<std::string>()};
+    if (named && !q["reg_id"].get<std::string>().empty())
+      o.reg_ids = {q["reg_id"].get<std::string>()};
     agent::WorkflowAgent wf(model, local, o);
     const auto r = wf.run(q["query"]);
     if (std::getenv("BENCH_DEBUG")) {
       std::cerr << r.thinking << "\n";
       for (const auto& t : r.tool_calls)
-        std::cerr << "  " << t.name << " " << t.args.dump() << (t.is_error ? " ERROR " + t.error : "")
-                  << "\n";
+        std::cerr << "  " << t.name << " " << t.args.dump()
+                  << (t.is_error ? " ERROR " + t.error : "") << "\n";
     }
     std::set<std::string> tables;
     for (const auto& t : r.tool_calls)
@@ -146,8 +148,8 @@ int main(int argc, char** argv) {
     const bool hit = contains_folded(model.last_prompt, q["expect"].get<std::string>());
     found += hit ? 1 : 0;
     if (!hit && std::getenv("BENCH_MISSES"))
-      std::cerr << "miss: " << q["reg_id"].get<std::string>() << " " << q["query"].get<std::string>()
-                << "\n";
+      std::cerr << "miss: " << q["reg_id"].get<std::string>() << " "
+                << q["query"].get<std::string>() << "\n";
     kb.push_back(static_cast<double>(model.last_prompt.size()) / 1024.0);
   }
   std::sort(kb.begin(), kb.end());

@@ -2,8 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "regreader/parse/office_renderer.hpp"
 #include "regreader/store/page_store.hpp"
@@ -11,6 +14,8 @@
 
 namespace regreader::testing {
 namespace {
+
+namespace fs = std::filesystem;
 
 class Cli : public ::testing::Test {
  protected:
@@ -87,6 +92,7 @@ TEST_F(Cli, ExportNeverWritesOutsideItsFolder) {
   // A file named "...md" gets an id that is a folder name.
   const auto dots = dir_.path() / "...md";
   std::filesystem::copy_file(sample_md(), dots);
+  std::ofstream(dots, std::ios::app) << "\n另一份内容。\n";  // not the stored content
   auto in = rr("ingest " + quote(dots) + " --json");
   ASSERT_EQ(in.code, 0) << in.err;
   EXPECT_EQ(nlohmann::json::parse(in.out)["results"][0]["regulation"]["reg_id"], "document");
@@ -155,10 +161,12 @@ TEST_F(Cli, OneBadFileDoesNotStopTheOthers) {
   EXPECT_EQ(nlohmann::json::parse(rr("list --json").out)[0]["reg_id"], "sample-regulation");
 }
 
-TEST_F(Cli, ReingestReplacesAndDeleteRemovesEverything) {
+TEST_F(Cli, ReingestIsUnchangedForceReplacesAndDeleteRemovesEverything) {
   ingest_sample();
-  auto again = rr("ingest " + quote(sample_md()) + " --reg-id SAMPLE");
-  EXPECT_NE(again.out.find("[replaced]"), std::string::npos);
+  auto same = rr("ingest " + quote(sample_md()) + " --reg-id SAMPLE");
+  EXPECT_NE(same.out.find("unchanged"), std::string::npos) << same.out;
+  auto again = rr("ingest " + quote(sample_md()) + " --reg-id SAMPLE --force");
+  EXPECT_NE(again.out.find("[replaced]"), std::string::npos) << again.out;
   // Only indexed_at may differ: compare everything else through the pages.
   EXPECT_EQ(rr("read-pages -r SAMPLE -s 1 -e 2 --json").out.size() > 0, true);
   auto del = rr("delete SAMPLE");
@@ -354,8 +362,8 @@ TEST_F(CliVectors, HybridSearchAndReindexWithTheBuiltinModel) {
   EXPECT_EQ(rr("reindex SAMPLE").code, 0);
   EXPECT_EQ(rr("reindex").code, 2) << "a regulation or --all";
   EXPECT_EQ(rr("reindex NOPE").code, 3);
-  auto again =
-      nlohmann::json::parse(rr("-q ingest " + quote(sample_md()) + " --reg-id SAMPLE --json").out);
+  auto again = nlohmann::json::parse(
+      rr("-q ingest " + quote(sample_md()) + " --reg-id SAMPLE --json --force").out);
   EXPECT_EQ(again["vectors"]["embedded"], rj["blocks"]) << "re-ingested blocks are embedded again";
 }
 
@@ -402,6 +410,87 @@ TEST_F(CliVectors, LocalEncoderFolderReindexesAndSearches) {
 
 namespace regreader::testing {
 namespace {
+
+// Issue 15: an id held by different content is refused with the store unchanged; the same
+// content is skipped without parsing; a new version of the same file replaces it and says so;
+// --replace and --keep-both are the explicit ways past a conflict; a folder's README, hidden and
+// unsupported files are skipped with the reason; --include/--exclude filter a walk.
+TEST_F(Cli, LibraryIdsAreNeverSilentlyOverwritten) {
+  const auto dir = dir_.path() / "lib";
+  fs::create_directories(dir / "sub");
+  const auto a = dir / "规程.md", b = dir / "sub" / "规程.md";
+  fs::copy_file(sample_md(), a);
+  {
+    std::ifstream in(sample_md());
+    std::stringstream text;
+    text << in.rdbuf();
+    std::ofstream(b) << text.str() << "\n## 8 补充\n\n8.1 另一个版本的条款。\n";
+  }
+  std::ofstream(dir / "README.md") << "# 这个文件夹\n";
+  std::ofstream(dir / "notes.json") << "{}";
+  std::ofstream(dir / ".hidden.md") << "# x\n";
+  ASSERT_EQ(rr("-q ingest " + quote(a)).code, 0);
+  const auto before = rr("read-pages -r 规程 -s 1 -e 2 --json").out;
+
+  auto conflict = rr("ingest " + quote(b));
+  EXPECT_EQ(conflict.code, 2) << conflict.out << conflict.err;
+  EXPECT_NE(conflict.err.find(a.string()), std::string::npos) << "names the stored file";
+  EXPECT_NE(conflict.err.find(b.string()), std::string::npos) << "names the refused file";
+  EXPECT_EQ(rr("read-pages -r 规程 -s 1 -e 2 --json").out, before) << "the store is unchanged";
+
+  auto same = nlohmann::json::parse(rr("ingest " + quote(a) + " --json").out);
+  EXPECT_EQ(same["results"][0]["status"], "unchanged");
+  EXPECT_EQ(same["unchanged"], 1);
+
+  auto both = nlohmann::json::parse(rr("ingest " + quote(b) + " --keep-both --json").out);
+  EXPECT_EQ(both["results"][0]["regulation"]["reg_id"], "规程-2");
+  EXPECT_NE(both["results"][0]["note"].get<std::string>().find(a.string()), std::string::npos);
+
+  // A new version of the same file replaces it and says whose version it was.
+  { std::ofstream(a, std::ios::app) << "\n## 9 修订\n\n9.1 新增条款。\n"; }
+  auto newer = nlohmann::json::parse(rr("ingest " + quote(a) + " --json").out);
+  EXPECT_EQ(newer["results"][0]["status"], "replaced");
+  EXPECT_EQ(newer["results"][0]["regulation"]["reg_id"], "规程");
+
+  auto replaced =
+      nlohmann::json::parse(rr("ingest " + quote(b) + " --reg-id 规程 --replace --json").out);
+  EXPECT_EQ(replaced["results"][0]["status"], "replaced");
+  EXPECT_EQ(replaced["results"][0]["replaced_file"], a.string());
+
+  // A walk: skipped files with reasons, include/exclude.
+  auto walk = nlohmann::json::parse(rr("ingest " + quote(dir) + " --json").out);
+  std::map<std::string, std::string> reasons;
+  for (const auto& s : walk["skipped"])
+    reasons[fs::path(s["file"].get<std::string>()).filename().string()] = s["reason"];
+  EXPECT_NE(reasons["README.md"].find("README"), std::string::npos);
+  EXPECT_NE(reasons["notes.json"].find("unsupported"), std::string::npos);
+  EXPECT_EQ(reasons.count(".hidden.md"), 1u);
+  auto only = nlohmann::json::parse(
+      rr("ingest " + quote(dir) + " --exclude 'sub/*' --exclude '*/sub/*' --json").out);
+  EXPECT_EQ(only["results"].size(), 1u) << only.dump();
+  auto inc = nlohmann::json::parse(rr("ingest " + quote(dir) + " --include '*.txt' --json").out);
+  EXPECT_TRUE(inc.is_null() || inc.contains("error") || inc["results"].empty()) << inc.dump();
+}
+
+// Aliases: added for a stored regulation, used by search (scoping) and by the citation check,
+// listed with the built-in ones, removed; an alias of nothing is refused.
+TEST_F(Cli, AliasesNameRegulationsForSearchAndChecks) {
+  ingest_sample();
+  EXPECT_EQ(rr("alias add 变电安规 NOPE").code, 3);
+  ASSERT_EQ(rr("alias add 变电安规 SAMPLE").code, 0);
+  const auto list = nlohmann::json::parse(rr("alias list --json").out);
+  ASSERT_FALSE(list.empty());
+  EXPECT_EQ(list[0]["alias"], "变电安规");
+  EXPECT_EQ(list[0]["origin"], "user");
+  auto search = rr("search \"变电安规 倒闸操作\"");
+  ASSERT_EQ(search.code, 0) << search.err;
+  EXPECT_NE(search.err.find("SAMPLE"), std::string::npos) << "scoped by the alias: " << search.err;
+  auto check = rr("verify \"操作票保存一年（变电安规 P1）\" --json");
+  EXPECT_EQ(nlohmann::json::parse(check.out)["claims"][0]["citations"][0]["reg_id"], "SAMPLE")
+      << check.out;
+  EXPECT_EQ(rr("alias remove 变电安规").code, 0);
+  EXPECT_EQ(rr("alias remove 变电安规").code, 3);
+}
 
 TEST_F(Cli, CopiesFoldPerRegCapsAndANamedRegulationScopes) {
   ingest_sample();

@@ -14,7 +14,8 @@ TEST(RegId, StandardCodesFromFileNames) {
 }
 
 TEST(RegId, OtherNamesKeepTheirStem) {
-  EXPECT_EQ(derive_reg_id("电力法(2018-12-29).md"), "电力法(2018-12-29)");
+  EXPECT_EQ(derive_reg_id("电力法(2018-12-29).md"), "电力法-2018-12-29");
+  EXPECT_EQ(derive_reg_id("a&b $x 'q' [1].md"), "a-b-x-q-1");
   EXPECT_EQ(derive_reg_id("my regulation v2.txt"), "my-regulation-v2");
 }
 

@@ -1,4 +1,8 @@
+#include <fnmatch.h>
+
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -29,26 +33,76 @@ struct IngestArgs {
   bool no_office = false;
   std::string ocr = "auto";
   bool json = false;
+  bool force = false;
+  bool replace = false;
+  bool keep_both = false;
+  std::vector<std::string> include;  ///< globs a file name must match (any of them)
+  std::vector<std::string> exclude;  ///< globs that skip a file
 };
 
-// Files to ingest: given files as they are, directories walked recursively for supported types.
-std::vector<fs::path> expand_paths(const std::vector<std::string>& paths) {
+// A file a directory walk did not ingest, and why.
+struct Skipped {
+  fs::path file;
+  std::string reason;
+};
+
+bool matches_any(const std::vector<std::string>& globs, const fs::path& p) {
+  const std::string name = p.filename().string(), full = p.string();
+  for (const auto& g : globs)
+    if (fnmatch(g.c_str(), name.c_str(), 0) == 0 || fnmatch(g.c_str(), full.c_str(), 0) == 0)
+      return true;
+  return false;
+}
+
+// Why a file found in a directory is not ingested; "" when it is. A folder's README is about the
+// folder, not a regulation.
+std::string skip_reason(const IngestArgs& a, const fs::path& p) {
+  const std::string name = p.filename().string();
+  if (!name.empty() && name[0] == '.') return "hidden file";
+  if (!a.include.empty() && !matches_any(a.include, p)) return "not matched by --include";
+  if (matches_any(a.exclude, p)) return "matched by --exclude";
+  if (!parse::is_supported_path(p))
+    return "unsupported type " +
+           (p.extension().empty() ? "(no extension)" : p.extension().string());
+  std::string stem = p.stem().string();
+  for (auto& c : stem)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (stem == "readme" || stem == "sources" || stem == "changelog" || stem == "license")
+    return "a folder's " + p.stem().string() +
+           ", not a regulation (give the file itself to ingest it)";
+  return "";
+}
+
+// Files to ingest: given files as they are, directories walked recursively; every file a walk
+// passes over is reported with its reason.
+std::vector<fs::path> expand_paths(const IngestArgs& a, std::vector<Skipped>& skipped) {
   std::vector<fs::path> out;
-  for (const auto& p : paths) {
+  for (const auto& p : a.paths) {
     std::error_code ec;
     if (fs::is_directory(p, ec)) {
       std::vector<fs::path> found;
       for (auto it = fs::recursive_directory_iterator(
                p, fs::directory_options::skip_permission_denied, ec);
-           !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
-        if (it->is_regular_file() && parse::is_supported_path(it->path()))
+           !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        if (it->is_directory()) {
+          if (it->path().filename().string().rfind('.', 0) == 0) it.disable_recursion_pending();
+          continue;
+        }
+        if (!it->is_regular_file()) continue;
+        const std::string why = skip_reason(a, it->path());
+        if (why.empty())
           found.push_back(it->path());
+        else
+          skipped.push_back({it->path(), why});
+      }
       std::sort(found.begin(), found.end());
       out.insert(out.end(), found.begin(), found.end());
     } else {
       out.emplace_back(p);
     }
   }
+  std::sort(skipped.begin(), skipped.end(),
+            [](const Skipped& x, const Skipped& y) { return x.file < y.file; });
   return out;
 }
 
@@ -60,7 +114,8 @@ std::string summary_line(const store::IngestResult& r, const fs::path& file) {
          " chapters, " + n(r.blocks) + " blocks, " + n(r.tables) + " tables (" +
          n(r.tables_merged) + " across pages), " + n(r.annotations) + " notes, " +
          n(r.links_resolved) + "/" + n(r.links) + " references resolved" +
-         (r.replaced ? " [replaced]" : "") + "\n     <- " + file.string();
+         (r.replaced ? " [replaced]" : "") + "\n     <- " + file.string() +
+         (r.note.empty() ? "" : "\n     " + r.note);
 }
 
 nlohmann::json result_json(const store::IngestResult& r, const fs::path& file) {
@@ -75,57 +130,115 @@ nlohmann::json result_json(const store::IngestResult& r, const fs::path& file) {
           {"references", r.links},
           {"references_resolved", r.links_resolved},
           {"replaced", r.replaced},
+          {"status", store::ingest_status_name(r.status)},
+          {"replaced_file", r.replaced_file},
+          {"note", r.note},
           {"warnings", r.warnings},
           {"check", r.check}};
 }
 
+// Totals of a run, printed at its end (and as JSON).
+struct Tally {
+  int added = 0, unchanged = 0, replaced = 0, failed = 0, pages = 0;
+  std::vector<std::pair<fs::path, std::string>> failures;
+};
+
+void report_one(const store::IngestResult& r, const fs::path& file, const IngestArgs& a, Tally& t) {
+  switch (r.status) {
+    case store::IngestStatus::kUnchanged:
+      ++t.unchanged;
+      break;
+    case store::IngestStatus::kReplaced:
+      ++t.replaced;
+      t.pages += r.info.total_pages;
+      break;
+    case store::IngestStatus::kNew:
+      ++t.added;
+      t.pages += r.info.total_pages;
+      break;
+  }
+  if (a.json) return;
+  if (r.status == store::IngestStatus::kUnchanged) {
+    std::cout << "same " << r.info.reg_id
+              << "  unchanged: this content is stored (--force parses it again)\n     <- "
+              << file.string() << "\n";
+    return;
+  }
+  std::cout << summary_line(r, file) << "\n";
+  for (const auto& w : r.warnings)
+    std::cout << "     warning: " << w << "\n";
+  if (r.info.fidelity == "poor")
+    std::cout << "     warning: fidelity " << r.info.fidelity_summary << " (regreader check "
+              << r.info.reg_id << ")\n";
+}
+
+void print_totals(const Tally& t, const std::vector<Skipped>& skipped, size_t files, double seconds,
+                  const Globals& g) {
+  char rate[64];
+  std::snprintf(rate, sizeof rate, "%.1f s (%.1f pages/s)", seconds,
+                seconds > 0 ? t.pages / seconds : 0.0);
+  std::cout << "Ingested " << files - static_cast<size_t>(t.failed) << " of " << files
+            << " file(s) into " << database_path(g.data_dir()).string() << ": " << t.added
+            << " new, " << t.replaced << " replaced, " << t.unchanged << " unchanged, "
+            << skipped.size() << " skipped, " << t.failed << " failed; " << t.pages
+            << " pages parsed in " << rate << "\n";
+  if (!t.failures.empty()) {
+    std::cout << "Failed:\n";
+    for (const auto& [f, why] : t.failures)
+      std::cout << "  " << f.string() << ": " << why << "\n";
+  }
+}
+
 void run_ingest(const IngestArgs& a, Globals& g) {
   g.json = a.json;
-  const auto files = expand_paths(a.paths);
+  std::vector<Skipped> skipped;
+  const auto files = expand_paths(a, skipped);
+  if (!a.json)
+    for (const auto& s : skipped)
+      std::cout << "skip " << s.file.string() << ": " << s.reason << "\n";
   if (files.empty())
-    throw Error(ErrorCode::kNotFound, "no supported files found in the given paths");
+    throw Error(ErrorCode::kNotFound, "no supported files found in the given paths (" +
+                                          std::to_string(skipped.size()) + " skipped)");
   if (files.size() > 1 && (!a.reg_id.empty() || !a.title.empty()))
     throw Error(ErrorCode::kInvalidArgument, "--reg-id and --title apply to a single file (got " +
                                                  std::to_string(files.size()) + " files)");
   parse::clean_stale_temp_dirs();  // left by an ingest that was killed
   store::PageStore store(g.data_dir(), /*create=*/true);
   index::ensure_keyword_index(store);  // from here on, triggers index every stored block
-  std::set<std::string> used;  // reg ids given in this run, so two files never overwrite each other
   nlohmann::json results = nlohmann::json::array();
-  int failed = 0, n = 0;
+  Tally tally;
+  int n = 0;
+  const auto t0 = std::chrono::steady_clock::now();
   Progress progress(!g.quiet);
   for (const auto& file : files) {
     ++n;
     store::IngestOptions opt;
     opt.title = a.title;
-    opt.reg_id = a.reg_id.empty() ? parse::derive_reg_id(file) : a.reg_id;
-    for (int k = 2; used.count(opt.reg_id); ++k)
-      opt.reg_id = parse::derive_reg_id(file) + "-" + std::to_string(k);
+    opt.reg_id = a.reg_id;
+    opt.force = a.force;
+    opt.replace = a.replace;
+    opt.keep_both = a.keep_both;
     opt.parse.use_office = !a.no_office;
     opt.parse.ocr = parse::parse_ocr_mode(a.ocr);
     opt.parse.limits = g.parse_limits;
     const std::string label = "[" + std::to_string(n) + "/" + std::to_string(files.size()) + "] " +
                               file.filename().string();
+    // The bar counts files; a slow step of one file (LibreOffice, OCR) says what it is doing.
     opt.parse.progress = [&](int done, int total, const std::string& what) {
-      progress.update(done, total, what + "  " + label);
+      progress.update(
+          n - 1, static_cast<int>(files.size()),
+          what + " " + std::to_string(done) + "/" + std::to_string(total) + "  " + label);
     };
-    progress.update(0, 1, label);
+    progress.update(n - 1, static_cast<int>(files.size()), label);
     try {
       auto r = store::ingest_file(store, file, opt);
-      used.insert(r.info.reg_id);
       progress.clear();
-      if (!a.json) {
-        std::cout << summary_line(r, file) << "\n";
-        for (const auto& w : r.warnings)
-          std::cout << "     warning: " << w << "\n";
-        if (r.info.fidelity == "poor")
-          std::cout << "     warning: fidelity " << r.info.fidelity_summary << " (regreader check "
-                    << r.info.reg_id << ")\n";
-      }
+      report_one(r, file, a, tally);
       results.push_back(result_json(r, file));
     } catch (const Error& e) {
       progress.clear();
-      ++failed;
+      ++tally.failed;
+      tally.failures.emplace_back(file, e.what());
       if (!a.json) std::cerr << "FAIL " << e.what() << "\n";
       results.push_back({{"file", file.string()},
                          {"ok", false},
@@ -133,23 +246,32 @@ void run_ingest(const IngestArgs& a, Globals& g) {
       if (files.size() == 1) g.exit_code = exit_code_for(e.code());
     }
   }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   nlohmann::json vectors;
-  if (failed < static_cast<int>(files.size())) {
+  if (tally.added + tally.replaced > 0) {
     index::optimize_keyword_index(store);
     update_vectors_after_ingest(store, g, vectors);
   }
   if (a.json) {
+    nlohmann::json skips = nlohmann::json::array();
+    for (const auto& s : skipped)
+      skips.push_back({{"file", s.file.string()}, {"reason", s.reason}});
     print_json({{"data_dir", g.data_dir().string()},
-                {"ingested", static_cast<int>(files.size()) - failed},
-                {"failed", failed},
+                {"ingested", static_cast<int>(files.size()) - tally.failed},
+                {"new", tally.added},
+                {"replaced", tally.replaced},
+                {"unchanged", tally.unchanged},
+                {"failed", tally.failed},
+                {"pages", tally.pages},
+                {"seconds", seconds},
+                {"skipped", skips},
                 {"vectors", vectors},
                 {"results", results}});
   } else {
-    std::cout << "Ingested " << files.size() - failed << " of " << files.size() << " file(s) into "
-              << database_path(g.data_dir()).string()
-              << (failed ? " (" + std::to_string(failed) + " failed)" : "") << "\n";
+    print_totals(tally, skipped, files.size(), seconds, g);
   }
-  if (failed && g.exit_code == 0) g.exit_code = kExitFailed;
+  if (tally.failed && g.exit_code == 0) g.exit_code = kExitFailed;
 }
 
 }  // namespace
@@ -170,12 +292,24 @@ void add_ingest_command(CLI::App& app, Globals& g) {
          "an invisible OCR layer or unreadable), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();
+  cmd->add_flag("--force", a->force, "Parse and store files whose content is already stored");
+  cmd->add_flag("--replace", a->replace,
+                "Replace a regulation whose id is held by different content (default: refuse)");
+  cmd->add_flag("--keep-both", a->keep_both,
+                "When an id is held by different content, store under <id>-2, <id>-3, …");
+  cmd->add_option("--include", a->include,
+                  "In directories, only files matching these globs (e.g. '*.pdf' 'GB*')");
+  cmd->add_option("--exclude", a->exclude, "In directories, skip files matching these globs");
   cmd->add_flag("--json", a->json, "Print a JSON summary on stdout");
   cmd->footer(
       "Each file is parsed completely and stored in one transaction: a file that fails is "
       "reported\n"
       "and leaves the store unchanged, the others go on; the exit code is non-zero if any failed.\n"
-      "Ingesting a file again under the same id replaces it.\n"
+      "A file whose content is already stored is skipped as unchanged (--force parses it again);\n"
+      "a new version of a stored file (same path or name) replaces it and says so; an id held by\n"
+      "different content is refused, naming both files (--reg-id, --replace or --keep-both).\n"
+      "Directories are walked recursively; hidden files, unsupported types and a folder's README\n"
+      "are skipped and listed with the reason; the run ends with totals and the failures.\n"
       "Each file is parsed in a child process: a crash, a limit or a timeout fails that file\n"
       "only. Limits (environment): REGREADER_MAX_FILE_MB=1024, REGREADER_PARSE_MEMORY_MB=4096,\n"
       "REGREADER_PARSE_TIMEOUT=1800 (seconds per file). FIFOs and devices are refused.\n\n"

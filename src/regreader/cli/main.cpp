@@ -86,6 +86,7 @@ int run(int argc, char** argv) {
   add_serve_command(app, g);
   add_agent_commands(app, g);
   add_verify_command(app, g);
+  add_alias_command(app, g);
   app.parse_complete_callback([&g] {
     init_logging(g.quiet ? -1 : g.verbose);
     g.parse_limits = parse_limits_from_env();

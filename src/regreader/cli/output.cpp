@@ -50,6 +50,7 @@ std::string render_regulation_list(const std::vector<model::RegulationInfo>& reg
     std::snprintf(line, sizeof line, "%4d pages  %-8s %-9s  ", r.total_pages, r.format.c_str(),
                   std::string(model::paging_name(r.paging)).c_str());
     out += r.reg_id + "\n    " + line + r.title + "\n";
+    if (!r.source_file.empty()) out += "    file: " + r.source_file + "\n";
     if (!r.fidelity.empty())
       out += "    fidelity: " + r.fidelity_summary +
              (r.fidelity == "good" ? "" : "  (regreader check " + r.reg_id + ")") + "\n";

@@ -1,5 +1,6 @@
 #include "regreader/parse/reg_id.hpp"
 
+#include <cctype>
 #include <stdexcept>
 
 #include "regreader/core/regex.hpp"
@@ -20,9 +21,15 @@ std::string derive_reg_id(const std::filesystem::path& path) {
   std::string org, sub, number, year;
   if (RE2::PartialMatch(stem, code, &org, &sub, &number, &year))
     return org + sub + number + "-" + year;
+  // A slug a shell takes as it is: letters, digits, CJK, "-", "_" and "."; anything else
+  // (spaces, brackets, quotes, "&", "$") becomes one "-": "电力法(2018-12-29)" ->
+  // "电力法-2018-12-29".
   std::string out;
   for (char32_t c : text::to_codepoints(stem)) {
-    if (text::is_space(c) || c == '/' || c == '\\' || c < 0x20) {
+    const bool keep =
+        (c < 0x80 && (std::isalnum(static_cast<int>(c)) || c == '-' || c == '_' || c == '.')) ||
+        (c >= 0x80 && text::is_han(c));
+    if (!keep) {
       if (!out.empty() && out.back() != '-') out.push_back('-');
     } else {
       text::append_utf8(out, c);
@@ -30,6 +37,8 @@ std::string derive_reg_id(const std::filesystem::path& path) {
   }
   while (!out.empty() && out.back() == '-')
     out.pop_back();
+  while (!out.empty() && out.front() == '-')  // an id never looks like a flag
+    out.erase(0, 1);
   out = text::prefix(out, 80);
   return is_valid_reg_id(out) ? out : "document";  // "...md" has the stem ".."
 }

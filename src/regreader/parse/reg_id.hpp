@@ -6,7 +6,9 @@ namespace regreader::parse {
 
 /// A stable regulation id from a file name: the standard code when there is one
 /// ("GB 26860-2011_电力安全….md" -> "GB26860-2011", "NB_T 31147-2018 ….docx" -> "NBT31147-2018"),
-/// else the file stem with spaces and unsafe characters replaced ("电力法(2018-12-29)").
+/// else a slug of the file stem that needs no shell quoting: Han characters, ASCII letters and
+/// digits, "-", "_", "."; every other run becomes "-" ("电力法(2018-12-29)" ->
+/// "电力法-2018-12-29").
 std::string derive_reg_id(const std::filesystem::path& path);
 
 /// True when `id` is usable as a regulation id: 1–80 characters, no '/', '\\', whitespace or

@@ -1,6 +1,15 @@
 #pragma once
 // Ingestion of one file: parse it completely, then store it in one transaction. A file that
 // fails to parse never touches the store.
+//
+// What happens to an id already stored is decided before parsing, from the file's SHA-256:
+//   - the same content is already stored (under this id, or under any id when none was given):
+//     `unchanged`, nothing is parsed (--force parses and stores it again);
+//   - the id is held by an earlier version of the same file (same path): replaced,
+//     and the result says so;
+//   - the id is held by different content from another file: an error naming both files (after
+//     the parse, so an unreadable file is reported as unreadable), unless
+//     `replace` (it is replaced) or `keep_both` (stored under the first free "<id>-N", said).
 
 #include <filesystem>
 #include <string>
@@ -13,10 +22,21 @@
 namespace regreader::store {
 
 struct IngestOptions {
-  std::string reg_id;  ///< empty: derived from the file name
-  std::string title;   ///< empty: from the document
+  std::string reg_id;      ///< empty: derived from the file name
+  std::string title;       ///< empty: from the document
+  bool force = false;      ///< parse and store even when the same content is stored
+  bool replace = false;    ///< replace an id held by different content
+  bool keep_both = false;  ///< store under "<id>-N" when the id is held by different content
   parse::ParseOptions parse;
 };
+
+enum class IngestStatus {
+  kNew,        ///< a new regulation
+  kUnchanged,  ///< the same content is stored: not parsed again
+  kReplaced,   ///< an earlier version (or, with replace/force, other content) was replaced
+};
+
+std::string_view ingest_status_name(IngestStatus s);
 
 struct IngestResult {
   model::RegulationInfo info;
@@ -28,6 +48,9 @@ struct IngestResult {
   int links = 0;  ///< cross-references found
   int links_resolved = 0;
   bool replaced = false;  ///< an earlier version of this reg_id was replaced
+  IngestStatus status = IngestStatus::kNew;
+  std::string replaced_file;  ///< the source file of what was replaced
+  std::string note;           ///< why an id was chosen or content replaced, for people
   std::vector<std::string> warnings;
   nlohmann::json check;  ///< the fidelity report (parse/fidelity_check.hpp)
 };
