@@ -537,3 +537,53 @@ TEST_F(Cli, CopiesFoldPerRegCapsAndANamedRegulationScopes) {
 
 }  // namespace
 }  // namespace regreader::testing
+
+namespace regreader::testing {
+namespace {
+
+// One precedence rule, seen from outside: flag > environment > config file > default.
+TEST_F(Cli, ConfigShowSaysWhereEverySettingCameFrom) {
+  const fs::path data = dir_.path() / "data";
+  fs::create_directories(data);
+  std::ofstream(data / "regreader.toml") << "[llm]\nmodel = \"file-model\"\nprovider = \"openai\"\n"
+                                            "[embedding]\nbatch = 8\n";
+  ::setenv("REGREADER_LLM_PROVIDER", "anthropic", 1);
+  const auto r = rr("config show --json");
+  ::unsetenv("REGREADER_LLM_PROVIDER");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  std::map<std::string, nlohmann::json> by_key;
+  for (const auto& s : j["settings"])
+    by_key[s["key"]] = s;
+  EXPECT_EQ(by_key["data_dir"]["origin"], "flag");
+  EXPECT_EQ(by_key["llm.provider"]["origin"], "env") << "the environment beats the file";
+  EXPECT_EQ(by_key["llm.provider"]["value"], "anthropic");
+  EXPECT_EQ(by_key["llm.model"]["origin"], "config");
+  EXPECT_EQ(by_key["llm.model"]["where"], (data / "regreader.toml").string() + ":2");
+  EXPECT_EQ(by_key["embedding.batch"]["value"], "8");
+  EXPECT_EQ(by_key["parse.ocr_langs"]["origin"], "default");
+  EXPECT_EQ(j["config_file"], (data / "regreader.toml").string());
+
+  // A typo in the file stops every command with the file and line, exit 2.
+  std::ofstream(data / "regreader.toml", std::ios::app) << "[parse]\nocr_lang = \"eng\"\n";
+  const auto bad = rr("list");
+  EXPECT_EQ(bad.code, 2) << bad.err;
+  EXPECT_NE(bad.err.find("regreader.toml:7"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("parse.ocr_lang"), std::string::npos) << bad.err;
+}
+
+TEST_F(Cli, TheServerSaysWhatItServesAndNamesAnEmptyDataDirectory) {
+  const auto empty = rr("serve");
+  EXPECT_EQ(empty.code, 0) << empty.err;
+  EXPECT_NE(empty.err.find("serving 0 regulation(s) from"), std::string::npos) << empty.err;
+  EXPECT_NE(empty.err.find("holds no regulations"), std::string::npos) << empty.err;
+  EXPECT_NE(empty.err.find("no config file"), std::string::npos) << empty.err;
+  EXPECT_TRUE(empty.out.empty()) << "stdout belongs to the protocol";
+  ingest_sample();
+  const auto one = rr("serve");
+  EXPECT_NE(one.err.find("serving 1 regulation(s)"), std::string::npos) << one.err;
+  EXPECT_EQ(one.err.find("holds no regulations"), std::string::npos) << one.err;
+}
+
+}  // namespace
+}  // namespace regreader::testing

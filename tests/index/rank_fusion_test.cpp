@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "regreader/core/error.hpp"
+#include "regreader/core/settings.hpp"
 
 namespace regreader::index {
 namespace {
@@ -85,33 +86,33 @@ TEST(RankFusion, ScoresFollowTheFormulaAndKeywordFieldsWin) {
   EXPECT_DOUBLE_EQ(fused[1].score, 0.4 / 61);
 }
 
-TEST(RankFusion, WeightsFromTheEnvironment) {
-  ::setenv("REGREADER_RRF_KEYWORD_WEIGHT", "0.7", 1);
-  ::unsetenv("REGREADER_RRF_VECTOR_WEIGHT");
-  auto w = fusion_weights_from_env();
-  EXPECT_DOUBLE_EQ(w.rrf_keyword_weight, 0.7);
-  EXPECT_DOUBLE_EQ(w.rrf_vector_weight, 0.6);
-  EXPECT_DOUBLE_EQ(w.rrf_k, 60);
-  ::setenv("REGREADER_RRF_KEYWORD_WEIGHT", "heavy", 1);
+TEST(RankFusion, WeightsFromTheSettings) {
+  {
+    ScopedSettings s(settings_with({{"search.keyword_weight", "0.7"}}));
+    auto w = fusion_weights_from_env();
+    EXPECT_DOUBLE_EQ(w.rrf_keyword_weight, 0.7);
+    EXPECT_DOUBLE_EQ(w.rrf_vector_weight, 0.6);
+    EXPECT_DOUBLE_EQ(w.rrf_k, 60);
+  }
+  {
+    ScopedSettings s(settings_with({{"search.keyword_weight", "heavy"}}));
+    EXPECT_THROW(fusion_weights_from_env(), Error);
+  }
+  ScopedSettings s(settings_with({{"search.keyword_weight", "-1"}}));
   EXPECT_THROW(fusion_weights_from_env(), Error);
-  ::setenv("REGREADER_RRF_KEYWORD_WEIGHT", "-1", 1);
-  EXPECT_THROW(fusion_weights_from_env(), Error);
-  ::unsetenv("REGREADER_RRF_KEYWORD_WEIGHT");
 }
 
 TEST(RankFusion, TheBuiltInModelLeansOnTheKeywordLeg) {
-  ::unsetenv("REGREADER_RRF_KEYWORD_WEIGHT");
-  ::unsetenv("REGREADER_RRF_VECTOR_WEIGHT");
+  ScopedSettings defaults{Settings()};
   const auto lsa = fusion_weights_from_env("builtin-lsa-256-757bd3234690");
   EXPECT_DOUBLE_EQ(lsa.rrf_keyword_weight, 0.6);
   EXPECT_DOUBLE_EQ(lsa.rrf_vector_weight, 0.4);
   const auto bge = fusion_weights_from_env("BAAI/bge-m3");
   EXPECT_DOUBLE_EQ(bge.rrf_keyword_weight, 0.4);
   EXPECT_DOUBLE_EQ(bge.rrf_vector_weight, 0.6);
-  ::setenv("REGREADER_RRF_VECTOR_WEIGHT", "0.9", 1);
+  ScopedSettings s(settings_with({{"search.vector_weight", "0.9"}}));
   EXPECT_DOUBLE_EQ(fusion_weights_from_env("builtin-lsa-256-x").rrf_vector_weight, 0.9)
-      << "the environment wins";
-  ::unsetenv("REGREADER_RRF_VECTOR_WEIGHT");
+      << "a setting wins";
 }
 
 }  // namespace

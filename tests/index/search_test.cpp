@@ -13,6 +13,7 @@
 #include <set>
 
 #include "regreader/core/error.hpp"
+#include "regreader/core/settings.hpp"
 #include "regreader/index/tokenizer.hpp"
 #include "regreader/index/vector_store.hpp"
 #include "regreader/parse/markdown_parser.hpp"
@@ -281,7 +282,7 @@ TEST_F(Search, ReindexOneRegulationReembedsOnlyIt) {
 }
 
 TEST_F(Search, WithoutAnEmbeddingModelHybridIsKeywordAndVectorIsAnError) {
-  ::setenv("REGREADER_EMBEDDING_MODEL", "none", 1);
+  ScopedSettings none(settings_with({{"embedding.model", "none"}}));
   EXPECT_EQ(effective_mode(*store_, SearchMode::kHybrid), SearchMode::kKeyword);
   EXPECT_EQ(default_search_mode(*store_), SearchMode::kKeyword);
   SearchFilter f;
@@ -291,7 +292,6 @@ TEST_F(Search, WithoutAnEmbeddingModelHybridIsKeywordAndVectorIsAnError) {
   for (size_t i = 0; i < hybrid.size(); ++i)
     EXPECT_EQ(hybrid[i].block_id, keyword[i].block_id);
   EXPECT_THROW(search(*store_, "母线失压", f, SearchMode::kVector), Error);
-  ::unsetenv("REGREADER_EMBEDDING_MODEL");
 }
 
 TEST_F(Search, TheSavedGraphCatchesUpWithDeletesAndIngests) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "regreader/core/error.hpp"
+#include "regreader/core/settings.hpp"
 #include "regreader/index/embedder_factory.hpp"
 #include "regreader/index/vector_store.hpp"
 #include "tools/tool_fixture.hpp"
@@ -197,7 +198,8 @@ TEST(ToolProgress, SearchReportsItsSlowStepsInHybridModeOnly) {
   store::IngestOptions o;
   o.reg_id = "SAMPLE";
   store::ingest_file(store, sample_pdf(), o);
-  ::setenv("REGREADER_EMBEDDING_MODEL", "builtin-lsa", 1);
+  std::optional<ScopedSettings> model;
+  model.emplace(settings_with({{"embedding.model", "builtin-lsa"}}));
   auto embedder =
       index::embedder_for_build(store, index::EmbeddingConfig::from_env(), /*refit=*/true);
   ASSERT_GT(index::reindex_vectors(store, *embedder, ""), 0);
@@ -214,10 +216,10 @@ TEST(ToolProgress, SearchReportsItsSlowStepsInHybridModeOnly) {
   EXPECT_EQ(steps, (std::vector<std::pair<double, std::string>>{
                        {0, "loading the vectors"}, {1, "embedding the query"}, {2, "ranking"}}));
   steps.clear();
-  ::setenv("REGREADER_EMBEDDING_MODEL", "none", 1);
+  model.reset();
+  model.emplace(settings_with({{"embedding.model", "none"}}));
   tools::call_tool(*tools::find_tool(table, "smart_search"), ctx, {{"query", "倒闸操作"}});
   EXPECT_TRUE(steps.empty()) << "keyword search has no slow step";
-  ::unsetenv("REGREADER_EMBEDDING_MODEL");
 }
 
 }  // namespace

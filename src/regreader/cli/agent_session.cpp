@@ -8,6 +8,7 @@
 #include <mutex>
 
 #include "regreader/core/error.hpp"
+#include "regreader/core/settings.hpp"
 
 namespace regreader::cli {
 
@@ -65,16 +66,15 @@ class TeeSink : public agent::EventSink {
 agent::McpClient connect_tools(const AgentArgs& a, const Globals& g,
                                std::shared_ptr<HttpClient> http) {
   std::string url = a.mcp_url;
-  if (url.empty())
-    if (const char* env = std::getenv("REGREADER_MCP_URL")) url = env;
-  if (!url.empty()) {
-    const char* token = std::getenv("REGREADER_MCP_TOKEN");
-    return agent::McpClient::connect(url, std::move(http), token ? token : "");
-  }
+  if (url.empty()) url = settings().get("mcp.url");
+  if (!url.empty())
+    return agent::McpClient::connect(url, std::move(http), settings().get("mcp.token"));
   // Our own server, the same binary, over stdio.
   const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
-  return agent::McpClient::spawn({self, "--data-dir", g.data_dir().string(), "-q", "serve"},
-                                 g.verbose < 2);
+  std::vector<std::string> argv = {self, "--data-dir", g.data_dir().string(), "-q"};
+  if (!g.config_file.empty()) argv.insert(argv.end(), {"--config", g.config_file.string()});
+  argv.push_back("serve");
+  return agent::McpClient::spawn(argv, g.verbose < 2);
 }
 
 std::string hint(const std::vector<std::string>& reg_ids) {

@@ -53,8 +53,7 @@ void write_aliases(const Globals& g, const index::AliasTable& t) {
 void run_add(const AliasArgs& a, Globals& g) {
   g.json = a.json;
   const std::string name = text::trim(a.name);
-  if (name.empty() || name.find('\t') != std::string::npos ||
-      name.find('\n') != std::string::npos)
+  if (name.empty() || name.find('\t') != std::string::npos || name.find('\n') != std::string::npos)
     throw Error(ErrorCode::kInvalidArgument, "an alias is one line of text without tabs");
   const store::PageStore store(g.data_dir(), false);
   store.require(a.target);  // an alias names a stored regulation
@@ -102,7 +101,8 @@ void run_list(const AliasArgs& a, Globals& g) {
 }  // namespace
 
 void add_alias_command(CLI::App& app, Globals& g) {
-  auto* al = app.add_subcommand("alias", "Names for regulations that search, tools and checks accept");
+  auto* al =
+      app.add_subcommand("alias", "Names for regulations that search, tools and checks accept");
   al->require_subcommand(1);
   auto a = std::make_shared<AliasArgs>();
   auto* add = al->add_subcommand("add", "Add (or change) an alias of a stored regulation");

@@ -5,6 +5,7 @@
 
 #include "regreader/cli/commands.hpp"
 #include "regreader/core/error.hpp"
+#include "regreader/core/settings.hpp"
 #include "regreader/index/keyword_index.hpp"
 #include "regreader/mcp/http_transport.hpp"
 #include "regreader/mcp/regreader_server.hpp"
@@ -27,6 +28,16 @@ void run_serve(const ServeArgs& a, Globals& g) {
     // Build the keyword index once, before any request, so tool calls only read.
     store::PageStore store(g.data_dir(), false);
     if (store.database()) index::ensure_keyword_index(store);
+    // One line on stderr (stdout is the protocol's): what this server serves and why.
+    const size_t count = store.database() ? store.list().size() : 0;
+    std::string line = "regreader: serving " + std::to_string(count) + " regulation(s) from " +
+                       std::filesystem::absolute(g.data_dir()).string() + "; " +
+                       settings().config_source() + "\n";
+    if (count == 0)
+      line += "regreader: the data directory " + std::filesystem::absolute(g.data_dir()).string() +
+              " holds no regulations: `regreader --data-dir DIR ingest FILE` adds some, or pass "
+              "--data-dir\n";
+    if (!g.quiet || count == 0) std::cerr << line << std::flush;
   }
   mcp::Server server(mcp::regreader_definition(g.data_dir(), tools::advanced_tools_enabled()));
   if (a.transport == "stdio") {
@@ -39,7 +50,7 @@ void run_serve(const ServeArgs& a, Globals& g) {
   o.port = a.port;
   o.legacy_sse = a.transport == "sse";
   o.allowed_origins = a.allowed_origins;
-  if (const char* t = std::getenv("REGREADER_MCP_TOKEN")) o.token = t;
+  o.token = settings().get("mcp.token");
   o.on_listening = [&o](int port) {
     // One write, so a reader of stderr sees the whole line at once.
     const std::string line = "regreader: MCP server listening on http://" + o.host + ":" +

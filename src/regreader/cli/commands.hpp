@@ -14,12 +14,12 @@ namespace regreader::cli {
 
 struct Globals {
   std::string data_dir_flag;
+  std::filesystem::path config_file;  ///< --config (empty: the default places)
   int verbose = 0;
   bool quiet = false;
   bool json = false;  ///< set by the running command, so errors are reported as JSON too
   int exit_code = 0;
-  /// Bounds on parsing one file, from REGREADER_MAX_FILE_MB, REGREADER_PARSE_MEMORY_MB and
-  /// REGREADER_PARSE_TIMEOUT, read once at start (main.cpp).
+  /// Bounds on parsing one file, from the parse.* settings, read once at start (main.cpp).
   parse::ParseLimits parse_limits;
 
   std::filesystem::path data_dir() const;
@@ -38,6 +38,7 @@ void add_agent_commands(CLI::App& app, Globals& g);
 void add_reindex_command(CLI::App& app, Globals& g);
 void add_verify_command(CLI::App& app, Globals& g);
 void add_alias_command(CLI::App& app, Globals& g);
+void add_config_command(CLI::App& app, Globals& g);
 
 /// After an ingest: embeds the new blocks with the configured model (nothing when none is
 /// configured). A failure is a warning in `report`, not an error: the regulations are stored.

@@ -13,6 +13,7 @@
 #include "regreader/core/config.hpp"
 #include "regreader/core/error.hpp"
 #include "regreader/core/log.hpp"
+#include "regreader/core/settings.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/index/keyword_index.hpp"
 
@@ -42,24 +43,12 @@ constexpr const char* kFooter =
     "4 unreadable input (type, corrupt, encrypted, empty), 5 storage error, 70 internal error.\n"
     "Run `regreader COMMAND --help` for a command's options and examples.";
 
-// A whole number from the environment, or `fallback` when unset; anything else is an error.
-size_t env_number(const char* name, size_t fallback) {
-  const char* v = std::getenv(name);
-  if (!v || !*v) return fallback;
-  const auto n = text::to_int(v);
-  if (!n)
-    throw Error(ErrorCode::kInvalidArgument,
-                std::string(name) + " must be a whole number (got '" + v + "')");
-  return static_cast<size_t>(*n);
-}
-
-// The parse limits the environment sets, read once for every command.
-parse::ParseLimits parse_limits_from_env() {
+// The parse limits the settings give, read once for every command.
+parse::ParseLimits parse_limits_from_settings(const Settings& s) {
   parse::ParseLimits l;
-  l.max_file_mb = env_number("REGREADER_MAX_FILE_MB", l.max_file_mb);
-  l.memory_mb = env_number("REGREADER_PARSE_MEMORY_MB", l.memory_mb);
-  l.timeout_seconds = static_cast<int>(
-      env_number("REGREADER_PARSE_TIMEOUT", static_cast<size_t>(l.timeout_seconds)));
+  l.max_file_mb = static_cast<size_t>(s.number("parse.max_file_mb", double(l.max_file_mb), 0));
+  l.memory_mb = static_cast<size_t>(s.number("parse.memory_mb", double(l.memory_mb), 0));
+  l.timeout_seconds = static_cast<int>(s.number("parse.timeout", l.timeout_seconds, 0));
   return l;
 }
 
@@ -71,7 +60,10 @@ int run(int argc, char** argv) {
   app.footer(kFooter);
   Globals g;
   app.add_option("--data-dir", g.data_dir_flag,
-                 "Data directory (default: $REGREADER_DATA_DIR or ./data)");
+                 "Data directory (default: $REGREADER_DATA_DIR, the config file, or ./data)");
+  app.add_option("--config", g.config_file,
+                 "TOML config file (default: <data dir>/regreader.toml, else "
+                 "~/.config/regreader/regreader.toml; `regreader config show`)");
   app.add_flag("-v,--verbose", g.verbose, "More log output on stderr (-vv for debug)");
   app.add_flag("-q,--quiet", g.quiet, "Only errors on stderr; no progress bar");
   add_ingest_command(app, g);
@@ -87,9 +79,12 @@ int run(int argc, char** argv) {
   add_agent_commands(app, g);
   add_verify_command(app, g);
   add_alias_command(app, g);
+  add_config_command(app, g);
   app.parse_complete_callback([&g] {
     init_logging(g.quiet ? -1 : g.verbose);
-    g.parse_limits = parse_limits_from_env();
+    // One precedence rule for every setting: flag > environment > config file > default.
+    install_settings(Settings::resolve({{"data_dir", g.data_dir_flag}}, {}, g.config_file));
+    g.parse_limits = parse_limits_from_settings(settings());
   });
   index::enable_keyword_index();
   try {
@@ -118,7 +113,7 @@ int main(int argc, char** argv) {
   // 63 ms to its first reply).
   const bool may_ocr = std::any_of(argv + 1, argv + argc,
                                    [](const char* a) { return std::string_view(a) == "ingest"; });
-  if (may_ocr && !std::getenv("OMP_THREAD_LIMIT")) {
+  if (may_ocr && !regreader::environment_variable("OMP_THREAD_LIMIT")) {
     setenv("OMP_THREAD_LIMIT", "1", 1);
     execv("/proc/self/exe", argv);  // returns only on failure: then go on as we are
   }

@@ -6,11 +6,12 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "regreader/core/settings.hpp"
+
 namespace regreader::cli {
 
 bool stderr_is_terminal() {
-  const char* term = std::getenv("TERM");
-  return isatty(STDERR_FILENO) && !(term && std::strcmp(term, "dumb") == 0);
+  return isatty(STDERR_FILENO) && environment_variable("TERM").value_or("") != "dumb";
 }
 
 Progress::Progress(bool enabled) : enabled_(enabled && stderr_is_terminal()) {}

@@ -1,13 +1,13 @@
 #include "regreader/core/config.hpp"
 
-#include <cstdlib>
+#include "regreader/core/settings.hpp"
 
 namespace regreader {
 
 std::filesystem::path resolve_data_dir(const std::string& flag_value) {
   if (!flag_value.empty()) return flag_value;
-  if (const char* env = std::getenv("REGREADER_DATA_DIR"); env && *env) return env;
-  return "data";
+  const std::string& v = settings().get("data_dir");
+  return v.empty() ? std::filesystem::path("data") : std::filesystem::path(v);
 }
 
 std::filesystem::path database_path(const std::filesystem::path& data_dir) {

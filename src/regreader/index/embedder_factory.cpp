@@ -2,9 +2,8 @@
 
 #include "regreader/index/bert_encoder.hpp"
 
-#include <cstdlib>
-
 #include "regreader/core/error.hpp"
+#include "regreader/core/settings.hpp"
 #include "regreader/index/lsa_embedder.hpp"
 #include "regreader/index/openai_embedder.hpp"
 #include "regreader/index/vector_store.hpp"
@@ -14,34 +13,15 @@ namespace regreader::index {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-std::string env(const char* name) {
-  const char* v = std::getenv(name);
-  return v ? v : "";
-}
-
-double number_from_env(const char* name, double fallback, double min) {
-  const std::string v = env(name);
-  if (v.empty()) return fallback;
-  char* end = nullptr;
-  const double x = std::strtod(v.c_str(), &end);
-  if (end == v.c_str() || *end != '\0' || !(x >= min))
-    throw Error(ErrorCode::kInvalidArgument,
-                std::string(name) + "=" + v + " is not a number >= " + std::to_string(min));
-  return x;
-}
-
-}  // namespace
-
 EmbeddingConfig EmbeddingConfig::from_env() {
   EmbeddingConfig c;
-  c.model = env("REGREADER_EMBEDDING_MODEL");
-  c.url = env("REGREADER_EMBEDDING_URL");
-  c.api_key = env("REGREADER_EMBEDDING_API_KEY");
-  c.dimension = static_cast<int>(number_from_env("REGREADER_EMBEDDING_DIMENSION", 0, 0));
-  c.batch_size = static_cast<int>(number_from_env("REGREADER_EMBEDDING_BATCH", 32, 1));
-  c.timeout_seconds = number_from_env("REGREADER_EMBEDDING_TIMEOUT", 60, 0);
+  const Settings& s = settings();
+  c.model = s.get("embedding.model");
+  c.url = s.get("embedding.url");
+  c.api_key = s.get("embedding.api_key");
+  c.dimension = static_cast<int>(s.number("embedding.dimension", 0, 0));
+  c.batch_size = static_cast<int>(s.number("embedding.batch", 32, 1));
+  c.timeout_seconds = s.number("embedding.timeout", 60, 0);
   std::error_code ec;
   if (c.model.empty() && c.url.empty())
     c.kind = kDefaultEmbedder;

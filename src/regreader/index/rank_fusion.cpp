@@ -5,20 +5,11 @@
 #include <map>
 
 #include "regreader/core/error.hpp"
+#include "regreader/core/settings.hpp"
 
 namespace regreader::index {
 
 namespace {
-
-double weight_from_env(const char* name, double fallback) {
-  const char* v = std::getenv(name);
-  if (!v || !*v) return fallback;
-  char* end = nullptr;
-  const double w = std::strtod(v, &end);
-  if (end == v || *end != '\0' || !(w >= 0))
-    throw Error(ErrorCode::kInvalidArgument, std::string(name) + "=" + v + " is not a number >= 0");
-  return w;
-}
 
 struct Fused {
   SearchHit hit;
@@ -35,8 +26,8 @@ FusionWeights fusion_weights_from_env(const std::string& model_id) {
     w.rrf_keyword_weight = 0.6;
     w.rrf_vector_weight = 0.4;
   }
-  w.rrf_keyword_weight = weight_from_env("REGREADER_RRF_KEYWORD_WEIGHT", w.rrf_keyword_weight);
-  w.rrf_vector_weight = weight_from_env("REGREADER_RRF_VECTOR_WEIGHT", w.rrf_vector_weight);
+  w.rrf_keyword_weight = settings().number("search.keyword_weight", w.rrf_keyword_weight);
+  w.rrf_vector_weight = settings().number("search.vector_weight", w.rrf_vector_weight);
   return w;
 }
 

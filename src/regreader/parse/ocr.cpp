@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "regreader/core/error.hpp"
+#include "regreader/core/settings.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/parse/glyph_repair.hpp"
 
@@ -34,8 +35,8 @@ struct OcrEngine::Impl {
 };
 
 OcrEngine::OcrEngine() : impl_(std::make_unique<Impl>()) {
-  const char* env = std::getenv("REGREADER_OCR_LANGS");
-  const std::string languages = env && *env ? env : "chi_sim";
+  const std::string& configured = settings().get("parse.ocr_langs");
+  const std::string languages = configured.empty() ? "chi_sim" : configured;
   if (impl_->api.Init(nullptr, languages.c_str(), tesseract::OEM_DEFAULT) != 0)
     throw Error(ErrorCode::kConversion,
                 "tesseract cannot load the '" + languages +

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "regreader/core/error.hpp"
+#include "regreader/core/settings.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/parse/bounded_parse.hpp"
 #include "regreader/parse/page_alignment.hpp"
@@ -61,12 +62,10 @@ int clean_stale_temp_dirs(const fs::path& dir) {
 }
 
 std::optional<fs::path> find_soffice() {
-  if (const char* off = std::getenv("REGREADER_NO_OFFICE"); off && *off && std::string(off) != "0")
-    return std::nullopt;
-  if (const char* p = std::getenv("REGREADER_SOFFICE"); p && *p)
+  if (settings().enabled("parse.no_office")) return std::nullopt;
+  if (const std::string& p = settings().get("parse.soffice"); !p.empty())
     return fs::exists(p) ? std::optional<fs::path>(p) : std::nullopt;
-  const char* path_env = std::getenv("PATH");
-  std::stringstream ss(path_env ? path_env : "/usr/bin:/bin");
+  std::stringstream ss(environment_variable("PATH").value_or("/usr/bin:/bin"));
   std::string dir;
   while (std::getline(ss, dir, ':')) {
     for (const char* name : {"soffice", "libreoffice"}) {

@@ -1,16 +1,13 @@
 #include "regreader/tools/registry.hpp"
 
-#include <cstdlib>
+#include "regreader/core/settings.hpp"
 
 #include "regreader/tools/arguments.hpp"
 
 namespace regreader::tools {
 
 bool advanced_tools_enabled() {
-  const char* v = std::getenv("REGREADER_ENABLE_ADVANCED_TOOLS");
-  if (!v) return false;
-  const std::string s(v);
-  return s == "true" || s == "1" || s == "TRUE" || s == "True";
+  return settings().enabled("tools.advanced");
 }
 
 std::vector<ToolSpec> tool_table(bool advanced) {

@@ -2,13 +2,13 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdlib>
 #include <stdexcept>
 
 #include "regreader/agent/llm/anthropic_client.hpp"
 #include "regreader/agent/llm/openai_client.hpp"
 #include "regreader/core/error.hpp"
 #include "regreader/core/regex.hpp"
+#include "regreader/core/settings.hpp"
 
 namespace regreader::agent {
 
@@ -31,10 +31,9 @@ bool starts_with_any(const std::string& s, std::initializer_list<const char*> pr
                      [&](const char* p) { return s.rfind(p, 0) == 0; });
 }
 
+// The installed settings looked up by the variables' names (flag > env > config file).
 std::optional<std::string> process_env(const std::string& name) {
-  const char* v = std::getenv(name.c_str());
-  if (!v || !*v) return std::nullopt;
-  return std::string(v);
+  return settings().by_env(name);
 }
 
 std::string first_set(const EnvLookup& env, std::initializer_list<const char*> names) {
