@@ -587,3 +587,59 @@ TEST_F(Cli, TheServerSaysWhatItServesAndNamesAnEmptyDataDirectory) {
 
 }  // namespace
 }  // namespace regreader::testing
+
+namespace regreader::testing {
+namespace {
+
+TEST_F(Cli, RenameMovesARegulationAndItsAliasesSearchAndToolsUseTheNewId) {
+  ingest_sample();
+  ASSERT_EQ(rr("alias add 变电安规 SAMPLE").code, 0);
+  const std::string before = rr("read-pages -r SAMPLE -s 1 -e 2 --json").out;
+  ASSERT_FALSE(before.empty());
+  ASSERT_EQ(rr("-q ingest " + quote(sample_md()) + " --reg-id HELD --force").code, 0);
+  const auto held = rr("rename SAMPLE HELD");
+  EXPECT_EQ(held.code, 2) << held.err;
+  EXPECT_NE(held.err.find("HELD is held"), std::string::npos) << held.err;
+  EXPECT_EQ(rr("rename SAMPLE ..").code, 2) << "an id that is a path component is refused";
+
+  const auto r = rr("rename SAMPLE 变电站安规-2026 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["reg_id"], "变电站安规-2026");
+  EXPECT_EQ(j["aliases"], 1);
+  EXPECT_EQ(rr("toc SAMPLE").code, 3) << "the old id is gone";
+
+  // The same pages under the new id, and every id in them rebuilt.
+  auto after = nlohmann::json::parse(rr("read-pages -r 变电站安规-2026 -s 1 -e 2 --json").out);
+  auto old = nlohmann::json::parse(before);
+  ASSERT_EQ(after["pages"].size(), old["pages"].size());
+  for (size_t i = 0; i < after["pages"].size(); ++i)
+    EXPECT_EQ(after["pages"][i]["content_markdown"], old["pages"][i]["content_markdown"]);
+  EXPECT_EQ(after.dump().find("SAMPLE:"), std::string::npos);
+  // Search, the tools and the alias use the new id.
+  const auto search = nlohmann::json::parse(rr("search 倒闸操作 -r 变电站安规-2026 --json").out);
+  ASSERT_FALSE(search["results"].empty());
+  EXPECT_EQ(search["results"][0]["reg_id"], "变电站安规-2026");
+  const auto tool = rr("tool get_toc '{\"reg_id\":\"变电站安规-2026\"}'");
+  EXPECT_EQ(tool.code, 0) << tool.err;
+  const auto aliases = nlohmann::json::parse(rr("alias list --json").out);
+  EXPECT_EQ(aliases[0]["names"], "变电站安规-2026");
+  const auto scoped = rr("search \"变电安规 倒闸操作\"");
+  EXPECT_NE(scoped.err.find("变电站安规-2026"), std::string::npos) << scoped.err;
+}
+
+TEST_F(Cli, ListShowsFileFormatPagingOcrShareAndTheSha256) {
+  ingest_sample();
+  const auto list = nlohmann::json::parse(rr("list --json").out);
+  ASSERT_EQ(list.size(), 1u);
+  EXPECT_EQ(list[0]["ocr_pages"], 0);
+  EXPECT_EQ(list[0]["source_sha256"].get<std::string>().size(), 64u);
+  EXPECT_EQ(list[0]["format"], "markdown");
+  const auto text = rr("list").out;
+  EXPECT_NE(text.find("file: "), std::string::npos) << text;
+  EXPECT_NE(text.find("markdown"), std::string::npos) << text;
+  EXPECT_NE(text.find("fidelity:"), std::string::npos) << text;
+}
+
+}  // namespace
+}  // namespace regreader::testing

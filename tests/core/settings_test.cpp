@@ -84,7 +84,8 @@ TEST(Settings, TheConfigFileIsFoundInTheDataDirectoryThenTheXdgFolder) {
   env["REGREADER_CONFIG"] = (xdg / "regreader" / "regreader.toml").string();
   EXPECT_EQ(Settings::resolve({}, lookup(env)).config_file(), xdg / "regreader" / "regreader.toml");
 
-  const Settings none = Settings::resolve({{"data_dir", (dir.path() / "empty").string()}}, lookup({}));
+  const Settings none =
+      Settings::resolve({{"data_dir", (dir.path() / "empty").string()}}, lookup({}));
   EXPECT_TRUE(none.config_file().empty());
   EXPECT_NE(none.config_source().find("no config file"), std::string::npos);
   EXPECT_NE(none.config_source().find("empty/regreader.toml"), std::string::npos)

@@ -37,3 +37,75 @@ TEST(RegId, Validation) {
 
 }  // namespace
 }  // namespace regreader::parse
+
+namespace regreader::parse {
+namespace {
+
+model::ParsedDocument cover(std::vector<std::string> lines, int page = 1) {
+  model::ParsedDocument d;
+  d.info.reg_id = "file-id";
+  model::PageDocument p;
+  p.page_num = page;
+  int order = 0;
+  for (auto& l : lines) {
+    model::ContentBlock b;
+    b.block_id = "file-id:p1:b" + std::to_string(order);
+    b.order_in_page = order++;
+    b.content_markdown = l;
+    p.content_blocks.push_back(b);
+  }
+  d.pages.push_back(p);
+  return d;
+}
+
+TEST(RegId, TheCoversStandardNumberNamesTheDocument) {
+  EXPECT_EQ(reg_id_from_cover(cover({"ICS 29.020", "中华人民共和国国家标准", "GB 26860—2011",
+                                     "电力安全工作规程 发电厂和变电站电气部分"})),
+            "GB26860-2011");
+  EXPECT_EQ(reg_id_from_cover(cover(
+                {"# NB/T 31147—2018 风电场工程风能资源测量与评估技术规范", "2018-04-03发布"})),
+            "NBT31147-2018");
+  EXPECT_EQ(
+      reg_id_from_cover(cover({"<a name=\"_Toc1\"></a>Q/CSG 125008—2016", "代替Q/CSG 10006-2004"})),
+      "QCSG125008-2016");
+  EXPECT_EQ(reg_id_from_cover(cover({"ＧＢ　３８７５５—２０１９", "ICS 29.020"})), "GB38755-2019")
+      << "full-width digits and spaces";
+  EXPECT_EQ(reg_id_from_cover(cover({"ICS29.020", "中华人民共和国国家标准GB38755—2019"})),
+            "GB38755-2019")
+      << "the banner glued to the number";
+  EXPECT_EQ(reg_id_from_cover(cover({"# 电气操作导则（2017）", "**标准编号**：Q/CSG 125008—2016  ",
+                                     "**代替标准**：Q/CSG 10006-2004"})),
+            "QCSG125008-2016")
+      << "a labelled number";
+  EXPECT_EQ(reg_id_from_cover(cover({"CGB 26859一 2011"})), "")
+      << "OCR's running header with a stray letter is not the number";
+}
+
+TEST(RegId, APageOfTheBodyWithItsRunningHeaderIsNotACover) {
+  EXPECT_EQ(reg_id_from_cover(cover({"GB 38755—2019", "# 引言", "1981年，针对当时……"})), "");
+  EXPECT_EQ(reg_id_from_cover(cover({"GB 38755—2019", "# 电力系统安全稳定导则", "# 1 范围"})), "");
+  EXPECT_EQ(reg_id_from_cover(cover({"GB 38755—2019", "# 4.2.3 第二级安全稳定标准"})), "")
+      << "a heading ending in 标准 is not a banner";
+}
+
+TEST(RegId, ANumberInsideASentenceIsAReferenceNotTheDocumentsOwn) {
+  EXPECT_EQ(reg_id_from_cover(cover({"前言", "本标准按照GB/T 1.1—2009给出的规则起草。"})), "");
+  EXPECT_EQ(reg_id_from_cover(cover({"本标准代替 GB 26860—2008。"})), "");
+  EXPECT_EQ(reg_id_from_cover(cover({"代替DL755—2001"})), "");
+  EXPECT_EQ(reg_id_from_cover(cover({"# 1 《Q/GDW 1175-2013 变压器…标准化设计规范》"})), "")
+      << "an excerpt collection lists several standards: none is the document's own";
+  EXPECT_EQ(reg_id_from_cover(cover({"中华人民共和国电力法"})), "") << "a law keeps its file's id";
+  // Past the cover: a number far down page 1 of a RegReader-paginated file is not on the cover.
+  std::vector<std::string> many(20, "正文段落。");
+  many.push_back("GB 50034—2013");
+  EXPECT_EQ(reg_id_from_cover(cover(many)), "");
+}
+
+TEST(RegId, StandardNumbersWrittenAsIds) {
+  EXPECT_EQ(reg_id_of_standard_number("GB 26860—2011"), "GB26860-2011");
+  EXPECT_EQ(reg_id_of_standard_number("GB/T 1.1—2009"), "GBT1.1-2009");
+  EXPECT_EQ(reg_id_of_standard_number("Q/GDW 1175—2013"), "QGDW1175-2013");
+}
+
+}  // namespace
+}  // namespace regreader::parse

@@ -116,6 +116,35 @@ TEST(PageStore, ReadingAMissingStoreCreatesNothing) {
   EXPECT_THROW(store.require("R1"), Error);
 }
 
+// A rename is the document stored under the other id: every id rebuilt, nothing else changed.
+TEST(PageStore, RenameMovesEverythingUnderTheNewIdInOneStep) {
+  parse::TempDir dir;
+  PageStore store(dir.path(), true);
+  const auto doc = sample("OLD-1");
+  store.save(doc);
+  store.save(sample("HELD"));
+  const std::string digest_before = store.content_digest();
+  EXPECT_THROW(store.rename("OLD-1", "HELD"), Error) << "an id held is never overwritten";
+  EXPECT_EQ(store.content_digest(), digest_before) << "a refused rename changes nothing";
+  EXPECT_THROW(store.rename("NOPE", "NEW"), Error);
+
+  store.rename("OLD-1", "NEW-1");
+  EXPECT_FALSE(store.find("OLD-1"));
+  const auto moved = store.load("NEW-1");
+  const auto expected = model::with_reg_id(doc, "NEW-1");
+  EXPECT_EQ(moved.info, expected.info);
+  EXPECT_EQ(moved.pages, expected.pages);
+  EXPECT_EQ(moved.structure, expected.structure);
+  EXPECT_EQ(moved.tables, expected.tables);
+  EXPECT_EQ(moved.links, expected.links);
+  // No id of the old name is left anywhere, and the text is the same text.
+  const std::string dump = nlohmann::json(moved).dump();
+  EXPECT_EQ(dump.find("OLD-1"), std::string::npos);
+  EXPECT_NE(dump.find("NEW-1:p2:b"), std::string::npos);
+  EXPECT_EQ(moved.pages[1].content_markdown, doc.pages[1].content_markdown);
+  EXPECT_EQ(store.table("NEW-1", "T1").has_value(), store.table("HELD", "T1").has_value());
+}
+
 TEST(PageStore, ParsedDocumentSurvivesItsJsonForm) {
   // The form a parse made in a child process reaches the parent in.
   const auto doc = sample("R1");

@@ -100,6 +100,18 @@ void run_list(const AliasArgs& a, Globals& g) {
 
 }  // namespace
 
+int retarget_aliases(const Globals& g, const std::string& from, const std::string& to) {
+  auto t = user_aliases(g);
+  int changed = 0;
+  for (auto& [name, target] : t)
+    if (target == from) {
+      target = to;
+      ++changed;
+    }
+  if (changed > 0) write_aliases(g, t);
+  return changed;
+}
+
 void add_alias_command(CLI::App& app, Globals& g) {
   auto* al =
       app.add_subcommand("alias", "Names for regulations that search, tools and checks accept");

@@ -16,6 +16,7 @@ namespace {
 
 struct ManageArgs {
   std::string reg_id;
+  std::string new_id;
   std::string dir;
   bool json = false;
 };
@@ -29,6 +30,30 @@ void run_delete(const ManageArgs& a, Globals& g) {
     print_json({{"deleted", a.reg_id}});
   else
     std::cout << "Deleted " << a.reg_id << "\n";
+}
+
+void run_rename(const ManageArgs& a, Globals& g) {
+  g.json = a.json;
+  if (!parse::is_valid_reg_id(a.new_id))
+    throw Error(ErrorCode::kInvalidArgument,
+                "invalid regulation id '" + a.new_id +
+                    "': use 1-80 characters without spaces, slashes, or only dots");
+  store::PageStore store(g.data_dir(), false);
+  store.require(a.reg_id);
+  store.rename(a.reg_id, a.new_id);
+  const int aliases = retarget_aliases(g, a.reg_id, a.new_id);
+  nlohmann::json report = {{"renamed", a.reg_id}, {"reg_id", a.new_id}, {"aliases", aliases}};
+  // Vectors follow block ids: the renamed blocks are embedded again (nothing without a model).
+  nlohmann::json vectors;
+  update_vectors_after_ingest(store, g, vectors);
+  if (!vectors.is_null()) report["vectors"] = vectors;
+  if (a.json) {
+    print_json(report);
+    return;
+  }
+  std::cout << "Renamed " << a.reg_id << " -> " << a.new_id;
+  if (aliases > 0) std::cout << " (" << aliases << " alias(es) now point to " << a.new_id << ")";
+  std::cout << "\n";
 }
 
 void write_file(const fs::path& p, const std::string& content) {
@@ -79,6 +104,16 @@ void add_manage_commands(CLI::App& app, Globals& g) {
   del->add_flag("--json", a->json, "JSON result");
   del->footer("Example:\n  regreader delete GB26860-2011");
   del->callback([a, &g] { run_delete(*a, g); });
+
+  auto* rn = app.add_subcommand("rename", "Give a stored regulation another id");
+  rn->add_option("reg_id", a->reg_id, "Its id now")->required();
+  rn->add_option("new_id", a->new_id, "The id it gets")->required();
+  rn->add_flag("--json", a->json, "JSON result");
+  rn->footer(
+      "Pages, chapters, tables, notes and links move with it in one transaction; your aliases of\n"
+      "the old id follow. The new id must not be held.\n\n"
+      "Example:\n  regreader rename 南网电气操作导则2017 QCSG125008-2016");
+  rn->callback([a, &g] { run_rename(*a, g); });
 
   auto* ex = app.add_subcommand(
       "export", "Write a regulation as files: JSON and Markdown per page, plus its structure");

@@ -27,10 +27,19 @@ void run_list(const ReadArgs& a, Globals& g) {
   g.json = a.json;
   store::PageStore store(g.data_dir(), /*create=*/false);
   const auto regs = store.list();
-  if (a.json)
-    print_json(regs);
-  else
-    std::cout << render_regulation_list(regs);
+  const auto ocr = store.ocr_page_counts();
+  if (a.json) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& r : regs) {
+      nlohmann::json j = r;
+      const auto it = ocr.find(r.reg_id);
+      j["ocr_pages"] = it == ocr.end() ? 0 : it->second;
+      out.push_back(std::move(j));
+    }
+    print_json(out);
+  } else {
+    std::cout << render_regulation_list(regs, ocr);
+  }
 }
 
 void run_toc(const ReadArgs& a, Globals& g) {

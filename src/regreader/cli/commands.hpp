@@ -40,6 +40,9 @@ void add_verify_command(CLI::App& app, Globals& g);
 void add_alias_command(CLI::App& app, Globals& g);
 void add_config_command(CLI::App& app, Globals& g);
 
+/// Points the user's aliases of regulation `from` at `to` (after a rename); how many changed.
+int retarget_aliases(const Globals& g, const std::string& from, const std::string& to);
+
 /// After an ingest: embeds the new blocks with the configured model (nothing when none is
 /// configured). A failure is a warning in `report`, not an error: the regulations are stored.
 void update_vectors_after_ingest(store::PageStore& store, Globals& g, nlohmann::json& report);

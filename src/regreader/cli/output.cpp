@@ -42,7 +42,8 @@ void print_json(const nlohmann::json& j) {
   std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
 }
 
-std::string render_regulation_list(const std::vector<model::RegulationInfo>& regs) {
+std::string render_regulation_list(const std::vector<model::RegulationInfo>& regs,
+                                   const std::map<std::string, int>& ocr_pages) {
   if (regs.empty()) return "No regulations stored. Add one with: regreader ingest FILE\n";
   std::string out;
   for (const auto& r : regs) {
@@ -50,6 +51,10 @@ std::string render_regulation_list(const std::vector<model::RegulationInfo>& reg
     std::snprintf(line, sizeof line, "%4d pages  %-8s %-9s  ", r.total_pages, r.format.c_str(),
                   std::string(model::paging_name(r.paging)).c_str());
     out += r.reg_id + "\n    " + line + r.title + "\n";
+    // OCR'd text may hold misread figures: the share is said wherever the regulation is listed.
+    if (auto it = ocr_pages.find(r.reg_id); it != ocr_pages.end() && r.total_pages > 0)
+      out += "    OCR: " + std::to_string(it->second) + " of " + std::to_string(r.total_pages) +
+             " pages (" + std::to_string(100 * it->second / r.total_pages) + "%)\n";
     if (!r.source_file.empty()) out += "    file: " + r.source_file + "\n";
     if (!r.fidelity.empty())
       out += "    fidelity: " + r.fidelity_summary +

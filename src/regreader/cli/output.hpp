@@ -2,6 +2,7 @@
 // What the CLI prints: exit codes, errors, and the text renderings of read results. JSON output is
 // the model's own to_json, so scripts see exactly what the store holds.
 
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -32,7 +33,8 @@ void report_error(const Error& e, bool json);
 
 void print_json(const nlohmann::json& j);
 
-std::string render_regulation_list(const std::vector<model::RegulationInfo>& regs);
+std::string render_regulation_list(const std::vector<model::RegulationInfo>& regs,
+                                   const std::map<std::string, int>& ocr_pages = {});
 std::string render_toc(const model::RegulationInfo& info, const nlohmann::json& tree);
 std::string render_page(const model::RegulationInfo& info, const model::PageDocument& page);
 std::string render_page_summary(const model::PageDocument& page);

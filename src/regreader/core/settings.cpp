@@ -103,16 +103,17 @@ std::optional<std::string> scalar_text(const toml::node& n) {
 void collect(const toml::table& t, const std::string& prefix, const fs::path& file,
              std::map<std::string, std::pair<std::string, std::string>>& out) {
   for (const auto& [k, node] : t) {
-    const std::string key = prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());
+    const std::string key =
+        prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());
     if (const auto* sub = node.as_table()) {
       collect(*sub, key, file, out);
       continue;
     }
     const std::string where = where_in_file(file, node.source());
     if (!find_spec(key))
-      throw Error(ErrorCode::kInvalidArgument,
-                  where + ": unknown setting '" + key +
-                      "' (`regreader config show` lists every setting)");
+      throw Error(
+          ErrorCode::kInvalidArgument,
+          where + ": unknown setting '" + key + "' (`regreader config show` lists every setting)");
     auto text = scalar_text(node);
     if (!text)
       throw Error(ErrorCode::kInvalidArgument,
@@ -121,7 +122,8 @@ void collect(const toml::table& t, const std::string& prefix, const fs::path& fi
   }
 }
 
-std::vector<fs::path> default_config_places(const std::string& data_dir, const Settings::Lookup& env) {
+std::vector<fs::path> default_config_places(const std::string& data_dir,
+                                            const Settings::Lookup& env) {
   std::vector<fs::path> places;
   places.push_back(fs::path(data_dir) / "regreader.toml");
   if (auto xdg = env("XDG_CONFIG_HOME"); xdg && !xdg->empty())

@@ -26,4 +26,8 @@ struct ParsedDocument {
 void to_json(nlohmann::json& j, const ParsedDocument& d);
 void from_json(const nlohmann::json& j, ParsedDocument& d);
 
+/// The same document under another regulation id: every id built from the old one ("OLD:p3:b2",
+/// "OLD:n7") and every reg_id field is rewritten; text is not touched.
+ParsedDocument with_reg_id(const ParsedDocument& d, const std::string& new_id);
+
 }  // namespace regreader::model

@@ -42,44 +42,53 @@ bool same_file(const std::string& stored, const std::filesystem::path& path) {
   return fs::path(stored).lexically_normal() == fs::absolute(path, ec).lexically_normal();
 }
 
-// The id to store under, decided before parsing; nullopt when the same content is stored.
-struct Decision {
-  std::string reg_id;
+// What the store already holds of this file, decided before parsing: the same content
+// (unchanged, not parsed again) or nothing known yet.
+struct Known {
+  std::string sha;  ///< "" when the file is not hashed (not regular, or over the size limit)
   std::optional<model::RegulationInfo> unchanged;
-  std::optional<model::RegulationInfo> replacing;
-  std::string note;
-  /// The id is held by different content: refused after the parse, so that a file that cannot
-  /// be read is reported as such first.
-  std::string conflict;
 };
 
-Decision decide(const PageStore& store, const std::filesystem::path& path, const IngestOptions& o) {
-  Decision d;
-  d.reg_id = o.reg_id.empty() ? parse::derive_reg_id(path) : o.reg_id;
+Known look_up(const PageStore& store, const std::filesystem::path& path, const IngestOptions& o) {
+  Known k;
   // Only a regular file within the size limit is hashed here: a FIFO, a device or a huge file is
   // refused by the parse with its own clear error, never read by the parent.
   std::error_code ec;
   const auto size = std::filesystem::file_size(path, ec);
   if (!std::filesystem::is_regular_file(path, ec) || ec ||
       size > static_cast<uintmax_t>(o.parse.limits.max_file_mb) * 1024 * 1024)
-    return d;
-  const std::string sha = sha256_file(path);
-  const auto regs = store.list();
+    return k;
+  k.sha = sha256_file(path);
   if (!o.force)
-    for (const auto& r : regs)
-      if (r.source_sha256 == sha && (o.reg_id.empty() || r.reg_id == o.reg_id)) {
-        d.unchanged = r;
-        return d;
+    for (const auto& r : store.list())
+      if (r.source_sha256 == k.sha && (o.reg_id.empty() || r.reg_id == o.reg_id)) {
+        k.unchanged = r;
+        return k;
       }
-  const std::string base = d.reg_id;
+  return k;
+}
+
+// The id to store under, once the document's own id (or --reg-id, or the file name's) is known.
+struct Decision {
+  std::string reg_id;
+  std::optional<model::RegulationInfo> replacing;
+  std::string note;
+  std::string conflict;  ///< the id is held by different content
+};
+
+Decision decide(const PageStore& store, const std::filesystem::path& path, const std::string& sha,
+                const std::string& base, const IngestOptions& o) {
+  Decision d;
+  d.reg_id = base;
   for (int k = 2;; ++k) {
     const auto held = store.find(d.reg_id);
     if (!held) return d;
-    if (held->source_sha256 == sha || same_file(held->source_file, path) || o.replace) {
+    const bool same_content = !sha.empty() && held->source_sha256 == sha;
+    if (same_content || same_file(held->source_file, path) || o.replace) {
       d.replacing = held;
-      if (held->source_sha256 != sha && !same_file(held->source_file, path))
+      if (!same_content && !same_file(held->source_file, path))
         d.note = "replaced " + held->source_file + " (--replace)";
-      else if (held->source_sha256 != sha)
+      else if (!same_content)
         d.note = "a new version of " + held->source_file;
       return d;
     }
@@ -97,32 +106,7 @@ Decision decide(const PageStore& store, const std::filesystem::path& path, const
   }
 }
 
-}  // namespace
-
-IngestResult ingest_file(PageStore& store, const std::filesystem::path& path,
-                         const IngestOptions& options) {
-  const Decision d = decide(store, path, options);
-  IngestResult r;
-  if (d.unchanged) {
-    r.info = *d.unchanged;
-    r.status = IngestStatus::kUnchanged;
-    r.note = "same content as stored";
-    return r;
-  }
-  const std::string& reg_id = d.reg_id;
-  if (!parse::is_valid_reg_id(reg_id))
-    throw Error(
-        ErrorCode::kInvalidArgument,
-        "invalid regulation id '" + reg_id + "': use 1-80 characters without spaces or slashes");
-  model::ParsedDocument doc = parse::parse_document_bounded(path, reg_id, options.parse);
-  if (!d.conflict.empty()) throw Error(ErrorCode::kInvalidArgument, d.conflict);
-  if (!options.title.empty()) doc.info.title = options.title;
-  doc.info.indexed_at = utc_now_iso8601();
-  r.replaced = store.save(doc);
-  r.status = r.replaced ? IngestStatus::kReplaced : IngestStatus::kNew;
-  if (d.replacing) r.replaced_file = d.replacing->source_file;
-  r.note = d.note;
-
+void fill_counts(const model::ParsedDocument& doc, IngestResult& r) {
   r.info = doc.info;
   r.chapters = static_cast<int>(doc.structure.nodes().size());
   for (const auto& p : doc.pages) {
@@ -137,6 +121,41 @@ IngestResult ingest_file(PageStore& store, const std::filesystem::path& path,
     r.links_resolved += l.resolved ? 1 : 0;
   r.warnings = doc.warnings;
   r.check = doc.check;
+}
+
+}  // namespace
+
+IngestResult ingest_file(PageStore& store, const std::filesystem::path& path,
+                         const IngestOptions& options) {
+  const Known known = look_up(store, path, options);
+  IngestResult r;
+  if (known.unchanged) {
+    r.info = *known.unchanged;
+    r.status = IngestStatus::kUnchanged;
+    r.note = "same content as stored";
+    return r;
+  }
+  // Parsed under the file name's id; the document's own (its cover's standard number) wins
+  // unless --reg-id names one.
+  const std::string file_id = options.reg_id.empty() ? parse::derive_reg_id(path) : options.reg_id;
+  if (!parse::is_valid_reg_id(file_id))
+    throw Error(
+        ErrorCode::kInvalidArgument,
+        "invalid regulation id '" + file_id + "': use 1-80 characters without spaces or slashes");
+  model::ParsedDocument doc = parse::parse_document_bounded(path, file_id, options.parse);
+  std::string base = file_id;
+  if (options.reg_id.empty())
+    if (std::string cover = parse::reg_id_from_cover(doc); !cover.empty()) base = cover;
+  const Decision d = decide(store, path, known.sha, base, options);
+  if (!d.conflict.empty()) throw Error(ErrorCode::kInvalidArgument, d.conflict);
+  if (d.reg_id != file_id) doc = model::with_reg_id(doc, d.reg_id);
+  if (!options.title.empty()) doc.info.title = options.title;
+  doc.info.indexed_at = utc_now_iso8601();
+  r.replaced = store.save(doc);
+  r.status = r.replaced ? IngestStatus::kReplaced : IngestStatus::kNew;
+  if (d.replacing) r.replaced_file = d.replacing->source_file;
+  r.note = d.note;
+  fill_counts(doc, r);
   return r;
 }
 

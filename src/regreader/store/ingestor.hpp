@@ -22,7 +22,7 @@
 namespace regreader::store {
 
 struct IngestOptions {
-  std::string reg_id;      ///< empty: derived from the file name
+  std::string reg_id;      ///< empty: the cover's standard number, else from the file name
   std::string title;       ///< empty: from the document
   bool force = false;      ///< parse and store even when the same content is stored
   bool replace = false;    ///< replace an id held by different content

@@ -279,14 +279,11 @@ void PageStore::check_schema() {
   tx.commit();
 }
 
-bool PageStore::save(const model::ParsedDocument& doc) {
-  if (!db_) throw StorageError("the store was opened read-only");
-  Transaction tx(*db_);
-  auto del = db_->prepare("DELETE FROM regulations WHERE reg_id = ?1");
-  del.bind(1, doc.info.reg_id).run();
-  const bool replaced = sqlite3_changes(db_->handle()) > 0;
+namespace {
+
+void insert_document(Database& db, const model::ParsedDocument& doc) {
   const auto& r = doc.info;
-  db_->prepare("INSERT INTO regulations VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")
+  db.prepare("INSERT INTO regulations VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")
       .bind(1, r.reg_id)
       .bind(2, r.title)
       .bind(3, r.source_file)
@@ -298,12 +295,48 @@ bool PageStore::save(const model::ParsedDocument& doc) {
       .bind(9, r.fidelity)
       .bind(10, r.fidelity_summary)
       .run();
-  insert_pages(*db_, doc);
-  insert_chapters(*db_, doc);
-  insert_tables(*db_, doc);
-  insert_links(*db_, doc);
+  insert_pages(db, doc);
+  insert_chapters(db, doc);
+  insert_tables(db, doc);
+  insert_links(db, doc);
+}
+
+}  // namespace
+
+bool PageStore::save(const model::ParsedDocument& doc) {
+  if (!db_) throw StorageError("the store was opened read-only");
+  Transaction tx(*db_);
+  auto del = db_->prepare("DELETE FROM regulations WHERE reg_id = ?1");
+  del.bind(1, doc.info.reg_id).run();
+  const bool replaced = sqlite3_changes(db_->handle()) > 0;
+  insert_document(*db_, doc);
   tx.commit();
   return replaced;
+}
+
+model::ParsedDocument PageStore::load(const std::string& reg_id) const {
+  model::ParsedDocument d;
+  d.info = require(reg_id);
+  d.pages = pages(reg_id, 1, d.info.total_pages);
+  d.structure = structure(reg_id);
+  d.tables = tables(reg_id);
+  d.links = links(reg_id);
+  return d;
+}
+
+void PageStore::rename(const std::string& from, const std::string& to) {
+  if (!db_) throw StorageError("the store was opened read-only");
+  if (from == to) return;
+  if (auto held = find(to))
+    throw Error(ErrorCode::kInvalidArgument,
+                "the id " + to + " is held by " +
+                    (held->source_file.empty() ? held->title : held->source_file) +
+                    "; choose another or delete it first");
+  const model::ParsedDocument moved = model::with_reg_id(load(from), to);
+  Transaction tx(*db_);
+  insert_document(*db_, moved);
+  db_->prepare("DELETE FROM regulations WHERE reg_id = ?1").bind(1, from).run();
+  tx.commit();
 }
 
 bool PageStore::remove(const std::string& reg_id) {
@@ -314,6 +347,16 @@ bool PageStore::remove(const std::string& reg_id) {
   const bool removed = sqlite3_changes(db_->handle()) > 0;
   tx.commit();
   return removed;
+}
+
+std::map<std::string, int> PageStore::ocr_page_counts() const {
+  std::map<std::string, int> out;
+  if (!db_) return out;
+  auto s =
+      db_->prepare("SELECT reg_id, count(*) FROM pages WHERE text_source = 'ocr' GROUP BY reg_id");
+  while (s.step())
+    out[s.text(0)] = static_cast<int>(s.integer(1));
+  return out;
 }
 
 std::vector<model::RegulationInfo> PageStore::list() const {

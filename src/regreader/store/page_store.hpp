@@ -4,6 +4,7 @@
 // earlier version of the same reg_id; delete removes every row of it.
 
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -28,8 +29,16 @@ class PageStore {
   bool save(const model::ParsedDocument& doc);
   /// Removes every row of a regulation; false when it is not stored.
   bool remove(const std::string& reg_id);
+  /// Gives a stored regulation another id, in one transaction: its pages, chapters, tables,
+  /// notes and links move with it and every id built from the old one is rebuilt. Throws
+  /// kNotFound for an unknown `from`, kInvalidArgument when `to` is held.
+  void rename(const std::string& from, const std::string& to);
+  /// The whole stored document (info, pages with their notes, structure, tables, links).
+  model::ParsedDocument load(const std::string& reg_id) const;
 
   std::vector<model::RegulationInfo> list() const;
+  /// Pages whose text came from OCR, per regulation (regulations without any are absent).
+  std::map<std::string, int> ocr_page_counts() const;
   std::optional<model::RegulationInfo> find(const std::string& reg_id) const;
   /// Like find(), but throws Error(kNotFound) naming the stored ids.
   model::RegulationInfo require(const std::string& reg_id) const;
