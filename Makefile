@@ -5,7 +5,7 @@ RR := build/release/regreader
 MCP_NODE_MODULES := tests/mcp/node_modules/.package-lock.json
 INTEROP_NODE_MODULES := tests/interop/node_modules/.package-lock.json
 
-.PHONY: all deps mcp-deps interop-deps build test test-fast conformance interop asan fuzz demo bench format format-check tidy clean
+.PHONY: all deps mcp-deps interop-deps build package install test test-fast conformance interop asan fuzz demo bench format format-check tidy clean
 
 all: build
 
@@ -15,6 +15,14 @@ deps:
 build: deps
 	cmake --preset release >/dev/null
 	cmake --build --preset release -j $(JOBS)
+
+# The Debian package (stripped binary, man page, completions, example systemd unit):
+# build/release/regreader_<version>_<arch>.deb. `make install` installs under /usr/local.
+package: build
+	cd build/release && cpack -G DEB
+
+install: build
+	cmake --install build/release --strip
 
 # The full suite: unit, fixture, end-to-end and corpus tests (corpus tests skip without ../shared).
 # The MCP test clients (official TypeScript SDK, conformance suite), pinned in tests/mcp.

@@ -39,6 +39,7 @@ void add_reindex_command(CLI::App& app, Globals& g);
 void add_verify_command(CLI::App& app, Globals& g);
 void add_alias_command(CLI::App& app, Globals& g);
 void add_config_command(CLI::App& app, Globals& g);
+void add_docs_commands(CLI::App& app, Globals& g);
 
 /// Points the user's aliases of regulation `from` at `to` (after a rename); how many changed.
 int retarget_aliases(const Globals& g, const std::string& from, const std::string& to);

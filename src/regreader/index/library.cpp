@@ -1,0 +1,97 @@
+#include "regreader/index/library.hpp"
+
+#include <fstream>
+
+#include "regreader/core/error.hpp"
+#include "regreader/core/text.hpp"
+#include "regreader/index/keyword_index.hpp"
+
+namespace regreader::index {
+
+namespace fs = std::filesystem;
+
+Library::Library(fs::path data_dir, Mode mode)
+    : data_dir_(std::move(data_dir)),
+      store_(std::make_unique<store::PageStore>(data_dir_, mode == Mode::kCreate)) {
+  if (store_->database()) ensure_keyword_index(*store_);
+  reload_aliases();
+  synonyms_ = load_synonyms(data_dir_ / "synonyms.tsv");
+}
+
+Library::~Library() = default;
+Library::Library(Library&&) noexcept = default;
+Library& Library::operator=(Library&&) noexcept = default;
+
+void Library::reload_aliases() {
+  aliases_ = load_aliases(alias_file());
+}
+
+AliasTable Library::user_aliases() const {
+  AliasTable t;
+  read_tab_pairs(alias_file(), "alias<TAB>title words or regulation id", t);
+  return t;
+}
+
+// Rewrites the file through a temporary one, so a crash never leaves half a file.
+void Library::write_user_aliases(const AliasTable& t) {
+  fs::create_directories(data_dir_);
+  const fs::path file = alias_file(), tmp = file.string() + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << "# alias<TAB>regulation id or title words (regreader alias add|remove)\n";
+    for (const auto& [a, b] : t)
+      out << a << "\t" << b << "\n";
+    if (!out) throw Error(ErrorCode::kIo, "cannot write " + tmp.string());
+  }
+  std::error_code ec;
+  fs::rename(tmp, file, ec);
+  if (ec) throw Error(ErrorCode::kIo, "cannot replace " + file.string() + ": " + ec.message());
+  reload_aliases();
+}
+
+void Library::add_alias(const std::string& name_in, const std::string& reg_id) {
+  const std::string name = text::trim(name_in);
+  if (name.empty() || name.find('\t') != std::string::npos || name.find('\n') != std::string::npos)
+    throw Error(ErrorCode::kInvalidArgument, "an alias is one line of text without tabs");
+  store_->require(reg_id);  // an alias names a stored regulation
+  auto t = user_aliases();
+  std::erase_if(t, [&](const auto& p) { return p.first == name; });
+  t.emplace_back(name, reg_id);
+  write_user_aliases(t);
+}
+
+void Library::remove_alias(const std::string& name) {
+  auto t = user_aliases();
+  const size_t before = t.size();
+  std::erase_if(t, [&](const auto& p) { return p.first == name; });
+  if (t.size() == before)
+    throw Error(ErrorCode::kNotFound, "no alias '" + name + "' in " + alias_file().string());
+  write_user_aliases(t);
+}
+
+store::IngestResult Library::ingest(const fs::path& file, const store::IngestOptions& o) {
+  if (!store_->database())
+    throw Error(ErrorCode::kInternal, "ingest needs a library opened with Mode::kCreate");
+  return store::ingest_file(*store_, file, o);
+}
+
+void Library::remove(const std::string& reg_id) {
+  store_->require(reg_id);
+  store_->remove(reg_id);
+}
+
+int Library::rename(const std::string& from, const std::string& to) {
+  store_->require(from);
+  store_->rename(from, to);
+  auto t = user_aliases();
+  int moved = 0;
+  for (auto& [name, target] : t)
+    if (target == from) {
+      target = to;
+      ++moved;
+    }
+  if (moved > 0) write_user_aliases(t);
+  return moved;
+}
+
+}  // namespace regreader::index

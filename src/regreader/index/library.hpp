@@ -1,0 +1,67 @@
+#pragma once
+// The library: one data directory's store and its indexes, opened together. Commands, tool calls
+// and the server open a Library, never a PageStore, so none has to remember to prepare the keyword
+// index or where the aliases and synonyms live. It owns what changes the library -- ingest,
+// delete, rename, aliases -- and hands out the store for reads and for the index functions
+// (search, vectors) that take one. A second storage engine plugs in behind it (issue 18).
+
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "regreader/index/regulation_mentions.hpp"
+#include "regreader/index/synonyms.hpp"
+#include "regreader/store/ingestor.hpp"
+#include "regreader/store/page_store.hpp"
+
+namespace regreader::index {
+
+class Library {
+ public:
+  enum class Mode {
+    kRead,    ///< never creates files: a missing data directory is an empty library
+    kCreate,  ///< creates the directory and the store (ingest)
+  };
+
+  /// Opens the store under `data_dir` with its keyword index ready (built once when missing),
+  /// and reads the user's aliases and synonyms.
+  Library(std::filesystem::path data_dir, Mode mode);
+  ~Library();
+  Library(Library&&) noexcept;
+  Library& operator=(Library&&) noexcept;
+
+  const std::filesystem::path& data_dir() const { return data_dir_; }
+  store::PageStore& store() { return *store_; }
+  const store::PageStore& store() const { return *store_; }
+  /// No store file yet.
+  bool empty() const { return store_->database() == nullptr; }
+
+  /// The built-in aliases followed by the user's (<data dir>/aliases.tsv).
+  const AliasTable& aliases() const { return aliases_; }
+  /// Only the user's aliases.
+  AliasTable user_aliases() const;
+  /// Adds or changes an alias of a stored regulation (kNotFound for an unknown one).
+  void add_alias(const std::string& name, const std::string& reg_id);
+  /// Removes one of the user's aliases (kNotFound when there is none of that name).
+  void remove_alias(const std::string& name);
+  const SynonymTable& synonyms() const { return synonyms_; }
+
+  /// Parses and stores one file (store::ingest_file); the keyword index follows by its triggers.
+  store::IngestResult ingest(const std::filesystem::path& file, const store::IngestOptions& o);
+  /// Removes a regulation and everything stored for it (kNotFound for an unknown id).
+  void remove(const std::string& reg_id);
+  /// Gives a regulation another id; the user's aliases of it follow. Returns how many did.
+  int rename(const std::string& from, const std::string& to);
+
+ private:
+  std::filesystem::path alias_file() const { return data_dir_ / "aliases.tsv"; }
+  void write_user_aliases(const AliasTable& t);
+  void reload_aliases();
+
+  std::filesystem::path data_dir_;
+  std::unique_ptr<store::PageStore> store_;
+  AliasTable aliases_;
+  SynonymTable synonyms_;
+};
+
+}  // namespace regreader::index
