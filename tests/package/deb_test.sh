@@ -45,5 +45,6 @@ out=$(bash -c "source '$tmp/root/usr/share/bash-completion/completions/regreader
 [[ $out == *ingest* ]] || { echo "bash completion of 'ing' gave: $out"; fail=1; }
 # One regulation end to end with the installed binary.
 "$bin" --data-dir "$tmp/data" -q ingest "$tmp/root/usr/share/doc/regreader/examples/sample-regulation.md" --reg-id S >/dev/null
-"$bin" --data-dir "$tmp/data" search 倒闸操作 -r S --json | grep -q '"reg_id": "S"' || { echo "installed binary cannot search"; fail=1; }
+hits=$("$bin" --data-dir "$tmp/data" search 倒闸操作 -r S --json)
+grep -q '"reg_id": "S"' <<<"$hits" || { echo "installed binary cannot search: $hits"; fail=1; }
 exit $fail

@@ -2,7 +2,6 @@
 // <data dir>/aliases.tsv (alias<TAB>regulation id or title words), which search, the tools, the
 // MCP server and the citation checker read; the built-in aliases are listed beside them.
 
-#include <fstream>
 #include <iostream>
 #include <memory>
 
@@ -25,43 +24,11 @@ struct AliasArgs {
   bool json = false;
 };
 
-fs::path alias_file(const Globals& g) {
-  return g.data_dir() / "aliases.tsv";
-}
-
-index::AliasTable user_aliases(const Globals& g) {
-  index::AliasTable t;
-  index::read_tab_pairs(alias_file(g), "alias<TAB>title words or regulation id", t);
-  return t;
-}
-
-// Rewrites the file through a temporary one, so a crash never leaves half a file.
-void write_aliases(const Globals& g, const index::AliasTable& t) {
-  const fs::path file = alias_file(g), tmp = file.string() + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << "# alias<TAB>regulation id or title words (regreader alias add|remove)\n";
-    for (const auto& [a, b] : t)
-      out << a << "\t" << b << "\n";
-    if (!out) throw Error(ErrorCode::kIo, "cannot write " + tmp.string());
-  }
-  std::error_code ec;
-  fs::rename(tmp, file, ec);
-  if (ec) throw Error(ErrorCode::kIo, "cannot replace " + file.string() + ": " + ec.message());
-}
-
 void run_add(const AliasArgs& a, Globals& g) {
   g.json = a.json;
+  auto lib = g.library();
+  lib.add_alias(a.name, a.target);
   const std::string name = text::trim(a.name);
-  if (name.empty() || name.find('\t') != std::string::npos || name.find('\n') != std::string::npos)
-    throw Error(ErrorCode::kInvalidArgument, "an alias is one line of text without tabs");
-  const store::PageStore store(g.data_dir(), false);
-  store.require(a.target);  // an alias names a stored regulation
-  auto t = user_aliases(g);
-  std::erase_if(t, [&](const auto& p) { return p.first == name; });
-  t.emplace_back(name, a.target);
-  fs::create_directories(g.data_dir());
-  write_aliases(g, t);
   if (a.json)
     print_json({{"alias", name}, {"reg_id", a.target}});
   else
@@ -70,12 +37,8 @@ void run_add(const AliasArgs& a, Globals& g) {
 
 void run_remove(const AliasArgs& a, Globals& g) {
   g.json = a.json;
-  auto t = user_aliases(g);
-  const size_t before = t.size();
-  std::erase_if(t, [&](const auto& p) { return p.first == a.name; });
-  if (t.size() == before)
-    throw Error(ErrorCode::kNotFound, "no alias '" + a.name + "' in " + alias_file(g).string());
-  write_aliases(g, t);
+  auto lib = g.library();
+  lib.remove_alias(a.name);
   if (a.json)
     print_json({{"removed", a.name}});
   else
@@ -85,7 +48,7 @@ void run_remove(const AliasArgs& a, Globals& g) {
 void run_list(const AliasArgs& a, Globals& g) {
   g.json = a.json;
   nlohmann::json out = nlohmann::json::array();
-  for (const auto& [name, target] : user_aliases(g))
+  for (const auto& [name, target] : g.library().user_aliases())
     out.push_back({{"alias", name}, {"names", target}, {"origin", "user"}});
   for (const auto& [name, target] : index::builtin_aliases())
     out.push_back({{"alias", name}, {"names", target}, {"origin", "built-in"}});
@@ -99,18 +62,6 @@ void run_list(const AliasArgs& a, Globals& g) {
 }
 
 }  // namespace
-
-int retarget_aliases(const Globals& g, const std::string& from, const std::string& to) {
-  auto t = user_aliases(g);
-  int changed = 0;
-  for (auto& [name, target] : t)
-    if (target == from) {
-      target = to;
-      ++changed;
-    }
-  if (changed > 0) write_aliases(g, t);
-  return changed;
-}
 
 void add_alias_command(CLI::App& app, Globals& g) {
   auto* al =

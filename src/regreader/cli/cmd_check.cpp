@@ -59,7 +59,8 @@ std::string render_report(const std::string& reg_id, const parse::FidelityReport
 
 void run_check(const CheckArgs& a, Globals& g) {
   g.json = a.json;
-  store::PageStore store(g.data_dir(), false);
+  auto lib = g.library();
+  auto& store = lib.store();
   std::vector<std::string> ids = a.reg_ids;
   if (a.all)
     for (const auto& r : store.list())

@@ -80,7 +80,8 @@ void run_man(CLI::App& app) {
       << ".TP\n.I <data dir>/regreader.toml\nThe config file (also "
          "~/.config/regreader/regreader.toml, or \\-\\-config FILE).\n"
       << ".TP\n.I <data dir>/aliases.tsv\nYour aliases (regreader alias).\n"
-      << ".SH EXIT STATUS\n" << roff(app.get_footer().substr(app.get_footer().find("Exit codes")))
+      << ".SH EXIT STATUS\n"
+      << roff(app.get_footer().substr(app.get_footer().find("Exit codes")))
       << "\n.SH SEE ALSO\nThe README at /usr/share/doc/regreader/README.md.\n";
   std::cout << out.str();
 }
@@ -110,8 +111,8 @@ void run_bash(CLI::App& app) {
                "  case \"$cmd $sub\" in\n";
   for (CLI::App* c : commands(app)) {
     for (CLI::App* s : commands(*c))
-      std::cout << "    \"" << c->get_name() << " " << s->get_name() << "\") words=\""
-                << words(*s) << "\" ;;\n";
+      std::cout << "    \"" << c->get_name() << " " << s->get_name() << "\") words=\"" << words(*s)
+                << "\" ;;\n";
     std::cout << "    \"" << c->get_name() << " \"*) words=\"" << words(*c) << "\" ;;\n";
   }
   std::cout << "    *) words=\"" << words(app) << "\" ;;\n"
@@ -129,7 +130,8 @@ void run_zsh(CLI::App& app) {
                "  local -a words_here\n"
                "  local cmd=${words[2]} sub=${words[3]}\n"
                "  case $CURRENT in\n"
-               "    2) words_here=(" << words(app) << ") ;;\n"
+               "    2) words_here=("
+            << words(app) << ") ;;\n"
             << "    *) case $cmd in\n";
   for (CLI::App* c : commands(app)) {
     std::cout << "      " << c->get_name() << ") words_here=(" << words(*c);
@@ -151,7 +153,9 @@ void add_docs_commands(CLI::App& app, Globals&) {
   man->callback([&app] { run_man(app); });
   auto shell = std::make_shared<std::string>();
   auto* comp = app.add_subcommand("completion", "Print shell completions: bash or zsh");
-  comp->add_option("shell", *shell, "bash or zsh")->required()->check(CLI::IsMember({"bash", "zsh"}));
+  comp->add_option("shell", *shell, "bash or zsh")
+      ->required()
+      ->check(CLI::IsMember({"bash", "zsh"}));
   comp->footer(
       "Examples:\n"
       "  source <(regreader completion bash)\n"

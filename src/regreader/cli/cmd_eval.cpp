@@ -43,8 +43,8 @@ void print_row(const std::string& mode, const index::EvalResult& r,
 void run_eval(const EvalArgs& a, Globals& g) {
   g.json = a.json;
   const auto questions = index::read_eval_file(a.file);
-  store::PageStore store(g.data_dir(), false);
-  if (store.database()) index::ensure_keyword_index(store);
+  auto lib = g.library();
+  auto& store = lib.store();
   nlohmann::json out = nlohmann::json::array();
   if (!a.json)
     std::printf("%-14s %9s %7s %7s %7s %7s %7s\n", "mode", "questions", "hit@1", "hit@3", "hit@5",

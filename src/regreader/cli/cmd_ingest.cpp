@@ -202,9 +202,8 @@ void run_ingest(const IngestArgs& a, Globals& g) {
   if (files.size() > 1 && (!a.reg_id.empty() || !a.title.empty()))
     throw Error(ErrorCode::kInvalidArgument, "--reg-id and --title apply to a single file (got " +
                                                  std::to_string(files.size()) + " files)");
-  parse::clean_stale_temp_dirs();  // left by an ingest that was killed
-  store::PageStore store(g.data_dir(), /*create=*/true);
-  index::ensure_keyword_index(store);  // from here on, triggers index every stored block
+  parse::clean_stale_temp_dirs();                       // left by an ingest that was killed
+  auto lib = g.library(index::Library::Mode::kCreate);  // the keyword index follows every block
   nlohmann::json results = nlohmann::json::array();
   Tally tally;
   int n = 0;
@@ -231,7 +230,7 @@ void run_ingest(const IngestArgs& a, Globals& g) {
     };
     progress.update(n - 1, static_cast<int>(files.size()), label);
     try {
-      auto r = store::ingest_file(store, file, opt);
+      auto r = lib.ingest(file, opt);
       progress.clear();
       report_one(r, file, a, tally);
       results.push_back(result_json(r, file));
@@ -250,8 +249,8 @@ void run_ingest(const IngestArgs& a, Globals& g) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   nlohmann::json vectors;
   if (tally.added + tally.replaced > 0) {
-    index::optimize_keyword_index(store);
-    update_vectors_after_ingest(store, g, vectors);
+    index::optimize_keyword_index(lib.store());
+    update_vectors_after_ingest(lib.store(), g, vectors);
   }
   if (a.json) {
     nlohmann::json skips = nlohmann::json::array();

@@ -23,9 +23,7 @@ struct ManageArgs {
 
 void run_delete(const ManageArgs& a, Globals& g) {
   g.json = a.json;
-  store::PageStore store(g.data_dir(), false);
-  store.require(a.reg_id);
-  store.remove(a.reg_id);
+  g.library().remove(a.reg_id);
   if (a.json)
     print_json({{"deleted", a.reg_id}});
   else
@@ -38,14 +36,12 @@ void run_rename(const ManageArgs& a, Globals& g) {
     throw Error(ErrorCode::kInvalidArgument,
                 "invalid regulation id '" + a.new_id +
                     "': use 1-80 characters without spaces, slashes, or only dots");
-  store::PageStore store(g.data_dir(), false);
-  store.require(a.reg_id);
-  store.rename(a.reg_id, a.new_id);
-  const int aliases = retarget_aliases(g, a.reg_id, a.new_id);
+  auto lib = g.library();
+  const int aliases = lib.rename(a.reg_id, a.new_id);
   nlohmann::json report = {{"renamed", a.reg_id}, {"reg_id", a.new_id}, {"aliases", aliases}};
   // Vectors follow block ids: the renamed blocks are embedded again (nothing without a model).
   nlohmann::json vectors;
-  update_vectors_after_ingest(store, g, vectors);
+  update_vectors_after_ingest(lib.store(), g, vectors);
   if (!vectors.is_null()) report["vectors"] = vectors;
   if (a.json) {
     print_json(report);
@@ -70,7 +66,8 @@ std::string page_name(int n, const char* ext) {
 
 void run_export(const ManageArgs& a, Globals& g) {
   g.json = a.json;
-  store::PageStore store(g.data_dir(), false);
+  auto lib = g.library();
+  auto& store = lib.store();
   const auto info = store.require(a.reg_id);
   const fs::path dir = fs::path(a.dir) / a.reg_id;
   // Ids are checked at ingest; a store written by an older version is checked here too, so that

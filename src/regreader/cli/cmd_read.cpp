@@ -25,7 +25,8 @@ struct ReadArgs {
 
 void run_list(const ReadArgs& a, Globals& g) {
   g.json = a.json;
-  store::PageStore store(g.data_dir(), /*create=*/false);
+  auto lib = g.library();
+  auto& store = lib.store();
   const auto regs = store.list();
   const auto ocr = store.ocr_page_counts();
   if (a.json) {
@@ -46,7 +47,8 @@ void run_toc(const ReadArgs& a, Globals& g) {
   g.json = a.json;
   if (a.depth < 0)
     throw Error(ErrorCode::kInvalidArgument, "--depth must be 0 (all levels) or more");
-  store::PageStore store(g.data_dir(), false);
+  auto lib = g.library();
+  auto& store = lib.store();
   const auto info = store.require(a.reg_id);
   const auto structure = store.structure(a.reg_id);
   std::optional<std::string> expand;
@@ -72,7 +74,8 @@ void run_read_pages(const ReadArgs& a, Globals& g) {
     throw Error(ErrorCode::kInvalidArgument, "at most " + std::to_string(kMaxPagesPerRead) +
                                                  " pages per call (asked for " +
                                                  std::to_string(end - a.start + 1) + ")");
-  store::PageStore store(g.data_dir(), false);
+  auto lib = g.library();
+  auto& store = lib.store();
   const auto info = store.require(a.reg_id);
   const auto pages = store.pages(a.reg_id, a.start, end);
   if (a.json) {
@@ -90,7 +93,8 @@ void run_read_pages(const ReadArgs& a, Globals& g) {
 
 void run_inspect(const ReadArgs& a, Globals& g) {
   g.json = a.json;
-  store::PageStore store(g.data_dir(), false);
+  auto lib = g.library();
+  auto& store = lib.store();
   const auto page = store.page(a.reg_id, a.page);
   if (a.json)
     print_json(page);

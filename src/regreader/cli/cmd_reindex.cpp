@@ -33,11 +33,11 @@ void run_reindex(const ReindexArgs& a, Globals& g) {
                 "no embedding model is configured: set REGREADER_EMBEDDING_MODEL=builtin-lsa, or "
                 "REGREADER_EMBEDDING_URL and REGREADER_EMBEDDING_MODEL (see `regreader search "
                 "--help`)");
-  store::PageStore store(g.data_dir(), false);
+  auto lib = g.library();
+  auto& store = lib.store();
   if (!store.database())
     throw Error(ErrorCode::kNotFound, "the store is empty; ingest the regulations first");
   if (!a.reg_id.empty()) store.require(a.reg_id);
-  index::ensure_keyword_index(store);
   index::optimize_keyword_index(store);
   const auto t0 = std::chrono::steady_clock::now();
   auto embedder = index::embedder_for_build(store, config, a.all);

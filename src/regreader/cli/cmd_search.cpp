@@ -114,15 +114,13 @@ void run_search(const SearchArgs& a, Globals& g) {
   f.section_number = a.section;
   f.section_exact = a.exact_section;
   f.limit = a.limit;
-  const auto synonyms = index::load_synonyms(g.data_dir() / "synonyms.tsv");
-  f.synonyms = &synonyms;
-  const auto aliases = index::load_aliases(g.data_dir() / "aliases.tsv");
+  auto lib = g.library();
+  auto& store = lib.store();
+  f.synonyms = &lib.synonyms();
   index::GuidedOptions o;
   o.per_reg = a.per_reg;
   o.collapse = !a.all_copies;
-  o.aliases = &aliases;
-  store::PageStore store(g.data_dir(), false);
-  if (store.database()) index::ensure_keyword_index(store);
+  o.aliases = &lib.aliases();
   for (const auto& id : f.reg_ids)
     store.require(id);
   bool fell_back = false;

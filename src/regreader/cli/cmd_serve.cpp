@@ -26,8 +26,8 @@ struct ServeArgs {
 void run_serve(const ServeArgs& a, Globals& g) {
   {
     // Build the keyword index once, before any request, so tool calls only read.
-    store::PageStore store(g.data_dir(), false);
-    if (store.database()) index::ensure_keyword_index(store);
+    auto lib = g.library();
+    auto& store = lib.store();
     // One line on stderr (stdout is the protocol's): what this server serves and why.
     const size_t count = store.database() ? store.list().size() : 0;
     std::string line = "regreader: serving " + std::to_string(count) + " regulation(s) from " +

@@ -24,7 +24,8 @@ struct TableArgs {
 
 void run_tables(const TableArgs& a, Globals& g) {
   g.json = a.json;
-  store::PageStore store(g.data_dir(), false);
+  auto lib = g.library();
+  auto& store = lib.store();
   const auto tables =
       store.tables(a.reg_id, a.page > 0 ? std::optional<int>(a.page) : std::nullopt);
   if (a.json) {
@@ -39,7 +40,8 @@ void run_tables(const TableArgs& a, Globals& g) {
 
 void run_table(const TableArgs& a, Globals& g) {
   g.json = a.json;
-  store::PageStore store(g.data_dir(), false);
+  auto lib = g.library();
+  auto& store = lib.store();
   const auto t = tools::find_table(store, a.reg_id, a.id);
   const auto notes = tools::table_notes(store, a.reg_id, t);
   if (a.json) {
@@ -55,7 +57,8 @@ void run_table(const TableArgs& a, Globals& g) {
 
 void run_note(const TableArgs& a, Globals& g) {
   g.json = a.json;
-  store::PageStore store(g.data_dir(), false);
+  auto lib = g.library();
+  auto& store = lib.store();
   const auto matches = tools::find_notes(store, a.reg_id, a.id, a.page);
   if (a.json) {
     nlohmann::json j = {
@@ -77,7 +80,8 @@ void run_ref(const TableArgs& a, Globals& g) {
     throw Error(ErrorCode::kInvalidArgument,
                 "cannot read a reference in '" + a.id +
                     "' (try 见表1, 参见5.2.3, 按附录A, 见注1, 第十二条)");
-  store::PageStore store(g.data_dir(), false);
+  auto lib = g.library();
+  auto& store = lib.store();
   const auto structure = store.structure(a.reg_id);
   const auto tables = store.tables(a.reg_id);
   const auto notes = store.annotations(a.reg_id);

@@ -52,14 +52,8 @@ void run_tool(const ToolArgs& a, Globals& g) {
   } catch (const nlohmann::json::parse_error& e) {
     throw Error(ErrorCode::kInvalidArgument, std::string("arguments are not JSON: ") + e.what());
   }
-  {
-    store::PageStore writable(g.data_dir(), false);
-    if (writable.database()) index::ensure_keyword_index(writable);
-  }
-  const store::PageStore store(g.data_dir(), false);
-  const auto synonyms = index::load_synonyms(g.data_dir() / "synonyms.tsv");
-  const auto aliases = index::load_aliases(g.data_dir() / "aliases.tsv");
-  const tools::ToolContext ctx{store, g.data_dir(), &synonyms, {}, &aliases};
+  const auto lib = g.library();
+  const tools::ToolContext ctx{lib.store(), g.data_dir(), &lib.synonyms(), {}, &lib.aliases()};
   const auto result = tools::call_tool(*tool, ctx, args);
   if (a.text)
     std::cout << (result.text.empty() ? result.structured.dump(2) : result.text);

@@ -39,9 +39,8 @@ void run_verify(const VerifyArgs& a, Globals& g) {
   const std::string answer = read_answer(a);
   if (answer.find_first_not_of(" \t\r\n") == std::string::npos)
     throw Error(ErrorCode::kInvalidArgument, "the answer is empty");
-  const store::PageStore store(g.data_dir(), false);
-  const auto aliases = index::load_aliases(g.data_dir() / "aliases.tsv");
-  tools::StorePageSource source(store, aliases);
+  const auto lib = g.library();
+  tools::StorePageSource source(lib.store(), lib.aliases());
   tools::CheckOptions o;
   if (!a.read.empty()) o.read_regulations = a.read;
   const auto report = tools::check_answer_claims(answer, source, o);

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "regreader/index/library.hpp"
 #include "regreader/parse/parse_options.hpp"
 #include "regreader/store/page_store.hpp"
 
@@ -23,6 +24,9 @@ struct Globals {
   parse::ParseLimits parse_limits;
 
   std::filesystem::path data_dir() const;
+  /// The library under data_dir(): its store with the keyword index ready, aliases, synonyms.
+  /// Every command opens it here and nowhere else.
+  index::Library library(index::Library::Mode mode = index::Library::Mode::kRead) const;
 };
 
 void add_ingest_command(CLI::App& app, Globals& g);
@@ -40,9 +44,6 @@ void add_verify_command(CLI::App& app, Globals& g);
 void add_alias_command(CLI::App& app, Globals& g);
 void add_config_command(CLI::App& app, Globals& g);
 void add_docs_commands(CLI::App& app, Globals& g);
-
-/// Points the user's aliases of regulation `from` at `to` (after a rename); how many changed.
-int retarget_aliases(const Globals& g, const std::string& from, const std::string& to);
 
 /// After an ingest: embeds the new blocks with the configured model (nothing when none is
 /// configured). A failure is a warning in `report`, not an error: the regulations are stored.

@@ -23,6 +23,10 @@ std::filesystem::path Globals::data_dir() const {
   return resolve_data_dir(data_dir_flag);
 }
 
+index::Library Globals::library(index::Library::Mode mode) const {
+  return index::Library(data_dir(), mode);
+}
+
 namespace {
 
 constexpr const char* kFooter =

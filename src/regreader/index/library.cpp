@@ -10,9 +10,18 @@ namespace regreader::index {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// The tokenizer is registered before the first connection opens (once per process).
+std::unique_ptr<store::PageStore> open_store(const fs::path& dir, Library::Mode mode) {
+  enable_keyword_index();
+  return std::make_unique<store::PageStore>(dir, mode == Library::Mode::kCreate);
+}
+
+}  // namespace
+
 Library::Library(fs::path data_dir, Mode mode)
-    : data_dir_(std::move(data_dir)),
-      store_(std::make_unique<store::PageStore>(data_dir_, mode == Mode::kCreate)) {
+    : data_dir_(std::move(data_dir)), store_(open_store(data_dir_, mode)) {
   if (store_->database()) ensure_keyword_index(*store_);
   reload_aliases();
   synonyms_ = load_synonyms(data_dir_ / "synonyms.tsv");

@@ -9,6 +9,7 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/regex.hpp"
+#include "regreader/index/library.hpp"
 #include "regreader/mcp/json_rpc.hpp"
 #include "regreader/tools/prompt_text.hpp"
 #include "regreader/tools/registry.hpp"
@@ -21,11 +22,12 @@ namespace {
 // before a client could show it.
 constexpr auto kProgressInterval = std::chrono::milliseconds(250);
 
-// Read-only store connections, reused across calls: opening SQLite (and reading the schema) cost
-// more than most tool calls. A pool rather than one per thread because the HTTP transport runs
-// each call on a thread of its own (with thread-local stores a tools/call over HTTP took 1.0 ms
-// on a keep-alive connection, with the pool 0.4 ms, measured with curl). A data directory without a
-// database is opened again on the next call, so a store created after the server started is seen.
+// Libraries (a store with its keyword index) reused across calls: opening SQLite (and reading the
+// schema) cost more than most tool calls. A pool rather than one per thread because the HTTP
+// transport runs each call on a thread of its own (with thread-local stores a tools/call over HTTP
+// took 1.0 ms on a keep-alive connection, with the pool 0.4 ms, measured with curl). A data
+// directory without a database is opened again on the next call, so a store created after the
+// server started is seen.
 class StorePool {
  public:
   explicit StorePool(std::filesystem::path dir) : dir_(std::move(dir)) {}
@@ -34,19 +36,19 @@ class StorePool {
   // one snapshot: a regulation re-ingested or deleted meanwhile is seen whole before or after.
   class Lease {
    public:
-    Lease(StorePool& pool, std::unique_ptr<store::PageStore> s)
-        : pool_(pool), s_(std::move(s)), snapshot_(std::in_place, s_->database()) {}
+    Lease(StorePool& pool, std::unique_ptr<index::Library> s)
+        : pool_(pool), s_(std::move(s)), snapshot_(std::in_place, s_->store().database()) {}
     Lease(const Lease&) = delete;
     Lease& operator=(const Lease&) = delete;
     ~Lease() {
       snapshot_.reset();  // ends the read transaction before another call can take the store
       pool_.put_back(std::move(s_));
     }
-    const store::PageStore& operator*() const { return *s_; }
+    const store::PageStore& operator*() const { return s_->store(); }
 
    private:
     StorePool& pool_;
-    std::unique_ptr<store::PageStore> s_;
+    std::unique_ptr<index::Library> s_;
     std::optional<store::ReadSnapshot> snapshot_;
   };
 
@@ -59,21 +61,21 @@ class StorePool {
         return {*this, std::move(s)};
       }
     }
-    return {*this, std::make_unique<store::PageStore>(dir_, false)};
+    return {*this, std::make_unique<index::Library>(dir_, index::Library::Mode::kRead)};
   }
 
  private:
   // Idle connections kept at most: more calls than this at once open (and close) their own.
   static constexpr size_t kMaxIdle = 16;
 
-  void put_back(std::unique_ptr<store::PageStore> s) {
+  void put_back(std::unique_ptr<index::Library> s) {
     std::lock_guard lock(m_);
-    if (s && s->database() && idle_.size() < kMaxIdle) idle_.push_back(std::move(s));
+    if (s && !s->empty() && idle_.size() < kMaxIdle) idle_.push_back(std::move(s));
   }
 
   std::filesystem::path dir_;
   std::mutex m_;
-  std::vector<std::unique_ptr<store::PageStore>> idle_;
+  std::vector<std::unique_ptr<index::Library>> idle_;
 };
 
 struct Shared {
@@ -207,8 +209,11 @@ ServerDefinition regreader_definition(const std::filesystem::path& data_dir, boo
   auto shared = std::make_shared<Shared>();
   shared->data_dir = data_dir;
   shared->stores = std::make_shared<StorePool>(data_dir);
-  shared->synonyms = index::load_synonyms(data_dir / "synonyms.tsv");
-  shared->aliases = index::load_aliases(data_dir / "aliases.tsv");
+  {
+    const index::Library library(data_dir, index::Library::Mode::kRead);
+    shared->synonyms = library.synonyms();
+    shared->aliases = library.aliases();
+  }
   ServerDefinition def;
   def.name = "regreader";
   def.title = "RegReader";

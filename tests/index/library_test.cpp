@@ -1,0 +1,90 @@
+#include "regreader/index/library.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "regreader/core/error.hpp"
+#include "regreader/index/search.hpp"
+#include "regreader/parse/office_renderer.hpp"
+#include "test_support.hpp"
+
+namespace regreader::index {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::sample_md;
+
+TEST(Library, ReadingAMissingLibraryCreatesNothing) {
+  parse::TempDir dir;
+  const Library lib(dir.path() / "none", Library::Mode::kRead);
+  EXPECT_TRUE(lib.empty());
+  EXPECT_TRUE(lib.store().list().empty());
+  EXPECT_FALSE(fs::exists(dir.path() / "none"));
+  EXPECT_FALSE(lib.aliases().empty()) << "the built-in aliases are there";
+}
+
+TEST(Library, IngestedRegulationsAreSearchableWithoutPreparingAnIndex) {
+  parse::TempDir dir;
+  {
+    Library lib(dir.path(), Library::Mode::kCreate);
+    store::IngestOptions o;
+    o.reg_id = "S";
+    EXPECT_EQ(lib.ingest(sample_md(), o).status, store::IngestStatus::kNew);
+  }
+  const Library lib(dir.path(), Library::Mode::kRead);
+  SearchFilter f;
+  const auto hits = keyword_search(lib.store(), "倒闸操作", f);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].reg_id, "S");
+}
+
+TEST(Library, AliasesRenameAndDeleteChangeTheLibraryAndAreSeenAtOnce) {
+  parse::TempDir dir;
+  Library lib(dir.path(), Library::Mode::kCreate);
+  store::IngestOptions o;
+  o.reg_id = "S";
+  lib.ingest(sample_md(), o);
+  EXPECT_THROW(lib.add_alias("变电安规", "NOPE"), Error);
+  EXPECT_THROW(lib.add_alias("a\tb", "S"), Error);
+  lib.add_alias("变电安规", "S");
+  ASSERT_EQ(lib.user_aliases().size(), 1u);
+  const auto in_all = std::count(lib.aliases().begin(), lib.aliases().end(),
+                                 std::pair<std::string, std::string>{"变电安规", "S"});
+  EXPECT_EQ(in_all, 1) << "the loaded table follows the file";
+
+  EXPECT_EQ(lib.rename("S", "S2"), 1);
+  EXPECT_EQ(lib.user_aliases()[0].second, "S2");
+  EXPECT_FALSE(lib.store().find("S"));
+  EXPECT_THROW(lib.rename("S", "S3"), Error);
+
+  lib.remove_alias("变电安规");
+  EXPECT_TRUE(lib.user_aliases().empty());
+  EXPECT_THROW(lib.remove_alias("变电安规"), Error);
+  lib.remove("S2");
+  EXPECT_TRUE(lib.store().list().empty());
+  EXPECT_THROW(lib.remove("S2"), Error);
+}
+
+// Issue 15: every command, the tools and the server open the library; none opens the store or
+// prepares the keyword index itself.
+TEST(Library, NoCommandToolOrServerOpensTheStoreItself) {
+  std::vector<std::string> offenders;
+  for (const char* layer : {"cli", "tools", "mcp", "agent"}) {
+    const fs::path dir = fs::path(REGREADER_SOURCE_DIR) / "src" / "regreader" / layer;
+    for (const auto& e : fs::recursive_directory_iterator(dir)) {
+      if (!e.is_regular_file()) continue;
+      std::ifstream in(e.path());
+      std::stringstream ss;
+      ss << in.rdbuf();
+      const std::string t = ss.str();
+      for (const char* needle : {"PageStore store(", "PageStore>(", "PageStore(g.", "ensure_keyword_index("})
+        if (t.find(needle) != std::string::npos) offenders.push_back(e.path().string() + ": " + needle);
+    }
+  }
+  EXPECT_TRUE(offenders.empty()) << offenders.front();
+}
+
+}  // namespace
+}  // namespace regreader::index
