@@ -643,3 +643,29 @@ TEST_F(Cli, ListShowsFileFormatPagingOcrShareAndTheSha256) {
 
 }  // namespace
 }  // namespace regreader::testing
+
+namespace regreader::testing {
+namespace {
+
+// On a terminal (a pseudo-terminal from `script`), a run over several files shows an overall
+// bar and the file's step, drawn in place. (The two files are one document: same cover id.)
+TEST_F(Cli, ProgressOnATerminalShowsTheBarAndTheFilesStep) {
+  if (std::system("command -v script >/dev/null 2>&1") != 0) GTEST_SKIP() << "no `script`";
+  const fs::path log = dir_.path() / "tty.log";
+  const std::string cmd = "TERM=xterm script -qec \"'" + std::string(REGREADER_BINARY) +
+                          "' --data-dir '" + (dir_.path() / "data").string() + "' ingest '" +
+                          sample_md().string() + "' '" + sample_pdf().string() +
+                          "' --keep-both\" '" + log.string() + "' >/dev/null 2>&1 </dev/null";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  std::ifstream in(log);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string tty = ss.str();
+  EXPECT_NE(tty.find("[1/2] "), std::string::npos) << tty;
+  EXPECT_NE(tty.find("] 1/2 [2/2] "), std::string::npos) << "the bar moves on: " << tty;
+  EXPECT_NE(tty.find("pages "), std::string::npos) << "the PDF's step is shown: " << tty;
+  EXPECT_NE(tty.find("\033[K"), std::string::npos) << "drawn in place";
+}
+
+}  // namespace
+}  // namespace regreader::testing

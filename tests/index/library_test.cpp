@@ -79,8 +79,10 @@ TEST(Library, NoCommandToolOrServerOpensTheStoreItself) {
       std::stringstream ss;
       ss << in.rdbuf();
       const std::string t = ss.str();
-      for (const char* needle : {"PageStore store(", "PageStore>(", "PageStore(g.", "ensure_keyword_index("})
-        if (t.find(needle) != std::string::npos) offenders.push_back(e.path().string() + ": " + needle);
+      for (const char* needle :
+           {"PageStore store(", "PageStore>(", "PageStore(g.", "ensure_keyword_index("})
+        if (t.find(needle) != std::string::npos)
+          offenders.push_back(e.path().string() + ": " + needle);
     }
   }
   EXPECT_TRUE(offenders.empty()) << offenders.front();

@@ -208,7 +208,13 @@ void run_ingest(const IngestArgs& a, Globals& g) {
   Tally tally;
   int n = 0;
   const auto t0 = std::chrono::steady_clock::now();
-  Progress progress(!g.quiet);
+  std::vector<std::uintmax_t> sizes;
+  for (const auto& f : files) {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(f, ec);
+    sizes.push_back(ec ? 0 : size);
+  }
+  RunProgress progress(!g.quiet, sizes);
   for (const auto& file : files) {
     ++n;
     store::IngestOptions opt;
@@ -220,21 +226,19 @@ void run_ingest(const IngestArgs& a, Globals& g) {
     opt.parse.use_office = !a.no_office;
     opt.parse.ocr = parse::parse_ocr_mode(a.ocr);
     opt.parse.limits = g.parse_limits;
-    const std::string label = "[" + std::to_string(n) + "/" + std::to_string(files.size()) + "] " +
-                              file.filename().string();
     // The bar counts files; a slow step of one file (LibreOffice, OCR) says what it is doing.
     opt.parse.progress = [&](int done, int total, const std::string& what) {
-      progress.update(
-          n - 1, static_cast<int>(files.size()),
-          what + " " + std::to_string(done) + "/" + std::to_string(total) + "  " + label);
+      progress.step(done, total, what);
     };
-    progress.update(n - 1, static_cast<int>(files.size()), label);
+    progress.start_file(static_cast<size_t>(n - 1), file.filename().string());
     try {
       auto r = lib.ingest(file, opt);
+      progress.finish_file();
       progress.clear();
       report_one(r, file, a, tally);
       results.push_back(result_json(r, file));
     } catch (const Error& e) {
+      progress.finish_file();
       progress.clear();
       ++tally.failed;
       tally.failures.emplace_back(file, e.what());

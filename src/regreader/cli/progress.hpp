@@ -1,5 +1,8 @@
 #pragma once
+#include <chrono>
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace regreader::cli {
 
@@ -14,6 +17,31 @@ class Progress {
  private:
   bool enabled_;
   bool drawn_ = false;
+};
+
+/// The progress of a run over many files: the bar counts files, the ETA weighs them by size
+/// (bytes done per second so far), and the file being parsed shows its step -- pages, OCR,
+/// LibreOffice -- with a spinner and its own seconds, so a long step never looks like a hang.
+class RunProgress {
+ public:
+  RunProgress(bool enabled, std::vector<std::uintmax_t> sizes);
+  void start_file(size_t index, const std::string& name);
+  /// A step of the current file; called several times a second while it is parsed.
+  void step(int done, int total, const std::string& what);
+  void finish_file();
+  void clear() { bar_.clear(); }
+  /// "1:05", "12 s", or "" while too little is done to tell.
+  std::string eta() const;
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  void draw(const std::string& what);
+  Progress bar_;
+  std::vector<std::uintmax_t> sizes_;
+  std::uintmax_t total_bytes_ = 0, done_bytes_ = 0;
+  size_t index_ = 0;
+  std::string name_;
+  Clock::time_point t0_ = Clock::now(), file_t0_ = Clock::now();
 };
 
 /// True when stderr is a terminal (and TERM is not "dumb").

@@ -1,5 +1,6 @@
 #include "regreader/parse/bounded_parse.hpp"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -58,8 +59,17 @@ nlohmann::json error_reply(ErrorCode code, const std::string& reason) {
 
 // The child: parse, then send one CBOR message (length-prefixed) and leave without running
 // the parent's atexit handlers or destructors.
-[[noreturn]] void run_child(int fd, const fs::path& path, const std::string& reg_id,
-                            const ParseOptions& options) {
+[[noreturn]] void run_child(int fd, int progress_fd, const fs::path& path,
+                            const std::string& reg_id, const ParseOptions& parent_options) {
+  // The child's steps (pages read, OCR, LibreOffice) go to the parent as lines
+  // "done<TAB>total<TAB>what", so the parent alone draws the progress line.
+  ParseOptions options = parent_options;
+  if (options.progress)
+    options.progress = [progress_fd](int done, int total, const std::string& what) {
+      const std::string line =
+          std::to_string(done) + "\t" + std::to_string(total) + "\t" + what + "\n";
+      (void)!::write(progress_fd, line.data(), line.size());  // lost progress is harmless
+    };
   const ParseLimits& limits = options.limits;
   if (limits.memory_mb > 0 && !kSanitizer) {
     rlimit rl{};
@@ -93,6 +103,7 @@ nlohmann::json error_reply(ErrorCode code, const std::string& reason) {
   write_all(fd, &n, sizeof n);
   write_all(fd, bytes.data(), bytes.size());
   ::close(fd);
+  ::close(progress_fd);
   _exit(0);
 }
 
@@ -102,13 +113,44 @@ struct ChildResult {
   int status = 0;
 };
 
-// Reads the child's message until it closes the pipe or the deadline passes (then kills it).
-ChildResult collect(pid_t pid, int fd, int timeout_seconds) {
+// The latest step the child reported; passed on to the caller's progress function, and passed
+// again about four times a second while nothing new arrives (a spinner, elapsed time).
+struct Relay {
+  const ProgressFn& fn;
+  std::string pending;
+  int done = 0, total = 0;
+  std::string what = "parsing";
+
+  void read(int fd) {
+    char buf[4096];
+    const ssize_t got = ::read(fd, buf, sizeof buf);
+    if (got <= 0) return;
+    pending.append(buf, static_cast<size_t>(got));
+    for (size_t nl; (nl = pending.find('\n')) != std::string::npos;) {
+      const std::string line = pending.substr(0, nl);
+      pending.erase(0, nl + 1);
+      const size_t a = line.find('\t'), b = line.find('\t', a == std::string::npos ? a : a + 1);
+      if (a == std::string::npos || b == std::string::npos) continue;
+      done = std::atoi(line.substr(0, a).c_str());
+      total = std::atoi(line.substr(a + 1, b - a - 1).c_str());
+      what = line.substr(b + 1);
+    }
+  }
+  void tell() const {
+    if (fn) fn(done, total, what);
+  }
+};
+
+// Reads the child's message until it closes the pipe or the deadline passes (then kills it),
+// relaying its progress meanwhile.
+ChildResult collect(pid_t pid, int fd, int progress_fd, int timeout_seconds,
+                    const ProgressFn& progress) {
   ChildResult r;
+  Relay relay{progress, {}, 0, 0, "parsing"};
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_seconds);
   std::uint8_t buf[1 << 16];
   for (;;) {
-    int wait_ms = -1;
+    int wait_ms = progress ? 250 : 1000;
     if (timeout_seconds > 0) {
       const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
           deadline - std::chrono::steady_clock::now());
@@ -116,12 +158,17 @@ ChildResult collect(pid_t pid, int fd, int timeout_seconds) {
         r.timed_out = true;
         break;
       }
-      wait_ms = static_cast<int>(std::min<long long>(left.count(), 1000));
+      wait_ms = static_cast<int>(std::min<long long>(left.count(), wait_ms));
     }
-    pollfd p{fd, POLLIN, 0};
-    const int ready = ::poll(&p, 1, wait_ms);
+    pollfd p[2] = {{fd, POLLIN, 0}, {progress_fd, POLLIN, 0}};
+    const int ready = ::poll(p, progress_fd >= 0 ? 2 : 1, wait_ms);
     if (ready < 0 && errno == EINTR) continue;
-    if (ready <= 0) continue;
+    if (progress_fd >= 0 && (p[1].revents & POLLIN))
+      relay.read(progress_fd);
+    else if (progress_fd >= 0 && (p[1].revents & (POLLHUP | POLLERR)))
+      progress_fd = -1;
+    relay.tell();
+    if (ready <= 0 || !(p[0].revents & (POLLIN | POLLHUP))) continue;
     const ssize_t got = ::read(fd, buf, sizeof buf);
     if (got < 0 && errno == EINTR) continue;
     if (got <= 0) break;
@@ -153,20 +200,30 @@ model::ParsedDocument decode(const ChildResult& r, const fs::path& path) {
 
 model::ParsedDocument parse_in_child(const fs::path& path, const std::string& reg_id,
                                      const ParseOptions& options) {
-  int fds[2];
-  if (::pipe(fds) != 0) throw ParseError(ErrorCode::kIo, path, "cannot create a pipe");
-  const pid_t pid = ::fork();
-  if (pid < 0) {
+  int fds[2], pfds[2];
+  // Close-on-exec: LibreOffice, started by the child, must not hold the pipes open.
+  if (::pipe2(fds, O_CLOEXEC) != 0) throw ParseError(ErrorCode::kIo, path, "cannot create a pipe");
+  if (::pipe2(pfds, O_CLOEXEC) != 0) {
     ::close(fds[0]);
     ::close(fds[1]);
+    throw ParseError(ErrorCode::kIo, path, "cannot create a pipe");
+  }
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    for (int f : {fds[0], fds[1], pfds[0], pfds[1]})
+      ::close(f);
     throw ParseError(ErrorCode::kIo, path, "cannot start the parsing process");
   }
   if (pid == 0) {
     ::close(fds[0]);
-    run_child(fds[1], path, reg_id, options);
+    ::close(pfds[0]);
+    run_child(fds[1], pfds[1], path, reg_id, options);
   }
   ::close(fds[1]);
-  const ChildResult r = collect(pid, fds[0], options.limits.timeout_seconds);
+  ::close(pfds[1]);
+  const ChildResult r =
+      collect(pid, fds[0], pfds[0], options.limits.timeout_seconds, options.progress);
+  ::close(pfds[0]);
   if (r.timed_out) {
     clean_stale_temp_dirs();  // the child's LibreOffice folder
     throw ParseError(ErrorCode::kLimit, path,

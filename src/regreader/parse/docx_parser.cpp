@@ -280,6 +280,7 @@ RawDocument read_docx_content(const fs::path& path, const ParseLimits& limits) {
 RawDocument parse_docx(const fs::path& path, const ParseOptions& options) {
   RawDocument raw = read_docx_content(path, options.limits);
   if (options.use_office && find_soffice()) {
+    if (options.progress) options.progress(0, 1, "LibreOffice paginating");
     auto rendered = render_pdf_pages(path);
     assign_rendered_pages(raw, rendered);
   } else {
