@@ -7,7 +7,7 @@ packages=(
   # toolchain
   build-essential cmake ninja-build pkg-config clang-format clang-tidy
   # core libraries
-  libsqlite3-dev libicu-dev libzip-dev libpugixml-dev libssl-dev libre2-dev libtomlplusplus-dev
+  libsqlite3-dev libicu-dev libzip-dev libpugixml-dev libssl-dev libre2-dev libtomlplusplus-dev libyaml-cpp-dev
   nlohmann-json3-dev libcli11-dev libspdlog-dev libfmt-dev
   # MuPDF is shipped as a static library: its own dependencies must be present to link
   libmupdf-dev libopenjp2-7-dev libjbig2dec0-dev libgumbo-dev libmujs-dev

@@ -44,6 +44,7 @@ void add_verify_command(CLI::App& app, Globals& g);
 void add_alias_command(CLI::App& app, Globals& g);
 void add_config_command(CLI::App& app, Globals& g);
 void add_docs_commands(CLI::App& app, Globals& g);
+void add_skills_command(CLI::App& app, Globals& g);
 
 /// After an ingest: embeds the new blocks with the configured model (nothing when none is
 /// configured). A failure is a warning in `report`, not an error: the regulations are stored.

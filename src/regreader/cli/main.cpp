@@ -84,6 +84,7 @@ int run(int argc, char** argv) {
   add_verify_command(app, g);
   add_alias_command(app, g);
   add_config_command(app, g);
+  add_skills_command(app, g);
   add_docs_commands(app, g);
   app.parse_complete_callback([&g] {
     init_logging(g.quiet ? -1 : g.verbose);

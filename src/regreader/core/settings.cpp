@@ -37,6 +37,8 @@ constexpr SettingSpec kSpecs[] = {
    "Bearer token: required by serve when bound beyond loopback; sent by agents to mcp.url", true},
   {"tools.advanced", "REGREADER_ENABLE_ADVANCED_TOOLS", "", "false",
    "Also serve find_similar_content and compare_sections"},
+  {"agent.skills_dir", "REGREADER_SKILLS_DIR", "", "",
+   "Folder of user skills (<name>/SKILL.md); default <data dir>/skills"},
   {"embedding.model", "REGREADER_EMBEDDING_MODEL", "", "",
    "Embedding model: builtin-lsa, none, a local model folder, or a served model's name"},
   {"embedding.url", "REGREADER_EMBEDDING_URL", "", "",
