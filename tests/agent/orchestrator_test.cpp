@@ -12,6 +12,8 @@
 #include "agent/strategy_scripts.hpp"
 #include "regreader/agent/llm/llm_config.hpp"
 #include "regreader/agent/prompts.hpp"
+#include "regreader/agent/skill_routing.hpp"
+#include "regreader/core/error.hpp"
 
 namespace regreader::agent {
 namespace {
@@ -266,6 +268,119 @@ TEST(SubagentSpecTest, EachSubagentHasItsOwnToolsAndAShortPrompt) {
     EXPECT_LT(subagent_spec(k).prompt.size(), react_system_prompt().size() / 2);
     EXPECT_NE(subagent_spec(k).prompt.find(kNotFoundPhrase), std::string::npos);
   }
+}
+
+}  // namespace
+}  // namespace regreader::agent
+
+namespace regreader::agent {
+namespace {
+
+void offer_every_core_tool(FakeTools& tools) {
+  for (const char* n :
+       {"search_tables", "get_table_by_id", "resolve_reference", "list_regulations"})
+    tools.handlers[n] = [n](const json&) {
+      return ToolResult{std::string("result of ") + n, {}, false};
+    };
+}
+
+// Issue 16: the analyzer sees the skills' descriptions and picks one; the subagent running it
+// gets only that skill's instructions and tools.
+TEST(OrchestratorSkillsTest,
+     TheAnalyzerChoosesASkillAndItsSubagentGetsOnlyItsInstructionsAndTools) {
+  const auto skills = tools::load_skills({}, tools::skill_tool_names());
+  const Script script = {
+      {marker::kAnalyzer, {say(R"({"intents":["search"],"skills":["table-lookup"]})")}},
+      {marker::kTable,
+       {call("t1", "get_table_by_id", R"({"reg_id":"GB26860-2011","table_id":"表1"})"),
+        say(regreader::testing::kTableFinding)}},
+      {marker::kWriter, {say(kCitedAnswer)}},
+  };
+  OrchestratorHarness h(Wire::kOpenAI, false, script);
+  offer_every_core_tool(h.tools);
+  h.options.skills = &skills;
+  const AgentResponse r = h.run("10kV 的安全距离是多少？");
+  EXPECT_EQ(r.outcome, AgentOutcome::kAnswered);
+
+  const std::string analyzer = h.http.script(marker::kAnalyzer).requests[0].body;
+  EXPECT_NE(analyzer.find("- table-lookup: 查表中的数值"), std::string::npos)
+      << "the analyzer chooses by the skills' descriptions";
+  EXPECT_EQ(analyzer.find("- chapter-comparison"), std::string::npos)
+      << "a skill whose tools are not offered is not in the catalogue";
+
+  const json table = h.http.script(marker::kTable).body_json(0);
+  EXPECT_EQ(tools_offered(table), 3u) << "only the skill's tools";
+  const std::string prompt = table.dump();
+  EXPECT_NE(prompt.find("table-lookup"), std::string::npos);
+  EXPECT_NE(prompt.find("search_tables 找到表"), std::string::npos) << "the skill's instructions";
+  const auto handoffs = h.events_of("handoff");
+  ASSERT_EQ(handoffs.size(), 1u) << "the intent adds no subagent the model did not choose";
+  EXPECT_EQ(handoffs[0]["to"], "table_agent");
+  EXPECT_NE(
+      handoffs[0]["reason"].get<std::string>().find("skill table-lookup (chosen by the analyzer)"),
+      std::string::npos);
+  // Prompt size: the skill subagent's system prompt is a fraction of the single agent's.
+  for (const auto& c : r.model_calls)
+    if (c.agent == "table_agent") {
+      EXPECT_LT(c.system_bytes, react_system_prompt().size() / 2);
+    }
+}
+
+// --skill forces one skill; a call outside its tools is refused and audited.
+TEST(OrchestratorSkillsTest, AForcedSkillRunsAloneAndACallOutsideItsToolsIsRefusedAndAudited) {
+  const auto skills = tools::load_skills({}, tools::skill_tool_names());
+  const Script script = {
+      {marker::kAnalyzer, {say(R"({"intents":["table"],"skills":["table-lookup"]})")}},
+      {marker::kReference,
+       {call("r1", "get_table_by_id", R"({"reg_id":"GB26860-2011","table_id":"表1"})"),
+        call("r2", "lookup_annotation", R"({"reg_id":"GB26860-2011","annotation_id":"注1"})"),
+        say("- 注1：表中未列电压等级按高一档（GB26860 P4 注1）。")}},
+      {marker::kWriter, {say(kCitedAnswer)}},
+  };
+  OrchestratorHarness h(Wire::kAnthropic, false, script);
+  offer_every_core_tool(h.tools);
+  h.options.skills = &skills;
+  h.options.forced_skill = "note-tracing";
+  const AgentResponse r = h.run("注1 怎么说？");
+  EXPECT_EQ(h.tools.call_names(), std::vector<std::string>{"lookup_annotation"});
+  const auto rejected = h.events_of("tool_call_rejected");
+  ASSERT_EQ(rejected.size(), 1u);
+  EXPECT_EQ(rejected[0]["agent"], "reference_agent");
+  EXPECT_EQ(rejected[0]["tool"], "get_table_by_id");
+  EXPECT_NE(rejected[0]["reason"].get<std::string>().find("not available"), std::string::npos);
+  const auto handoffs = h.events_of("handoff");
+  ASSERT_EQ(handoffs.size(), 1u);
+  EXPECT_NE(handoffs[0]["reason"].get<std::string>().find("note-tracing (forced"),
+            std::string::npos);
+}
+
+TEST(SkillRoutingTest, IntentsPickBuiltInSkillsWhenTheModelChoseNone) {
+  const auto skills = tools::load_skills({}, tools::skill_tool_names());
+  FakeTools fake;
+  offer_every_core_tool(fake);
+  const auto offered = fake.list_tools();
+  QueryAnalysis a;
+  a.intents = {QueryIntent::kTable, QueryIntent::kReference, QueryIntent::kDiscovery};
+  a.notes = {"注1"};
+  auto names = [&] {
+    std::vector<std::string> out;
+    for (const auto& c : choose_skills(a, skills, offered, ""))
+      out.push_back(c.skill->name);
+    return out;
+  };
+  EXPECT_EQ(names(), (std::vector<std::string>{"table-lookup", "note-tracing", "simple-search"}))
+      << "discovery without its tools falls back to simple search";
+  a.sections = {"5.3.2"};
+  EXPECT_EQ(names()[1], "reference-following");
+  a.skills = {"no-such-skill"};
+  EXPECT_EQ(names().size(), 3u) << "an unknown choice of the model is ignored";
+  EXPECT_THROW(choose_skills(a, skills, offered, "no-such-skill"), Error);
+  EXPECT_THROW(choose_skills(a, skills, offered, "chapter-comparison"), Error)
+      << "a forced skill whose tools are not offered";
+  const auto spec = skill_subagent(*skills.find("table-lookup"));
+  EXPECT_EQ(spec.name, "table_agent");
+  EXPECT_EQ(spec.tools,
+            (std::set<std::string>{"search_tables", "get_table_by_id", "lookup_annotation"}));
 }
 
 }  // namespace

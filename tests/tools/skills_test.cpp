@@ -19,9 +19,8 @@ void write_skill(const fs::path& dir, const std::string& folder, const std::stri
 TEST(Skills, TheBuiltInSkillsLoadAndNameOnlyKnownTools) {
   const auto set = load_skills({}, skill_tool_names());
   EXPECT_TRUE(set.problems.empty()) << set.problems.front().describe();
-  for (const char* name :
-       {"table-lookup", "note-tracing", "reference-following", "chapter-comparison",
-        "simple-search"}) {
+  for (const char* name : {"table-lookup", "note-tracing", "reference-following",
+                           "chapter-comparison", "simple-search"}) {
     const Skill* s = set.find(name);
     ASSERT_NE(s, nullptr) << name;
     EXPECT_FALSE(s->description.empty());
@@ -88,7 +87,8 @@ TEST(Skills, EachMalformedSkillIsReportedByFileAndLineAndTheRestLoad) {
     const auto& p = set.problems[0];
     EXPECT_EQ(p.file, (dir.path() / "b-bad" / "SKILL.md").string()) << "case " << i;
     EXPECT_EQ(p.line, cases[i].line) << "case " << i << ": " << p.describe();
-    EXPECT_NE(p.message.find(cases[i].says), std::string::npos) << "case " << i << ": " << p.describe();
+    EXPECT_NE(p.message.find(cases[i].says), std::string::npos)
+        << "case " << i << ": " << p.describe();
     EXPECT_NE(set.find("good"), nullptr) << "case " << i << ": the good skill still loads";
     EXPECT_EQ(set.skills.size(), 6u) << "case " << i;
   }

@@ -72,6 +72,8 @@ AgentResponse run_agent(AgentKind kind, LlmClient& llm, ToolProvider& tools,
       r.temperature = o.temperature;
       r.stream = o.stream;
       r.reg_ids = o.reg_ids;
+      r.skills = o.skills;
+      r.forced_skill = o.forced_skill;
       Orchestrator agent(llm, tools, std::move(r), events, checker);
       return agent.run(question, o.on_text);
     }

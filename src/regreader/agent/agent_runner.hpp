@@ -18,6 +18,7 @@
 #include "regreader/agent/event_log.hpp"
 #include "regreader/agent/llm/llm_client.hpp"
 #include "regreader/agent/tool_provider.hpp"
+#include "regreader/tools/skills.hpp"
 
 namespace regreader::agent {
 
@@ -41,8 +42,10 @@ struct AgentRunOptions {
   int max_tokens = 4096;  ///< per model reply
   std::optional<double> temperature = 0.0;
   size_t max_tool_result_bytes = 16000;
-  const ChatMemory* memory = nullptr;  ///< earlier exchanges, sent as context (chat)
-  std::string extra_context;           ///< react: appended to the system prompt
+  const ChatMemory* memory = nullptr;       ///< earlier exchanges, sent as context (chat)
+  std::string extra_context;                ///< react: appended to the system prompt
+  const tools::SkillSet* skills = nullptr;  ///< orchestrated: skills to choose from
+  std::string forced_skill;                 ///< orchestrated: --skill NAME
 };
 
 /// Answers `query` with the chosen strategy. Exceptions as the strategy's run().

@@ -7,6 +7,7 @@
 #include "regreader/agent/answer_check.hpp"
 #include "regreader/agent/answer_writer.hpp"
 #include "regreader/agent/react_agent.hpp"
+#include "regreader/agent/skill_routing.hpp"
 #include "regreader/core/error.hpp"
 
 namespace regreader::agent {
@@ -78,9 +79,9 @@ AgentResponse Orchestrator::run(const std::string& query, const TextCallback& on
   }
 }
 
-Orchestrator::SubagentRun Orchestrator::run_subagent(SubagentKind kind, const std::string& task,
+Orchestrator::SubagentRun Orchestrator::run_subagent(const SubagentSpec& spec,
+                                                     const std::string& task,
                                                      long long token_budget) {
-  const SubagentSpec& spec = subagent_spec(kind);
   ReactOptions o;
   o.max_turns = options_.subagent_max_turns;
   o.max_tool_result_bytes = options_.max_tool_result_bytes;
@@ -90,7 +91,7 @@ Orchestrator::SubagentRun Orchestrator::run_subagent(SubagentKind kind, const st
   o.allowed_tools = spec.tools;
   o.agent_name = spec.name;
   o.system_prompt = spec.prompt;
-  SubagentRun run{kind, std::nullopt, ""};
+  SubagentRun run{spec, std::nullopt, ""};
   try {
     ReactAgent agent(llm_, tools_, std::move(o), events_, nullptr);
     run.response = agent.run(task);
@@ -100,37 +101,55 @@ Orchestrator::SubagentRun Orchestrator::run_subagent(SubagentKind kind, const st
   return run;
 }
 
+std::vector<std::pair<SubagentSpec, std::string>> Orchestrator::plan(const std::string& query,
+                                                                     AgentResponse& r,
+                                                                     QueryAnalysis& analysis) {
+  const auto offered = tools_.list_tools();
+  const std::string catalogue = options_.skills ? skill_catalogue(*options_.skills, offered) : "";
+  analysis = analyze_query(llm_, query, r, catalogue);
+  for (const auto& id : options_.reg_ids)
+    if (std::find(analysis.reg_ids.begin(), analysis.reg_ids.end(), id) == analysis.reg_ids.end())
+      analysis.reg_ids.push_back(id);
+  std::vector<std::pair<SubagentSpec, std::string>> out;
+  if (options_.skills) {
+    for (const auto& c : choose_skills(analysis, *options_.skills, offered, options_.forced_skill))
+      out.emplace_back(skill_subagent(*c.skill), "skill " + c.skill->name + " (" + c.reason + ")");
+    if (!out.empty()) return out;
+  }
+  for (auto k : route_subagents(analysis, offered))
+    out.emplace_back(subagent_spec(k), handoff_reason(k, analysis));
+  return out;
+}
+
 AgentResponse Orchestrator::run_steps(const std::string& query, const TextCallback& on_text,
                                       EventLog& log) {
   const auto t0 = Clock::now();
   AgentResponse r;
   r.strategy = "orchestrated";
 
-  QueryAnalysis analysis = analyze_query(llm_, query, r);
+  QueryAnalysis analysis;
+  const auto planned = plan(query, r, analysis);
   const double analyzer_ms = r.timings.llm_ms;
-  for (const auto& id : options_.reg_ids)
-    if (std::find(analysis.reg_ids.begin(), analysis.reg_ids.end(), id) == analysis.reg_ids.end())
-      analysis.reg_ids.push_back(id);
-  const auto kinds = route_subagents(analysis, tools_.list_tools());
   r.thinking = "analysis: " + to_json(analysis).dump();
 
   const std::string task = subagent_task(query, analysis);
   const long long budget = std::max<long long>(
-      1, (options_.max_total_tokens - r.usage.total()) / static_cast<long long>(kinds.size()));
-  for (auto k : kinds)
-    log.handoff(subagent_spec(k).name, handoff_reason(k, analysis));
+      1, (options_.max_total_tokens - r.usage.total()) / static_cast<long long>(planned.size()));
+  for (const auto& [spec, reason] : planned)
+    log.handoff(spec.name, reason);
   std::vector<SubagentRun> runs;
-  if (kinds.size() > 1 && options_.parallel) {
+  if (planned.size() > 1 && options_.parallel) {
     std::vector<std::future<SubagentRun>> futures;
-    futures.reserve(kinds.size());
-    for (auto k : kinds)
-      futures.push_back(std::async(
-          std::launch::async, [this, k, &task, budget] { return run_subagent(k, task, budget); }));
+    futures.reserve(planned.size());
+    for (const auto& p : planned)
+      futures.push_back(std::async(std::launch::async, [this, &p, &task, budget] {
+        return run_subagent(p.first, task, budget);
+      }));
     for (auto& f : futures)
       runs.push_back(f.get());
   } else {
-    for (auto k : kinds)
-      runs.push_back(run_subagent(k, task, budget));
+    for (const auto& p : planned)
+      runs.push_back(run_subagent(p.first, task, budget));
   }
 
   // Parallel subagents overlap: the phase costs its longest member in wall time.
@@ -138,7 +157,7 @@ AgentResponse Orchestrator::run_steps(const std::string& query, const TextCallba
   std::vector<Finding> findings;
   std::string first_error;
   for (auto& run : runs) {
-    const std::string& name = subagent_spec(run.kind).name;
+    const std::string& name = run.spec.name;
     if (!run.response) {
       r.warnings.push_back(name + " failed: " + run.error);
       if (first_error.empty()) first_error = name + ": " + run.error;

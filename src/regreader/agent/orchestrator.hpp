@@ -19,6 +19,7 @@
 #include "regreader/agent/query_analyzer.hpp"
 #include "regreader/agent/subagents.hpp"
 #include "regreader/agent/tool_provider.hpp"
+#include "regreader/tools/skills.hpp"
 
 namespace regreader::agent {
 
@@ -31,6 +32,9 @@ struct OrchestratorOptions {
   bool parallel = true;              ///< run independent subagents concurrently
   bool stream = false;               ///< stream the aggregator's answer to run()'s callback
   std::vector<std::string> reg_ids;  ///< regulations to prefer, added to the analyzer's hints
+  /// Skills to choose from (skill_routing.hpp); null: one fixed subagent per intent.
+  const tools::SkillSet* skills = nullptr;
+  std::string forced_skill;  ///< --skill NAME: this skill alone
 };
 
 /// The subagents serving an analysis, in intent order without duplicates. Discovery falls back
@@ -50,13 +54,17 @@ class Orchestrator {
 
  private:
   struct SubagentRun {
-    SubagentKind kind;
+    SubagentSpec spec;
     std::optional<AgentResponse> response;
     std::string error;
   };
+  /// The subagents for a question, each with the reason it was chosen.
+  std::vector<std::pair<SubagentSpec, std::string>> plan(const std::string& query, AgentResponse& r,
+                                                         QueryAnalysis& analysis);
 
   AgentResponse run_steps(const std::string& query, const TextCallback& on_text, EventLog& log);
-  SubagentRun run_subagent(SubagentKind kind, const std::string& task, long long token_budget);
+  SubagentRun run_subagent(const SubagentSpec& spec, const std::string& task,
+                           long long token_budget);
 
   LlmClient& llm_;
   ToolProvider& tools_;

@@ -136,6 +136,7 @@ std::optional<QueryAnalysis> parse_query_analysis(std::string_view model_text) {
   a.sections = strings_of(*j, "sections");
   a.tables = strings_of(*j, "tables");
   a.notes = strings_of(*j, "notes");
+  a.skills = strings_of(*j, "skills");
   return a;
 }
 
@@ -148,9 +149,17 @@ reg_ids 为问题中的规程编号（如 GB26860-2011），sections 为条款�
   return kText;
 }
 
-QueryAnalysis analyze_query(LlmClient& llm, const std::string& query, AgentResponse& into) {
+std::string query_analyzer_prompt(const std::string& skill_catalogue) {
+  if (skill_catalogue.empty()) return query_analyzer_prompt();
+  return query_analyzer_prompt() +
+         "\n再按下列技能的描述选择要用的技能（一个或多个），写入 \"skills\":[技能名]：\n" +
+         skill_catalogue;
+}
+
+QueryAnalysis analyze_query(LlmClient& llm, const std::string& query, AgentResponse& into,
+                            const std::string& skill_catalogue) {
   ChatRequest req;
-  req.system = query_analyzer_prompt();
+  req.system = query_analyzer_prompt(skill_catalogue);
   req.messages = {Message::user_text(query)};
   req.max_tokens = kAnalyzerMaxTokens;
   req.temperature = 0.0;
@@ -176,8 +185,9 @@ nlohmann::json to_json(const QueryAnalysis& a) {
   nlohmann::json intents = nlohmann::json::array();
   for (auto i : a.intents)
     intents.push_back(query_intent_name(i));
-  return {{"intents", intents}, {"reg_ids", a.reg_ids}, {"sections", a.sections},
-          {"tables", a.tables}, {"notes", a.notes},     {"from_model", a.from_model}};
+  return {{"intents", intents},        {"reg_ids", a.reg_ids}, {"sections", a.sections},
+          {"tables", a.tables},        {"notes", a.notes},     {"skills", a.skills},
+          {"from_model", a.from_model}};
 }
 
 }  // namespace regreader::agent

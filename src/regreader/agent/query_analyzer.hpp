@@ -31,6 +31,7 @@ struct QueryAnalysis {
   std::vector<std::string> sections;  ///< "5.2.3"
   std::vector<std::string> tables;    ///< "表1", "表A.2"
   std::vector<std::string> notes;     ///< "注1", "注①"
+  std::vector<std::string> skills;    ///< skills the model chose by their descriptions
   bool from_model = false;            ///< false: the model's answer was unusable, rules decided
 
   bool has(QueryIntent i) const;
@@ -46,9 +47,13 @@ std::optional<QueryAnalysis> parse_query_analysis(std::string_view model_text);
 /// The analyzer's system prompt (short: it is sent with every question).
 const std::string& query_analyzer_prompt();
 
+/// The analyzer's prompt with a catalogue of skills ("name: description" lines) to choose from.
+std::string query_analyzer_prompt(const std::string& skill_catalogue);
+
 /// One model call (recorded into `into` as agent "analyzer"), then the rules as fallback and
-/// for hints. Exceptions of the client propagate.
-QueryAnalysis analyze_query(LlmClient& llm, const std::string& query, AgentResponse& into);
+/// for hints. With a skill catalogue the model also picks skills. Exceptions propagate.
+QueryAnalysis analyze_query(LlmClient& llm, const std::string& query, AgentResponse& into,
+                            const std::string& skill_catalogue = "");
 
 nlohmann::json to_json(const QueryAnalysis& a);
 

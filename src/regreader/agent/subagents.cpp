@@ -69,6 +69,32 @@ SubagentKind subagent_for(QueryIntent intent) {
   return SubagentKind::kSearch;
 }
 
+std::string subagent_role(SubagentKind kind) {
+  switch (kind) {
+    case SubagentKind::kSearch:
+      return "你是规程检索子代理。";
+    case SubagentKind::kTable:
+      return "你是规程表格子代理。";
+    case SubagentKind::kReference:
+      return "你是规程引用子代理。";
+    case SubagentKind::kDiscovery:
+      return "你是规程比较子代理。";
+  }
+  return "";
+}
+
+const std::string& subagent_report_rules() {
+  return kReportRules;
+}
+
+std::optional<SubagentKind> parse_subagent_kind(std::string_view name) {
+  if (name == "search") return SubagentKind::kSearch;
+  if (name == "table") return SubagentKind::kTable;
+  if (name == "reference") return SubagentKind::kReference;
+  if (name == "discovery") return SubagentKind::kDiscovery;
+  return std::nullopt;
+}
+
 std::string subagent_task(const std::string& query, const QueryAnalysis& a) {
   std::string task = "问题：" + query;
   if (!a.reg_ids.empty()) task += "\n规程：" + join(a.reg_ids);

@@ -7,6 +7,7 @@
 //   reference  resolve_reference, lookup_annotation, read_page_range
 //   discovery  find_similar_content, compare_sections
 
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -28,6 +29,13 @@ const SubagentSpec& subagent_spec(SubagentKind kind);
 
 /// The subagent serving an intent.
 SubagentKind subagent_for(QueryIntent intent);
+
+/// The role line a subagent of `kind` starts with ("你是规程表格子代理。").
+std::string subagent_role(SubagentKind kind);
+/// The rules every subagent reports by (findings with sources, never the final answer).
+const std::string& subagent_report_rules();
+/// "search" | "table" | "reference" | "discovery".
+std::optional<SubagentKind> parse_subagent_kind(std::string_view name);
 
 /// What the subagent is asked: the question and the analyzer's hints, on a few lines.
 std::string subagent_task(const std::string& query, const QueryAnalysis& analysis);

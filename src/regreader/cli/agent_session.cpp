@@ -99,6 +99,9 @@ void add_agent_options(CLI::App* cmd, AgentArgs& a) {
   cmd->add_option("--events", a.events_file, "Append the run's events as JSON Lines to FILE");
   cmd->add_option("--max-turns", a.max_turns, "Model calls per question (default 12)")
       ->check(CLI::Range(1, 50));
+  cmd->add_option("--skill", a.skill,
+                  "orchestrated: follow this skill alone (regreader skills list); default: the "
+                  "analyzer chooses by the skills' descriptions");
   cmd->add_flag("--json", a.json, "The whole AgentResponse as JSON");
   cmd->add_flag("--stream", a.stream,
                 "Print the answer as the model writes it (the default on a terminal; not with "
@@ -136,6 +139,16 @@ AgentSession::AgentSession(const AgentArgs& a, const Globals& g) {
   options_.max_turns = a.max_turns;
   options_.extra_context = hint(a.reg_ids);
   options_.memory = &memory_;
+  // Skills: the built-in ones and the user's; one that does not load is a warning, never fatal.
+  skills_ = tools::load_skills(tools::skills_dir(g.data_dir()), tools::skill_tool_names());
+  for (const auto& p : skills_.problems)
+    std::cerr << "warning: skill not loaded: " << p.describe() << "\n";
+  if (!a.skill.empty() && !skills_.find(a.skill))
+    throw Error(ErrorCode::kNotFound, "no skill '" + a.skill + "' (regreader skills list)");
+  if (!a.skill.empty() && kind_ != agent::AgentKind::kOrchestrated)
+    throw Error(ErrorCode::kInvalidArgument, "--skill applies to --agent orchestrated");
+  options_.skills = &skills_;
+  options_.forced_skill = a.skill;
   // Streamed answers go to stdout as they arrive; --json keeps stdout one JSON document.
   options_.stream = !a.json && (a.stream || isatty(STDOUT_FILENO));
   if (options_.stream) options_.on_text = [](std::string_view d) { std::cout << d << std::flush; };

@@ -27,6 +27,7 @@ struct AgentArgs {
   std::string mcp_url;
   std::string events_file;
   int max_turns = 12;
+  std::string skill;  ///< orchestrated: use this skill alone
   bool json = false;
   bool stream = false;  ///< print the answer as the model writes it (always on a terminal)
 };
@@ -58,6 +59,7 @@ class AgentSession {
   std::vector<std::unique_ptr<agent::EventSink>> sinks_;
   std::unique_ptr<agent::EventSink> tee_;
   agent::AgentKind kind_ = agent::AgentKind::kReact;
+  tools::SkillSet skills_;
   agent::AgentRunOptions options_;
   agent::ChatMemory memory_;
 };

@@ -47,7 +47,8 @@ void run_list(const SkillsArgs& a, Globals& g) {
   g.json = a.json;
   const auto set = load(g);
   if (a.json) {
-    nlohmann::json out = {{"skills", nlohmann::json::array()}, {"problems", nlohmann::json::array()}};
+    nlohmann::json out = {{"skills", nlohmann::json::array()},
+                          {"problems", nlohmann::json::array()}};
     for (const auto& s : set.skills)
       out["skills"].push_back(skill_json(s, false));
     for (const auto& p : set.problems)
@@ -110,9 +111,11 @@ void add_skills_command(CLI::App& app, Globals& g) {
   show->callback([a, &g] { run_show(*a, g); });
   cmd->footer(
       "A skill is a folder with a SKILL.md: YAML front matter (name, description,\n"
-      "required_tools, subagents, version, tags, arguments) and Markdown instructions -- the shape\n"
+      "required_tools, subagents, version, tags, arguments) and Markdown instructions -- the "
+      "shape\n"
       "of Claude's Agent Skills. Add yours under <data dir>/skills/<name>/SKILL.md (or set\n"
-      "agent.skills_dir). `ask --agent orchestrated` chooses skills by description; `--skill NAME`\n"
+      "agent.skills_dir). `ask --agent orchestrated` chooses skills by description; `--skill "
+      "NAME`\n"
       "forces one; `serve` offers each as an MCP prompt. `skills list` exits 1 when a skill did\n"
       "not load.\n\n"
       "Examples:\n"

@@ -50,10 +50,9 @@ std::optional<Split> split_front_matter(const std::string& text) {
 }
 
 bool valid_name(const std::string& name) {
-  return !name.empty() && name.size() <= 64 &&
-         std::all_of(name.begin(), name.end(), [](char c) {
-           return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
-         });
+  return !name.empty() && name.size() <= 64 && std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+  });
 }
 
 struct Reader {
@@ -162,8 +161,9 @@ std::optional<Skill> parse_skill(const std::string& text, const std::string& sou
                                  std::vector<SkillProblem>& problems) {
   const auto split = split_front_matter(text);
   if (!split) {
-    problems.push_back({source, 1, "no front matter: the file must start with a '---' line and "
-                                   "the YAML end with another"});
+    problems.push_back({source, 1,
+                        "no front matter: the file must start with a '---' line and "
+                        "the YAML end with another"});
     return std::nullopt;
   }
   YAML::Node root;
@@ -211,8 +211,9 @@ SkillSet load_skills(const fs::path& user_dir, const std::set<std::string>& know
     auto s = parse_skill(text, source, known_tools, set.problems);
     if (!s) return;
     if (const Skill* taken = set.find(s->name)) {
-      set.problems.push_back({source, 2, "the name '" + s->name + "' is already taken by " +
-                                             taken->source + "; skipped"});
+      set.problems.push_back(
+          {source, 2,
+           "the name '" + s->name + "' is already taken by " + taken->source + "; skipped"});
       return;
     }
     set.skills.push_back(std::move(*s));
