@@ -365,3 +365,47 @@ TEST(McpContext, ProgressOnlyWithATokenAndClientRequestsGoThroughThePeer) {
 
 }  // namespace
 }  // namespace regreader::mcp
+
+namespace regreader::mcp {
+namespace {
+
+// Issue 16: every skill is a prompt -- the built-in ones and the data directory's -- with the
+// arguments its front matter declares; a skill that does not load is left out, the rest stay.
+TEST(McpSkillPrompts, PromptsListIncludesTheSkillsWithTheirArguments) {
+  parse::TempDir dir;
+  std::filesystem::create_directories(dir.path() / "skills" / "ticket-check");
+  std::ofstream(dir.path() / "skills" / "ticket-check" / "SKILL.md")
+      << "---\nname: ticket-check\ndescription: 检查工作票\nrequired_tools: [smart_search]\n"
+         "arguments:\n  - name: ticket\n    description: 工作票内容\n    required: true\n---\n"
+         "逐项核对工作票。\n";
+  std::filesystem::create_directories(dir.path() / "skills" / "broken");
+  std::ofstream(dir.path() / "skills" / "broken" / "SKILL.md") << "no front matter\n";
+  Server server(regreader_definition(dir.path(), false));
+  Session session;
+  RecordingPeer peer;
+  auto send = [&](const json& m) { return server.handle(m, session, peer).value_or(json()); };
+  send(req(0, "initialize", {{"protocolVersion", "2025-11-25"}, {"capabilities", json::object()}}));
+  const auto list = send(req(1, "prompts/list"));
+  std::map<std::string, json> by_name;
+  for (const auto& p : list["result"]["prompts"])
+    by_name[p["name"]] = p;
+  for (const char* name : {"skill_table-lookup", "skill_note-tracing", "skill_reference-following",
+                           "skill_chapter-comparison", "skill_simple-search", "skill_ticket-check"})
+    EXPECT_TRUE(by_name.count(name)) << name << " in " << list.dump();
+  EXPECT_FALSE(by_name.count("skill_broken"));
+  EXPECT_EQ(by_name["skill_ticket-check"]["arguments"][0]["name"], "ticket");
+  EXPECT_EQ(by_name["skill_table-lookup"]["arguments"][0]["name"], "question");
+
+  const auto got =
+      send(req(2, "prompts/get",
+               {{"name", "skill_ticket-check"}, {"arguments", {{"ticket", "工作负责人：张三"}}}}));
+  const std::string text = got["result"]["messages"][0]["content"]["text"];
+  EXPECT_NE(text.find("逐项核对工作票"), std::string::npos) << text;
+  EXPECT_NE(text.find("工作负责人：张三"), std::string::npos) << text;
+  EXPECT_NE(text.find("smart_search"), std::string::npos) << text;
+  const auto missing = send(req(3, "prompts/get", {{"name", "skill_ticket-check"}}));
+  EXPECT_EQ(missing["error"]["code"], rpc::kInvalidParams);
+}
+
+}  // namespace
+}  // namespace regreader::mcp

@@ -50,8 +50,7 @@ std::string skill_catalogue(const tools::SkillSet& skills,
   return out;
 }
 
-std::vector<SkillChoice> choose_skills(const QueryAnalysis& analysis,
-                                       const tools::SkillSet& skills,
+std::vector<SkillChoice> choose_skills(const QueryAnalysis& analysis, const tools::SkillSet& skills,
                                        const std::vector<ToolDefinition>& offered,
                                        const std::string& forced) {
   std::vector<SkillChoice> out;
@@ -79,8 +78,9 @@ std::vector<SkillChoice> choose_skills(const QueryAnalysis& analysis,
 
 SubagentSpec skill_subagent(const tools::Skill& skill) {
   const SubagentKind kind =
-      skill.subagents.empty() ? SubagentKind::kSearch
-                              : parse_subagent_kind(skill.subagents[0]).value_or(SubagentKind::kSearch);
+      skill.subagents.empty()
+          ? SubagentKind::kSearch
+          : parse_subagent_kind(skill.subagents[0]).value_or(SubagentKind::kSearch);
   SubagentSpec spec = subagent_spec(kind);
   spec.tools = std::set<std::string>(skill.required_tools.begin(), skill.required_tools.end());
   spec.prompt = subagent_role(kind) + "按技能“" + skill.name + "”工作：\n" + skill.body + "\n" +

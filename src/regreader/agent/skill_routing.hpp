@@ -28,8 +28,7 @@ std::string skill_catalogue(const tools::SkillSet& skills,
 
 /// The skills serving a question: `forced` alone when given (kNotFound or kInvalidArgument when
 /// unknown or not usable); else the analyzer's usable choices; else one per intent.
-std::vector<SkillChoice> choose_skills(const QueryAnalysis& analysis,
-                                       const tools::SkillSet& skills,
+std::vector<SkillChoice> choose_skills(const QueryAnalysis& analysis, const tools::SkillSet& skills,
                                        const std::vector<ToolDefinition>& offered,
                                        const std::string& forced);
 

@@ -1,5 +1,7 @@
 #include "regreader/mcp/regreader_server.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <chrono>
 #include <memory>
 #include <mutex>
@@ -13,6 +15,7 @@
 #include "regreader/mcp/json_rpc.hpp"
 #include "regreader/tools/prompt_text.hpp"
 #include "regreader/tools/registry.hpp"
+#include "regreader/tools/skills.hpp"
 
 namespace regreader::mcp {
 
@@ -203,6 +206,32 @@ std::vector<Prompt> prompts() {
   return {system, format, ask};
 }
 
+// One prompt per skill (built-in and the data directory's): the skill's instructions, then the
+// arguments the front matter declares, so a desktop client can run a skill by name.
+Prompt skill_prompt(const tools::Skill& skill) {
+  json args = json::array();
+  for (const auto& a : skill.arguments)
+    args.push_back({{"name", a.name}, {"description", a.description}, {"required", a.required}});
+  return {{{"name", "skill_" + skill.name},
+           {"title", "Skill: " + skill.name},
+           {"description", skill.description},
+           {"arguments", args}},
+          [skill](const json& given, CallContext&) {
+            std::string text = "按技能“" + skill.name + "”工作，只用这些工具：";
+            for (const auto& t : skill.required_tools)
+              text += " " + t;
+            text += "\n\n" + skill.body;
+            for (const auto& a : skill.arguments) {
+              const bool has = given.contains(a.name) && given[a.name].is_string();
+              if (a.required && !has)
+                throw RpcError(rpc::kInvalidParams, "argument '" + a.name + "' is required");
+              if (has) text += "\n" + a.name + "：" + given[a.name].get<std::string>();
+            }
+            return json{{"description", skill.description},
+                        {"messages", json::array({user_text(text)})}};
+          }};
+}
+
 }  // namespace
 
 ServerDefinition regreader_definition(const std::filesystem::path& data_dir, bool advanced) {
@@ -222,6 +251,11 @@ ServerDefinition regreader_definition(const std::filesystem::path& data_dir, boo
   for (const auto& spec : tools::tool_table(advanced))
     def.tools.push_back(adapt(spec, shared));
   def.prompts = prompts();
+  const auto skills = tools::load_skills(tools::skills_dir(data_dir), tools::skill_tool_names());
+  for (const auto& p : skills.problems)
+    spdlog::warn("skill not loaded: {}", p.describe());
+  for (const auto& skill : skills.skills)
+    def.prompts.push_back(skill_prompt(skill));
   def.resources = {{{{"uri", "regreader://regulations"},
                      {"name", "regulations"},
                      {"title", "Stored regulations"},
