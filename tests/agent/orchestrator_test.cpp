@@ -7,6 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+
 #include "agent/fake_tools.hpp"
 #include "agent/routed_http.hpp"
 #include "agent/strategy_scripts.hpp"
@@ -381,6 +384,55 @@ TEST(SkillRoutingTest, IntentsPickBuiltInSkillsWhenTheModelChoseNone) {
   EXPECT_EQ(spec.name, "table_agent");
   EXPECT_EQ(spec.tools,
             (std::set<std::string>{"search_tables", "get_table_by_id", "lookup_annotation"}));
+}
+
+}  // namespace
+}  // namespace regreader::agent
+
+namespace regreader::agent {
+namespace {
+
+// Issue 16: a scripted orchestrated run in a kept workspace leaves the plan, one folder per
+// subagent (task, tool results, output), the answer and the events; the aggregator's findings
+// are the output files.
+TEST(OrchestratorWorkspaceTest, AKeptRunLeavesThePlanAFolderPerSubagentAndTheEvents) {
+  const auto skills = tools::load_skills({}, tools::skill_tool_names());
+  OrchestratorHarness h(Wire::kOpenAI, false, regreader::testing::orchestrated_script());
+  offer_every_core_tool(h.tools);
+  h.options.skills = &skills;
+  std::filesystem::path root;
+  {
+    Workspace ws({}, /*keep=*/true);
+    root = ws.root();
+    h.options.workspace = &ws;
+    const AgentResponse r = h.run();
+    EXPECT_EQ(r.outcome, AgentOutcome::kAnswered);
+  }
+  namespace fs = std::filesystem;
+  auto slurp = [](const fs::path& p) {
+    std::ifstream in(p);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  };
+  ASSERT_TRUE(fs::exists(root / "plan.md"));
+  EXPECT_NE(slurp(root / "plan.md").find("skill simple-search"), std::string::npos);
+  EXPECT_NE(slurp(root / "plan.md").find("skill table-lookup"), std::string::npos);
+  for (const char* agent : {"search_agent", "table_agent"}) {
+    EXPECT_TRUE(fs::exists(root / agent / "task.md")) << agent;
+    EXPECT_TRUE(fs::exists(root / agent / "output.md")) << agent;
+    EXPECT_TRUE(fs::is_directory(root / agent / "tool-results")) << agent;
+  }
+  EXPECT_TRUE(fs::exists(root / "search_agent" / "tool-results" / "01-get_toc.json"));
+  EXPECT_TRUE(fs::exists(root / "table_agent" / "tool-results" / "01-get_table_by_id.json"));
+  EXPECT_EQ(slurp(root / "answer.md"), kCitedAnswer);
+  EXPECT_EQ(slurp(root / "table_agent" / "output.md"), regreader::testing::kTableFinding);
+  const auto events = read_event_log(root / "events.jsonl");
+  EXPECT_GT(events.size(), 10u);
+  EXPECT_TRUE(violations(events).empty());
+  const std::string writer = h.http.script(marker::kWriter).requests[0].body;
+  EXPECT_NE(writer.find("高一档电压等级"), std::string::npos) << "read from table_agent/output.md";
+  std::filesystem::remove_all(root);
 }
 
 }  // namespace

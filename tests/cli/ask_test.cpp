@@ -292,3 +292,42 @@ TEST_F(Ask, EventsOfAMissingOrCorruptFileAreClearErrors) {
 
 }  // namespace
 }  // namespace regreader::testing
+
+namespace regreader::testing {
+namespace {
+
+// Issue 16 end to end: `ask --agent orchestrated --workspace DIR` leaves the run's files, `run
+// show DIR` summarises them, `events --violations` lists what the guard refused; `--skill`
+// names a skill that must exist.
+TEST_F(Ask, AnOrchestratedRunKeepsItsWorkspaceAndRunShowSummarisesIt) {
+  start("smart_search", R"({"query":"倒闸操作","reg_id":"SAMPLE-2026"})");
+  const auto ws = dir_->path() / "ws";
+  const auto r = ask("openai",
+                     "ask \"倒闸操作有什么要求？\" -r SAMPLE-2026 --json --agent orchestrated "
+                     "--skill simple-search --workspace " +
+                         quote(ws));
+  ASSERT_FALSE(r.out.empty()) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["strategy"], "orchestrated");
+  namespace fs = std::filesystem;
+  EXPECT_TRUE(fs::exists(ws / "plan.md")) << r.err;
+  EXPECT_TRUE(fs::exists(ws / "search_agent" / "task.md"));
+  EXPECT_TRUE(fs::exists(ws / "search_agent" / "output.md"));
+  EXPECT_TRUE(fs::exists(ws / "search_agent" / "tool-results" / "01-smart_search.json"));
+  EXPECT_TRUE(fs::exists(ws / "answer.md"));
+  EXPECT_TRUE(fs::exists(ws / "events.jsonl"));
+
+  const auto show = run_regreader("run show " + quote(ws));
+  EXPECT_EQ(show.code, 0) << show.err;
+  EXPECT_NE(show.out.find("search_agent/: 1 tool result(s)"), std::string::npos) << show.out;
+  EXPECT_NE(show.out.find("skill simple-search (forced (--skill))"), std::string::npos) << show.out;
+  const auto v = run_regreader("events " + quote(ws / "events.jsonl") + " --violations");
+  EXPECT_EQ(v.code, 0);
+  EXPECT_NE(v.out.find("0 violation(s)"), std::string::npos) << v.out;
+
+  EXPECT_EQ(ask("openai", "ask q --agent orchestrated --skill no-such-skill").code, 3);
+  EXPECT_EQ(run_regreader("run show " + quote(dir_->path() / "nowhere")).code, 3);
+}
+
+}  // namespace
+}  // namespace regreader::testing

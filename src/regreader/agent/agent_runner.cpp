@@ -74,6 +74,7 @@ AgentResponse run_agent(AgentKind kind, LlmClient& llm, ToolProvider& tools,
       r.reg_ids = o.reg_ids;
       r.skills = o.skills;
       r.forced_skill = o.forced_skill;
+      r.workspace = o.workspace;
       Orchestrator agent(llm, tools, std::move(r), events, checker);
       return agent.run(question, o.on_text);
     }
@@ -86,8 +87,22 @@ AgentResponse run_agent(AgentKind kind, LlmClient& llm, ToolProvider& tools,
       r.temperature = o.temperature;
       r.stream = o.stream;
       r.reg_ids = o.reg_ids;
-      WorkflowAgent agent(llm, tools, std::move(r), events, checker);
-      return agent.run(question, o.on_text);
+      if (!o.workspace) {
+        WorkflowAgent agent(llm, tools, std::move(r), events, checker);
+        return agent.run(question, o.on_text);
+      }
+      // In a workspace: the tool results under workflow/, the path in plan.md, answer.md.
+      Workspace& ws = *o.workspace;
+      ws.grant("workflow", {{"."}, {"workflow", "plan.md", "answer.md"}, {}});
+      RecordingToolProvider recorded(tools, ws, "workflow");
+      TeeEventSink tee({events, &ws.events()});
+      WorkflowAgent agent(llm, recorded, std::move(r), &tee, checker);
+      AgentResponse out = agent.run(question, o.on_text);
+      ws.write("workflow", "plan.md",
+               "# Plan\n\n" + out.thinking + "\n\n## Question\n\n" + question + "\n");
+      ws.write("workflow", "workflow/output.md", out.content);
+      ws.write("workflow", "answer.md", out.content);
+      return out;
     }
   }
   throw Error(ErrorCode::kInvalidArgument, "unknown agent kind");

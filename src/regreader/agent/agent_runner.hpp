@@ -18,6 +18,7 @@
 #include "regreader/agent/event_log.hpp"
 #include "regreader/agent/llm/llm_client.hpp"
 #include "regreader/agent/tool_provider.hpp"
+#include "regreader/agent/workspace.hpp"
 #include "regreader/tools/skills.hpp"
 
 namespace regreader::agent {
@@ -46,6 +47,8 @@ struct AgentRunOptions {
   std::string extra_context;                ///< react: appended to the system prompt
   const tools::SkillSet* skills = nullptr;  ///< orchestrated: skills to choose from
   std::string forced_skill;                 ///< orchestrated: --skill NAME
+  /// orchestrated and workflow: the run's workspace (workspace.hpp); null: none.
+  Workspace* workspace = nullptr;
 };
 
 /// Answers `query` with the chosen strategy. Exceptions as the strategy's run().

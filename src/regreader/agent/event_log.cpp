@@ -95,6 +95,11 @@ void EventLog::tool_call_failed(const std::string& call_id, const std::string& t
        {{"call_id", call_id}, {"tool", tool}, {"duration_ms", rounded_ms(ms)}, {"error", error}});
 }
 
+void EventLog::file_access_rejected(const std::string& path, const std::string& mode,
+                                    const std::string& reason) {
+  emit("file_access_rejected", {{"path", path}, {"mode", mode}, {"reason", reason}});
+}
+
 void EventLog::tool_call_rejected(const std::string& call_id, const std::string& tool,
                                   const std::string& reason) {
   emit("tool_call_rejected", {{"call_id", call_id}, {"tool", tool}, {"reason", reason}});

@@ -47,6 +47,19 @@ class MemoryEventSink : public EventSink {
   std::vector<nlohmann::json> events_;
 };
 
+/// Every event to each of several sinks (the terminal, --events FILE, a run's workspace).
+class TeeEventSink : public EventSink {
+ public:
+  explicit TeeEventSink(std::vector<EventSink*> sinks) : sinks_(std::move(sinks)) {}
+  void write(const nlohmann::json& e) override {
+    for (auto* s : sinks_)
+      if (s) s->write(e);
+  }
+
+ private:
+  std::vector<EventSink*> sinks_;
+};
+
 /// Emits the events of one task. A null sink makes every call a no-op.
 class EventLog {
  public:
@@ -65,6 +78,9 @@ class EventLog {
   void tool_call_rejected(const std::string& call_id, const std::string& tool,
                           const std::string& reason);
   void handoff(const std::string& to_agent, const std::string& reason);
+  /// Reading or writing a workspace file outside the agent's folders, refused by the guard.
+  void file_access_rejected(const std::string& path, const std::string& mode,
+                            const std::string& reason);
 
   const std::string& task_id() const { return task_id_; }
 

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <future>
+#include <optional>
 
 #include "regreader/agent/answer_check.hpp"
 #include "regreader/agent/answer_writer.hpp"
@@ -57,6 +59,18 @@ Orchestrator::Orchestrator(LlmClient& llm, ToolProvider& tools, OrchestratorOpti
     : llm_(llm), tools_(tools), options_(std::move(options)), events_(events), checker_(checker) {}
 
 AgentResponse Orchestrator::run(const std::string& query, const TextCallback& on_text) {
+  // With a workspace every event also goes to its events.jsonl.
+  std::optional<TeeEventSink> tee;
+  EventSink* const outer = events_;
+  if (options_.workspace) {
+    tee.emplace(std::vector<EventSink*>{outer, &options_.workspace->events()});
+    events_ = &*tee;
+  }
+  struct Restore {
+    EventSink*& slot;
+    EventSink* value;
+    ~Restore() { slot = value; }
+  } restore{events_, outer};
   EventLog log(events_, "orchestrator", new_task_id());
   log.task_started(query);
   try {
@@ -93,8 +107,14 @@ Orchestrator::SubagentRun Orchestrator::run_subagent(const SubagentSpec& spec,
   o.system_prompt = spec.prompt;
   SubagentRun run{spec, std::nullopt, ""};
   try {
-    ReactAgent agent(llm_, tools_, std::move(o), events_, nullptr);
+    Workspace* ws = options_.workspace;
+    std::optional<RecordingToolProvider> recorded;
+    if (ws) recorded.emplace(tools_, *ws, spec.name);
+    ToolProvider& tools = recorded ? static_cast<ToolProvider&>(*recorded) : tools_;
+    ReactAgent agent(llm_, tools, std::move(o), events_, nullptr);
     run.response = agent.run(task);
+    if (ws)
+      ws->write(spec.name, std::filesystem::path(spec.name) / "output.md", run.response->content);
   } catch (const std::exception& e) {
     run.error = e.what();
   }
@@ -112,13 +132,57 @@ std::vector<std::pair<SubagentSpec, std::string>> Orchestrator::plan(const std::
       analysis.reg_ids.push_back(id);
   std::vector<std::pair<SubagentSpec, std::string>> out;
   if (options_.skills) {
-    for (const auto& c : choose_skills(analysis, *options_.skills, offered, options_.forced_skill))
-      out.emplace_back(skill_subagent(*c.skill), "skill " + c.skill->name + " (" + c.reason + ")");
+    for (const auto& c :
+         choose_skills(analysis, *options_.skills, offered, options_.forced_skill)) {
+      SubagentSpec spec = skill_subagent(*c.skill);
+      // Two skills of one kind: two agents (and workspace folders) of their own.
+      for (const auto& [other, why] : out)
+        if (other.name == spec.name) spec.name += "-" + c.skill->name;
+      out.emplace_back(std::move(spec), "skill " + c.skill->name + " (" + c.reason + ")");
+    }
     if (!out.empty()) return out;
   }
   for (auto k : route_subagents(analysis, offered))
     out.emplace_back(subagent_spec(k), handoff_reason(k, analysis));
   return out;
+}
+
+void Orchestrator::write_plan(const QueryAnalysis& analysis,
+                              const std::vector<std::pair<SubagentSpec, std::string>>& planned,
+                              const std::string& task) {
+  Workspace& ws = *options_.workspace;
+  ws.grant("orchestrator", {{"."}, {"."}, {}});
+  std::vector<std::filesystem::path> outputs;
+  std::string plan = "# Plan\n\n## Subagents\n\n";
+  for (const auto& [spec, reason] : planned) {
+    ws.grant(spec.name, {{spec.name}, {spec.name}, spec.tools});
+    std::string tools;
+    for (const auto& t : spec.tools)
+      tools += (tools.empty() ? "" : ", ") + t;
+    plan += "- **" + spec.name + "**: " + reason + "; tools: " + tools + "\n";
+    ws.write("orchestrator", std::filesystem::path(spec.name) / "task.md",
+             "# Task\n\n" + task + "\n\n# Instructions\n\n" + spec.prompt + "\n");
+    outputs.push_back(std::filesystem::path(spec.name) / "output.md");
+  }
+  ws.write("orchestrator", "plan.md",
+           plan + "\n## Task\n\n" + task + "\n\n## Analysis\n\n```json\n" +
+               to_json(analysis).dump(2) + "\n```\n");
+  // The aggregator reads the subagents' outputs and writes the answer; nothing else.
+  ws.grant("aggregator", {outputs, {"answer.md"}, {}});
+}
+
+std::vector<Finding> Orchestrator::findings_of(const std::vector<SubagentRun>& runs) {
+  std::vector<Finding> findings;
+  for (const auto& run : runs) {
+    if (!run.response) continue;
+    const std::string& name = run.spec.name;
+    // A subagent's answer is its evidence; with a workspace the aggregator reads it from disk.
+    std::string text = run.response->content;
+    if (options_.workspace)
+      text = options_.workspace->read("aggregator", std::filesystem::path(name) / "output.md");
+    findings.push_back({name, std::move(text), true});
+  }
+  return findings;
 }
 
 AgentResponse Orchestrator::run_steps(const std::string& query, const TextCallback& on_text,
@@ -137,6 +201,7 @@ AgentResponse Orchestrator::run_steps(const std::string& query, const TextCallba
       1, (options_.max_total_tokens - r.usage.total()) / static_cast<long long>(planned.size()));
   for (const auto& [spec, reason] : planned)
     log.handoff(spec.name, reason);
+  if (options_.workspace) write_plan(analysis, planned, task);
   std::vector<SubagentRun> runs;
   if (planned.size() > 1 && options_.parallel) {
     std::vector<std::future<SubagentRun>> futures;
@@ -179,8 +244,8 @@ AgentResponse Orchestrator::run_steps(const std::string& query, const TextCallba
     phase_tools =
         overlap ? std::max(phase_tools, s.timings.tools_ms) : phase_tools + s.timings.tools_ms;
     r.thinking += "\n[" + name + "]\n" + s.content;
-    findings.push_back({name, s.content, true});  // a subagent's answer is its evidence
   }
+  findings = findings_of(runs);
   if (findings.empty()) throw Error(ErrorCode::kRemote, "every subagent failed: " + first_error);
   r.timings.tools_ms = phase_tools;
 
@@ -193,6 +258,7 @@ AgentResponse Orchestrator::run_steps(const std::string& query, const TextCallba
   const double llm_before = r.timings.llm_ms;
   write_answer(llm_, query, findings, w, r, on_text);
   check_answer(r, checker_, "orchestrator");
+  if (options_.workspace) options_.workspace->write("aggregator", "answer.md", r.content);
   r.timings.llm_wall_ms = analyzer_ms + phase_llm_wall + (r.timings.llm_ms - llm_before);
   r.timings.total_ms = ms_since(t0);
   return r;

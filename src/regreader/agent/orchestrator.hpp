@@ -13,12 +13,14 @@
 #include <vector>
 
 #include "regreader/agent/agent_response.hpp"
+#include "regreader/agent/answer_writer.hpp"
 #include "regreader/agent/citations.hpp"
 #include "regreader/agent/event_log.hpp"
 #include "regreader/agent/llm/llm_client.hpp"
 #include "regreader/agent/query_analyzer.hpp"
 #include "regreader/agent/subagents.hpp"
 #include "regreader/agent/tool_provider.hpp"
+#include "regreader/agent/workspace.hpp"
 #include "regreader/tools/skills.hpp"
 
 namespace regreader::agent {
@@ -35,6 +37,9 @@ struct OrchestratorOptions {
   /// Skills to choose from (skill_routing.hpp); null: one fixed subagent per intent.
   const tools::SkillSet* skills = nullptr;
   std::string forced_skill;  ///< --skill NAME: this skill alone
+  /// The run's workspace (workspace.hpp): plan.md, a folder per subagent with its task, tool
+  /// results and output, the aggregator reading those outputs from disk, answer.md, events.
+  Workspace* workspace = nullptr;
 };
 
 /// The subagents serving an analysis, in intent order without duplicates. Discovery falls back
@@ -63,6 +68,12 @@ class Orchestrator {
                                                          QueryAnalysis& analysis);
 
   AgentResponse run_steps(const std::string& query, const TextCallback& on_text, EventLog& log);
+  /// Writes plan.md and each subagent's task.md, granting each its own folder.
+  void write_plan(const QueryAnalysis& analysis,
+                  const std::vector<std::pair<SubagentSpec, std::string>>& planned,
+                  const std::string& task);
+  /// The findings the aggregator reads: from the workspace's output.md files when there is one.
+  std::vector<Finding> findings_of(const std::vector<SubagentRun>& runs);
   SubagentRun run_subagent(const SubagentSpec& spec, const std::string& task,
                            long long token_budget);
 

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <mutex>
+#include <optional>
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/settings.hpp"
@@ -51,18 +52,6 @@ class TerminalSink : public agent::EventSink {
   std::mutex m_;
 };
 
-class TeeSink : public agent::EventSink {
- public:
-  explicit TeeSink(std::vector<agent::EventSink*> sinks) : sinks_(std::move(sinks)) {}
-  void write(const nlohmann::json& e) override {
-    for (auto* s : sinks_)
-      s->write(e);
-  }
-
- private:
-  std::vector<agent::EventSink*> sinks_;
-};
-
 agent::McpClient connect_tools(const AgentArgs& a, const Globals& g,
                                std::shared_ptr<HttpClient> http) {
   std::string url = a.mcp_url;
@@ -102,6 +91,12 @@ void add_agent_options(CLI::App* cmd, AgentArgs& a) {
   cmd->add_option("--skill", a.skill,
                   "orchestrated: follow this skill alone (regreader skills list); default: the "
                   "analyzer chooses by the skills' descriptions");
+  cmd->add_option("--workspace", a.workspace,
+                  "orchestrated/workflow: keep the run's files in DIR (plan.md, a folder per "
+                  "subagent with its tool results and output, answer.md, events.jsonl); see "
+                  "`regreader run show DIR`");
+  cmd->add_flag("--keep-workspace", a.keep_workspace,
+                "Keep the temporary run folder (its path is printed on stderr)");
   cmd->add_flag("--json", a.json, "The whole AgentResponse as JSON");
   cmd->add_flag("--stream", a.stream,
                 "Print the answer as the model writes it (the default on a terminal; not with "
@@ -134,7 +129,7 @@ AgentSession::AgentSession(const AgentArgs& a, const Globals& g) {
     sinks_.push_back(std::make_unique<agent::JsonlEventSink>(std::filesystem::path(a.events_file)));
     sinks.push_back(sinks_.back().get());
   }
-  tee_ = std::make_unique<TeeSink>(sinks);
+  tee_ = std::make_unique<agent::TeeEventSink>(sinks);
   options_.reg_ids = a.reg_ids;
   options_.max_turns = a.max_turns;
   options_.extra_context = hint(a.reg_ids);
@@ -149,13 +144,28 @@ AgentSession::AgentSession(const AgentArgs& a, const Globals& g) {
     throw Error(ErrorCode::kInvalidArgument, "--skill applies to --agent orchestrated");
   options_.skills = &skills_;
   options_.forced_skill = a.skill;
+  workspace_dir_ = a.workspace;
+  keep_workspace_ = a.keep_workspace;
   // Streamed answers go to stdout as they arrive; --json keeps stdout one JSON document.
   options_.stream = !a.json && (a.stream || isatty(STDOUT_FILENO));
   if (options_.stream) options_.on_text = [](std::string_view d) { std::cout << d << std::flush; };
 }
 
 agent::AgentResponse AgentSession::ask(const std::string& question) {
+  // Orchestrated and workflow turns run in a workspace: a temporary one removed afterwards, or
+  // --workspace DIR (a chat's turns in DIR/turn-N), kept.
+  ++turn_;
+  std::optional<agent::Workspace> ws;
+  if (kind_ != agent::AgentKind::kReact) {
+    std::filesystem::path dir = workspace_dir_;
+    if (!dir.empty() && turn_ > 1) dir /= "turn-" + std::to_string(turn_);
+    ws.emplace(dir, keep_workspace_);
+    if (ws->kept() && workspace_dir_.empty())
+      std::cerr << "run workspace: " << ws->root().string() << "\n";
+  }
+  options_.workspace = ws ? &*ws : nullptr;
   auto r = agent::run_agent(kind_, *llm_, *tools_, question, options_, tee_.get(), checker_.get());
+  options_.workspace = nullptr;
   memory_.add(question, r.content);
   return r;
 }

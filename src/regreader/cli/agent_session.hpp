@@ -27,7 +27,9 @@ struct AgentArgs {
   std::string mcp_url;
   std::string events_file;
   int max_turns = 12;
-  std::string skill;  ///< orchestrated: use this skill alone
+  std::string skill;            ///< orchestrated: use this skill alone
+  std::string workspace;        ///< orchestrated/workflow: the run's folder (kept)
+  bool keep_workspace = false;  ///< keep the temporary folder and say where it is
   bool json = false;
   bool stream = false;  ///< print the answer as the model writes it (always on a terminal)
 };
@@ -60,6 +62,9 @@ class AgentSession {
   std::unique_ptr<agent::EventSink> tee_;
   agent::AgentKind kind_ = agent::AgentKind::kReact;
   tools::SkillSet skills_;
+  std::string workspace_dir_;
+  bool keep_workspace_ = false;
+  int turn_ = 0;
   agent::AgentRunOptions options_;
   agent::ChatMemory memory_;
 };

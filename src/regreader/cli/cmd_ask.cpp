@@ -6,6 +6,7 @@
 #include <iostream>
 #include <memory>
 
+#include "regreader/agent/workspace.hpp"
 #include "regreader/cli/agent_session.hpp"
 #include "regreader/cli/output.hpp"
 #include "regreader/core/error.hpp"
@@ -82,16 +83,17 @@ void run_chat(const AgentArgs& a, Globals& g) {
   }
 }
 
-void run_events(const std::string& file, bool json, Globals& g) {
+void run_events(const std::string& file, bool json, bool only_violations, Globals& g) {
   g.json = json;
-  const auto events = agent::read_event_log(file);
+  auto events = agent::read_event_log(file);
+  if (only_violations) events = agent::violations(events);
   if (json) {
     print_json(events);
     return;
   }
   for (const auto& e : events)
     std::cout << agent::format_event(e) << "\n";
-  std::cout << events.size() << " event(s)\n";
+  std::cout << events.size() << (only_violations ? " violation(s)\n" : " event(s)\n");
 }
 
 }  // namespace
@@ -131,11 +133,28 @@ void add_agent_commands(CLI::App& app, Globals& g) {
 
   auto file = std::make_shared<std::string>();
   auto json = std::make_shared<bool>(false);
+  auto only_violations = std::make_shared<bool>(false);
   auto* ev = app.add_subcommand("events", "Replay an agent event log written with --events");
   ev->add_option("file", *file, "JSON Lines event file")->required();
   ev->add_flag("--json", *json, "The events as a JSON array");
-  ev->footer("Example:\n  regreader events run.jsonl");
-  ev->callback([file, json, &g] { run_events(*file, *json, g); });
+  ev->add_flag("--violations", *only_violations,
+               "Only what the guard refused: tool calls outside an agent's tools, files outside "
+               "its folders (*_rejected events)");
+  ev->footer(
+      "Examples:\n  regreader events run.jsonl\n  regreader events ws/events.jsonl --violations");
+  ev->callback(
+      [file, json, only_violations, &g] { run_events(*file, *json, *only_violations, g); });
+
+  auto dir = std::make_shared<std::string>();
+  auto* run = app.add_subcommand("run", "Inspect a run workspace kept with --workspace");
+  run->require_subcommand(1);
+  auto* show =
+      run->add_subcommand("show", "Summarise a kept run: plan, subagents, answer, violations");
+  show->add_option("dir", *dir, "The workspace directory")->required();
+  show->footer(
+      "Example:\n  regreader ask \"表1 …\" --agent orchestrated --workspace ws && regreader run "
+      "show ws");
+  show->callback([dir] { std::cout << agent::summarize_workspace(*dir); });
 }
 
 }  // namespace regreader::cli
