@@ -18,6 +18,7 @@
 #include "regreader/agent/agent_runner.hpp"
 #include "regreader/agent/llm/llm_config.hpp"
 #include "regreader/tools/registry.hpp"
+#include "regreader/tools/skills.hpp"
 
 namespace {
 
@@ -49,7 +50,7 @@ class BenchTools : public t::FakeTools {
   int latency_ms_;
 };
 
-void run(AgentKind kind, t::Script (*script)(), int latency_ms) {
+void run(AgentKind kind, t::Script (*script)(), int latency_ms, bool skills = false) {
   t::RoutedHttpClient http;
   t::load(http, script(), t::Wire::kAnthropic);
   LlmConfig c;
@@ -62,6 +63,10 @@ void run(AgentKind kind, t::Script (*script)(), int latency_ms) {
   t::FakeChecker checker;
   AgentRunOptions o;
   o.reg_ids = {"GB26860-2011"};
+  // With skills the analyzer's prompt lists them and each subagent's prompt is its skill's
+  // instructions instead of the fixed specialist prompt.
+  const auto skill_set = tools::load_skills({}, tools::skill_tool_names());
+  if (skills) o.skills = &skill_set;
   const AgentResponse r = run_agent(kind, *llm, tools, t::kStrategyQuestion, o, nullptr, &checker);
 
   size_t total = 0, largest = 0, verified = 0;
@@ -75,9 +80,9 @@ void run(AgentKind kind, t::Script (*script)(), int latency_ms) {
       "\n%s (tool latency %d ms): %zu tool calls, %zu model calls, prompt bytes total %zu "
       "(~%zu tokens), largest %zu; sources %zu/%zu verified; wall %.1f ms, outside the model "
       "%.1f ms (tools %.1f ms)\n",
-      std::string(agent_kind_name(kind)).c_str(), latency_ms, r.tool_calls.size(),
-      r.model_calls.size(), total, total / 3, largest, verified, r.sources.size(),
-      r.timings.total_ms, r.timings.outside_model_ms(), r.timings.tools_ms);
+      (std::string(agent_kind_name(kind)) + (skills ? " + skills" : "")).c_str(), latency_ms,
+      r.tool_calls.size(), r.model_calls.size(), total, total / 3, largest, verified,
+      r.sources.size(), r.timings.total_ms, r.timings.outside_model_ms(), r.timings.tools_ms);
   std::printf("  %-16s %7s %8s %7s %7s %6s\n", "call", "system", "messages", "tools", "prompt",
               "~tok");
   for (const auto& m : r.model_calls)
@@ -95,6 +100,7 @@ int main(int argc, char** argv) {
   for (int ms : latencies) {
     run(AgentKind::kReact, t::react_script, ms);
     run(AgentKind::kOrchestrated, t::orchestrated_script, ms);
+    run(AgentKind::kOrchestrated, t::orchestrated_script, ms, /*skills=*/true);
     run(AgentKind::kWorkflow, t::workflow_script, ms);
   }
   return 0;

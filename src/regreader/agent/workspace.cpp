@@ -58,7 +58,8 @@ Workspace::Workspace(fs::path dir, bool keep) : keep_(keep || !dir.empty()) {
   } else {
     std::error_code ec;
     fs::create_directories(dir, ec);
-    if (ec) throw Error(ErrorCode::kIo, "cannot create workspace " + dir.string() + ": " + ec.message());
+    if (ec)
+      throw Error(ErrorCode::kIo, "cannot create workspace " + dir.string() + ": " + ec.message());
     root_ = fs::absolute(dir);
   }
   events_ = std::make_unique<LockedJsonlSink>(root_ / "events.jsonl");
@@ -135,10 +136,8 @@ ToolResult RecordingToolProvider::call_tool(const std::string& name, const nlohm
   }
   char prefix[16];
   std::snprintf(prefix, sizeof prefix, "%02d-", n);
-  const nlohmann::json record = {{"tool", name},
-                                 {"arguments", args},
-                                 {"is_error", r.is_error},
-                                 {"result", r.content}};
+  const nlohmann::json record = {
+      {"tool", name}, {"arguments", args}, {"is_error", r.is_error}, {"result", r.content}};
   ws_.write(agent_, fs::path(agent_) / "tool-results" / (prefix + name + ".json"),
             record.dump(2) + "\n");
   return r;
@@ -178,7 +177,8 @@ std::string summarize_workspace(const fs::path& dir) {
     out << a.filename().string() << "/: " << results << " tool result(s), output.md " << output
         << " bytes\n";
   }
-  if (fs::exists(dir / "answer.md")) out << "answer.md:\n" << first_lines(slurp(dir / "answer.md"), 6);
+  if (fs::exists(dir / "answer.md"))
+    out << "answer.md:\n" << first_lines(slurp(dir / "answer.md"), 6);
   if (fs::exists(dir / "events.jsonl")) {
     const auto events = read_event_log(dir / "events.jsonl");
     const auto v = violations(events);
