@@ -37,7 +37,8 @@ version=$("$bin" --version)
 [[ $version == "regreader "* ]] || { echo "--version printed: $version"; fail=1; }
 if file "$bin" | grep -q "not stripped"; then echo "the binary is not stripped"; fail=1; fi
 echo "installed binary: $(du -h "$bin" | cut -f1) ($version)"
-zcat "$tmp/root/usr/share/man/man1/regreader.1.gz" | grep -q '^\.SS ingest' || { echo "man page lacks ingest"; fail=1; }
+man=$(zcat "$tmp/root/usr/share/man/man1/regreader.1.gz")
+grep -q '^\.SS ingest' <<<"$man" || { echo "man page lacks ingest"; fail=1; }
 grep -q 'complete -o filenames -F _regreader regreader' "$tmp/root/usr/share/bash-completion/completions/regreader" ||
   { echo "bash completion malformed"; fail=1; }
 # The completion offers the commands the binary has.

@@ -11,6 +11,7 @@
 #include "regreader/mcp/regreader_server.hpp"
 #include "regreader/mcp/stdio_transport.hpp"
 #include "regreader/tools/registry.hpp"
+#include "regreader/web/reading_room.hpp"
 
 namespace regreader::cli {
 
@@ -21,6 +22,7 @@ struct ServeArgs {
   std::string host = "127.0.0.1";
   int port = 8765;
   std::vector<std::string> allowed_origins;
+  bool no_web = false;
 };
 
 void run_serve(const ServeArgs& a, Globals& g) {
@@ -51,11 +53,13 @@ void run_serve(const ServeArgs& a, Globals& g) {
   o.legacy_sse = a.transport == "sse";
   o.allowed_origins = a.allowed_origins;
   o.token = settings().get("mcp.token");
+  if (!a.no_web) o.web = web::reading_room({g.data_dir(), tools::advanced_tools_enabled()});
   o.on_listening = [&o](int port) {
     // One write, so a reader of stderr sees the whole line at once.
-    const std::string line = "regreader: MCP server listening on http://" + o.host + ":" +
-                             std::to_string(port) + "/mcp" +
-                             (o.legacy_sse ? " (legacy SSE: /sse)" : "") + "\n";
+    const std::string base = "http://" + o.host + ":" + std::to_string(port);
+    const std::string line = "regreader: MCP server listening on " + base + "/mcp" +
+                             (o.legacy_sse ? " (legacy SSE: /sse)" : "") +
+                             (o.web ? "; reading room at " + base + "/" : "") + "\n";
     std::cerr << line << std::flush;
   };
   mcp::serve_http(server, o);
@@ -73,11 +77,15 @@ void add_serve_command(CLI::App& app, Globals& g) {
       ->check(CLI::Range(0, 65535));
   s->add_option("--allow-origin", a->allowed_origins,
                 "Extra allowed Origin for browser clients (repeatable)");
+  s->add_flag("--no-web", a->no_web,
+              "http/sse: serve only MCP, not the reading room at / and its /api/");
   s->footer(
       "Examples:\n"
       "  regreader serve                                   # stdio, for Claude Desktop/Code\n"
       "  regreader serve --transport http --port 8765      # http://127.0.0.1:8765/mcp\n"
       "  regreader serve --transport sse                   # also GET /sse + POST /messages\n"
+      "  regreader serve --transport http                  # open http://127.0.0.1:8765/ in a "
+      "browser\n"
       "  claude mcp add regreader -- regreader --data-dir /path/to/data serve\n\n"
       "HTTP binds 127.0.0.1 by default and checks Host and Origin against DNS rebinding. To bind\n"
       "another address, set REGREADER_MCP_TOKEN: clients must then send "

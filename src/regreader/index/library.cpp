@@ -1,5 +1,6 @@
 #include "regreader/index/library.hpp"
 
+#include <cctype>
 #include <fstream>
 
 #include "regreader/core/error.hpp"
@@ -78,15 +79,56 @@ void Library::remove_alias(const std::string& name) {
   write_user_aliases(t);
 }
 
+namespace {
+
+fs::path source_path(const fs::path& data_dir, const model::RegulationInfo& r) {
+  std::string ext = fs::path(r.source_file).extension().string();
+  for (auto& c : ext)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return data_dir / "sources" / (r.source_sha256 + ext);
+}
+
+}  // namespace
+
+std::optional<fs::path> Library::source_copy(const model::RegulationInfo& r) const {
+  if (r.source_sha256.size() != 64) return std::nullopt;
+  const fs::path p = source_path(data_dir_, r);
+  std::error_code ec;
+  if (!fs::is_regular_file(p, ec)) return std::nullopt;
+  return p;
+}
+
 store::IngestResult Library::ingest(const fs::path& file, const store::IngestOptions& o) {
   if (!store_->database())
     throw Error(ErrorCode::kInternal, "ingest needs a library opened with Mode::kCreate");
-  return store::ingest_file(*store_, file, o);
+  auto r = store::ingest_file(*store_, file, o);
+  // Content-addressed: the same file stored twice is one copy. Written through a temporary name
+  // so a crash never leaves half a file under the final one.
+  if (r.status != store::IngestStatus::kUnchanged && r.info.source_sha256.size() == 64) {
+    const fs::path dst = source_path(data_dir_, r.info);
+    std::error_code ec;
+    if (!fs::exists(dst, ec)) {
+      fs::create_directories(dst.parent_path(), ec);
+      const fs::path tmp = dst.string() + ".tmp";
+      fs::copy_file(file, tmp, fs::copy_options::overwrite_existing, ec);
+      if (!ec) fs::rename(tmp, dst, ec);
+      if (ec)
+        r.warnings.push_back("the source file was not kept for the reading room: " + ec.message());
+    }
+  }
+  return r;
 }
 
 void Library::remove(const std::string& reg_id) {
-  store_->require(reg_id);
+  const auto info = store_->require(reg_id);
   store_->remove(reg_id);
+  // The kept source goes with its last regulation.
+  for (const auto& other : store_->list())
+    if (other.source_sha256 == info.source_sha256) return;
+  if (auto p = source_copy(info)) {
+    std::error_code ec;
+    fs::remove(*p, ec);
+  }
 }
 
 int Library::rename(const std::string& from, const std::string& to) {

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "regreader/index/regulation_mentions.hpp"
@@ -46,7 +47,12 @@ class Library {
   void remove_alias(const std::string& name);
   const SynonymTable& synonyms() const { return synonyms_; }
 
-  /// Parses and stores one file (store::ingest_file); the keyword index follows by its triggers.
+  /// The copy of a regulation's source file kept under <data dir>/sources/<sha256>.<ext> (the
+  /// reading room draws its pages from it); nullopt when none is kept.
+  std::optional<std::filesystem::path> source_copy(const model::RegulationInfo& r) const;
+
+  /// Parses and stores one file (store::ingest_file) and keeps a copy of it (source_copy); the
+  /// keyword index follows by its triggers.
   store::IngestResult ingest(const std::filesystem::path& file, const store::IngestOptions& o);
   /// Removes a regulation and everything stored for it (kNotFound for an unknown id).
   void remove(const std::string& reg_id);

@@ -74,6 +74,9 @@ struct ServerDefinition {
   std::vector<Tool> tools;
   std::vector<Prompt> prompts;
   std::vector<Resource> resources;
+  /// Resources that change while the server runs (one per stored regulation), listed after
+  /// `resources`; read through the templates.
+  std::function<std::vector<json>()> listed_resources;
   std::vector<ResourceTemplate> templates;
   /// completion/complete: the values for an argument (params as the client sent them); may be
   /// empty, then no completions are offered.

@@ -237,6 +237,7 @@ class HttpTransport {
 
  private:
   bool guarded(const httplib::Request& req, httplib::Response& res);
+  void web(const httplib::Request& req, httplib::Response& res);
   void post_mcp(const httplib::Request& req, httplib::Response& res);
   void get_mcp(const httplib::Request& req, httplib::Response& res);
   void delete_mcp(const httplib::Request& req, httplib::Response& res);
@@ -496,6 +497,48 @@ void HttpTransport::post_messages(const httplib::Request& req, httplib::Response
   res.set_content("Accepted", "text/plain");
 }
 
+void HttpTransport::web(const httplib::Request& req, httplib::Response& res) {
+  if (guarded(req, res)) return;
+  // HEAD is GET without the body (httplib drops it).
+  WebRequest in{req.method == "HEAD" ? "GET" : req.method, req.path, {}, req.body};
+  for (const auto& [k, v] : req.params)
+    in.query.emplace(k, v);
+  std::optional<WebReply> out;
+  try {
+    if (o_.web) out = o_.web(in);
+    if (!out) throw Error(ErrorCode::kNotFound, "no such page: " + req.path);
+  } catch (const Error& e) {
+    reply_json(
+        res, http_status_for(e.code()),
+        {{"error", {{"code", std::string(error_code_name(e.code()))}, {"message", e.what()}}}});
+    return;
+  } catch (const std::exception& e) {
+    spdlog::error("web {} {}: {}", req.method, req.path, e.what());
+    reply_json(res, 500, {{"error", {{"code", "internal"}, {"message", e.what()}}}});
+    return;
+  }
+  res.status = out->status;
+  for (const auto& [k, v] : out->headers)
+    res.set_header(k, v);
+  // Pages never run scripts or load anything from elsewhere: what a regulation holds is text.
+  res.set_header("X-Content-Type-Options", "nosniff");
+  res.set_header("Content-Security-Policy",
+                 "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+                 "object-src 'none'; base-uri 'none'; frame-ancestors 'none'");
+  if (out->stream) {
+    auto produce = out->stream;
+    res.set_chunked_content_provider(out->content_type, [produce](size_t, httplib::DataSink& sink) {
+      produce([&sink](const std::string& chunk) {
+        return sink.is_writable() && sink.write(chunk.data(), chunk.size());
+      });
+      sink.done();
+      return true;
+    });
+    return;
+  }
+  res.set_content(out->body, out->content_type);
+}
+
 void HttpTransport::run() {
   http_.new_task_queue = [] { return new httplib::ThreadPool(kThreads); };
   http_.set_payload_max_length(o_.max_body_bytes);
@@ -508,6 +551,9 @@ void HttpTransport::run() {
     http_.Get("/sse", [this](const auto& req, auto& res) { get_sse(req, res); });
     http_.Post("/messages", [this](const auto& req, auto& res) { post_messages(req, res); });
   }
+  // Everything else goes to the web handler, behind the same guard (routes match in order).
+  http_.Get(".*", [this](const auto& req, auto& res) { web(req, res); });
+  http_.Post("/api/.*", [this](const auto& req, auto& res) { web(req, res); });
   const int port = o_.port == 0 ? http_.bind_to_any_port(o_.host)
                                 : (http_.bind_to_port(o_.host, o_.port) ? o_.port : -1);
   if (port < 0)
@@ -520,6 +566,27 @@ void HttpTransport::run() {
 }
 
 }  // namespace
+
+int http_status_for(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::kNotFound:
+      return 404;
+    case ErrorCode::kInvalidArgument:
+    case ErrorCode::kUnsupportedFormat:
+    case ErrorCode::kCorruptFile:
+    case ErrorCode::kEncryptedFile:
+    case ErrorCode::kEmptyDocument:
+    case ErrorCode::kNoTextLayer:
+      return 400;
+    case ErrorCode::kLimit:
+      return 413;
+    case ErrorCode::kRemote:
+    case ErrorCode::kNetwork:
+      return 502;
+    default:
+      return 500;
+  }
+}
 
 void serve_http(Server& server, const HttpOptions& options) {
   if (!is_loopback_host(options.host) && options.token.empty())

@@ -266,6 +266,20 @@ ServerDefinition regreader_definition(const std::filesystem::path& data_dir, boo
                       return text_contents("regreader://regulations", store.list());
                     }}};
   def.templates = templates(shared);
+  // Each stored regulation's table of contents, so a desktop client's picker shows them; pages
+  // stay a template.
+  def.listed_resources = [shared] {
+    std::vector<json> out;
+    const auto lease = shared->stores->lease();
+    for (const auto& r : (*lease).list())
+      out.push_back({{"uri", "regreader://" + r.reg_id + "/toc"},
+                     {"name", r.reg_id},
+                     {"title", r.title + "（目录）"},
+                     {"description", r.title + ", " + std::to_string(r.total_pages) +
+                                         " pages: chapters with page ranges"},
+                     {"mimeType", "application/json"}});
+    return out;
+  };
   def.complete = [shared](const json& params) {
     const std::string value = params.value("argument", json::object()).value("value", "");
     json values = json::array();

@@ -185,7 +185,11 @@ json Server::handle_prompts_get(const Call& c) {
 }
 
 json Server::handle_resources_list(const Call& c) {
-  return page_of(descriptors(def_.resources), c.params, "resources", def_.page_size);
+  std::vector<json> all = descriptors(def_.resources);
+  if (def_.listed_resources)
+    for (auto& r : def_.listed_resources())
+      all.push_back(std::move(r));
+  return page_of(all, c.params, "resources", def_.page_size);
 }
 
 json Server::handle_templates_list(const Call& c) {

@@ -327,4 +327,55 @@ GrayImage PdfDocument::render_gray(int index, int dpi) const {
   return img;
 }
 
+std::string PdfDocument::render_png(int index, int dpi) const {
+  fz_context* c = impl_->ctx;
+  fz_pixmap* pix = nullptr;
+  fz_buffer* buf = nullptr;
+  std::string failure, out;
+  fz_var(pix);
+  fz_var(buf);
+  fz_try(c) {
+    const float scale = static_cast<float>(dpi) / 72.0f;
+    pix = fz_new_pixmap_from_page_number(c, impl_->doc, index, fz_scale(scale, scale),
+                                         fz_device_rgb(c), 0);
+    buf = fz_new_buffer_from_pixmap_as_png(c, pix, fz_default_color_params);
+    unsigned char* data = nullptr;
+    const size_t n = fz_buffer_storage(c, buf, &data);
+    out.assign(reinterpret_cast<const char*>(data), n);
+  }
+  fz_always(c) {
+    fz_drop_buffer(c, buf);
+    fz_drop_pixmap(c, pix);
+  }
+  fz_catch(c) {
+    failure = fz_caught_message(c);
+  }
+  if (out.empty())
+    throw ParseError(ErrorCode::kCorruptFile, impl_->path,
+                     "cannot render the page (" + failure + ")", index + 1);
+  return out;
+}
+
+std::pair<float, float> PdfDocument::page_size(int index) const {
+  fz_context* c = impl_->ctx;
+  fz_rect r = fz_empty_rect;
+  std::string failure;
+  fz_page* page = nullptr;
+  fz_var(page);
+  fz_try(c) {
+    page = fz_load_page(c, impl_->doc, index);
+    r = fz_bound_page(c, page);
+  }
+  fz_always(c) {
+    fz_drop_page(c, page);
+  }
+  fz_catch(c) {
+    failure = fz_caught_message(c);
+  }
+  if (fz_is_empty_rect(r))
+    throw ParseError(ErrorCode::kCorruptFile, impl_->path, "cannot read the page (" + failure + ")",
+                     index + 1);
+  return {r.x1 - r.x0, r.y1 - r.y0};
+}
+
 }  // namespace regreader::parse

@@ -44,6 +44,10 @@ class PdfDocument {
   PdfPageContent read_page(int index) const;
   /// Renders page `index` in grey at `dpi`. Throws ParseError naming the page.
   GrayImage render_gray(int index, int dpi) const;
+  /// Renders page `index` in colour at `dpi` as PNG bytes (the reading room's page images).
+  std::string render_png(int index, int dpi) const;
+  /// Page `index`'s size in points (PDF user space).
+  std::pair<float, float> page_size(int index) const;
 
  private:
   struct Impl;

@@ -1,0 +1,260 @@
+// RegReader reading room: library, page view with the chapter tree, search, tables with their
+// notes, references as links, ask. Everything a regulation holds is shown as text
+// (textContent / createTextNode, never parsed as HTML), so a document's "<script>" is only text.
+"use strict";
+
+const main = () => document.getElementById("main");
+
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "onclick") e.addEventListener("click", v);
+    else if (k === "text") e.textContent = v;
+    else e.setAttribute(k, v);
+  }
+  for (const c of children) {
+    if (c === null || c === undefined) continue;
+    e.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
+  }
+  return e;
+}
+
+function show(...nodes) {
+  const m = main();
+  m.replaceChildren(...nodes);
+  m.focus();
+}
+
+async function api(path, body) {
+  const res = await fetch(path, body === undefined ? {} : {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error((data.error && data.error.message) || res.statusText);
+  return data;
+}
+const tool = (name, args) => api("/api/tool/" + encodeURIComponent(name), args);
+const enc = encodeURIComponent;
+
+function fail(e) {
+  show(el("p", {class: "warn", role: "alert"}, "出错：" + e.message));
+}
+
+// Text with 【…】 highlights (search snippets) as <mark>, built from text nodes.
+function marked(text) {
+  const span = el("span");
+  const parts = String(text).split(/(【[^】]*】)/);
+  for (const p of parts) {
+    if (p.startsWith("【") && p.endsWith("】")) span.appendChild(el("mark", {text: p.slice(1, -1)}));
+    else if (p) span.appendChild(document.createTextNode(p));
+  }
+  return span;
+}
+
+// "见表1", "见5.3.2", "按附录A", "见注1" become links that resolve_reference follows.
+const REF = /((?:见|参见|按|详见)(?:表\s*[A-Z]?\d+(?:[.\-]\d+)*|注\s*[0-9①-⑩一二三四五六七八九十]+|附录\s*[A-Z]|第?\d+(?:\.\d+)+条?))/g;
+
+function withRefs(text, regId) {
+  const span = el("span");
+  let last = 0;
+  for (const m of String(text).matchAll(REF)) {
+    if (m.index > last) span.appendChild(document.createTextNode(text.slice(last, m.index)));
+    const ref = m[1];
+    span.appendChild(el("a", {class: "ref", href: "#", onclick: (ev) => {
+      ev.preventDefault();
+      follow(regId, ref);
+    }}, ref));
+    last = m.index + ref.length;
+  }
+  if (last < text.length) span.appendChild(document.createTextNode(text.slice(last)));
+  return span;
+}
+
+async function follow(regId, ref) {
+  try {
+    const r = await tool("resolve_reference", {reg_id: regId, reference_text: ref});
+    if (!r.resolved) throw new Error("未能解析：" + ref);
+    if (r.kind === "table") location.hash = `#/table/${enc(regId)}/${enc(r.target)}`;
+    else location.hash = `#/r/${enc(regId)}/${r.target_page}`;
+  } catch (e) { alert(e.message); }
+}
+
+let library = [];
+
+async function viewLibrary() {
+  library = await api("/api/regulations");
+  if (!library.length) return show(el("p", {}, "数据目录中还没有规程：用 regreader ingest 添加。"));
+  const rows = library.map((r) => el("tr", {},
+    el("td", {}, el("a", {href: `#/r/${enc(r.reg_id)}/1`}, r.reg_id)),
+    el("td", {}, r.title),
+    el("td", {}, String(r.total_pages)),
+    el("td", {}, r.format + (r.paging === "synthetic" ? "（估算分页）" : "")),
+    el("td", {class: "verdict-" + (r.fidelity || "none")},
+       (r.fidelity ? {good: "良好", fair: "一般", poor: "差"}[r.fidelity] || r.fidelity : "—") +
+       (r.ocr_pages ? `；OCR ${r.ocr_pages} 页` : ""))));
+  show(el("h1", {}, "规程库"),
+       el("table", {class: "list"},
+          el("thead", {}, el("tr", {}, ...["编号", "标题", "页数", "格式", "保真度"].map((h) => el("th", {}, h)))),
+          el("tbody", {}, ...rows)));
+}
+
+function tocTree(nodes, regId) {
+  const ul = el("ul");
+  for (const n of nodes) {
+    const label = [n.section_number, n.title].filter(Boolean).join(" ");
+    const li = el("li", {}, el("a", {href: `#/r/${enc(regId)}/${n.page_start}`},
+                               `${label} (p${n.page_start}${n.page_end > n.page_start ? "-" + n.page_end : ""})`));
+    if (n.children && n.children.length) li.appendChild(tocTree(n.children, regId));
+    ul.appendChild(li);
+  }
+  return ul;
+}
+
+function blockNode(b, regId, highlight) {
+  const div = el("div", {class: "block " + b.block_type + (b.block_id === highlight ? " hit" : ""),
+                         id: "b-" + b.block_id, tabindex: "-1"});
+  div.appendChild(withRefs(b.content_markdown, regId));
+  return div;
+}
+
+async function viewPage(regId, page, highlight) {
+  const [info, toc, pageDoc] = await Promise.all([
+    api("/api/regulations/" + enc(regId)),
+    tool("get_toc", {reg_id: regId, max_depth: 0}),
+    api(`/api/regulations/${enc(regId)}/pages/${page}`)]);
+  const total = info.total_pages;
+  const go = (p) => { if (p >= 1 && p <= total) location.hash = `#/r/${enc(regId)}/${p}`; };
+  const jump = el("input", {type: "text", placeholder: "跳到条款，如 5.2.3 或 表1", "aria-label": "跳到条款"});
+  jump.addEventListener("keydown", (ev) => { if (ev.key === "Enter") follow(regId, "见" + jump.value.trim()); });
+  const pager = el("div", {class: "pager"},
+    el("button", {onclick: () => go(page - 1), "aria-label": "上一页"}, "‹ 上一页"),
+    el("strong", {}, `${info.title} — 第 ${page} / ${total} 页`),
+    el("button", {onclick: () => go(page + 1), "aria-label": "下一页"}, "下一页 ›"), jump);
+  const parts = [pager];
+  if (info.paging === "synthetic") parts.push(el("p", {class: "warn"}, "本文件没有原始分页：页码为 RegReader 估算。"));
+  if (pageDoc.text_source === "ocr")
+    parts.push(el("p", {class: "warn"}, `本页文字来自 OCR（置信度 ${Math.round(pageDoc.ocr_confidence)}）：数值请对照原图核实。`));
+  if (info.has_page_images)
+    parts.push(el("img", {src: `/api/regulations/${enc(regId)}/pages/${page}/image.png`,
+                          alt: `第 ${page} 页原貌`, loading: "lazy"}));
+  const text = el("div", {class: "text"}, ...pageDoc.content_blocks.map((b) => blockNode(b, regId, highlight)));
+  parts.push(text);
+  if (pageDoc.annotations && pageDoc.annotations.length)
+    parts.push(el("div", {class: "notes"}, el("h3", {}, "本页注释"),
+      ...pageDoc.annotations.map((a) => el("p", {}, el("strong", {}, a.annotation_id + "："), withRefs(a.content, regId)))));
+  show(el("div", {class: "reader"}, el("nav", {class: "toc", "aria-label": "目录"}, tocTree(toc.toc, regId)),
+          el("section", {class: "page"}, ...parts)));
+  document.onkeydown = (ev) => {
+    if (ev.target.tagName === "INPUT") return;
+    if (ev.key === "ArrowLeft") go(page - 1);
+    if (ev.key === "ArrowRight") go(page + 1);
+  };
+  if (highlight) {
+    const hit = document.getElementById("b-" + highlight);
+    if (hit) { hit.scrollIntoView({block: "center"}); hit.focus(); }
+  }
+}
+
+async function viewSearch(q) {
+  document.getElementById("search-q").value = q;
+  const r = await tool("smart_search", {query: q, limit: 20});
+  const items = r.results.map((h) => el("div", {class: "hit-item"},
+    el("a", {href: `#/r/${enc(h.reg_id)}/${h.page_num}?block=${enc(h.block_id)}`, class: "hit-link"},
+       `${h.reg_id} 第 ${h.page_num} 页 ${h.section_number || ""}`),
+    h.match === "exact" ? null : el("span", {class: "src"}, "（部分匹配）"),
+    el("div", {}, marked(h.snippet)),
+    el("div", {class: "src"}, (h.chapter_path || []).join(" › "))));
+  show(el("h1", {}, `“${q}” 的检索结果`), ...(items.length ? items : [el("p", {}, "没有找到。")]));
+}
+
+async function viewTable(regId, tableId) {
+  const t = await tool("get_table_by_id", {reg_id: regId, table_id: tableId});
+  const c = t;
+  // The merged table's Markdown rows, drawn as a table (cells as text).
+  const lines = String(c.markdown || "").split("\n").filter((l) => l.startsWith("|") && !/^\|[\s\-:|]+\|$/.test(l));
+  const cells = (l) => l.slice(1, -1).split("|").map((x) => x.trim());
+  const body = lines.length
+    ? el("table", {}, el("tr", {}, ...cells(lines[0]).map((h) => el("th", {}, h))),
+         ...lines.slice(1).map((l) => el("tr", {}, ...cells(l).map((v) => el("td", {}, v)))))
+    : el("pre", {}, c.markdown || "");
+  const notes = (t.notes || []).map((a) =>
+    el("p", {}, el("strong", {}, (a.annotation_id || "") + "："), withRefs(a.content || "", regId)));
+  show(el("h1", {}, c.caption || tableId),
+       el("p", {}, el("a", {href: `#/r/${enc(regId)}/${c.page_start}`}, `第 ${c.page_start}${c.page_end > c.page_start ? "-" + c.page_end : ""} 页`),
+          `（${t.source || ""}）`),
+       el("div", {class: "block"}, body), el("div", {class: "notes"}, ...notes));
+}
+
+async function viewAsk() {
+  const q = el("textarea", {rows: "3", cols: "60", "aria-label": "问题", placeholder: "例如：10kV 设备不停电时的安全距离是多少？"});
+  const out = el("div", {class: "answer", "aria-live": "polite"});
+  const claims = el("ul", {class: "claims"});
+  const status = el("p", {class: "src"});
+  const run = async () => {
+    out.textContent = ""; claims.replaceChildren(); status.textContent = "正在检索与作答…";
+    const res = await fetch("/api/ask", {method: "POST", headers: {"Content-Type": "application/json"},
+                                          body: JSON.stringify({question: q.value})});
+    if (!res.ok) {
+      const e = await res.json().catch(() => ({}));
+      status.textContent = (e.error && e.error.message) || res.statusText;
+      return;
+    }
+    const reader = res.body.getReader();
+    const dec = new TextDecoder();
+    let buf = "";
+    for (;;) {
+      const {value, done} = await reader.read();
+      if (done) break;
+      buf += dec.decode(value, {stream: true});
+      let i;
+      while ((i = buf.indexOf("\n\n")) >= 0) {
+        const frame = buf.slice(0, i); buf = buf.slice(i + 2);
+        const ev = (frame.match(/^event: (.*)$/m) || [])[1] || "message";
+        const data = JSON.parse((frame.match(/^data: (.*)$/m) || [])[1] || "{}");
+        if (ev === "text") out.appendChild(document.createTextNode(data.text));
+        else if (ev === "tool") status.textContent = "调用工具：" + data.tool;
+        else if (ev === "done") {
+          status.textContent = "完成";
+          for (const c of data.claims || []) {
+            const li = el("li", {class: c.verdict === "verified" ? "ok" : "bad"}, `${c.verdict}：${c.text || ""} `);
+            for (const cit of c.citations || [])
+              li.appendChild(el("a", {href: `#/r/${enc(cit.reg_id)}/${cit.page_first}`, class: "cite"}, `【${cit.raw}】${cit.verdict === "verified" ? "" : " " + cit.verdict}`));
+            claims.appendChild(li);
+          }
+        } else if (ev === "error") status.textContent = data.message;
+      }
+    }
+  };
+  show(el("h1", {}, "问答"), q, el("div", {}, el("button", {onclick: run}, "提问")), status, out,
+       el("h3", {}, "引用核对"), claims);
+}
+
+async function route() {
+  const h = decodeURIComponent(location.hash.slice(1) || "/");
+  const [path, query] = h.split("?");
+  const params = new URLSearchParams(query || "");
+  const seg = path.split("/").filter(Boolean);
+  document.onkeydown = null;
+  try {
+    if (seg[0] === "r" && seg.length >= 3) return await viewPage(seg[1], parseInt(seg[2], 10) || 1, params.get("block"));
+    if (seg[0] === "search" && seg[1]) return await viewSearch(seg.slice(1).join("/"));
+    if (seg[0] === "table" && seg.length >= 3) return await viewTable(seg[1], seg.slice(2).join("/"));
+    if (seg[0] === "ask") return await viewAsk();
+    return await viewLibrary();
+  } catch (e) { fail(e); }
+}
+
+window.addEventListener("hashchange", route);
+window.addEventListener("DOMContentLoaded", () => {
+  document.getElementById("search-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const q = document.getElementById("search-q").value.trim();
+    if (q) location.hash = "#/search/" + enc(q);
+  });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "/" && document.activeElement.tagName !== "INPUT" && document.activeElement.tagName !== "TEXTAREA") {
+      ev.preventDefault();
+      document.getElementById("search-q").focus();
+    }
+  });
+  route();
+});

@@ -1,0 +1,139 @@
+#include "regreader/web/reading_room.hpp"
+
+#include <fstream>
+#include <sstream>
+
+#include "regreader/core/error.hpp"
+#include "regreader/core/text.hpp"
+#include "regreader/index/library.hpp"
+#include "regreader/parse/pdf_document.hpp"
+#include "regreader/tools/registry.hpp"
+#include "regreader/web/ask_stream.hpp"
+
+namespace regreader::web {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+std::vector<std::string> split_path(const std::string& path) {
+  std::vector<std::string> out;
+  std::string part;
+  std::istringstream in(path);
+  while (std::getline(in, part, '/'))
+    if (!part.empty()) out.push_back(part);
+  return out;
+}
+
+mcp::WebReply json_reply(const json& j) {
+  mcp::WebReply r;
+  r.body = j.dump();
+  return r;
+}
+
+int page_number(const std::string& s) {
+  const auto n = text::to_int(s);
+  if (!n || *n < 1) throw Error(ErrorCode::kInvalidArgument, "page must be a number from 1");
+  return static_cast<int>(*n);
+}
+
+json regulation_json(const index::Library& lib, const model::RegulationInfo& r,
+                     const std::map<std::string, int>& ocr) {
+  json j = r;
+  const auto it = ocr.find(r.reg_id);
+  j["ocr_pages"] = it == ocr.end() ? 0 : it->second;
+  const auto src = lib.source_copy(r);
+  j["has_page_images"] = src && src->extension() == ".pdf";
+  return j;
+}
+
+std::string read_file(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// The page as printed, from the kept source PDF; rendered once and cached beside it.
+mcp::WebReply page_image(const index::Library& lib, const std::string& id, int page, int dpi) {
+  const auto info = lib.store().require(id);
+  if (page > info.total_pages)
+    throw Error(ErrorCode::kNotFound, id + " has " + std::to_string(info.total_pages) + " pages");
+  const auto src = lib.source_copy(info);
+  if (!src || src->extension() != ".pdf")
+    throw Error(ErrorCode::kNotFound, "no page images for " + id + " (only PDF sources are drawn)");
+  const fs::path cache = lib.data_dir() / "cache" / "pages" /
+                         (info.source_sha256 + "-" + std::to_string(page) + "-" +
+                          std::to_string(dpi) + ".png");
+  mcp::WebReply r;
+  r.content_type = "image/png";
+  r.headers["Cache-Control"] = "private, max-age=86400";
+  std::error_code ec;
+  if (fs::exists(cache, ec)) {
+    r.body = read_file(cache);
+    return r;
+  }
+  r.body = parse::PdfDocument(*src).render_png(page - 1, dpi);
+  fs::create_directories(cache.parent_path(), ec);
+  const fs::path tmp = cache.string() + ".tmp" + std::to_string(::getpid());
+  std::ofstream(tmp, std::ios::binary) << r.body;
+  fs::rename(tmp, cache, ec);
+  return r;
+}
+
+mcp::WebReply call_tool(const ReadingRoomOptions& o, const index::Library& lib,
+                        const std::string& name, const std::string& body) {
+  const auto table = tools::tool_table(o.advanced_tools);
+  const auto* spec = tools::find_tool(table, name);
+  if (!spec) throw Error(ErrorCode::kNotFound, "no tool '" + name + "'");
+  json args;
+  try {
+    args = body.empty() ? json::object() : json::parse(body);
+  } catch (const json::parse_error& e) {
+    throw Error(ErrorCode::kInvalidArgument, std::string("the body is not JSON: ") + e.what());
+  }
+  const tools::ToolContext ctx{lib.store(), lib.data_dir(), &lib.synonyms(), {}, &lib.aliases()};
+  return json_reply(tools::call_tool(*spec, ctx, args).structured);
+}
+
+std::optional<mcp::WebReply> api(const ReadingRoomOptions& o, const mcp::WebRequest& req,
+                                 const std::vector<std::string>& seg) {
+  const index::Library lib(o.data_dir, index::Library::Mode::kRead);
+  const bool get = req.method == "GET";
+  if (get && seg.size() == 2 && seg[1] == "regulations") {
+    json out = json::array();
+    const auto ocr = lib.store().ocr_page_counts();
+    for (const auto& r : lib.store().list())
+      out.push_back(regulation_json(lib, r, ocr));
+    return json_reply(out);
+  }
+  if (get && seg.size() == 3 && seg[1] == "regulations")
+    return json_reply(regulation_json(lib, lib.store().require(seg[2]), lib.store().ocr_page_counts()));
+  if (get && seg.size() == 5 && seg[1] == "regulations" && seg[3] == "pages")
+    return json_reply(lib.store().page(seg[2], page_number(seg[4])));
+  if (get && seg.size() == 6 && seg[1] == "regulations" && seg[3] == "pages" && seg[5] == "image.png")
+    return page_image(lib, seg[2], page_number(seg[4]), o.image_dpi);
+  if (!get && seg.size() == 3 && seg[1] == "tool") return call_tool(o, lib, seg[2], req.body);
+  if (!get && seg.size() == 2 && seg[1] == "ask") return ask_stream(o.data_dir, o.advanced_tools, req.body);
+  return std::nullopt;
+}
+
+}  // namespace
+
+mcp::WebHandler reading_room(const ReadingRoomOptions& options) {
+  return [options](const mcp::WebRequest& req) -> std::optional<mcp::WebReply> {
+    const auto seg = split_path(req.path);
+    if (!seg.empty() && seg[0] == "api") return api(options, req, seg);
+    if (req.method != "GET") return std::nullopt;
+    if (auto a = find_asset(seg.empty() ? "/" : req.path)) {
+      mcp::WebReply r;
+      r.content_type = a->content_type;
+      r.body = std::string(a->body);
+      return r;
+    }
+    return std::nullopt;
+  };
+}
+
+}  // namespace regreader::web

@@ -1,0 +1,37 @@
+#pragma once
+// The reading room: a browser view of the library served beside MCP by `serve --transport http`
+// (mcp/http_transport.hpp's WebHandler). Static assets compiled into the binary (web/assets/),
+// and a JSON API over the same tools agents use:
+//
+//   GET  /                                        the single-page app (index.html, app.js, style.css)
+//   GET  /api/regulations                         the library: title, pages, format, fidelity, OCR
+//   GET  /api/regulations/{id}                    one regulation
+//   GET  /api/regulations/{id}/pages/{n}          the stored page: blocks with ids, notes, OCR flag
+//   GET  /api/regulations/{id}/pages/{n}/image.png  the page as printed (MuPDF, cached)
+//   POST /api/tool/{name}                         any read-only tool, arguments as the JSON body
+//   POST /api/ask                                 an answer streamed as server-sent events
+//
+// Routing is a split on '/', not a regular expression over the request.
+
+#include <filesystem>
+
+#include "regreader/mcp/http_transport.hpp"
+
+namespace regreader::web {
+
+struct ReadingRoomOptions {
+  std::filesystem::path data_dir;
+  bool advanced_tools = false;
+  int image_dpi = 144;  ///< page images: 2x of 72 dpi, sharp on HiDPI screens
+};
+
+mcp::WebHandler reading_room(const ReadingRoomOptions& options);
+
+/// The compiled-in asset for a path ("/app.js"), with its content type; nullopt for others.
+struct Asset {
+  std::string_view body;
+  const char* content_type;
+};
+std::optional<Asset> find_asset(std::string_view path);
+
+}  // namespace regreader::web

@@ -1,0 +1,141 @@
+// The reading room's handler without HTTP: assets, the JSON API over the tools, page images from
+// the kept source PDF (cached), errors as regreader::Error for the transport to map.
+
+#include "regreader/web/reading_room.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "regreader/core/error.hpp"
+#include "regreader/core/settings.hpp"
+#include "regreader/index/library.hpp"
+#include "regreader/parse/office_renderer.hpp"
+#include "test_support.hpp"
+
+namespace regreader::web {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+class ReadingRoom : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    index::Library lib(dir_.path(), index::Library::Mode::kCreate);
+    store::IngestOptions o;
+    o.reg_id = "SAMPLE";
+    lib.ingest(testing::sample_pdf(), o);
+    o.reg_id = "MD";
+    lib.ingest(testing::sample_md(), o);
+    handler_ = reading_room({dir_.path(), false, 72});
+  }
+  std::optional<mcp::WebReply> get(const std::string& path) {
+    return handler_({"GET", path, {}, ""});
+  }
+  std::optional<mcp::WebReply> post(const std::string& path, const std::string& body) {
+    return handler_({"POST", path, {}, body});
+  }
+  parse::TempDir dir_;
+  mcp::WebHandler handler_;
+};
+
+TEST_F(ReadingRoom, TheAppAndItsAssetsAreServedFromTheBinary) {
+  const auto index = get("/");
+  ASSERT_TRUE(index);
+  EXPECT_NE(index->content_type.find("text/html"), std::string::npos);
+  EXPECT_NE(index->body.find("/app.js"), std::string::npos);
+  EXPECT_EQ(index->body.find("<script>"), std::string::npos) << "no inline script (CSP)";
+  const auto js = get("/app.js");
+  ASSERT_TRUE(js);
+  EXPECT_NE(js->content_type.find("javascript"), std::string::npos);
+  // What a regulation holds is only ever text in the page: no HTML sinks in the app.
+  for (const char* sink : {"innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("})
+    EXPECT_EQ(js->body.find(sink), std::string::npos) << sink;
+  EXPECT_TRUE(get("/style.css"));
+  EXPECT_FALSE(get("/etc/passwd"));
+  EXPECT_FALSE(get("/../regreader.db"));
+}
+
+TEST_F(ReadingRoom, TheLibraryPagesAndToolsAreJson) {
+  const auto list = json::parse(get("/api/regulations")->body);
+  ASSERT_EQ(list.size(), 2u);
+  std::map<std::string, json> by_id;
+  for (const auto& r : list)
+    by_id[r["reg_id"]] = r;
+  EXPECT_TRUE(by_id["SAMPLE"]["has_page_images"].get<bool>()) << "its PDF was kept";
+  EXPECT_FALSE(by_id["MD"]["has_page_images"].get<bool>());
+  EXPECT_EQ(by_id["SAMPLE"]["ocr_pages"], 0);
+  EXPECT_TRUE(fs::exists(dir_.path() / "sources" /
+                         (by_id["SAMPLE"]["source_sha256"].get<std::string>() + ".pdf")));
+
+  const auto page = json::parse(get("/api/regulations/SAMPLE/pages/3")->body);
+  EXPECT_EQ(page["page_num"], 3);
+  ASSERT_FALSE(page["content_blocks"].empty());
+  EXPECT_EQ(page["content_blocks"][0]["block_id"].get<std::string>().rfind("SAMPLE:p3:", 0), 0u);
+
+  const auto hits = json::parse(post("/api/tool/smart_search", R"({"query":"倒闸操作","limit":3})")->body);
+  ASSERT_FALSE(hits["results"].empty());
+  const auto ref = json::parse(
+      post("/api/tool/resolve_reference", R"({"reg_id":"SAMPLE","reference_text":"见表1"})")->body);
+  EXPECT_EQ(ref["kind"], "table");
+  EXPECT_EQ(ref["target_page"], 3);
+
+  EXPECT_THROW(get("/api/regulations/NOPE"), Error);
+  EXPECT_THROW(get("/api/regulations/SAMPLE/pages/99"), Error);
+  EXPECT_THROW(get("/api/regulations/SAMPLE/pages/x"), Error);
+  EXPECT_THROW(post("/api/tool/no_such_tool", "{}"), Error);
+  EXPECT_THROW(post("/api/tool/smart_search", "{not json"), Error);
+  EXPECT_FALSE(get("/api/nothing-here"));
+}
+
+TEST_F(ReadingRoom, PageImagesAreRenderedOnceAndCached) {
+  const auto png = get("/api/regulations/SAMPLE/pages/1/image.png");
+  ASSERT_TRUE(png);
+  EXPECT_EQ(png->content_type, "image/png");
+  ASSERT_GT(png->body.size(), 1000u);
+  EXPECT_EQ(png->body.substr(1, 3), "PNG");
+  size_t cached = 0;
+  for (const auto& e : fs::recursive_directory_iterator(dir_.path() / "cache"))
+    cached += e.is_regular_file() ? 1 : 0;
+  EXPECT_EQ(cached, 1u);
+  EXPECT_EQ(get("/api/regulations/SAMPLE/pages/1/image.png")->body, png->body);
+  EXPECT_THROW(get("/api/regulations/MD/pages/1/image.png"), Error)
+      << "a Markdown file has no printed page";
+}
+
+TEST_F(ReadingRoom, AskWithoutAnLlmSaysWhatToSet) {
+  ScopedSettings none{Settings()};
+  try {
+    post("/api/ask", R"({"question":"倒闸操作票保存多久？"})");
+    FAIL() << "no LLM is configured";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("REGREADER_LLM_API_KEY"), std::string::npos);
+  }
+  EXPECT_THROW(post("/api/ask", R"({"question":"  "})"), Error);
+}
+
+// A regulation whose text holds markup: the API carries it as a JSON string, never as markup
+// of the page (the app puts it in text nodes; the browser test shows it as text).
+TEST(ReadingRoomHostile, MarkupInARegulationIsCarriedAsText) {
+  parse::TempDir dir;
+  const fs::path md = dir.path() / "hostile.md";
+  std::ofstream(md) << "# 恶意规程\n\n## 1 范围\n\n<script>alert(1)</script> 见表1 "
+                       "<img src=x onerror=alert(2)> [链接](javascript:alert(3))\n";
+  {
+    index::Library lib(dir.path() / "d", index::Library::Mode::kCreate);
+    store::IngestOptions o;
+    o.reg_id = "H";
+    lib.ingest(md, o);
+  }
+  const auto handler = reading_room({dir.path() / "d", false, 72});
+  const auto page = handler({"GET", "/api/regulations/H/pages/1", {}, ""});
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->content_type.find("text/html"), std::string::npos);
+  EXPECT_NE(json::parse(page->body).dump().find("onerror"), std::string::npos)
+      << "kept, as text in JSON";
+}
+
+}  // namespace
+}  // namespace regreader::web
