@@ -8,7 +8,9 @@
 
 #include "cli/scripted_model_server.hpp"
 #include "fake_llm_process.hpp"
+#include "regreader/core/http_client.hpp"
 #include "regreader/parse/office_renderer.hpp"
+#include "served_process.hpp"
 #include "test_support.hpp"
 
 namespace regreader::testing {
@@ -327,6 +329,42 @@ TEST_F(Ask, AnOrchestratedRunKeepsItsWorkspaceAndRunShowSummarisesIt) {
 
   EXPECT_EQ(ask("openai", "ask q --agent orchestrated --skill no-such-skill").code, 3);
   EXPECT_EQ(run_regreader("run show " + quote(dir_->path() / "nowhere")).code, 3);
+}
+
+}  // namespace
+}  // namespace regreader::testing
+
+namespace regreader::testing {
+namespace {
+
+// Issue 17: the reading room's ask panel streams the answer as server-sent events -- the tool
+// call as it starts, the text as the model writes it, then every claim with its verdict.
+TEST_F(Ask, TheReadingRoomStreamsAnAnswerWithToolCallsAndCheckedClaims) {
+  start("lookup_annotation", R"({"reg_id":"SAMPLE-2026","annotation_id":"注1","page_hint":4})");
+  const std::string env = "REGREADER_LLM_BASE_URL=" + llm_->url() + "/v1";
+  Served s(dir_->path().string(), {}, env);
+  ASSERT_GT(s.port(), 0) << s.stderr_text();
+  auto http = make_curl_client();
+  HttpRequest req;
+  req.url = s.url("/api/ask");
+  req.body = R"({"question":"表1 的注1 说什么？"})";
+  req.headers = {{"Content-Type", "application/json"}};
+  req.timeout_seconds = 30;
+  const auto r = http->send(req);
+  ASSERT_EQ(r.status, 200) << r.body;
+  const auto tool_at = r.body.find("event: tool\ndata: {\"tool\":\"lookup_annotation\"}");
+  const auto text_at = r.body.find("event: text\n");
+  const auto done_at = r.body.find("event: done\n");
+  ASSERT_NE(tool_at, std::string::npos) << r.body;
+  ASSERT_NE(text_at, std::string::npos) << r.body;
+  ASSERT_NE(done_at, std::string::npos) << r.body;
+  EXPECT_LT(tool_at, done_at);
+  EXPECT_LT(text_at, done_at);
+  const auto data = json::parse(r.body.substr(
+      r.body.find("data: ", done_at) + 6,
+      r.body.find('\n', r.body.find("data: ", done_at)) - r.body.find("data: ", done_at) - 6));
+  ASSERT_FALSE(data["claims"].empty()) << data.dump();
+  EXPECT_EQ(data["claims"][0]["citations"][0]["reg_id"], "SAMPLE-2026") << data.dump();
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include "regreader/core/error.hpp"
 #include "regreader/core/http_client.hpp"
 #include "regreader/parse/office_renderer.hpp"
+#include "served_process.hpp"
 #include "test_support.hpp"
 
 namespace regreader::testing {
@@ -178,63 +179,6 @@ TEST_F(McpE2e, StdioStdoutCarriesOnlyJsonRpc) {
   EXPECT_EQ(by_id[3]["error"]["code"], -32601);
 }
 
-/// `regreader serve --transport sse --port 0` in the background; stops it with SIGTERM.
-class Served {
- public:
-  explicit Served(const std::string& data_dir, const std::vector<std::string>& extra = {},
-                  const std::string& env = "") {
-    static int counter = 0;
-    err_ = fs::temp_directory_path() /
-           ("rr-serve-" + std::to_string(::getpid()) + "-" + std::to_string(++counter) + ".err");
-    fs::remove(err_);
-    pid_ = ::fork();
-    if (pid_ == 0) {
-      if (!env.empty()) ::putenv(const_cast<char*>(env.c_str()));
-      FILE* e = std::freopen(err_.c_str(), "w", stderr);
-      (void)e;
-      std::vector<std::string> args = {REGREADER_BINARY, "--data-dir", data_dir, "serve",
-                                       "--transport",    "sse",        "--port", "0"};
-      args.insert(args.end(), extra.begin(), extra.end());
-      std::vector<char*> argv;
-      for (auto& a : args)
-        argv.push_back(a.data());
-      argv.push_back(nullptr);
-      ::execv(REGREADER_BINARY, argv.data());
-      ::_exit(127);
-    }
-    const RE2 re("http://127\\.0\\.0\\.1:([0-9]+)/mcp");
-    for (int i = 0; i < 100 && port_ == 0; ++i) {
-      const std::string s = slurp(err_);
-      if (!RE2::PartialMatch(s, re, &port_))
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-  }
-  ~Served() {
-    stop();
-    fs::remove(err_);
-  }
-  int stop() {
-    if (pid_ <= 0) return exit_;
-    ::kill(pid_, SIGTERM);
-    int status = 0;
-    ::waitpid(pid_, &status, 0);
-    pid_ = 0;
-    exit_ = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return exit_;
-  }
-  int port() const { return port_; }
-  std::string url(const std::string& path) const {
-    return "http://127.0.0.1:" + std::to_string(port_) + path;
-  }
-  std::string stderr_text() const { return slurp(err_); }
-
- private:
-  fs::path err_;
-  pid_t pid_ = 0;
-  int port_ = 0;
-  int exit_ = -1;
-};
-
 TEST_F(McpE2e, StreamableHttpAndLegacySse) {
   Served s((dir_->path() / "data").string());
   ASSERT_GT(s.port(), 0) << s.stderr_text();
@@ -351,6 +295,70 @@ TEST_F(McpE2e, AgentClientFailsFastWhenTheServerDies) {
   }
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5)) << "no hang";
   EXPECT_THROW(agent::McpClient::spawn({"/nonexistent/regreader"}), Error);
+}
+
+}  // namespace
+}  // namespace regreader::testing
+
+namespace regreader::testing {
+namespace {
+
+HttpResponse http_get(HttpClient& c, const std::string& url,
+                      std::vector<std::pair<std::string, std::string>> headers = {}) {
+  HttpRequest req;
+  req.method = "GET";
+  req.url = url;
+  req.headers = std::move(headers);
+  req.timeout_seconds = 10;
+  return c.send(req);
+}
+
+std::string header(const HttpResponse& r, const std::string& name) {
+  for (const auto& [k, v] : r.headers)
+    if (k == name) return v;
+  return "";
+}
+
+// Issue 17: the reading room and its API are routes beside /mcp, behind the same guard, with a
+// content security policy; --no-web leaves only MCP.
+TEST_F(McpE2e, TheReadingRoomIsServedBesideMcpBehindTheSameGuard) {
+  Served s((dir_->path() / "data").string());
+  ASSERT_GT(s.port(), 0) << s.stderr_text();
+  EXPECT_NE(s.stderr_text().find("reading room at http://127.0.0.1:"), std::string::npos);
+  auto http = make_curl_client();
+  const auto index = http_get(*http, s.url("/"));
+  EXPECT_EQ(index.status, 200);
+  EXPECT_NE(index.body.find("RegReader 阅览室"), std::string::npos);
+  EXPECT_NE(header(index, "content-security-policy").find("script-src 'self'"), std::string::npos);
+  EXPECT_EQ(header(index, "x-content-type-options"), "nosniff");
+  const auto list = http_get(*http, s.url("/api/regulations"));
+  EXPECT_EQ(list.status, 200);
+  EXPECT_NE(list.body.find("\"SAMPLE\""), std::string::npos);
+  const auto missing = http_get(*http, s.url("/api/regulations/NOPE"));
+  EXPECT_EQ(missing.status, 404);
+  EXPECT_EQ(json::parse(missing.body)["error"]["code"], "not_found");
+  EXPECT_EQ(http_get(*http, s.url("/api/regulations/SAMPLE/pages/zero")).status, 400);
+  EXPECT_EQ(http_get(*http, s.url("/nothing")).status, 404);
+  for (const std::string path : {"/", "/app.js", "/api/regulations"}) {
+    EXPECT_EQ(http_get(*http, s.url(path), {{"Host", "127.0.0.1.evil.com"}}).status, 403) << path;
+    EXPECT_EQ(http_get(*http, s.url(path), {{"Origin", "http://attacker.example"}}).status, 403)
+        << path;
+  }
+  Served bare((dir_->path() / "data").string(), {"--no-web"});
+  ASSERT_GT(bare.port(), 0) << bare.stderr_text();
+  EXPECT_EQ(http_get(*http, bare.url("/")).status, 404);
+  EXPECT_EQ(http_get(*http, bare.url("/api/regulations")).status, 404);
+}
+
+// Bound beyond loopback, every route wants the token.
+TEST_F(McpE2e, TheReadingRoomWantsTheTokenWhenBoundBeyondLoopback) {
+  Served s((dir_->path() / "data").string(), {"--host", "0.0.0.0"}, "REGREADER_MCP_TOKEN=s3cret");
+  ASSERT_GT(s.port(), 0) << s.stderr_text();
+  auto http = make_curl_client();
+  EXPECT_EQ(http_get(*http, s.url("/api/regulations")).status, 401);
+  EXPECT_EQ(http_get(*http, s.url("/")).status, 401);
+  EXPECT_EQ(http_get(*http, s.url("/api/regulations"), {{"Authorization", "Bearer s3cret"}}).status,
+            200);
 }
 
 }  // namespace

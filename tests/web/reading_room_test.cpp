@@ -51,7 +51,8 @@ TEST_F(ReadingRoom, TheAppAndItsAssetsAreServedFromTheBinary) {
   ASSERT_TRUE(js);
   EXPECT_NE(js->content_type.find("javascript"), std::string::npos);
   // What a regulation holds is only ever text in the page: no HTML sinks in the app.
-  for (const char* sink : {"innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("})
+  for (const char* sink :
+       {"innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("})
     EXPECT_EQ(js->body.find(sink), std::string::npos) << sink;
   EXPECT_TRUE(get("/style.css"));
   EXPECT_FALSE(get("/etc/passwd"));
@@ -75,7 +76,8 @@ TEST_F(ReadingRoom, TheLibraryPagesAndToolsAreJson) {
   ASSERT_FALSE(page["content_blocks"].empty());
   EXPECT_EQ(page["content_blocks"][0]["block_id"].get<std::string>().rfind("SAMPLE:p3:", 0), 0u);
 
-  const auto hits = json::parse(post("/api/tool/smart_search", R"({"query":"倒闸操作","limit":3})")->body);
+  const auto hits =
+      json::parse(post("/api/tool/smart_search", R"({"query":"倒闸操作","limit":3})")->body);
   ASSERT_FALSE(hits["results"].empty());
   const auto ref = json::parse(
       post("/api/tool/resolve_reference", R"({"reg_id":"SAMPLE","reference_text":"见表1"})")->body);

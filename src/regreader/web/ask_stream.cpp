@@ -32,8 +32,8 @@ class LocalTools : public agent::ToolProvider {
   agent::ToolResult call_tool(const std::string& name, const json& args) override {
     const auto* spec = tools::find_tool(table_, name);
     if (!spec) return {"unknown tool " + name, nullptr, true};
-    const tools::ToolContext ctx{lib_.store(), lib_.data_dir(), &lib_.synonyms(), {},
-                                 &lib_.aliases()};
+    const tools::ToolContext ctx{
+        lib_.store(), lib_.data_dir(), &lib_.synonyms(), {}, &lib_.aliases()};
     try {
       std::lock_guard lock(m_);  // one store connection: calls of one turn take turns
       auto r = tools::call_tool(*spec, ctx, args);
@@ -58,7 +58,8 @@ class ToolEvents : public agent::EventSink {
  public:
   explicit ToolEvents(const std::function<bool(const std::string&)>& write) : write_(write) {}
   void write(const json& e) override {
-    if (e.value("type", "") == "tool_call_started") write_(sse("tool", {{"tool", e.value("tool", "")}}));
+    if (e.value("type", "") == "tool_call_started")
+      write_(sse("tool", {{"tool", e.value("tool", "")}}));
   }
 
  private:
@@ -83,7 +84,8 @@ mcp::WebReply ask_stream(const std::filesystem::path& data_dir, bool advanced,
   mcp::WebReply r;
   r.content_type = "text/event-stream";
   r.headers["Cache-Control"] = "no-cache";
-  r.stream = [data_dir, advanced, question, config](const std::function<bool(const std::string&)>& write) {
+  r.stream = [data_dir, advanced, question,
+              config](const std::function<bool(const std::string&)>& write) {
     try {
       const index::Library lib(data_dir, index::Library::Mode::kRead);
       LocalTools tools(lib, advanced);

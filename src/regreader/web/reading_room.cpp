@@ -63,9 +63,9 @@ mcp::WebReply page_image(const index::Library& lib, const std::string& id, int p
   const auto src = lib.source_copy(info);
   if (!src || src->extension() != ".pdf")
     throw Error(ErrorCode::kNotFound, "no page images for " + id + " (only PDF sources are drawn)");
-  const fs::path cache = lib.data_dir() / "cache" / "pages" /
-                         (info.source_sha256 + "-" + std::to_string(page) + "-" +
-                          std::to_string(dpi) + ".png");
+  const fs::path cache =
+      lib.data_dir() / "cache" / "pages" /
+      (info.source_sha256 + "-" + std::to_string(page) + "-" + std::to_string(dpi) + ".png");
   mcp::WebReply r;
   r.content_type = "image/png";
   r.headers["Cache-Control"] = "private, max-age=86400";
@@ -109,13 +109,16 @@ std::optional<mcp::WebReply> api(const ReadingRoomOptions& o, const mcp::WebRequ
     return json_reply(out);
   }
   if (get && seg.size() == 3 && seg[1] == "regulations")
-    return json_reply(regulation_json(lib, lib.store().require(seg[2]), lib.store().ocr_page_counts()));
+    return json_reply(
+        regulation_json(lib, lib.store().require(seg[2]), lib.store().ocr_page_counts()));
   if (get && seg.size() == 5 && seg[1] == "regulations" && seg[3] == "pages")
     return json_reply(lib.store().page(seg[2], page_number(seg[4])));
-  if (get && seg.size() == 6 && seg[1] == "regulations" && seg[3] == "pages" && seg[5] == "image.png")
+  if (get && seg.size() == 6 && seg[1] == "regulations" && seg[3] == "pages" &&
+      seg[5] == "image.png")
     return page_image(lib, seg[2], page_number(seg[4]), o.image_dpi);
   if (!get && seg.size() == 3 && seg[1] == "tool") return call_tool(o, lib, seg[2], req.body);
-  if (!get && seg.size() == 2 && seg[1] == "ask") return ask_stream(o.data_dir, o.advanced_tools, req.body);
+  if (!get && seg.size() == 2 && seg[1] == "ask")
+    return ask_stream(o.data_dir, o.advanced_tools, req.body);
   return std::nullopt;
 }
 

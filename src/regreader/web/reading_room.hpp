@@ -3,13 +3,13 @@
 // (mcp/http_transport.hpp's WebHandler). Static assets compiled into the binary (web/assets/),
 // and a JSON API over the same tools agents use:
 //
-//   GET  /                                        the single-page app (index.html, app.js, style.css)
-//   GET  /api/regulations                         the library: title, pages, format, fidelity, OCR
-//   GET  /api/regulations/{id}                    one regulation
-//   GET  /api/regulations/{id}/pages/{n}          the stored page: blocks with ids, notes, OCR flag
-//   GET  /api/regulations/{id}/pages/{n}/image.png  the page as printed (MuPDF, cached)
-//   POST /api/tool/{name}                         any read-only tool, arguments as the JSON body
-//   POST /api/ask                                 an answer streamed as server-sent events
+//   GET  /                                        the single-page app (index.html, app.js,
+//   style.css) GET  /api/regulations                         the library: title, pages, format,
+//   fidelity, OCR GET  /api/regulations/{id}                    one regulation GET
+//   /api/regulations/{id}/pages/{n}          the stored page: blocks with ids, notes, OCR flag GET
+//   /api/regulations/{id}/pages/{n}/image.png  the page as printed (MuPDF, cached) POST
+//   /api/tool/{name}                         any read-only tool, arguments as the JSON body POST
+//   /api/ask                                 an answer streamed as server-sent events
 //
 // Routing is a split on '/', not a regular expression over the request.
 
