@@ -4,8 +4,9 @@ RR := build/release/regreader
 
 MCP_NODE_MODULES := tests/mcp/node_modules/.package-lock.json
 INTEROP_NODE_MODULES := tests/interop/node_modules/.package-lock.json
+WEB_NODE_MODULES := tests/web/node_modules/.package-lock.json
 
-.PHONY: all deps mcp-deps interop-deps build package install test test-fast conformance interop asan fuzz demo bench format format-check tidy clean
+.PHONY: all deps mcp-deps interop-deps web-deps build package install test test-fast conformance interop asan fuzz demo bench format format-check tidy clean
 
 all: build
 
@@ -35,6 +36,11 @@ interop-deps: $(INTEROP_NODE_MODULES)
 $(INTEROP_NODE_MODULES): tests/interop/package.json tests/interop/package-lock.json
 	npm ci --prefix tests/interop --no-audit --no-fund --loglevel=error
 
+# playwright-core for the reading room's browser test (drives Debian's chromium; no download).
+web-deps: $(WEB_NODE_MODULES)
+$(WEB_NODE_MODULES): tests/web/package.json tests/web/package-lock.json
+	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --prefix tests/web --no-audit --no-fund --loglevel=error
+
 # The official MCP conformance suite against the fixture server and `regreader serve`.
 conformance: build mcp-deps
 	ctest --preset release -R mcp_conformance
@@ -43,14 +49,14 @@ conformance: build mcp-deps
 interop: build mcp-deps interop-deps
 	ctest --preset release -L interop
 
-test: build mcp-deps interop-deps
+test: build mcp-deps interop-deps web-deps
 	ctest --preset release -j $(JOBS)
 
 test-fast: build
 	ctest --preset release -j $(JOBS) -L fast
 
 # The suite under AddressSanitizer and UndefinedBehaviorSanitizer.
-asan: deps mcp-deps interop-deps
+asan: deps mcp-deps interop-deps web-deps
 	cmake --preset asan-ubsan >/dev/null
 	cmake --build --preset asan-ubsan -j $(JOBS)
 	ctest --preset asan-ubsan -j $(JOBS)

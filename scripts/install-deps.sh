@@ -21,7 +21,14 @@ packages=(
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev poppler-utils python3 python3-numpy
   # rendered pagination of Word files (.docx/.doc/.wps/.odt/.rtf) with Chinese fonts
-  libreoffice-writer-nogui fonts-noto-cjk
+  # fonts-liberation: metric-compatible Times New Roman/Arial, so Word files break pages where
+  # Word does more often (without it a 12-page standard rendered to 13); the fidelity gold
+  # pages are read from this set
+  libreoffice-writer-nogui fonts-noto-cjk fonts-liberation
+  # the reading room's browser test (tests/web) drives Debian's chromium
+  chromium
+  # the PostgreSQL backend (issue 18): client library, and a server the tests start themselves
+  libpq-dev postgresql-15
 )
 
 # MCP test clients (the official TypeScript SDK, pinned in tests/mcp/package.json) run on Node.js;

@@ -82,5 +82,4 @@ class Served {
   int exit_ = -1;
 };
 
-
 }  // namespace regreader::testing

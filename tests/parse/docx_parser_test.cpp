@@ -69,7 +69,7 @@ TEST(DocxParser, ContentHeadingsTablesAndNotes) {
 TEST(DocxParser, LibreOfficeGivesWordsPagination) {
   if (!find_soffice()) GTEST_SKIP() << "LibreOffice is not installed";
   auto doc = parse_document(sample_docx(), "D", {});
-  EXPECT_EQ(doc.info.paging, model::Paging::kReal);
+  EXPECT_EQ(doc.info.paging, model::Paging::kRendered);
   EXPECT_EQ(doc.info.total_pages, 5);
   int page = 0;
   ASSERT_NE(find_table(doc, &page), nullptr);
@@ -153,7 +153,7 @@ TEST(DocxParser, LegacyOfficeFormatsGoThroughLibreOffice) {
   const auto odt = convert_with_soffice(testing::sample_docx(), "odt", tmp.path());
   auto doc = parse_document(odt, "O", {});
   EXPECT_EQ(doc.info.format, "odt");
-  EXPECT_EQ(doc.info.paging, model::Paging::kReal);
+  EXPECT_EQ(doc.info.paging, model::Paging::kRendered);
   EXPECT_EQ(doc.info.total_pages, 5);
   EXPECT_NE(doc.structure.get_node_by_section_number("6.1"), nullptr);
 }

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "regreader/core/error.hpp"
 #include "regreader/core/settings.hpp"
 #include "regreader/index/embedder_factory.hpp"
@@ -99,6 +101,7 @@ TEST_F(Tools, ReadPageRangeMergesTablesAcrossTheRangeAndIncludesNotes) {
       << page;
   EXPECT_FALSE(r["annotations"].empty());
   EXPECT_EQ(r["source"], "SAMPLE P4");
+  EXPECT_FALSE(r.contains("paging_warning")) << "a PDF's pages are its own";
   EXPECT_EQ(error_code([&] {
               call("read_page_range", {{"reg_id", "SAMPLE"}, {"start_page", 1}, {"end_page", 11}});
             }),
@@ -188,6 +191,31 @@ TEST_F(Tools, AdvancedTools) {
               call("find_similar_content", {{"reg_id", "SAMPLE"}});
             }),
             ErrorCode::kInvalidArgument);
+}
+
+// A Markdown file has no pages of its own: every page a tool cites says so.
+TEST(ToolPaging, CutPagesAreSaidToBeCutWhereverTheyAreCited) {
+  index::enable_keyword_index();
+  parse::TempDir dir;
+  const auto md = dir.path() / "rule.md";
+  std::ofstream(md) << "# 测试规程\n\n## 1 范围\n\n倒闸操作应由两人进行。\n";
+  store::PageStore store(dir.path() / "data", true);
+  index::ensure_keyword_index(store);
+  store::IngestOptions o;
+  o.reg_id = "MD";
+  store::ingest_file(store, md, o);
+  const auto table = tools::tool_table(false);
+  const tools::ToolContext ctx{store, dir.path() / "data", nullptr, {}};
+  const auto read = tools::call_tool(*tools::find_tool(table, "read_page_range"), ctx,
+                                     {{"reg_id", "MD"}, {"start_page", 1}, {"end_page", 1}});
+  EXPECT_EQ(read.structured["paging"], "synthetic");
+  EXPECT_NE(read.structured["paging_warning"].get<std::string>().find("no pages"),
+            std::string::npos);
+  EXPECT_EQ(read.text.rfind("[the file has no pages", 0), 0u) << read.text;
+  const auto hits = tools::call_tool(*tools::find_tool(table, "smart_search"), ctx,
+                                     {{"query", "倒闸操作"}, {"reg_id", "MD"}});
+  ASSERT_FALSE(hits.structured["results"].empty()) << hits.structured.dump();
+  EXPECT_EQ(hits.structured["results"][0]["paging"], "synthetic");
 }
 
 TEST(ToolProgress, SearchReportsItsSlowStepsInHybridModeOnly) {

@@ -72,7 +72,7 @@ void run_check(const CheckArgs& a, Globals& g) {
     const auto info = store.require(id);
     const auto report =
         parse::check_document(store.pages(id, 1, info.total_pages), store.structure(id),
-                              store.tables(id), info.paging == model::Paging::kReal);
+                              store.tables(id), model::has_layout(info.paging));
     poor = poor || report.rating == "poor";
     if (a.json)
       out.push_back({{"reg_id", id}, {"check", report}});

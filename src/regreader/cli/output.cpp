@@ -93,6 +93,8 @@ std::string render_page(const model::RegulationInfo& info, const model::PageDocu
   std::string out = "──── " + cite(info.reg_id, page.page_num, page.page_num) + " / " +
                     std::to_string(info.total_pages) +
                     (page.text_source == "ocr" ? " (text by OCR)" : "") + " ────\n";
+  if (const auto w = model::paging_warning(info.paging); !w.empty())
+    out += "(" + std::string(w) + ")\n";
   if (!page.chapter_path.empty()) {
     std::string path;
     for (const auto& c : page.chapter_path)

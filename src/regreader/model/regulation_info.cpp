@@ -5,12 +5,38 @@
 namespace regreader::model {
 
 std::string_view paging_name(Paging p) {
-  return p == Paging::kReal ? "real" : "synthetic";
+  switch (p) {
+    case Paging::kReal:
+      return "real";
+    case Paging::kRendered:
+      return "rendered";
+    case Paging::kSynthetic:
+      break;
+  }
+  return "synthetic";
+}
+
+bool has_layout(Paging p) {
+  return p != Paging::kSynthetic;
+}
+
+std::string_view paging_warning(Paging p) {
+  switch (p) {
+    case Paging::kReal:
+      return "";
+    case Paging::kRendered:
+      return "page numbers follow LibreOffice's rendering of a Word file; the printed or Word "
+             "pagination may differ by a page: cite the clause with the page";
+    case Paging::kSynthetic:
+      break;
+  }
+  return "the file has no pages: page numbers are cut by RegReader; cite the clause, not the page";
 }
 
 Paging parse_paging(std::string_view name) {
   if (name == "real") return Paging::kReal;
   if (name == "synthetic") return Paging::kSynthetic;
+  if (name == "rendered") return Paging::kRendered;
   throw Error(ErrorCode::kInvalidArgument, "unknown paging '" + std::string(name) + "'");
 }
 

@@ -5,9 +5,17 @@
 
 namespace regreader::model {
 
-/// Real pages come from the document's own layout (PDF, or Word rendered by LibreOffice);
-/// synthetic pages are cut by RegReader at paragraph boundaries.
-enum class Paging { kReal, kSynthetic };
+/// Real pages come from the document's own layout (a PDF, or a Markdown file's page marks);
+/// rendered pages are LibreOffice's rendering of a Word-family file (fonts and version decide
+/// them: Word may break a page elsewhere); synthetic pages are cut by RegReader at paragraph
+/// boundaries. Only real pages are certain; the others say so wherever a page is cited.
+enum class Paging { kReal, kSynthetic, kRendered };
+
+/// Has a layout of its own (real or rendered): page-based checks (printed contents, empty pages)
+/// apply.
+bool has_layout(Paging p);
+/// What a reader must know about a page number under this paging; empty for real pages.
+std::string_view paging_warning(Paging p);
 
 std::string_view paging_name(Paging p);
 Paging parse_paging(std::string_view name);

@@ -268,7 +268,7 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
   Numbering numbering;
   // Synthetic pages are cut by length, so a contents list shares its page with the chapters
   // after it: there, contents lines are found line by line (TocRun, field codes) only.
-  const std::set<int> toc = raw.paging == model::Paging::kReal ? toc_pages(raw) : std::set<int>{};
+  const std::set<int> toc = model::has_layout(raw.paging) ? toc_pages(raw) : std::set<int>{};
   TocRun toc_run;
   for (const RawBlock& rb : blocks_to_classify(raw)) {
     ClassifiedBlock it;

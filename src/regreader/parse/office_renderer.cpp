@@ -11,6 +11,7 @@
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <string_view>
 #include <thread>
 
 #include "regreader/core/error.hpp"
@@ -90,9 +91,19 @@ fs::path convert_with_soffice(const fs::path& input, const std::string& format,
   // LibreOffice's launcher script runs itself under a debugger when RR or VALGRIND is set (a
   // user's shell may well have RR=…): the conversion then failed with "Can't find the tool rr".
   // The environment is built before fork: the child only calls async-signal-safe functions.
+  // Pagination follows the locale: the same Word file rendered to 13 pages under C.UTF-8 and to
+  // 17 under zh_CN.UTF-8 (LibreOffice 7.4). Stored pages are what citations point at, so every
+  // machine renders under one fixed locale; the fonts installed (scripts/install-deps.sh) are
+  // the other input, and the paging note of each Word file names the renderer.
   std::vector<std::string> env;
-  for (char** e = environ; e && *e; ++e)
-    if (!text::starts_with(*e, "RR=") && !text::starts_with(*e, "VALGRIND=")) env.emplace_back(*e);
+  for (char** e = environ; e && *e; ++e) {
+    const std::string_view v(*e);
+    if (v.starts_with("RR=") || v.starts_with("VALGRIND=") || v.starts_with("LANG=") ||
+        v.starts_with("LANGUAGE=") || v.starts_with("LC_"))
+      continue;
+    env.emplace_back(*e);
+  }
+  env.emplace_back("LANG=C.UTF-8");
   std::vector<char*> envp;
   for (auto& e : env)
     envp.push_back(e.data());
@@ -260,7 +271,7 @@ void assign_rendered_pages(RawDocument& raw, const std::vector<PdfPage>& pages) 
   }
   raw.blocks = std::move(blocks);
   raw.page_count = std::max(static_cast<int>(pages.size()), page);
-  raw.paging = model::Paging::kReal;
+  raw.paging = model::Paging::kRendered;
 }
 
 }  // namespace regreader::parse

@@ -45,7 +45,7 @@ std::filesystem::path convert_with_soffice(const std::filesystem::path& input,
 std::vector<PdfPage> render_pdf_pages(const std::filesystem::path& input);
 
 /// Gives every block the page on which its text appears in the rendering, by matching the blocks'
-/// text in order against the rendered pages' text. Sets page_count and paging = real.
+/// text in order against the rendered pages' text. Sets page_count and paging = rendered.
 void assign_rendered_pages(RawDocument& raw, const std::vector<PdfPage>& pages);
 
 }  // namespace regreader::parse

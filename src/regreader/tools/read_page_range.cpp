@@ -90,14 +90,17 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
   for (const auto& t : tables)
     text += "[merged table " + t["table_id"].get<std::string>() + ", " +
             t["source"].get<std::string>() + "]\n" + t["markdown"].get<std::string>() + "\n";
-  return {{{"reg_id", reg_id},
-           {"start_page", start},
-           {"end_page", end},
-           {"pages", pj},
-           {"merged_tables", tables},
-           {"annotations", notes},
-           {"source", cite(reg_id, start, end)}},
-          text};
+  nlohmann::json out = {{"reg_id", reg_id},
+                        {"start_page", start},
+                        {"end_page", end},
+                        {"pages", pj},
+                        {"merged_tables", tables},
+                        {"annotations", notes},
+                        {"source", cite(reg_id, start, end)}};
+  add_paging_warning(ctx.store, reg_id, out);
+  if (out.contains("paging_warning"))
+    text = "[" + out["paging_warning"].get<std::string>() + "]\n" + text;
+  return {out, text};
 }
 
 }  // namespace

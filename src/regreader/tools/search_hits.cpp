@@ -39,10 +39,21 @@ void add_guided_fields(const index::GuidedResult& g, nlohmann::json& j) {
 
 void add_text_source(const store::PageStore& store, const std::string& reg_id, int page,
                      nlohmann::json& j) {
+  add_paging_warning(store, reg_id, j);
   const auto [source, conf] = store.text_source(reg_id, page);
   if (source.empty()) return;
   j["text_source"] = source;
   if (source == "ocr") add_ocr_fields(j, conf);
+}
+
+void add_paging_warning(const store::PageStore& store, const std::string& reg_id,
+                        nlohmann::json& j) {
+  const auto info = store.find(reg_id);
+  if (!info) return;
+  if (const auto w = model::paging_warning(info->paging); !w.empty()) {
+    j["paging"] = model::paging_name(info->paging);
+    j["paging_warning"] = w;
+  }
 }
 
 void add_ocr_fields(nlohmann::json& j, float confidence) {

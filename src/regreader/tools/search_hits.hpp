@@ -22,7 +22,13 @@ void add_guided_fields(const index::GuidedResult& g, nlohmann::json& j);
 /// Marks JSON about an OCR page: "ocr_confidence" (0-100) and "ocr_warning".
 void add_ocr_fields(nlohmann::json& j, float confidence);
 
-/// Adds "text_source" (and, for OCR pages, "ocr_confidence" and "ocr_warning") of `page` to `j`.
+/// Adds "paging" and "paging_warning" when the regulation's page numbers are not its own
+/// (synthetic or rendered pages: model::paging_warning).
+void add_paging_warning(const store::PageStore& store, const std::string& reg_id,
+                        nlohmann::json& j);
+
+/// Adds the paging warning, "text_source" (and, for OCR pages, "ocr_confidence" and "ocr_warning")
+/// of `page` to `j`.
 void add_text_source(const store::PageStore& store, const std::string& reg_id, int page,
                      nlohmann::json& j);
 

@@ -87,7 +87,7 @@ async function viewLibrary() {
     el("td", {}, el("a", {href: `#/r/${enc(r.reg_id)}/1`}, r.reg_id)),
     el("td", {}, r.title),
     el("td", {}, String(r.total_pages)),
-    el("td", {}, r.format + (r.paging === "synthetic" ? "（估算分页）" : "")),
+    el("td", {}, r.format + ({synthetic: "（估算分页）", rendered: "（LibreOffice 分页）"}[r.paging] || "")),
     el("td", {class: "verdict-" + (r.fidelity || "none")},
        (r.fidelity ? {good: "良好", fair: "一般", poor: "差"}[r.fidelity] || r.fidelity : "—") +
        (r.ocr_pages ? `；OCR ${r.ocr_pages} 页` : ""))));
@@ -119,7 +119,7 @@ function blockNode(b, regId, highlight) {
 async function viewPage(regId, page, highlight) {
   const [info, toc, pageDoc] = await Promise.all([
     api("/api/regulations/" + enc(regId)),
-    tool("get_toc", {reg_id: regId, max_depth: 0}),
+    tool("get_toc", {reg_id: regId, max_depth: 10}),
     api(`/api/regulations/${enc(regId)}/pages/${page}`)]);
   const total = info.total_pages;
   const go = (p) => { if (p >= 1 && p <= total) location.hash = `#/r/${enc(regId)}/${p}`; };
@@ -131,11 +131,13 @@ async function viewPage(regId, page, highlight) {
     el("button", {onclick: () => go(page + 1), "aria-label": "下一页"}, "下一页 ›"), jump);
   const parts = [pager];
   if (info.paging === "synthetic") parts.push(el("p", {class: "warn"}, "本文件没有原始分页：页码为 RegReader 估算。"));
+  if (info.paging === "rendered")
+    parts.push(el("p", {class: "warn"}, "页码按 LibreOffice 对 Word 文件的排版：与 Word 或印刷版可能相差一页，引用时请同时注明条款号。"));
   if (pageDoc.text_source === "ocr")
     parts.push(el("p", {class: "warn"}, `本页文字来自 OCR（置信度 ${Math.round(pageDoc.ocr_confidence)}）：数值请对照原图核实。`));
   if (info.has_page_images)
     parts.push(el("img", {src: `/api/regulations/${enc(regId)}/pages/${page}/image.png`,
-                          alt: `第 ${page} 页原貌`, loading: "lazy"}));
+                          alt: `第 ${page} 页原貌`}));
   const text = el("div", {class: "text"}, ...pageDoc.content_blocks.map((b) => blockNode(b, regId, highlight)));
   parts.push(text);
   if (pageDoc.annotations && pageDoc.annotations.length)

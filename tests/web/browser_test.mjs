@@ -1,0 +1,206 @@
+// The reading room in a real browser: Debian's chromium driven by playwright-core (no browser
+// download). Starts `regreader serve --transport http` over a data directory with the sample
+// regulation (PDF) and a hostile Markdown file, and the scripted model
+// (../shared/tools/fake-llm-server.mjs) for the ask panel; then, as a user would:
+//   open the library; open SAMPLE page 3 and see 表1; search 倒闸操作 and open the hit with its
+//   block highlighted; follow 见表1 to the merged table; see the hostile document's markup as
+//   text with no script run; ask a question and click a cited source; the phone-sized layout.
+// Screenshots of each step go to --out. Exit 0 pass, 1 fail, 77 skip (no chromium / node_modules).
+//
+//   node tests/web/browser_test.mjs --bin build/release/regreader --out build/release/reading-room
+
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..', '..');
+const args = Object.fromEntries(process.argv.slice(2).reduce((a, v, i, all) =>
+  (v.startsWith('--') ? [...a, [v.slice(2), all[i + 1]]] : a), []));
+const bin = resolve(args.bin ?? join(root, 'build/release/regreader'));
+const out = resolve(args.out ?? join(root, 'build/release/reading-room'));
+const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const fakeLlm = resolve(root, '..', 'shared', 'tools', 'fake-llm-server.mjs');
+
+function skip(why) { console.log(`SKIP: ${why}`); process.exit(77); }
+if (!existsSync(chromiumPath)) skip(`no chromium at ${chromiumPath} (apt-get install chromium)`);
+if (!existsSync(join(here, 'node_modules', 'playwright-core'))) skip('run `make web-deps` first');
+const { chromium } = await import('playwright-core');
+
+mkdirSync(out, { recursive: true });
+const tmp = mkdtempSync(join(tmpdir(), 'rr-browser-'));
+const data = join(tmp, 'data');
+const run = (...a) => {
+  const r = spawnSync(bin, ['--data-dir', data, '-q', ...a], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`regreader ${a.join(' ')}: ${r.stderr}`);
+};
+run('ingest', join(root, 'examples/sample-regulation.pdf'), '--reg-id', 'SAMPLE');
+const hostile = join(tmp, 'hostile.md');
+writeFileSync(hostile, '# 恶意规程\n\n## 1 范围\n\n<script>window.__pwned = 1</script> 本条见表1。' +
+  '<img src=x onerror="window.__pwned = 2"> [点我](javascript:window.__pwned=3)\n');
+run('ingest', hostile, '--reg-id', 'HOSTILE');
+// GB 26860 from ../shared/corpus when it is there (never copied into the project).
+const gb26860 = resolve(root, '..', 'shared', 'corpus', 'derived', 'GB26860-2011.rendered.pdf');
+const haveCorpus = existsSync(gb26860);
+if (haveCorpus) run('ingest', gb26860, '--reg-id', 'GB26860-2011');
+
+function started(child, pattern, name) {
+  return new Promise((ok, fail) => {
+    let text = '';
+    const timer = setTimeout(() => fail(new Error(`${name} did not start: ${text}`)), 10000);
+    child.stderr.on('data', (d) => {
+      text += d;
+      const m = text.match(pattern);
+      if (m) { clearTimeout(timer); ok(m); }
+    });
+    child.on('exit', (c) => fail(new Error(`${name} exited ${c}: ${text}`)));
+  });
+}
+
+const children = [];
+let failures = 0;
+const check = (ok, what) => {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!ok) failures++;
+};
+
+let browser;
+try {
+  let llmUrl = '';
+  if (existsSync(fakeLlm)) {
+    const llmPort = 20000 + (process.pid % 20000);
+    const llm = spawn(process.execPath, [fakeLlm], {
+      env: { ...process.env, PORT: String(llmPort), FAKE_TOOL: 'lookup_annotation',
+             FAKE_TOOL_INPUT: '{"reg_id":"SAMPLE","annotation_id":"注1","page_hint":4}' },
+      stdio: ['ignore', 'ignore', 'pipe'] });
+    children.push(llm);
+    await new Promise((r) => setTimeout(r, 400));
+    llmUrl = `http://127.0.0.1:${llmPort}/v1`;
+  }
+  const server = spawn(bin, ['--data-dir', data, 'serve', '--transport', 'http', '--port', '0'], {
+    env: { ...process.env, REGREADER_LLM_BASE_URL: llmUrl }, stdio: ['ignore', 'ignore', 'pipe'] });
+  children.push(server);
+  const [, base] = await started(server, /reading room at (http:\/\/127\.0\.0\.1:\d+)\//, 'regreader');
+
+  browser = await chromium.launch({ executablePath: chromiumPath, headless: true,
+                                    args: ['--no-sandbox', '--disable-gpu'] });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const dialogs = [];
+  page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
+  const shot = (name) => page.screenshot({ path: join(out, `${name}.png`) });
+
+  // 1. The library.
+  await page.goto(`${base}/`);
+  await page.waitForSelector('table.list');
+  check(await page.locator('table.list').getByText('SAMPLE', { exact: true }).count() === 1, 'library lists SAMPLE');
+  await shot('1-library');
+
+  // 2. SAMPLE page 3: the page as printed and its text with 表1.
+  await page.goto(`${base}/#/r/SAMPLE/3`);
+  await page.waitForSelector('.page .text');
+  check(await page.locator('.page .text').getByText('表1', { exact: false }).count() > 0, 'page 3 shows 表1');
+  const img = page.locator('.page img');
+  await img.waitFor();
+  await page.waitForFunction(() => {
+    const i = document.querySelector('.page img');
+    return i && i.complete && i.naturalWidth > 0;
+  }, null, { timeout: 15000 }).catch(() => {});
+  const width = await img.evaluate((i) => i.naturalWidth);
+  check(width > 500, `page 3 drawn as an image (${width} px wide)`);
+  await shot('2-page');
+
+  // 3. Search, open the hit: its block is highlighted.
+  await page.fill('#search-q', '倒闸操作');
+  await page.press('#search-q', 'Enter');
+  await page.waitForSelector('.hit-item');
+  await shot('3-search');
+  await page.locator('.hit-link').first().click();
+  await page.waitForSelector('.block.hit');
+  check(await page.locator('.block.hit').count() === 1, 'the opened hit is highlighted');
+  check(await page.locator('.block.hit').evaluate((b) => b === document.activeElement), 'and focused');
+  await shot('4-hit');
+
+  // 4. Follow 见表1 to the merged table with its notes.
+  await page.goto(`${base}/#/r/HOSTILE/1`);
+  await page.waitForSelector('.page .text');
+  const ref = page.locator('a.ref', { hasText: '见表1' });
+  check(await ref.count() === 1, 'a reference is a link');
+  // 5. The hostile document: markup shown as text, nothing run.
+  check(await page.locator('.page .text').getByText('<script>window.__pwned = 1</script>').count() === 1,
+        '<script> is shown as text');
+  check(await page.locator('.page .text img').count() === 0, '<img onerror> is not an image');
+  check(await page.locator('.page .text a[href^="javascript:"]').count() === 0, 'no javascript: link');
+  check(await page.evaluate(() => window.__pwned === undefined) && dialogs.length === 0, 'no script ran');
+  await shot('5-hostile');
+  await page.goto(`${base}/#/r/SAMPLE/3`);
+  await page.waitForSelector('.page .text');
+  const tableRef = page.locator('a.ref').first();
+  if (await tableRef.count()) {
+    await tableRef.click();
+    await page.waitForTimeout(500);
+  }
+  await page.goto(`${base}/#/table/SAMPLE/${encodeURIComponent('表1')}`);
+  await page.waitForSelector('.block table');
+  check(await page.locator('.block table td', { hasText: '0.70' }).count() > 0, 'table 表1 merged with 0.70');
+  check(await page.locator('.notes').getByText('注1').count() > 0, 'the table shows its 注1');
+  await shot('6-table');
+
+  // 6. Ask against the scripted model; click a cited source.
+  if (llmUrl) {
+    await page.goto(`${base}/#/ask`);
+    await page.fill('textarea', '表1 的注1 说什么？');
+    await page.click('text=提问');
+    await page.waitForSelector('.claims a.cite', { timeout: 20000 });
+    check((await page.locator('.answer').textContent()).length > 0, 'the answer streamed in');
+    await shot('7-ask');
+    await page.locator('.claims a.cite').first().click();
+    await page.waitForSelector('.page .text');
+    check(page.url().includes('#/r/SAMPLE/'), 'a cited source opens its page');
+    await shot('8-cited-page');
+  } else {
+    console.log('note: no fake-llm-server beside the project; ask not exercised');
+  }
+
+  // 7. The corpus: GB 26860 page 4 shows 表1; 工作票签发人 opens a highlighted hit.
+  if (haveCorpus) {
+    // The page 表1 is printed on, as the store has it (page 5 of the rendered PDF).
+    const t1 = await page.evaluate(async () => (await (await fetch('/api/tool/get_table_by_id', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ reg_id: 'GB26860-2011', table_id: '表1' }) })).json()).page_start);
+    await page.goto(`${base}/#/r/GB26860-2011/${t1}`);
+    await page.waitForSelector('.page .text');
+    check(await page.locator('.page .text').getByText('设备不停电时的安全距离', { exact: false }).count() > 0,
+          `GB 26860 page ${t1} shows 表1`);
+    await shot('10-gb26860-table-page');
+    await page.goto(`${base}/#/search/${encodeURIComponent('工作票签发人')}`);
+    await page.waitForSelector('.hit-item');
+    const gbHit = page.locator('.hit-link', { hasText: 'GB26860-2011' }).first();
+    check(await gbHit.count() === 1, 'search 工作票签发人 finds GB 26860');
+    await gbHit.click();
+    await page.waitForSelector('.block.hit');
+    check((await page.locator('.block.hit').textContent()).includes('工作票签发人'),
+          'the opened hit holds 工作票签发人');
+    await shot('11-gb26860-hit');
+  } else {
+    console.log('note: ../shared/corpus not present; GB 26860 steps skipped');
+  }
+
+  // 8. A phone-sized screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${base}/#/r/SAMPLE/3`);
+  await page.waitForSelector('.page .text');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  check(overflow <= 1, `no sideways scrolling at 390 px (overflow ${overflow})`);
+  await shot('9-phone');
+} catch (e) {
+  console.log(`FAIL ${e.stack ?? e}`);
+  failures++;
+} finally {
+  if (browser) await browser.close();
+  for (const c of children) c.kill('SIGTERM');
+  rmSync(tmp, { recursive: true, force: true });
+}
+console.log(failures ? `${failures} failure(s)` : 'all browser checks passed');
+process.exit(failures ? 1 : 0);
