@@ -89,6 +89,11 @@ try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const dialogs = [];
   page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
+  // Opens a page and waits for that page's view (not the one still on screen).
+  const openPage = async (reg, n) => {
+    await page.goto(`${base}/#/r/${reg}/${n}`);
+    await page.waitForSelector(`.page[data-reg="${reg}"][data-page="${n}"] .text`);
+  };
   const shot = (name) => page.screenshot({ path: join(out, `${name}.png`) });
 
   // 1. The library.
@@ -98,17 +103,31 @@ try {
   await shot('1-library');
 
   // 2. SAMPLE page 3: the page as printed and its text with 表1.
-  await page.goto(`${base}/#/r/SAMPLE/3`);
-  await page.waitForSelector('.page .text');
+  await openPage('SAMPLE', 3);
   check(await page.locator('.page .text').getByText('表1', { exact: false }).count() > 0, 'page 3 shows 表1');
   const img = page.locator('.page img');
   await img.waitFor();
-  await page.waitForFunction(() => {
-    const i = document.querySelector('.page img');
-    return i && i.complete && i.naturalWidth > 0;
-  }, null, { timeout: 15000 }).catch(() => {});
-  const width = await img.evaluate((i) => i.naturalWidth);
-  check(width > 500, `page 3 drawn as an image (${width} px wide)`);
+  // The image loads after the text: poll its natural width (the element may be re-created while
+  // the view settles, so each poll looks it up again).
+  let width = 0, why = '';
+  for (let i = 0; i < 150 && width === 0; i++) {
+    try {
+      width = await page.evaluate(() => {
+        const el = document.querySelector('.page img');
+        return el && el.complete ? el.naturalWidth : 0;
+      });
+    } catch (e) { why = String(e); }
+    if (width === 0) await page.waitForTimeout(100);
+  }
+  if (width === 0) {
+    why += ' ' + await page.evaluate(async () => {
+      const el = document.querySelector('.page img');
+      if (!el) return 'no img';
+      const r = await fetch(el.src);
+      return `${el.src} complete=${el.complete} status=${r.status} ${r.headers.get('content-type')}`;
+    });
+  }
+  check(width > 500, `page 3 drawn as an image (${width} px wide) ${why}`);
   await shot('2-page');
 
   // 3. Search, open the hit: its block is highlighted.
@@ -123,8 +142,7 @@ try {
   await shot('4-hit');
 
   // 4. Follow 见表1 to the merged table with its notes.
-  await page.goto(`${base}/#/r/HOSTILE/1`);
-  await page.waitForSelector('.page .text');
+  await openPage('HOSTILE', 1);
   const ref = page.locator('a.ref', { hasText: '见表1' });
   check(await ref.count() === 1, 'a reference is a link');
   // 5. The hostile document: markup shown as text, nothing run.
@@ -134,8 +152,7 @@ try {
   check(await page.locator('.page .text a[href^="javascript:"]').count() === 0, 'no javascript: link');
   check(await page.evaluate(() => window.__pwned === undefined) && dialogs.length === 0, 'no script ran');
   await shot('5-hostile');
-  await page.goto(`${base}/#/r/SAMPLE/3`);
-  await page.waitForSelector('.page .text');
+  await openPage('SAMPLE', 3);
   const tableRef = page.locator('a.ref').first();
   if (await tableRef.count()) {
     await tableRef.click();
@@ -156,7 +173,7 @@ try {
     check((await page.locator('.answer').textContent()).length > 0, 'the answer streamed in');
     await shot('7-ask');
     await page.locator('.claims a.cite').first().click();
-    await page.waitForSelector('.page .text');
+    await page.waitForSelector('.page[data-reg="SAMPLE"] .text');
     check(page.url().includes('#/r/SAMPLE/'), 'a cited source opens its page');
     await shot('8-cited-page');
   } else {
@@ -169,8 +186,7 @@ try {
     const t1 = await page.evaluate(async () => (await (await fetch('/api/tool/get_table_by_id', {
       method: 'POST', headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ reg_id: 'GB26860-2011', table_id: '表1' }) })).json()).page_start);
-    await page.goto(`${base}/#/r/GB26860-2011/${t1}`);
-    await page.waitForSelector('.page .text');
+    await openPage('GB26860-2011', t1);
     check(await page.locator('.page .text').getByText('设备不停电时的安全距离', { exact: false }).count() > 0,
           `GB 26860 page ${t1} shows 表1`);
     await shot('10-gb26860-table-page');
@@ -189,8 +205,7 @@ try {
 
   // 8. A phone-sized screen.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`${base}/#/r/SAMPLE/3`);
-  await page.waitForSelector('.page .text');
+  await openPage('SAMPLE', 3);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   check(overflow <= 1, `no sideways scrolling at 390 px (overflow ${overflow})`);
   await shot('9-phone');

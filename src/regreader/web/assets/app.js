@@ -144,7 +144,7 @@ async function viewPage(regId, page, highlight) {
     parts.push(el("div", {class: "notes"}, el("h3", {}, "本页注释"),
       ...pageDoc.annotations.map((a) => el("p", {}, el("strong", {}, a.annotation_id + "："), withRefs(a.content, regId)))));
   show(el("div", {class: "reader"}, el("nav", {class: "toc", "aria-label": "目录"}, tocTree(toc.toc, regId)),
-          el("section", {class: "page"}, ...parts)));
+          el("section", {class: "page", "data-reg": regId, "data-page": String(page)}, ...parts)));
   document.onkeydown = (ev) => {
     if (ev.target.tagName === "INPUT") return;
     if (ev.key === "ArrowLeft") go(page - 1);
