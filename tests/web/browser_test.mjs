@@ -139,6 +139,9 @@ try {
   await page.waitForSelector('.block.hit');
   check(await page.locator('.block.hit').count() === 1, 'the opened hit is highlighted');
   check(await page.locator('.block.hit').evaluate((b) => b === document.activeElement), 'and focused');
+  check(await page.locator('.sheet .box.hit').count() === 1, 'the hit is boxed on the page image');
+  const boxes = await page.locator('.sheet .box').count();
+  check(boxes > 5, `the page's blocks are boxes over the image (${boxes})`);
   await shot('4-hit');
 
   // 4. Follow 见表1 to the merged table with its notes.

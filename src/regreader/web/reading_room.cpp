@@ -6,6 +6,7 @@
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/index/library.hpp"
+#include "regreader/parse/block_rects.hpp"
 #include "regreader/parse/pdf_document.hpp"
 #include "regreader/tools/registry.hpp"
 #include "regreader/web/ask_stream.hpp"
@@ -82,6 +83,34 @@ mcp::WebReply page_image(const index::Library& lib, const std::string& id, int p
   return r;
 }
 
+// A page with, when its source PDF is kept and its text is the PDF's own, each block's rectangle
+// on the printed page ("rect": [x0, y0, x1, y1] in points, y down) and the page's size. Located
+// again from the PDF on each view (parse/block_rects.hpp): no rectangle rather than a wrong one.
+// OCR pages get none: their text is not the PDF's text layer.
+json page_json(const index::Library& lib, const std::string& id, int page) {
+  const auto info = lib.store().require(id);
+  json j = lib.store().page(id, page);
+  j["paging"] = model::paging_name(info.paging);
+  const auto src = lib.source_copy(info);
+  if (!src || src->extension() != ".pdf" || j.value("text_source", "") != "text_layer") return j;
+  const parse::PdfDocument pdf(*src);
+  if (page > pdf.page_count()) return j;
+  const auto content = pdf.read_page(page - 1);
+  std::vector<std::string> texts;
+  for (const auto& b : j["content_blocks"])
+    texts.push_back(b.value("content_markdown", ""));
+  const auto rects = parse::locate_texts(content, texts);
+  int located = 0;
+  for (size_t i = 0; i < rects.size(); ++i)
+    if (rects[i]) {
+      j["content_blocks"][i]["rect"] = {rects[i]->x0, rects[i]->y0, rects[i]->x1, rects[i]->y1};
+      ++located;
+    }
+  j["page_size"] = {content.width, content.height};
+  j["blocks_located"] = located;
+  return j;
+}
+
 mcp::WebReply call_tool(const ReadingRoomOptions& o, const index::Library& lib,
                         const std::string& name, const std::string& body) {
   const auto table = tools::tool_table(o.advanced_tools);
@@ -112,7 +141,7 @@ std::optional<mcp::WebReply> api(const ReadingRoomOptions& o, const mcp::WebRequ
     return json_reply(
         regulation_json(lib, lib.store().require(seg[2]), lib.store().ocr_page_counts()));
   if (get && seg.size() == 5 && seg[1] == "regulations" && seg[3] == "pages")
-    return json_reply(lib.store().page(seg[2], page_number(seg[4])));
+    return json_reply(page_json(lib, seg[2], page_number(seg[4])));
   if (get && seg.size() == 6 && seg[1] == "regulations" && seg[3] == "pages" &&
       seg[5] == "image.png")
     return page_image(lib, seg[2], page_number(seg[4]), o.image_dpi);

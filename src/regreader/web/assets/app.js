@@ -116,6 +116,30 @@ function blockNode(b, regId, highlight) {
   return div;
 }
 
+// The page as printed with each located block as a box over it (positions set through the
+// CSSOM: the page's CSP allows no inline styles). A box opens its text block; the hit is marked.
+function pageSheet(regId, page, pageDoc, highlight) {
+  const sheet = el("div", {class: "sheet"},
+    el("img", {src: `/api/regulations/${enc(regId)}/pages/${page}/image.png`, alt: `第 ${page} 页原貌`}));
+  if (!pageDoc.page_size) return sheet;
+  const [w, h] = pageDoc.page_size;
+  for (const b of pageDoc.content_blocks) {
+    if (!b.rect) continue;
+    const [x0, y0, x1, y1] = b.rect;
+    const box = el("div", {class: "box" + (b.block_id === highlight ? " hit" : ""), "data-block": b.block_id,
+                           title: b.content_markdown.slice(0, 60), role: "button", "aria-label": "定位到文字"});
+    const pad = 2;
+    Object.assign(box.style, {left: `${(x0 - pad) / w * 100}%`, top: `${(y0 - pad) / h * 100}%`,
+                              width: `${(x1 - x0 + 2 * pad) / w * 100}%`, height: `${(y1 - y0 + 2 * pad) / h * 100}%`});
+    box.addEventListener("click", () => {
+      const t = document.getElementById("b-" + b.block_id);
+      if (t) { t.scrollIntoView({block: "center"}); t.focus(); }
+    });
+    sheet.appendChild(box);
+  }
+  return sheet;
+}
+
 async function viewPage(regId, page, highlight) {
   const [info, toc, pageDoc] = await Promise.all([
     api("/api/regulations/" + enc(regId)),
@@ -135,9 +159,8 @@ async function viewPage(regId, page, highlight) {
     parts.push(el("p", {class: "warn"}, "页码按 LibreOffice 对 Word 文件的排版：与 Word 或印刷版可能相差一页，引用时请同时注明条款号。"));
   if (pageDoc.text_source === "ocr")
     parts.push(el("p", {class: "warn"}, `本页文字来自 OCR（置信度 ${Math.round(pageDoc.ocr_confidence)}）：数值请对照原图核实。`));
-  if (info.has_page_images)
-    parts.push(el("img", {src: `/api/regulations/${enc(regId)}/pages/${page}/image.png`,
-                          alt: `第 ${page} 页原貌`}));
+  if (info.has_page_images) parts.push(pageSheet(regId, page, pageDoc, highlight));
+  else parts.push(el("p", {class: "src"}, "本文件没有保存可绘制的原页面（Word、Markdown 等），以下为文字。"));
   const text = el("div", {class: "text"}, ...pageDoc.content_blocks.map((b) => blockNode(b, regId, highlight)));
   parts.push(text);
   if (pageDoc.annotations && pageDoc.annotations.length)
