@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <fstream>
 
 #include "agent/fake_tools.hpp"
@@ -72,6 +74,19 @@ TEST(Workspace, ToolResultsAreRecordedInTheAgentsFolder) {
   EXPECT_EQ(j["tool"], "smart_search");
   EXPECT_EQ(j["arguments"]["query"], "安全距离");
   EXPECT_NE(j["result"].get<std::string>().find("0.70"), std::string::npos);
+  EXPECT_TRUE(j.contains("structured"));
+  // What the answer's sources are checked against comes from these files: a failed call reads
+  // nothing, and a result written by another agent counts like any other.
+  ws.grant("table_agent", {{"table_agent"}, {"table_agent"}, {}});
+  ws.write("table_agent", "table_agent/tool-results/01-get_table_by_id.json",
+           R"({"tool":"get_table_by_id","arguments":{"reg_id":"GB26859-2011"},"is_error":true})");
+  ws.write("table_agent", "table_agent/tool-results/02-get_table_by_id.json",
+           R"({"tool":"get_table_by_id","arguments":{"reg_id":"NBT31147-2018"},"is_error":false})");
+  const auto read = ws.regulations_read();
+  EXPECT_NE(std::find(read.begin(), read.end(), "GB26860-2011"), read.end());
+  EXPECT_NE(std::find(read.begin(), read.end(), "NBT31147-2018"), read.end());
+  EXPECT_EQ(std::find(read.begin(), read.end(), "GB26859-2011"), read.end())
+      << "a failed call read nothing";
   const std::string summary = summarize_workspace(ws.root());
   EXPECT_NE(summary.find("search_agent/: 2 tool result(s)"), std::string::npos) << summary;
   EXPECT_NE(summary.find("0 violation(s)"), std::string::npos) << summary;

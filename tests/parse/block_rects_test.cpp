@@ -35,8 +35,8 @@ TEST(BlockRects, EveryBlockOfAPageIsFoundInOrderInsideThePage) {
       EXPECT_GE(r.x0, 0);
       EXPECT_LE(r.x1, content.width);
       EXPECT_LE(r.y1, content.height);
-      EXPECT_GE(r.y0 + 1, last_top) << "page " << p.page_num << " block " << i
-                                    << ": one column, so blocks run down the page";
+      EXPECT_GE(r.y0 + 1, last_top)
+          << "page " << p.page_num << " block " << i << ": one column, so blocks run down the page";
       last_top = r.y0;
     }
   }
@@ -57,7 +57,8 @@ TEST(BlockRects, AMatchingBeginningWithAnotherEndingIsNotLocated) {
   const auto content = pdf.read_page(2);
   // Starts like 6.1.1 on this page but ends with words that are not there: no guessed box.
   const auto rects = locate_texts(
-      content, {"6.1.1 设备不停电时，工作人员与带电设备的距离不得小于某某某某某某完全不同的结尾文字"});
+      content,
+      {"6.1.1 设备不停电时，工作人员与带电设备的距离不得小于某某某某某某完全不同的结尾文字"});
   EXPECT_FALSE(rects[0]);
 }
 

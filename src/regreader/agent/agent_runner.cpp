@@ -95,6 +95,7 @@ AgentResponse run_agent(AgentKind kind, LlmClient& llm, ToolProvider& tools,
       Workspace& ws = *o.workspace;
       ws.grant("workflow", {{"."}, {"workflow", "plan.md", "answer.md"}, {}});
       RecordingToolProvider recorded(tools, ws, "workflow");
+      r.workspace = &ws;
       TeeEventSink tee({events, &ws.events()});
       WorkflowAgent agent(llm, recorded, std::move(r), &tee, checker);
       AgentResponse out = agent.run(question, o.on_text);

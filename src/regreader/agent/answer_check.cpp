@@ -68,11 +68,12 @@ std::vector<tools::ClaimResult> unchecked_claims(const std::string& answer) {
 
 }  // namespace
 
-void check_answer(AgentResponse& r, CitationChecker* checker, std::string_view agent_name) {
+void check_answer(AgentResponse& r, CitationChecker* checker, std::string_view agent_name,
+                  const std::optional<std::vector<std::string>>& read) {
   r.checked = false;
   if (checker) {
     try {
-      r.claims = checker->check(r.content, regulations_read(r)).claims;
+      r.claims = checker->check(r.content, read ? *read : regulations_read(r)).claims;
       r.checked = true;
     } catch (const Error& e) {
       r.warnings.push_back(std::string("the citations could not be checked: ") + e.what());

@@ -257,7 +257,10 @@ AgentResponse Orchestrator::run_steps(const std::string& query, const TextCallba
   w.stream = options_.stream;
   const double llm_before = r.timings.llm_ms;
   write_answer(llm_, query, findings, w, r, on_text);
-  check_answer(r, checker_, "orchestrator");
+  // With a workspace the sources are checked against what the tool-result files hold.
+  check_answer(
+      r, checker_, "orchestrator",
+      options_.workspace ? std::optional(options_.workspace->regulations_read()) : std::nullopt);
   if (options_.workspace) options_.workspace->write("aggregator", "answer.md", r.content);
   r.timings.llm_wall_ms = analyzer_ms + phase_llm_wall + (r.timings.llm_ms - llm_before);
   r.timings.total_ms = ms_since(t0);

@@ -382,7 +382,7 @@ WorkflowNode WorkflowAgent::answer(State& s, const TextCallback& on_text) {
   w.temperature = options_.temperature;
   w.stream = options_.stream;
   write_answer(llm_, s.query, s.material, w, s.r, on_text);
-  check_answer(s.r, checker_, "workflow");
+  check_answer(s.r, checker_, "workflow", read_from_workspace());
   return WorkflowNode::kDone;
 }
 
@@ -392,7 +392,7 @@ WorkflowNode WorkflowAgent::not_found(State& s) {
     searched += "\n- " + t;
   s.r.content = std::string(kNotFoundPhrase) + "。" +
                 (searched.empty() ? "没有可检索的规程。" : "已检索：" + searched);
-  check_answer(s.r, checker_, "workflow");
+  check_answer(s.r, checker_, "workflow", read_from_workspace());
   return WorkflowNode::kDone;
 }
 

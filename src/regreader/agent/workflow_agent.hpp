@@ -24,6 +24,7 @@
 #include "regreader/agent/event_log.hpp"
 #include "regreader/agent/llm/llm_client.hpp"
 #include "regreader/agent/tool_provider.hpp"
+#include "regreader/agent/workspace.hpp"
 
 namespace regreader::agent {
 
@@ -40,6 +41,9 @@ struct WorkflowOptions {
   std::optional<double> temperature = 0.0;
   bool stream = false;               ///< stream the answer to run()'s callback
   std::vector<std::string> reg_ids;  ///< the first is searched; else the first listed
+  /// The run's workspace, when it has one: the answer's sources are checked against the
+  /// regulations its tool-result files hold.
+  const Workspace* workspace = nullptr;
 };
 
 enum class WorkflowNode {
@@ -80,6 +84,11 @@ class WorkflowAgent {
   WorkflowNode judge(State& s);
   WorkflowNode answer(State& s, const TextCallback& on_text);
   WorkflowNode not_found(State& s);
+  /// The regulations the workspace's tool-result files hold; nullopt without a workspace.
+  std::optional<std::vector<std::string>> read_from_workspace() const {
+    if (!options_.workspace) return std::nullopt;
+    return options_.workspace->regulations_read();
+  }
 
   /// Runs one tool, records it in the response and the event log; nullopt when it failed.
   std::optional<ToolResult> call_tool(State& s, const std::string& name, const nlohmann::json& args,

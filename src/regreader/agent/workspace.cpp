@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sstream>
 
+#include "regreader/agent/citations.hpp"
 #include "regreader/core/error.hpp"
 
 namespace regreader::agent {
@@ -124,6 +126,23 @@ std::string Workspace::read(const std::string& agent, const fs::path& rel) const
   return slurp(root_ / rel.lexically_normal());
 }
 
+std::vector<std::string> Workspace::regulations_read() const {
+  std::set<std::string> ids;
+  for (const auto& agent : fs::directory_iterator(root_)) {
+    const fs::path dir = agent.path() / "tool-results";
+    if (!agent.is_directory() || !fs::is_directory(dir)) continue;
+    for (const auto& f : fs::directory_iterator(dir)) {
+      if (f.path().extension() != ".json") continue;
+      const auto j = nlohmann::json::parse(slurp(f.path()), nullptr, false);
+      if (j.is_discarded() || j.value("is_error", false)) continue;
+      for (auto& id : regulations_in(j.value("arguments", nlohmann::json::object()),
+                                     j.value("structured", nlohmann::json())))
+        ids.insert(std::move(id));
+    }
+  }
+  return {ids.begin(), ids.end()};
+}
+
 RecordingToolProvider::RecordingToolProvider(ToolProvider& inner, Workspace& ws, std::string agent)
     : inner_(inner), ws_(ws), agent_(std::move(agent)) {}
 
@@ -136,8 +155,11 @@ ToolResult RecordingToolProvider::call_tool(const std::string& name, const nlohm
   }
   char prefix[16];
   std::snprintf(prefix, sizeof prefix, "%02d-", n);
-  const nlohmann::json record = {
-      {"tool", name}, {"arguments", args}, {"is_error", r.is_error}, {"result", r.content}};
+  const nlohmann::json record = {{"tool", name},
+                                 {"arguments", args},
+                                 {"is_error", r.is_error},
+                                 {"result", r.content},
+                                 {"structured", r.structured}};
   ws_.write(agent_, fs::path(agent_) / "tool-results" / (prefix + name + ".json"),
             record.dump(2) + "\n");
   return r;

@@ -54,6 +54,9 @@ class Workspace {
   void write(const std::string& agent, const std::filesystem::path& rel, const std::string& text);
   /// Reads `rel` for `agent`; refused likewise outside its readable folders.
   std::string read(const std::string& agent, const std::filesystem::path& rel) const;
+  /// The regulations the run read, from the tool results on disk (every agent's
+  /// tool-results/*.json that did not fail): what the answer's citations are checked against.
+  std::vector<std::string> regulations_read() const;
 
  private:
   bool allowed(const std::vector<std::filesystem::path>& folders,

@@ -79,7 +79,8 @@ std::vector<std::optional<BlockRect>> locate_texts(const PdfPageContent& page,
       const size_t nl = rest.find('\n');
       if (nl == std::string_view::npos) break;
       rest.remove_prefix(nl + 1);
-      while (!rest.empty() && (rest.front() == '\n')) rest.remove_prefix(1);
+      while (!rest.empty() && (rest.front() == '\n'))
+        rest.remove_prefix(1);
     }
   }
   return out;
