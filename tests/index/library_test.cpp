@@ -8,6 +8,7 @@
 #include "regreader/core/error.hpp"
 #include "regreader/index/search.hpp"
 #include "regreader/parse/office_renderer.hpp"
+#include "regreader/parse/pdf_document.hpp"
 #include "test_support.hpp"
 
 namespace regreader::index {
@@ -38,6 +39,42 @@ TEST(Library, IngestedRegulationsAreSearchableWithoutPreparingAnIndex) {
   const auto hits = keyword_search(lib.store(), "倒闸操作", f);
   ASSERT_FALSE(hits.empty());
   EXPECT_EQ(hits[0].reg_id, "S");
+}
+
+// What the reading room draws: the source PDF, or a Word file's LibreOffice rendering kept at
+// ingest under its content's name; the blocks located on it; both gone with the regulation.
+TEST(Library, PagesAsPrintedAreKeptForPdfAndWordFilesAndGoWithTheirRegulation) {
+  parse::TempDir dir;
+  Library lib(dir.path(), Library::Mode::kCreate);
+  store::IngestOptions o;
+  o.reg_id = "PDF";
+  lib.ingest(testing::sample_pdf(), o);
+  const auto pdf = lib.page_pdf(lib.store().require("PDF"));
+  ASSERT_TRUE(pdf);
+  EXPECT_EQ(pdf->extension(), ".pdf");
+  EXPECT_TRUE(lib.store().page("PDF", 3).content_blocks.front().rect);
+  o.reg_id = "MD";
+  lib.ingest(sample_md(), o);
+  EXPECT_FALSE(lib.page_pdf(lib.store().require("MD"))) << "Markdown has no printed pages";
+  if (!parse::find_soffice()) GTEST_SKIP() << "LibreOffice is not installed";
+  o.reg_id = "DOCX";
+  lib.ingest(testing::sample_docx(), o);
+  const auto info = lib.store().require("DOCX");
+  const auto rendering = lib.page_pdf(info);
+  ASSERT_TRUE(rendering);
+  EXPECT_EQ(rendering->filename().string(), info.source_sha256 + ".rendered.pdf");
+  EXPECT_EQ(parse::PdfDocument(*rendering).page_count(), info.total_pages);
+  int located = 0, blocks = 0;
+  for (const auto& p : lib.store().pages("DOCX", 1, info.total_pages))
+    for (const auto& b : p.content_blocks) {
+      ++blocks;
+      located += b.rect ? 1 : 0;
+    }
+  EXPECT_GT(located, blocks * 8 / 10) << located << " of " << blocks;
+  for (const auto& e : fs::directory_iterator(dir.path() / "sources"))
+    EXPECT_EQ(e.path().string().find(".tmp"), std::string::npos) << e.path();
+  lib.remove("DOCX");
+  EXPECT_FALSE(fs::exists(*rendering));
 }
 
 TEST(Library, AliasesRenameAndDeleteChangeTheLibraryAndAreSeenAtOnce) {

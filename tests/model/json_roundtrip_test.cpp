@@ -46,6 +46,7 @@ TEST(JsonRoundTrip, PageDocumentWithEveryField) {
   b.chapter_path = p.chapter_path;
   b.section_number = "5.2.2";
   b.table_meta = sample_table();
+  b.rect = std::array<float, 4>{56.5f, 120, 540, 300.75f};
   ContentBlock h;
   h.block_id = "GB26860:p4:b2";
   h.block_type = BlockType::kHeading;
@@ -53,6 +54,8 @@ TEST(JsonRoundTrip, PageDocumentWithEveryField) {
   p.content_markdown = "| a |\n\n";
   p.continues_from_prev = true;
   p.continues_to_next = true;
+  p.width = 595.25f;
+  p.height = 841.5f;
   p.annotations = {{"注1", "表中未列电压等级按高一挡", {"GB26860:p4:b1"}, 4}};
   EXPECT_EQ(round_trip(p), p);
   EXPECT_TRUE(nlohmann::json(h)["table_meta"].is_null());

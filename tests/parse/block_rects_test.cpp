@@ -15,7 +15,7 @@ TEST(BlockRects, EveryBlockOfAPageIsFoundInOrderInsideThePage) {
   const PdfDocument pdf(testing::sample_pdf());
   int located = 0, total = 0;
   for (const auto& p : doc.pages) {
-    const auto content = pdf.read_page(p.page_num - 1);
+    const auto content = glyphs_of(pdf.read_page(p.page_num - 1));
     std::vector<std::string> texts;
     for (const auto& b : p.content_blocks)
       texts.push_back(b.content_markdown);
@@ -43,9 +43,19 @@ TEST(BlockRects, EveryBlockOfAPageIsFoundInOrderInsideThePage) {
   EXPECT_EQ(located, total) << "the sample's text layer holds every block";
 }
 
+TEST(BlockRects, IngestStoresEveryBlocksRectangleAndThePageSize) {
+  const auto doc = parse_document(testing::sample_pdf(), "S", {});
+  for (const auto& p : doc.pages) {
+    EXPECT_GT(p.width, 500);
+    EXPECT_GT(p.height, 700);
+    for (const auto& b : p.content_blocks)
+      EXPECT_TRUE(b.rect) << "page " << p.page_num << ": " << b.content_markdown;
+  }
+}
+
 TEST(BlockRects, TextNotOnThePageHasNoRectangle) {
   const PdfDocument pdf(testing::sample_pdf());
-  const auto content = pdf.read_page(2);
+  const auto content = glyphs_of(pdf.read_page(2));
   const auto rects = locate_texts(content, {"这段文字不在此页上出现过的内容", "设备不停电时"});
   ASSERT_EQ(rects.size(), 2u);
   EXPECT_FALSE(rects[0]);
@@ -54,7 +64,7 @@ TEST(BlockRects, TextNotOnThePageHasNoRectangle) {
 
 TEST(BlockRects, AMatchingBeginningWithAnotherEndingIsNotLocated) {
   const PdfDocument pdf(testing::sample_pdf());
-  const auto content = pdf.read_page(2);
+  const auto content = glyphs_of(pdf.read_page(2));
   // Starts like 6.1.1 on this page but ends with words that are not there: no guessed box.
   const auto rects = locate_texts(
       content,

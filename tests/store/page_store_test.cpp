@@ -41,6 +41,49 @@ TEST(PageStore, SavedPagesAndStructureReadBackIdentical) {
   EXPECT_EQ(pages[1].annotations.at(0).annotation_id, "注1");
 }
 
+TEST(PageStore, BlockRectanglesAndPageSizesReadBack) {
+  parse::TempDir dir;
+  PageStore store(dir.path(), true);
+  auto doc = sample("R1");
+  doc.pages[0].width = 595.3f;
+  doc.pages[0].height = 841.9f;
+  doc.pages[0].content_blocks[0].rect = std::array<float, 4>{72.5f, 90, 300, 110.25f};
+  store.save(doc);
+  const auto p = store.page("R1", 1);
+  EXPECT_EQ(p, doc.pages[0]);
+  ASSERT_TRUE(p.content_blocks[0].rect);
+  EXPECT_FLOAT_EQ((*p.content_blocks[0].rect)[3], 110.25f);
+  EXPECT_FALSE(store.page("R1", 2).content_blocks[0].rect) << "unset stays unset";
+}
+
+// A store written by schema 3 (no rectangles, no page sizes) opens, is upgraded in place and
+// keeps its pages; its blocks have no rectangles until ingested again.
+TEST(PageStore, ASchema3StoreIsUpgradedInPlace) {
+  parse::TempDir dir;
+  {
+    PageStore store(dir.path(), true);
+    store.save(sample("OLD"));
+    Database db(dir.path() / "regreader.db", false);
+    db.exec("ALTER TABLE blocks DROP COLUMN rect");
+    db.exec("ALTER TABLE pages DROP COLUMN width");
+    db.exec("ALTER TABLE pages DROP COLUMN height");
+    db.exec("PRAGMA user_version = 3");
+  }
+  PageStore store(dir.path(), false);
+  const auto p = store.page("OLD", 1);
+  EXPECT_FALSE(p.content_blocks.empty());
+  EXPECT_FALSE(p.content_blocks[0].rect);
+  EXPECT_EQ(p.width, 0);
+  auto doc = sample("NEW");
+  doc.pages[0].content_blocks[0].rect = std::array<float, 4>{1, 2, 3, 4};
+  store.save(doc);
+  EXPECT_TRUE(store.page("NEW", 1).content_blocks[0].rect);
+  Database db(dir.path() / "regreader.db", false);
+  auto v = db.prepare("PRAGMA user_version");
+  v.step();
+  EXPECT_EQ(v.integer(0), PageStore::kSchemaVersion);
+}
+
 TEST(PageStore, TableRegistryAndLinksReadBack) {
   parse::TempDir dir;
   PageStore store(dir.path(), true);

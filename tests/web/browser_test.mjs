@@ -41,6 +41,9 @@ const hostile = join(tmp, 'hostile.md');
 writeFileSync(hostile, '# 恶意规程\n\n## 1 范围\n\n<script>window.__pwned = 1</script> 本条见表1。' +
   '<img src=x onerror="window.__pwned = 2"> [点我](javascript:window.__pwned=3)\n');
 run('ingest', hostile, '--reg-id', 'HOSTILE');
+// A Word file: drawn from LibreOffice's rendering kept at ingest (when LibreOffice is there).
+const haveOffice = spawnSync('sh', ['-c', 'command -v soffice || command -v libreoffice']).status === 0;
+if (haveOffice) run('ingest', join(root, 'examples/sample-regulation.docx'), '--reg-id', 'WORD');
 // GB 26860 from ../shared/corpus when it is there (never copied into the project).
 const gb26860 = resolve(root, '..', 'shared', 'corpus', 'derived', 'GB26860-2011.rendered.pdf');
 const haveCorpus = existsSync(gb26860);
@@ -181,6 +184,24 @@ try {
     await shot('8-cited-page');
   } else {
     console.log('note: no fake-llm-server beside the project; ask not exercised');
+  }
+
+  // 6b. The Word file's page as LibreOffice rendered it, with its blocks boxed and the paging said.
+  if (haveOffice) {
+    await openPage('WORD', 2);
+    let wordImg = 0;
+    for (let i = 0; i < 150 && !wordImg; i++) {
+      wordImg = await page.evaluate(() => {
+        const el = document.querySelector('.page[data-reg="WORD"] .sheet img');
+        return el && el.complete ? el.naturalWidth : 0;
+      }).catch(() => 0);
+      if (!wordImg) await page.waitForTimeout(100);
+    }
+    check(wordImg > 500, `the Word page is drawn from its rendering (${wordImg} px)`);
+    check(await page.locator('.page[data-reg="WORD"] .sheet .box').count() > 3, 'its blocks are boxed');
+    check(await page.locator('.page .warn', { hasText: 'LibreOffice' }).count() === 1,
+          'the page says its numbers follow LibreOffice');
+    await shot('6b-word-page');
   }
 
   // 7. The corpus: GB 26860 page 4 shows 表1; 工作票签发人 opens a highlighted hit.

@@ -1,5 +1,7 @@
 #include "regreader/index/library.hpp"
 
+#include <unistd.h>
+
 #include <cctype>
 #include <fstream>
 
@@ -88,7 +90,20 @@ fs::path source_path(const fs::path& data_dir, const model::RegulationInfo& r) {
   return data_dir / "sources" / (r.source_sha256 + ext);
 }
 
+fs::path rendering_path(const fs::path& data_dir, const model::RegulationInfo& r) {
+  return data_dir / "sources" / (r.source_sha256 + ".rendered.pdf");
+}
+
 }  // namespace
+
+std::optional<fs::path> Library::page_pdf(const model::RegulationInfo& r) const {
+  if (auto src = source_copy(r); src && src->extension() == ".pdf") return src;
+  if (r.source_sha256.size() != 64) return std::nullopt;
+  const fs::path p = rendering_path(data_dir_, r);
+  std::error_code ec;
+  if (!fs::is_regular_file(p, ec)) return std::nullopt;
+  return p;
+}
 
 std::optional<fs::path> Library::source_copy(const model::RegulationInfo& r) const {
   if (r.source_sha256.size() != 64) return std::nullopt;
@@ -101,12 +116,28 @@ std::optional<fs::path> Library::source_copy(const model::RegulationInfo& r) con
 store::IngestResult Library::ingest(const fs::path& file, const store::IngestOptions& o) {
   if (!store_->database())
     throw Error(ErrorCode::kInternal, "ingest needs a library opened with Mode::kCreate");
-  auto r = store::ingest_file(*store_, file, o);
+  // A Word file's rendering is written by the parser under a temporary name and kept under its
+  // content's name once the ingest succeeded (never half a file, never one for a failed ingest).
+  std::error_code ec;
+  fs::create_directories(data_dir_ / "sources", ec);
+  store::IngestOptions opts = o;
+  opts.parse.keep_rendering =
+      data_dir_ / "sources" / (".rendering-" + std::to_string(::getpid()) + ".pdf.tmp");
+  struct Cleanup {
+    fs::path p;
+    ~Cleanup() {
+      std::error_code e;
+      fs::remove(p, e);
+    }
+  } cleanup{opts.parse.keep_rendering};
+  auto r = store::ingest_file(*store_, file, opts);
+  if (r.status != store::IngestStatus::kUnchanged && r.info.source_sha256.size() == 64 &&
+      fs::exists(opts.parse.keep_rendering, ec))
+    fs::rename(opts.parse.keep_rendering, rendering_path(data_dir_, r.info), ec);
   // Content-addressed: the same file stored twice is one copy. Written through a temporary name
   // so a crash never leaves half a file under the final one.
   if (r.status != store::IngestStatus::kUnchanged && r.info.source_sha256.size() == 64) {
     const fs::path dst = source_path(data_dir_, r.info);
-    std::error_code ec;
     if (!fs::exists(dst, ec)) {
       fs::create_directories(dst.parent_path(), ec);
       const fs::path tmp = dst.string() + ".tmp";
@@ -125,10 +156,9 @@ void Library::remove(const std::string& reg_id) {
   // The kept source goes with its last regulation.
   for (const auto& other : store_->list())
     if (other.source_sha256 == info.source_sha256) return;
-  if (auto p = source_copy(info)) {
-    std::error_code ec;
-    fs::remove(*p, ec);
-  }
+  std::error_code ec;
+  if (auto p = source_copy(info)) fs::remove(*p, ec);
+  if (info.source_sha256.size() == 64) fs::remove(rendering_path(data_dir_, info), ec);
 }
 
 int Library::rename(const std::string& from, const std::string& to) {

@@ -50,6 +50,9 @@ class Library {
   /// The copy of a regulation's source file kept under <data dir>/sources/<sha256>.<ext> (the
   /// reading room draws its pages from it); nullopt when none is kept.
   std::optional<std::filesystem::path> source_copy(const model::RegulationInfo& r) const;
+  /// The PDF whose pages are the regulation's pages: the kept source when it is a PDF, else
+  /// LibreOffice's rendering of a Word file kept at ingest (sources/<sha256>.rendered.pdf).
+  std::optional<std::filesystem::path> page_pdf(const model::RegulationInfo& r) const;
 
   /// Parses and stores one file (store::ingest_file) and keeps a copy of it (source_copy); the
   /// keyword index follows by its triggers.

@@ -36,6 +36,7 @@ void to_json(nlohmann::json& j, const ContentBlock& b) {
        {"section_number", b.section_number},
        {"table_meta", nullptr}};
   if (b.table_meta) j["table_meta"] = *b.table_meta;
+  if (b.rect) j["rect"] = *b.rect;
 }
 
 void from_json(const nlohmann::json& j, ContentBlock& b) {
@@ -48,6 +49,9 @@ void from_json(const nlohmann::json& j, ContentBlock& b) {
   b.table_meta.reset();
   if (j.contains("table_meta") && !j["table_meta"].is_null())
     b.table_meta = j["table_meta"].get<TableMeta>();
+  b.rect.reset();
+  if (j.contains("rect") && j["rect"].is_array() && j["rect"].size() == 4)
+    b.rect = j["rect"].get<std::array<float, 4>>();
 }
 
 }  // namespace regreader::model

@@ -1,4 +1,5 @@
 #pragma once
+#include <array>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -24,6 +25,9 @@ struct ContentBlock {
   std::vector<std::string> chapter_path;  ///< display titles from the root to the block's chapter
   std::string section_number;             ///< for headings: "5.2.2", "第三条", "附录A"
   std::optional<TableMeta> table_meta;    ///< set for tables only
+  /// Where the block is printed on its page: x0, y0, x1, y1 in PDF user space (points, y down),
+  /// of the PDF or of LibreOffice's rendering of a Word file; unset when not located.
+  std::optional<std::array<float, 4>> rect;
   bool operator==(const ContentBlock&) const = default;
 };
 

@@ -19,22 +19,22 @@ struct PageKey {
   std::vector<size_t> char_of;
 };
 
-PageKey page_key(const PdfPageContent& page) {
+PageKey page_key(const PageGlyphs& page) {
   PageKey k;
   for (size_t i = 0; i < page.chars.size(); ++i)
-    for (char32_t c : alignment_key(text::from_codepoints({page.chars[i].c}))) {
+    for (char32_t c : alignment_key(text::from_codepoints({page.chars[i]}))) {
       k.key.push_back(c);
       k.char_of.push_back(i);
     }
   return k;
 }
 
-BlockRect bounds(const PdfPageContent& page, const PageKey& k, size_t from, size_t to) {
+BlockRect bounds(const PageGlyphs& page, const PageKey& k, size_t from, size_t to) {
   BlockRect r{1e9f, 1e9f, -1e9f, -1e9f};
   for (size_t i = from; i < to; ++i) {
-    const PdfChar& c = page.chars[k.char_of[i]];
-    r.x0 = std::min(r.x0, c.x0), r.y0 = std::min(r.y0, c.y0);
-    r.x1 = std::max(r.x1, c.x1), r.y1 = std::max(r.y1, c.y1);
+    const auto& b = page.boxes[k.char_of[i]];
+    r.x0 = std::min(r.x0, b[0]), r.y0 = std::min(r.y0, b[1]);
+    r.x1 = std::max(r.x1, b[2]), r.y1 = std::max(r.y1, b[3]);
   }
   return r;
 }
@@ -60,7 +60,47 @@ std::optional<std::pair<size_t, size_t>> find_span(const PageKey& k, const std::
 
 }  // namespace
 
-std::vector<std::optional<BlockRect>> locate_texts(const PdfPageContent& page,
+PageGlyphs glyphs_of(const PdfPageContent& page) {
+  PageGlyphs g{page.width, page.height, {}, {}};
+  for (const auto& c : page.chars) {
+    g.chars.push_back(c.c);
+    g.boxes.push_back({c.x0, c.y0, c.x1, c.y1});
+  }
+  return g;
+}
+
+PageGlyphs glyphs_of(const PdfPage& page) {
+  PageGlyphs g{page.width, page.height, {}, {}};
+  for (const auto& l : page.lines)
+    for (const auto& c : l.chars) {
+      g.chars.push_back(c.c);
+      g.boxes.push_back({c.x0, c.y0, c.x1, c.y1});
+    }
+  return g;
+}
+
+int attach_rects(model::ParsedDocument& doc, const std::vector<PageGlyphs>& layout) {
+  int located = 0;
+  for (auto& p : doc.pages) {
+    const auto i = static_cast<size_t>(p.page_num - 1);
+    if (p.page_num < 1 || i >= layout.size() || layout[i].chars.empty()) continue;
+    p.width = layout[i].width;
+    p.height = layout[i].height;
+    std::vector<std::string> texts;
+    for (const auto& b : p.content_blocks)
+      texts.push_back(b.content_markdown);
+    const auto rects = locate_texts(layout[i], texts);
+    for (size_t b = 0; b < rects.size(); ++b)
+      if (rects[b]) {
+        p.content_blocks[b].rect =
+            std::array<float, 4>{rects[b]->x0, rects[b]->y0, rects[b]->x1, rects[b]->y1};
+        ++located;
+      }
+  }
+  return located;
+}
+
+std::vector<std::optional<BlockRect>> locate_texts(const PageGlyphs& page,
                                                    const std::vector<std::string>& texts) {
   const PageKey k = page_key(page);
   std::vector<std::optional<BlockRect>> out;

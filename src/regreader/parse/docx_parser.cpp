@@ -12,6 +12,7 @@
 #include "regreader/core/error.hpp"
 #include "regreader/core/regex.hpp"
 #include "regreader/core/text.hpp"
+#include "regreader/parse/block_rects.hpp"
 #include "regreader/parse/docx_numbering.hpp"
 #include "regreader/parse/docx_tables.hpp"
 #include "regreader/parse/markdown_parser.hpp"
@@ -281,8 +282,13 @@ RawDocument parse_docx(const fs::path& path, const ParseOptions& options) {
   RawDocument raw = read_docx_content(path, options.limits);
   if (options.use_office && find_soffice()) {
     if (options.progress) options.progress(0, 1, "LibreOffice paginating");
-    auto rendered = render_pdf_pages(path);
+    auto rendered = render_pdf_pages(path, options.keep_rendering);
     assign_rendered_pages(raw, rendered);
+    for (const auto& p : rendered) {
+      if (static_cast<size_t>(p.number) > raw.layout.size())
+        raw.layout.resize(static_cast<size_t>(p.number));
+      raw.layout[static_cast<size_t>(p.number - 1)] = glyphs_of(p);
+    }
   } else {
     assign_synthetic_pages(raw, options.synthetic_page_chars);
     raw.warnings.push_back(

@@ -150,9 +150,15 @@ fs::path convert_with_soffice(const fs::path& input, const std::string& format,
   return out;
 }
 
-std::vector<PdfPage> render_pdf_pages(const fs::path& input) {
+std::vector<PdfPage> render_pdf_pages(const fs::path& input, const fs::path& keep_pdf) {
   TempDir tmp;
   fs::path pdf = convert_with_soffice(input, "pdf", tmp.path());
+  if (!keep_pdf.empty()) {
+    std::error_code ec;
+    fs::copy_file(pdf, keep_pdf, fs::copy_options::overwrite_existing, ec);
+    if (ec)
+      throw ParseError(ErrorCode::kConversion, input, "cannot keep the rendering: " + ec.message());
+  }
   auto pages = read_pdf_lines(pdf, nullptr);
   remove_running_lines(pages);
   return pages;

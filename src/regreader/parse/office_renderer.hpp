@@ -42,7 +42,9 @@ std::filesystem::path convert_with_soffice(const std::filesystem::path& input,
                                            const std::filesystem::path& outdir);
 
 /// Renders an office document to PDF and reads its pages' text lines.
-std::vector<PdfPage> render_pdf_pages(const std::filesystem::path& input);
+/// With `keep_pdf`, the rendering itself is also written there.
+std::vector<PdfPage> render_pdf_pages(const std::filesystem::path& input,
+                                      const std::filesystem::path& keep_pdf = {});
 
 /// Gives every block the page on which its text appears in the rendering, by matching the blocks'
 /// text in order against the rendered pages' text. Sets page_count and paging = rendered.

@@ -2,6 +2,7 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/hash.hpp"
+#include "regreader/parse/block_rects.hpp"
 #include "regreader/parse/bounded_parse.hpp"
 #include "regreader/parse/docx_parser.hpp"
 #include "regreader/parse/fidelity_check.hpp"
@@ -37,6 +38,8 @@ model::ParsedDocument parse_document(const fs::path& path, const std::string& re
                                      const ParseOptions& options) {
   RawDocument raw = extract_raw(path, options);
   model::ParsedDocument doc = build_document(raw, reg_id);
+  attach_rects(doc, raw.layout);
+  raw.layout.clear();
   size_t blocks = 0;
   for (const auto& p : doc.pages)
     blocks += p.content_blocks.size();

@@ -1,5 +1,6 @@
 #pragma once
 #include <cstddef>
+#include <filesystem>
 #include <functional>
 #include <string>
 
@@ -31,6 +32,9 @@ struct ParseOptions {
   OcrMode ocr = OcrMode::kAuto;
   ProgressFn progress;
   ParseLimits limits;
+  /// Where to write LibreOffice's PDF rendering of a Word file (the reading room draws its
+  /// pages); empty: not kept. Written only when the file is rendered.
+  std::filesystem::path keep_rendering;
 };
 
 }  // namespace regreader::parse

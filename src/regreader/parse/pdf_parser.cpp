@@ -7,6 +7,7 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
+#include "regreader/parse/block_rects.hpp"
 #include "regreader/parse/ocr.hpp"
 #include "regreader/parse/ocr_layer.hpp"
 #include "regreader/parse/pdf_document.hpp"
@@ -144,6 +145,10 @@ RawDocument parse_pdf(const std::filesystem::path& path, const ParseOptions& opt
   }
   const float body = body_font_size(pages);
   remove_running_lines(pages);
+  raw.layout.resize(pages.size());
+  for (const auto& p : pages)
+    if (p.number >= 1 && static_cast<size_t>(p.number) <= pages.size())
+      raw.layout[static_cast<size_t>(p.number - 1)] = glyphs_of(p);
   for (auto& p : pages)
     append_page_blocks(p, body, raw.blocks);
   return raw;

@@ -3,6 +3,7 @@
 // their page, and the layout hints each format can give. Parsers extract; they do not decide
 // what is a chapter (structure_builder.cpp does, the same way for every format).
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,6 +37,14 @@ struct RawFootnote {
   int page = 1;
 };
 
+/// A printed page's characters with their boxes (x0, y0, x1, y1 in points, y down), in reading
+/// order: what locates each block on the page (block_rects.hpp).
+struct PageGlyphs {
+  float width = 0, height = 0;
+  std::u32string chars;
+  std::vector<std::array<float, 4>> boxes;
+};
+
 struct RawDocument {
   std::string format;  ///< "pdf", "docx", "markdown", "text", "doc", ...
   std::string title;   ///< from metadata or the first heading; may be empty
@@ -48,6 +57,9 @@ struct RawDocument {
   std::vector<std::string> page_sources;
   /// Mean OCR confidence (0-100) of each page read by OCR, -1 for the others; index = page - 1.
   std::vector<float> page_confidence;
+  /// Each printed page's characters (PDF, or a Word file's rendering), index = page - 1; empty
+  /// for formats without a layout.
+  std::vector<PageGlyphs> layout;
   std::vector<std::string> warnings;
 };
 

@@ -1,11 +1,12 @@
-// Storage format of the page store (schema version 3, in PRAGMA user_version).
+// Storage format of the page store (schema version 4, in PRAGMA user_version).
 //
 //   regulations(reg_id PK, title, source_file, source_sha256, format, total_pages, paging,
 //               indexed_at, fidelity, fidelity_summary [v3])
 //   pages(reg_id, page_num, chapter_path JSON, active_chapters JSON, continues_from_prev,
-//         continues_to_next, text_source, ocr_confidence [v3]) PK (reg_id, page_num)
+//         continues_to_next, text_source, ocr_confidence [v3], width, height [v4])
+//         PK (reg_id, page_num)
 //   blocks(block_id PK, reg_id, page_num, order_in_page, block_type, section_number,
-//          content_markdown, chapter_path JSON, table_meta JSON|NULL)
+//          content_markdown, chapter_path JSON, table_meta JSON|NULL, rect JSON|NULL [v4])
 //   annotations(reg_id, page_num, seq, annotation_id, content, related_blocks JSON)
 //   chapters(reg_id, seq, node_id PK, section_number, title, level, page_start, page_end,
 //            parent_id, children_ids JSON, content_block_ids JSON)
@@ -18,7 +19,10 @@
 //
 // Version 1 stores are upgraded in place by creating the v2 tables; regulations ingested before
 // have no table registry or links until they are ingested again. Version 3 adds the fidelity
-// columns with ALTER TABLE; earlier regulations show no rating until ingested again.
+// columns with ALTER TABLE; earlier regulations show no rating until ingested again. Version 4
+// adds each block's rectangle on the printed page and the page's size (the reading room's boxes);
+// earlier regulations have none until ingested again (the reading room then locates them when a
+// page is viewed).
 //
 // Every child table references regulations(reg_id) ON DELETE CASCADE, so deleting the
 // regulation row removes every trace. A page's Markdown is not stored: it is its blocks' Markdown
@@ -52,13 +56,14 @@ CREATE TABLE IF NOT EXISTS pages (
   page_num INTEGER NOT NULL, chapter_path TEXT NOT NULL, active_chapters TEXT NOT NULL,
   continues_from_prev INTEGER NOT NULL, continues_to_next INTEGER NOT NULL,
   text_source TEXT NOT NULL, ocr_confidence REAL NOT NULL DEFAULT -1,
+  width REAL NOT NULL DEFAULT 0, height REAL NOT NULL DEFAULT 0,
   PRIMARY KEY (reg_id, page_num));
 CREATE TABLE IF NOT EXISTS blocks (
   block_id TEXT PRIMARY KEY,
   reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
   page_num INTEGER NOT NULL, order_in_page INTEGER NOT NULL, block_type TEXT NOT NULL,
   section_number TEXT NOT NULL, content_markdown TEXT NOT NULL, chapter_path TEXT NOT NULL,
-  table_meta TEXT);
+  table_meta TEXT, rect TEXT);
 CREATE INDEX IF NOT EXISTS blocks_by_page ON blocks(reg_id, page_num, order_in_page);
 CREATE TABLE IF NOT EXISTS annotations (
   reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
@@ -137,8 +142,8 @@ constexpr const char* kInfoColumns =
     "fidelity, fidelity_summary";
 
 void insert_pages(Database& db, const model::ParsedDocument& doc) {
-  auto page = db.prepare("INSERT INTO pages VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
-  auto block = db.prepare("INSERT INTO blocks VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+  auto page = db.prepare("INSERT INTO pages VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+  auto block = db.prepare("INSERT INTO blocks VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
   auto note = db.prepare("INSERT INTO annotations VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
   const std::string& reg = doc.info.reg_id;
   for (const auto& p : doc.pages) {
@@ -150,6 +155,8 @@ void insert_pages(Database& db, const model::ParsedDocument& doc) {
         .bind(6, p.continues_to_next)
         .bind(7, p.text_source)
         .bind(8, static_cast<double>(p.ocr_confidence))
+        .bind(9, static_cast<double>(p.width))
+        .bind(10, static_cast<double>(p.height))
         .run();
     for (const auto& b : p.content_blocks) {
       block.bind(1, b.block_id)
@@ -161,6 +168,7 @@ void insert_pages(Database& db, const model::ParsedDocument& doc) {
           .bind(7, b.content_markdown)
           .bind(8, json(b.chapter_path).dump());
       if (b.table_meta) block.bind(9, json(*b.table_meta).dump());
+      if (b.rect) block.bind(10, json(*b.rect).dump());
       block.run();
     }
     int seq = 0;
@@ -266,7 +274,7 @@ void PageStore::check_schema() {
   if (version > 0)
     spdlog::warn(
         "upgrading the store from schema {} to {}: ingest earlier regulations again to get "
-        "their table registry and cross-references",
+        "their table registry, cross-references and block rectangles",
         version, kSchemaVersion);
   db_->exec_waiting("PRAGMA journal_mode = WAL");  // two first ingests may race to create it
   Transaction tx(*db_);
@@ -275,6 +283,10 @@ void PageStore::check_schema() {
   add_missing_column(*db_, "regulations", "fidelity", "TEXT NOT NULL DEFAULT ''");
   add_missing_column(*db_, "regulations", "fidelity_summary", "TEXT NOT NULL DEFAULT ''");
   add_missing_column(*db_, "pages", "ocr_confidence", "REAL NOT NULL DEFAULT -1");
+  // v4: where each block is printed.
+  add_missing_column(*db_, "pages", "width", "REAL NOT NULL DEFAULT 0");
+  add_missing_column(*db_, "pages", "height", "REAL NOT NULL DEFAULT 0");
+  add_missing_column(*db_, "blocks", "rect", "TEXT");
   db_->exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
   tx.commit();
 }
@@ -438,8 +450,8 @@ std::vector<model::PageDocument> PageStore::pages(const std::string& reg_id, int
   std::vector<model::PageDocument> out;
   auto ps = db_->prepare(
       "SELECT page_num, chapter_path, active_chapters, continues_from_prev, continues_to_next, "
-      "text_source, ocr_confidence FROM pages WHERE reg_id = ?1 AND page_num BETWEEN ?2 AND ?3 "
-      "ORDER BY page_num");
+      "text_source, ocr_confidence, width, height FROM pages WHERE reg_id = ?1 AND page_num "
+      "BETWEEN ?2 AND ?3 ORDER BY page_num");
   ps.bind(1, reg_id).bind(2, start).bind(3, end);
   while (ps.step()) {
     model::PageDocument p;
@@ -451,12 +463,15 @@ std::vector<model::PageDocument> PageStore::pages(const std::string& reg_id, int
     p.continues_to_next = ps.integer(4) != 0;
     p.text_source = ps.text(5);
     p.ocr_confidence = static_cast<float>(ps.real(6));
+    p.width = static_cast<float>(ps.real(7));
+    p.height = static_cast<float>(ps.real(8));
     out.push_back(std::move(p));
   }
   auto bs = db_->prepare(
       "SELECT page_num, block_id, order_in_page, block_type, section_number, content_markdown, "
       "chapter_path, "
-      "table_meta FROM blocks WHERE reg_id = ?1 AND page_num BETWEEN ?2 AND ?3 ORDER BY page_num, "
+      "table_meta, rect FROM blocks WHERE reg_id = ?1 AND page_num BETWEEN ?2 AND ?3 ORDER BY "
+      "page_num, "
       "order_in_page");
   bs.bind(1, reg_id).bind(2, start).bind(3, end);
   while (bs.step()) {
@@ -469,6 +484,8 @@ std::vector<model::PageDocument> PageStore::pages(const std::string& reg_id, int
     b.chapter_path = json::parse(bs.text(6)).get<std::vector<std::string>>();
     if (const std::string t = bs.text(7); !t.empty())
       b.table_meta = json::parse(t).get<model::TableMeta>();
+    if (const std::string r = bs.text(8); !r.empty())
+      b.rect = json::parse(r).get<std::array<float, 4>>();
     out[static_cast<size_t>(bs.integer(0) - start)].content_blocks.push_back(std::move(b));
   }
   auto as = db_->prepare(

@@ -72,7 +72,7 @@ class PageStore {
   /// One consistent view for every read until it ends (see ReadSnapshot): one per request.
   ReadSnapshot snapshot() const { return ReadSnapshot(db_.get()); }
 
-  static constexpr int kSchemaVersion = 3;
+  static constexpr int kSchemaVersion = 4;
 
  private:
   void check_schema();

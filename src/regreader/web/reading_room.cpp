@@ -1,5 +1,6 @@
 #include "regreader/web/reading_room.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -44,8 +45,7 @@ json regulation_json(const index::Library& lib, const model::RegulationInfo& r,
   json j = r;
   const auto it = ocr.find(r.reg_id);
   j["ocr_pages"] = it == ocr.end() ? 0 : it->second;
-  const auto src = lib.source_copy(r);
-  j["has_page_images"] = src && src->extension() == ".pdf";
+  j["has_page_images"] = lib.page_pdf(r).has_value();
   return j;
 }
 
@@ -56,14 +56,17 @@ std::string read_file(const fs::path& p) {
   return ss.str();
 }
 
-// The page as printed, from the kept source PDF; rendered once and cached beside it.
+// The page as printed, from the kept source PDF (or a Word file's kept rendering); rendered once
+// and cached beside it.
 mcp::WebReply page_image(const index::Library& lib, const std::string& id, int page, int dpi) {
   const auto info = lib.store().require(id);
   if (page > info.total_pages)
     throw Error(ErrorCode::kNotFound, id + " has " + std::to_string(info.total_pages) + " pages");
-  const auto src = lib.source_copy(info);
-  if (!src || src->extension() != ".pdf")
-    throw Error(ErrorCode::kNotFound, "no page images for " + id + " (only PDF sources are drawn)");
+  const auto src = lib.page_pdf(info);
+  if (!src)
+    throw Error(ErrorCode::kNotFound,
+                "no page images for " + id +
+                    " (only PDFs and Word files rendered by LibreOffice at ingest are drawn)");
   const fs::path cache =
       lib.data_dir() / "cache" / "pages" /
       (info.source_sha256 + "-" + std::to_string(page) + "-" + std::to_string(dpi) + ".png");
@@ -83,31 +86,30 @@ mcp::WebReply page_image(const index::Library& lib, const std::string& id, int p
   return r;
 }
 
-// A page with, when its source PDF is kept and its text is the PDF's own, each block's rectangle
-// on the printed page ("rect": [x0, y0, x1, y1] in points, y down) and the page's size. Located
-// again from the PDF on each view (parse/block_rects.hpp): no rectangle rather than a wrong one.
-// OCR pages get none: their text is not the PDF's text layer.
+// A page with each block's rectangle on the printed page ("rect": [x0, y0, x1, y1] in points,
+// y down) and the page's size, as stored at ingest. Regulations stored before rectangles were
+// (schema < 4) have none: their blocks are located now from the kept PDF, when the page's text
+// is that PDF's own (an OCR page's words are not in the PDF). A block not found has no rect.
 json page_json(const index::Library& lib, const std::string& id, int page) {
   const auto info = lib.store().require(id);
-  json j = lib.store().page(id, page);
-  j["paging"] = model::paging_name(info.paging);
-  const auto src = lib.source_copy(info);
-  if (!src || src->extension() != ".pdf" || j.value("text_source", "") != "text_layer") return j;
-  const parse::PdfDocument pdf(*src);
-  if (page > pdf.page_count()) return j;
-  const auto content = pdf.read_page(page - 1);
-  std::vector<std::string> texts;
-  for (const auto& b : j["content_blocks"])
-    texts.push_back(b.value("content_markdown", ""));
-  const auto rects = parse::locate_texts(content, texts);
-  int located = 0;
-  for (size_t i = 0; i < rects.size(); ++i)
-    if (rects[i]) {
-      j["content_blocks"][i]["rect"] = {rects[i]->x0, rects[i]->y0, rects[i]->x1, rects[i]->y1};
-      ++located;
+  auto p = lib.store().page(id, page);
+  const auto has_rect = [](const model::ContentBlock& b) { return b.rect.has_value(); };
+  if (std::none_of(p.content_blocks.begin(), p.content_blocks.end(), has_rect) &&
+      p.text_source == "text_layer")
+    if (const auto src = lib.page_pdf(info)) {
+      const parse::PdfDocument pdf(*src);
+      if (page <= pdf.page_count()) {
+        model::ParsedDocument one;
+        one.pages.push_back(p);
+        one.pages[0].page_num = 1;  // attach_rects reads layout[page - 1]
+        parse::attach_rects(one, {parse::glyphs_of(pdf.read_page(page - 1))});
+        one.pages[0].page_num = page;
+        p = one.pages[0];
+      }
     }
-  j["page_size"] = {content.width, content.height};
-  j["blocks_located"] = located;
+  json j = p;
+  j["paging"] = model::paging_name(info.paging);
+  j["blocks_located"] = std::count_if(p.content_blocks.begin(), p.content_blocks.end(), has_rect);
   return j;
 }
 
