@@ -114,14 +114,8 @@ model::RegulationInfo read_info(const Statement& s) {
   return r;
 }
 
-// Pages start..end must exist: a reader asking for page 99 of a 27-page regulation is told so.
 void check_pages(const model::RegulationInfo& info, int start, int end) {
-  if (start >= 1 && end >= start && end <= info.total_pages) return;
-  const std::string asked =
-      start == end ? "page " + std::to_string(start) + " is"
-                   : "pages " + std::to_string(start) + "-" + std::to_string(end) + " are";
-  throw Error(ErrorCode::kNotFound, asked + " out of range: " + info.reg_id + " has pages 1-" +
-                                        std::to_string(info.total_pages));
+  check_page_range(info, start, end);
 }
 
 // Reads the columns "page_num, annotation_id, content, related_blocks".
@@ -392,13 +386,7 @@ std::optional<model::RegulationInfo> PageStore::find(const std::string& reg_id) 
 
 model::RegulationInfo PageStore::require(const std::string& reg_id) const {
   if (auto r = find(reg_id)) return *r;
-  std::string known;
-  for (const auto& r : list())
-    known += (known.empty() ? "" : ", ") + r.reg_id;
-  throw Error(ErrorCode::kNotFound,
-              "unknown regulation '" + reg_id + "'" +
-                  (known.empty() ? " (the store is empty; run `regreader ingest` first)"
-                                 : " (stored: " + known + ")"));
+  throw_unknown_regulation(reg_id, list());
 }
 
 model::DocumentStructure PageStore::structure(const std::string& reg_id) const {

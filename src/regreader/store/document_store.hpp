@@ -1,0 +1,68 @@
+#pragma once
+// The document store as an interface: one implementation per storage engine, chosen when the
+// library is opened (the embedded SQLite store, PageStore; PostgreSQL, pg::PgStore), in the
+// manner of a database catalog with an implementation per engine. Every engine keeps the same
+// schema and the same rules: saving a regulation is one transaction that replaces any earlier
+// version of its reg_id, and a failed save leaves the earlier version whole.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "regreader/model/parsed_document.hpp"
+
+namespace regreader::store {
+
+class DocumentStore {
+ public:
+  virtual ~DocumentStore() = default;
+
+  /// Saves a parsed regulation in one transaction, replacing an earlier one with the same reg_id.
+  /// Returns true when it replaced one.
+  virtual bool save(const model::ParsedDocument& doc) = 0;
+  /// Removes every row of a regulation; false when it is not stored.
+  virtual bool remove(const std::string& reg_id) = 0;
+  /// Gives a stored regulation another id in one transaction. Throws kNotFound for an unknown
+  /// `from`, kInvalidArgument when `to` is held.
+  virtual void rename(const std::string& from, const std::string& to) = 0;
+  /// The whole stored document (info, pages with their notes, structure, tables, links).
+  virtual model::ParsedDocument load(const std::string& reg_id) const = 0;
+
+  virtual std::vector<model::RegulationInfo> list() const = 0;
+  /// Pages whose text came from OCR, per regulation (regulations without any are absent).
+  virtual std::map<std::string, int> ocr_page_counts() const = 0;
+  virtual std::optional<model::RegulationInfo> find(const std::string& reg_id) const = 0;
+  /// Like find(), but throws Error(kNotFound) naming the stored ids.
+  virtual model::RegulationInfo require(const std::string& reg_id) const = 0;
+  virtual model::DocumentStructure structure(const std::string& reg_id) const = 0;
+  /// One page; throws Error(kNotFound) when the page is out of range.
+  virtual model::PageDocument page(const std::string& reg_id, int page_num) const = 0;
+  /// Where a page's text came from and its mean OCR confidence; {"", -1} for an unknown page.
+  virtual std::pair<std::string, float> text_source(const std::string& reg_id,
+                                                    int page_num) const = 0;
+  /// Pages start..end inclusive (validated against the regulation's page count), read as one
+  /// consistent version.
+  virtual std::vector<model::PageDocument> pages(const std::string& reg_id, int start,
+                                                 int end) const = 0;
+  /// The table registry; with `page`, only tables with a segment on that page.
+  virtual std::vector<model::TableEntry> tables(const std::string& reg_id,
+                                                std::optional<int> page = {}) const = 0;
+  /// A table by master or segment id; nullopt when unknown.
+  virtual std::optional<model::TableEntry> table(const std::string& reg_id,
+                                                 const std::string& table_id) const = 0;
+  virtual std::vector<model::Annotation> annotations(const std::string& reg_id) const = 0;
+  virtual std::vector<model::ReferenceLink> links(const std::string& reg_id) const = 0;
+  /// SHA-256 over every row of every table, in key order: equal before and after an operation
+  /// exactly when the store's content did not change.
+  virtual std::string content_digest() const = 0;
+};
+
+/// The message of kNotFound for an unknown id, naming the stored ones (every engine says it
+/// alike).
+[[noreturn]] void throw_unknown_regulation(const std::string& reg_id,
+                                           const std::vector<model::RegulationInfo>& stored);
+/// Pages start..end must exist: a reader asking for page 99 of a 27-page regulation is told so.
+void check_page_range(const model::RegulationInfo& info, int start, int end);
+
+}  // namespace regreader::store

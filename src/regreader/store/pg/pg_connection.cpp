@@ -1,0 +1,102 @@
+#include "regreader/store/pg/pg_connection.hpp"
+
+#include <libpq-fe.h>
+
+#include <cstdlib>
+
+#include "regreader/core/error.hpp"
+#include "regreader/core/text.hpp"
+
+namespace regreader::store::pg {
+
+namespace {
+
+std::string server_message(PGconn* c) {
+  return text::trim(c ? PQerrorMessage(c) : "out of memory");
+}
+
+// The result when the statement succeeded; else StorageError with the server's message.
+PGresult* checked(PGconn* c, PGresult* res) {
+  const auto st = PQresultStatus(res);
+  if (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK) return res;
+  const std::string why = text::trim(res ? PQresultErrorMessage(res) : server_message(c));
+  if (res) PQclear(res);
+  throw StorageError("PostgreSQL: " + why);
+}
+
+}  // namespace
+
+PgResult::PgResult(PGresult* r) : r_(r) {}
+PgResult::~PgResult() {
+  if (r_) PQclear(r_);
+}
+PgResult::PgResult(PgResult&& o) noexcept : r_(o.r_) { o.r_ = nullptr; }
+PgResult& PgResult::operator=(PgResult&& o) noexcept {
+  if (this != &o) {
+    if (r_) PQclear(r_);
+    r_ = o.r_;
+    o.r_ = nullptr;
+  }
+  return *this;
+}
+
+int PgResult::rows() const { return PQntuples(r_); }
+int PgResult::columns() const { return PQnfields(r_); }
+bool PgResult::is_null(int row, int col) const { return PQgetisnull(r_, row, col) != 0; }
+std::string PgResult::text(int row, int col) const {
+  return std::string(PQgetvalue(r_, row, col), static_cast<size_t>(PQgetlength(r_, row, col)));
+}
+long long PgResult::integer(int row, int col) const {
+  return std::strtoll(PQgetvalue(r_, row, col), nullptr, 10);
+}
+double PgResult::real(int row, int col) const {
+  return std::strtod(PQgetvalue(r_, row, col), nullptr);
+}
+long long PgResult::affected() const {
+  const char* n = PQcmdTuples(r_);
+  return n && *n ? std::strtoll(n, nullptr, 10) : 0;
+}
+
+PgConnection::PgConnection(const std::string& conninfo) : conn_(PQconnectdb(conninfo.c_str())) {
+  if (!conn_ || PQstatus(conn_) != CONNECTION_OK) {
+    const std::string why = server_message(conn_);
+    if (conn_) PQfinish(conn_);
+    conn_ = nullptr;
+    throw StorageError("cannot connect to PostgreSQL: " + why);
+  }
+  // Our own notices (e.g. "relation already exists, skipping") stay off stderr.
+  PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);
+  exec("SET client_encoding = 'UTF8'");
+}
+
+PgConnection::~PgConnection() {
+  if (conn_) PQfinish(conn_);
+}
+
+void PgConnection::exec(std::string_view sql) {
+  PgResult r(checked(conn_, PQexec(conn_, std::string(sql).c_str())));
+}
+
+PgResult PgConnection::query(const std::string& sql, const std::vector<Param>& params) {
+  std::vector<const char*> values;
+  values.reserve(params.size());
+  for (const auto& p : params)
+    values.push_back(p ? p->c_str() : nullptr);
+  return PgResult(checked(conn_, PQexecParams(conn_, sql.c_str(), static_cast<int>(values.size()),
+                                              nullptr, values.data(), nullptr, nullptr, 0)));
+}
+
+PgTransaction::PgTransaction(PgConnection& c) : c_(c) { c_.exec("BEGIN"); }
+PgTransaction::~PgTransaction() {
+  if (done_) return;
+  try {
+    c_.exec("ROLLBACK");
+  } catch (...) {  // the connection is gone: the server rolls back on its own
+  }
+}
+void PgTransaction::commit() {
+  c_.exec("COMMIT");
+  done_ = true;
+}
+
+}  // namespace regreader::store::pg

@@ -1,0 +1,75 @@
+#pragma once
+// The only door to libpq. A connection, parameterised statements with text parameters and
+// text results, and a transaction guard; every failure is a StorageError carrying PostgreSQL's
+// message (never a half-applied statement: the guard rolls back on unwinding).
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+typedef struct pg_conn PGconn;
+typedef struct pg_result PGresult;
+
+namespace regreader::store::pg {
+
+/// A parameter: text, or SQL NULL.
+using Param = std::optional<std::string>;
+
+/// The rows of one statement's result, as text.
+class PgResult {
+ public:
+  explicit PgResult(PGresult* r);
+  ~PgResult();
+  PgResult(PgResult&&) noexcept;
+  PgResult& operator=(PgResult&&) noexcept;
+  PgResult(const PgResult&) = delete;
+  PgResult& operator=(const PgResult&) = delete;
+
+  int rows() const;
+  int columns() const;
+  bool is_null(int row, int col) const;
+  std::string text(int row, int col) const;
+  long long integer(int row, int col) const;
+  double real(int row, int col) const;
+  /// Rows a DELETE/UPDATE/INSERT touched.
+  long long affected() const;
+
+ private:
+  PGresult* r_;
+};
+
+class PgConnection {
+ public:
+  /// Connects (a libpq conninfo string or postgresql:// URI). Throws StorageError naming the
+  /// server's reason (refused, unknown database, authentication).
+  explicit PgConnection(const std::string& conninfo);
+  ~PgConnection();
+  PgConnection(const PgConnection&) = delete;
+  PgConnection& operator=(const PgConnection&) = delete;
+
+  /// Runs one or more statements without parameters.
+  void exec(std::string_view sql);
+  /// Runs one statement with $1.. parameters.
+  PgResult query(const std::string& sql, const std::vector<Param>& params = {});
+
+ private:
+  PGconn* conn_;
+};
+
+/// BEGIN … COMMIT; rolled back when destroyed uncommitted.
+class PgTransaction {
+ public:
+  explicit PgTransaction(PgConnection& c);
+  ~PgTransaction();
+  PgTransaction(const PgTransaction&) = delete;
+  PgTransaction& operator=(const PgTransaction&) = delete;
+  void commit();
+
+ private:
+  PgConnection& c_;
+  bool done_ = false;
+};
+
+}  // namespace regreader::store::pg

@@ -1,0 +1,483 @@
+#include "regreader/store/pg/pg_store.hpp"
+
+#include <cstdio>
+
+#include "regreader/core/error.hpp"
+#include "regreader/core/hash.hpp"
+
+namespace regreader::store::pg {
+
+using nlohmann::json;
+
+namespace {
+
+// Schema 4 of page_store.cpp, in PostgreSQL's types (REAL there is DOUBLE PRECISION here).
+constexpr const char* kSchemaV4 = R"SQL(
+CREATE TABLE regulations (
+  reg_id TEXT PRIMARY KEY, title TEXT NOT NULL, source_file TEXT NOT NULL,
+  source_sha256 TEXT NOT NULL, format TEXT NOT NULL, total_pages INTEGER NOT NULL,
+  paging TEXT NOT NULL, indexed_at TEXT NOT NULL,
+  fidelity TEXT NOT NULL DEFAULT '', fidelity_summary TEXT NOT NULL DEFAULT '');
+CREATE TABLE pages (
+  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
+  page_num INTEGER NOT NULL, chapter_path TEXT NOT NULL, active_chapters TEXT NOT NULL,
+  continues_from_prev INTEGER NOT NULL, continues_to_next INTEGER NOT NULL,
+  text_source TEXT NOT NULL, ocr_confidence DOUBLE PRECISION NOT NULL DEFAULT -1,
+  width DOUBLE PRECISION NOT NULL DEFAULT 0, height DOUBLE PRECISION NOT NULL DEFAULT 0,
+  PRIMARY KEY (reg_id, page_num));
+CREATE TABLE blocks (
+  block_id TEXT PRIMARY KEY,
+  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
+  page_num INTEGER NOT NULL, order_in_page INTEGER NOT NULL, block_type TEXT NOT NULL,
+  section_number TEXT NOT NULL, content_markdown TEXT NOT NULL, chapter_path TEXT NOT NULL,
+  table_meta TEXT, rect TEXT);
+CREATE INDEX blocks_by_page ON blocks(reg_id, page_num, order_in_page);
+CREATE TABLE annotations (
+  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
+  page_num INTEGER NOT NULL, seq INTEGER NOT NULL, annotation_id TEXT NOT NULL,
+  content TEXT NOT NULL, related_blocks TEXT NOT NULL,
+  PRIMARY KEY (reg_id, page_num, seq));
+CREATE TABLE chapters (
+  node_id TEXT PRIMARY KEY,
+  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
+  seq INTEGER NOT NULL, section_number TEXT NOT NULL, title TEXT NOT NULL, level INTEGER NOT NULL,
+  page_start INTEGER NOT NULL, page_end INTEGER NOT NULL, parent_id TEXT NOT NULL,
+  children_ids TEXT NOT NULL, content_block_ids TEXT NOT NULL);
+CREATE INDEX chapters_by_reg ON chapters(reg_id, seq);
+CREATE TABLE tables (
+  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
+  table_id TEXT NOT NULL, seq INTEGER NOT NULL, caption TEXT NOT NULL, page_start INTEGER NOT NULL,
+  page_end INTEGER NOT NULL, annotation_ids TEXT NOT NULL, merged TEXT NOT NULL,
+  PRIMARY KEY (reg_id, table_id));
+CREATE TABLE table_segments (
+  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
+  segment_id TEXT NOT NULL, master_id TEXT NOT NULL, segment_index INTEGER NOT NULL,
+  page_num INTEGER NOT NULL, block_id TEXT NOT NULL,
+  PRIMARY KEY (reg_id, segment_id));
+CREATE INDEX segments_by_page ON table_segments(reg_id, page_num);
+CREATE TABLE links (
+  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
+  seq INTEGER NOT NULL, block_id TEXT NOT NULL, page_num INTEGER NOT NULL, kind TEXT NOT NULL,
+  text TEXT NOT NULL, target TEXT NOT NULL, resolved INTEGER NOT NULL, target_id TEXT NOT NULL,
+  target_page INTEGER NOT NULL,
+  PRIMARY KEY (reg_id, seq));
+)SQL";
+
+// Numbered migrations: a database at version v gets every step above v, each in a transaction.
+// PostgreSQL stores start at 4, the SQLite schema they mirror.
+struct Migration {
+  int version;
+  const char* sql;
+};
+constexpr Migration kMigrations[] = {{4, kSchemaV4}};
+
+constexpr const char* kTables[] = {"regulations", "pages",  "blocks",         "annotations",
+                                   "chapters",    "tables", "table_segments", "links"};
+constexpr const char* kInfoColumns =
+    "reg_id, title, source_file, source_sha256, format, total_pages, paging, indexed_at, "
+    "fidelity, fidelity_summary";
+constexpr const char* kTableColumns =
+    "table_id, caption, page_start, page_end, annotation_ids, merged";
+
+Param num(long long v) { return std::to_string(v); }
+Param real(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.9g", v);  // a float survives the round trip
+  return std::string(buf);
+}
+Param flag(bool v) { return std::string(v ? "1" : "0"); }
+Param js(const json& j) { return j.dump(); }
+std::vector<std::string> strings(const std::string& s) {
+  return json::parse(s).get<std::vector<std::string>>();
+}
+
+model::RegulationInfo read_info(const PgResult& r, int i) {
+  model::RegulationInfo x;
+  x.reg_id = r.text(i, 0);
+  x.title = r.text(i, 1);
+  x.source_file = r.text(i, 2);
+  x.source_sha256 = r.text(i, 3);
+  x.format = r.text(i, 4);
+  x.total_pages = static_cast<int>(r.integer(i, 5));
+  x.paging = model::parse_paging(r.text(i, 6));
+  x.indexed_at = r.text(i, 7);
+  x.fidelity = r.text(i, 8);
+  x.fidelity_summary = r.text(i, 9);
+  return x;
+}
+
+model::Annotation read_annotation(const PgResult& r, int i) {
+  return {r.text(i, 1), r.text(i, 2), strings(r.text(i, 3)), static_cast<int>(r.integer(i, 0))};
+}
+
+}  // namespace
+
+PgStore::PgStore(const std::string& conninfo) : conn_(std::make_unique<PgConnection>(conninfo)) {
+  migrate();
+}
+
+PgStore::~PgStore() = default;
+
+void PgStore::migrate() {
+  std::lock_guard lock(mutex_);
+  // One replica migrates at a time: the others wait on the advisory lock, then find it done.
+  PgTransaction tx(*conn_);
+  conn_->exec("SELECT pg_advisory_xact_lock(26860)");
+  conn_->exec("CREATE TABLE IF NOT EXISTS regreader_schema (version INTEGER NOT NULL)");
+  auto v = conn_->query("SELECT max(version) FROM regreader_schema");
+  const int version = v.is_null(0, 0) ? 0 : static_cast<int>(v.integer(0, 0));
+  if (version > kSchemaVersion)
+    throw StorageError("the database has RegReader schema " + std::to_string(version) +
+                       ", newer than this RegReader understands (" +
+                       std::to_string(kSchemaVersion) + ")");
+  for (const auto& m : kMigrations)
+    if (m.version > version) {
+      conn_->exec(m.sql);
+      conn_->query("INSERT INTO regreader_schema VALUES ($1)", {num(m.version)});
+    }
+  tx.commit();
+}
+
+int PgStore::schema_version() const {
+  std::lock_guard lock(mutex_);
+  return static_cast<int>(conn_->query("SELECT max(version) FROM regreader_schema").integer(0, 0));
+}
+
+void PgStore::insert_document(const model::ParsedDocument& doc) {
+  const auto& r = doc.info;
+  const std::string& reg = r.reg_id;
+  conn_->query("INSERT INTO regulations VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+               {reg, r.title, r.source_file, r.source_sha256, r.format, num(r.total_pages),
+                std::string(model::paging_name(r.paging)), r.indexed_at, r.fidelity,
+                r.fidelity_summary});
+  for (const auto& p : doc.pages) {
+    conn_->query("INSERT INTO pages VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                 {reg, num(p.page_num), js(p.chapter_path), js(p.active_chapters),
+                  flag(p.continues_from_prev), flag(p.continues_to_next), p.text_source,
+                  real(p.ocr_confidence), real(p.width), real(p.height)});
+    for (const auto& b : p.content_blocks)
+      conn_->query("INSERT INTO blocks VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                   {b.block_id, reg, num(p.page_num), num(b.order_in_page),
+                    std::string(model::block_type_name(b.block_type)), b.section_number,
+                    b.content_markdown, js(b.chapter_path),
+                    b.table_meta ? js(*b.table_meta) : std::nullopt,
+                    b.rect ? js(*b.rect) : std::nullopt});
+    int seq = 0;
+    for (const auto& a : p.annotations)
+      conn_->query("INSERT INTO annotations VALUES ($1, $2, $3, $4, $5, $6)",
+                   {reg, num(p.page_num), num(++seq), a.annotation_id, a.content,
+                    js(a.related_blocks)});
+  }
+  int seq = 0;
+  for (const auto& n : doc.structure.nodes())
+    conn_->query("INSERT INTO chapters VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                 {n.node_id, reg, num(++seq), n.section_number, n.title, num(n.level),
+                  num(n.page_start), num(n.page_end), n.parent_id, js(n.children_ids),
+                  js(n.content_block_ids)});
+  seq = 0;
+  for (const auto& e : doc.tables) {
+    conn_->query("INSERT INTO tables VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                 {reg, e.table_id, num(++seq), e.caption, num(e.page_start), num(e.page_end),
+                  js(e.annotation_ids), js(e.merged)});
+    for (const auto& s : e.segments)
+      conn_->query("INSERT INTO table_segments VALUES ($1, $2, $3, $4, $5, $6)",
+                   {reg, s.table_id, e.table_id, num(s.segment_index), num(s.page_num),
+                    s.block_id});
+  }
+  seq = 0;
+  for (const auto& l : doc.links)
+    conn_->query("INSERT INTO links VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                 {reg, num(++seq), l.block_id, num(l.page_num),
+                  std::string(model::ref_kind_name(l.kind)), l.text, l.target, flag(l.resolved),
+                  l.target_id, num(l.target_page)});
+}
+
+bool PgStore::save(const model::ParsedDocument& doc) {
+  std::lock_guard lock(mutex_);
+  PgTransaction tx(*conn_);
+  const bool replaced =
+      conn_->query("DELETE FROM regulations WHERE reg_id = $1", {doc.info.reg_id}).affected() > 0;
+  insert_document(doc);
+  tx.commit();
+  return replaced;
+}
+
+bool PgStore::remove(const std::string& reg_id) {
+  std::lock_guard lock(mutex_);
+  return conn_->query("DELETE FROM regulations WHERE reg_id = $1", {reg_id}).affected() > 0;
+}
+
+void PgStore::rename(const std::string& from, const std::string& to) {
+  if (from == to) return;
+  if (auto held = find(to))
+    throw Error(ErrorCode::kInvalidArgument,
+                "the id " + to + " is held by " +
+                    (held->source_file.empty() ? held->title : held->source_file) +
+                    "; choose another or delete it first");
+  const model::ParsedDocument moved = model::with_reg_id(load(from), to);
+  std::lock_guard lock(mutex_);
+  PgTransaction tx(*conn_);
+  insert_document(moved);
+  conn_->query("DELETE FROM regulations WHERE reg_id = $1", {from});
+  tx.commit();
+}
+
+model::ParsedDocument PgStore::load(const std::string& reg_id) const {
+  model::ParsedDocument d;
+  d.info = require(reg_id);
+  d.pages = pages(reg_id, 1, d.info.total_pages);
+  d.structure = structure(reg_id);
+  d.tables = tables(reg_id);
+  d.links = links(reg_id);
+  return d;
+}
+
+std::vector<model::RegulationInfo> PgStore::list() const {
+  std::lock_guard lock(mutex_);
+  const auto r =
+      conn_->query(std::string("SELECT ") + kInfoColumns + " FROM regulations ORDER BY reg_id");
+  std::vector<model::RegulationInfo> out;
+  for (int i = 0; i < r.rows(); ++i)
+    out.push_back(read_info(r, i));
+  return out;
+}
+
+std::map<std::string, int> PgStore::ocr_page_counts() const {
+  std::lock_guard lock(mutex_);
+  const auto r = conn_->query(
+      "SELECT reg_id, count(*) FROM pages WHERE text_source = 'ocr' GROUP BY reg_id");
+  std::map<std::string, int> out;
+  for (int i = 0; i < r.rows(); ++i)
+    out[r.text(i, 0)] = static_cast<int>(r.integer(i, 1));
+  return out;
+}
+
+std::optional<model::RegulationInfo> PgStore::find_unlocked(const std::string& reg_id) const {
+  const auto r = conn_->query(
+      std::string("SELECT ") + kInfoColumns + " FROM regulations WHERE reg_id = $1", {reg_id});
+  if (r.rows() == 0) return std::nullopt;
+  return read_info(r, 0);
+}
+
+std::optional<model::RegulationInfo> PgStore::find(const std::string& reg_id) const {
+  std::lock_guard lock(mutex_);
+  return find_unlocked(reg_id);
+}
+
+model::RegulationInfo PgStore::require(const std::string& reg_id) const {
+  if (auto r = find(reg_id)) return *r;
+  throw_unknown_regulation(reg_id, list());
+}
+
+model::DocumentStructure PgStore::structure(const std::string& reg_id) const {
+  require(reg_id);
+  std::lock_guard lock(mutex_);
+  const auto r = conn_->query(
+      "SELECT node_id, section_number, title, level, page_start, page_end, parent_id, "
+      "children_ids, content_block_ids FROM chapters WHERE reg_id = $1 ORDER BY seq",
+      {reg_id});
+  std::vector<model::ChapterNode> nodes;
+  for (int i = 0; i < r.rows(); ++i) {
+    model::ChapterNode n;
+    n.node_id = r.text(i, 0);
+    n.section_number = r.text(i, 1);
+    n.title = r.text(i, 2);
+    n.level = static_cast<int>(r.integer(i, 3));
+    n.page_start = static_cast<int>(r.integer(i, 4));
+    n.page_end = static_cast<int>(r.integer(i, 5));
+    n.parent_id = r.text(i, 6);
+    n.children_ids = strings(r.text(i, 7));
+    n.content_block_ids = strings(r.text(i, 8));
+    nodes.push_back(std::move(n));
+  }
+  return model::DocumentStructure(reg_id, std::move(nodes));
+}
+
+model::PageDocument PgStore::page(const std::string& reg_id, int page_num) const {
+  auto found = pages(reg_id, page_num, page_num);
+  if (found.empty())
+    throw Error(ErrorCode::kNotFound,
+                "page " + std::to_string(page_num) + " of '" + reg_id + "' is not stored");
+  return std::move(found.front());
+}
+
+std::pair<std::string, float> PgStore::text_source(const std::string& reg_id,
+                                                   int page_num) const {
+  std::lock_guard lock(mutex_);
+  const auto r = conn_->query(
+      "SELECT text_source, ocr_confidence FROM pages WHERE reg_id = $1 AND page_num = $2",
+      {reg_id, num(page_num)});
+  if (r.rows() == 0) return {"", -1.0f};
+  return {r.text(0, 0), static_cast<float>(r.real(0, 1))};
+}
+
+std::vector<model::PageDocument> PgStore::pages(const std::string& reg_id, int start,
+                                                int end) const {
+  std::lock_guard lock(mutex_);
+  // One snapshot for the regulation, its pages, blocks and notes: a concurrent re-ingest is
+  // seen whole or not at all.
+  conn_->exec("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+  try {
+    auto out = pages_unlocked(reg_id, start, end);
+    conn_->exec("COMMIT");
+    return out;
+  } catch (...) {
+    conn_->exec("ROLLBACK");
+    throw;
+  }
+}
+
+std::vector<model::PageDocument> PgStore::pages_unlocked(const std::string& reg_id, int start,
+                                                         int end) const {
+  const auto info = find_unlocked(reg_id);
+  if (!info) {
+    std::vector<model::RegulationInfo> stored;
+    const auto r = conn_->query(std::string("SELECT ") + kInfoColumns + " FROM regulations");
+    for (int i = 0; i < r.rows(); ++i)
+      stored.push_back(read_info(r, i));
+    throw_unknown_regulation(reg_id, stored);
+  }
+  check_page_range(*info, start, end);
+  const std::vector<Param> range = {reg_id, num(start), num(end)};
+  const auto ps = conn_->query(
+      "SELECT page_num, chapter_path, active_chapters, continues_from_prev, continues_to_next, "
+      "text_source, ocr_confidence, width, height FROM pages WHERE reg_id = $1 AND page_num "
+      "BETWEEN $2 AND $3 ORDER BY page_num",
+      range);
+  std::vector<model::PageDocument> out;
+  for (int i = 0; i < ps.rows(); ++i) {
+    model::PageDocument p;
+    p.reg_id = reg_id;
+    p.page_num = static_cast<int>(ps.integer(i, 0));
+    p.chapter_path = strings(ps.text(i, 1));
+    p.active_chapters = strings(ps.text(i, 2));
+    p.continues_from_prev = ps.integer(i, 3) != 0;
+    p.continues_to_next = ps.integer(i, 4) != 0;
+    p.text_source = ps.text(i, 5);
+    p.ocr_confidence = static_cast<float>(ps.real(i, 6));
+    p.width = static_cast<float>(ps.real(i, 7));
+    p.height = static_cast<float>(ps.real(i, 8));
+    out.push_back(std::move(p));
+  }
+  const auto bs = conn_->query(
+      "SELECT page_num, block_id, order_in_page, block_type, section_number, content_markdown, "
+      "chapter_path, table_meta, rect FROM blocks WHERE reg_id = $1 AND page_num BETWEEN $2 "
+      "AND $3 ORDER BY page_num, order_in_page",
+      range);
+  for (int i = 0; i < bs.rows(); ++i) {
+    model::ContentBlock b;
+    b.block_id = bs.text(i, 1);
+    b.order_in_page = static_cast<int>(bs.integer(i, 2));
+    b.block_type = model::parse_block_type(bs.text(i, 3));
+    b.section_number = bs.text(i, 4);
+    b.content_markdown = bs.text(i, 5);
+    b.chapter_path = strings(bs.text(i, 6));
+    if (!bs.is_null(i, 7)) b.table_meta = json::parse(bs.text(i, 7)).get<model::TableMeta>();
+    if (!bs.is_null(i, 8)) b.rect = json::parse(bs.text(i, 8)).get<std::array<float, 4>>();
+    out[static_cast<size_t>(bs.integer(i, 0) - start)].content_blocks.push_back(std::move(b));
+  }
+  const auto as = conn_->query(
+      "SELECT page_num, annotation_id, content, related_blocks FROM annotations "
+      "WHERE reg_id = $1 AND page_num BETWEEN $2 AND $3 ORDER BY page_num, seq",
+      range);
+  for (int i = 0; i < as.rows(); ++i) {
+    model::Annotation a = read_annotation(as, i);
+    out[static_cast<size_t>(a.page_num - start)].annotations.push_back(std::move(a));
+  }
+  for (auto& p : out)
+    p.content_markdown = model::join_blocks_markdown(p.content_blocks);
+  return out;
+}
+
+model::TableEntry PgStore::read_table(const PgResult& r, int i, const std::string& reg_id) const {
+  model::TableEntry e;
+  e.table_id = r.text(i, 0);
+  e.caption = r.text(i, 1);
+  e.page_start = static_cast<int>(r.integer(i, 2));
+  e.page_end = static_cast<int>(r.integer(i, 3));
+  e.annotation_ids = strings(r.text(i, 4));
+  e.merged = json::parse(r.text(i, 5)).get<model::TableMeta>();
+  const auto seg = conn_->query(
+      "SELECT segment_id, block_id, page_num, segment_index FROM table_segments "
+      "WHERE reg_id = $1 AND master_id = $2 ORDER BY segment_index",
+      {reg_id, e.table_id});
+  for (int s = 0; s < seg.rows(); ++s)
+    e.segments.push_back({seg.text(s, 0), seg.text(s, 1), static_cast<int>(seg.integer(s, 2)),
+                          static_cast<int>(seg.integer(s, 3))});
+  return e;
+}
+
+std::vector<model::TableEntry> PgStore::tables(const std::string& reg_id,
+                                               std::optional<int> page) const {
+  const auto info = require(reg_id);
+  if (page) check_page_range(info, *page, *page);
+  std::lock_guard lock(mutex_);
+  const auto r = conn_->query(
+      std::string("SELECT ") + kTableColumns +
+          " FROM tables WHERE reg_id = $1 AND ($2::integer = 0 OR table_id IN (SELECT master_id "
+          "FROM table_segments WHERE reg_id = $1 AND page_num = $2::integer)) ORDER BY seq",
+      {reg_id, num(page.value_or(0))});
+  std::vector<model::TableEntry> out;
+  for (int i = 0; i < r.rows(); ++i)
+    out.push_back(read_table(r, i, reg_id));
+  return out;
+}
+
+std::optional<model::TableEntry> PgStore::table(const std::string& reg_id,
+                                                const std::string& id) const {
+  require(reg_id);
+  std::lock_guard lock(mutex_);
+  std::string master = id;
+  const auto seg = conn_->query(
+      "SELECT master_id FROM table_segments WHERE reg_id = $1 AND segment_id = $2", {reg_id, id});
+  if (seg.rows() > 0) master = seg.text(0, 0);
+  const auto r = conn_->query(std::string("SELECT ") + kTableColumns +
+                                  " FROM tables WHERE reg_id = $1 AND table_id = $2",
+                              {reg_id, master});
+  if (r.rows() == 0) return std::nullopt;
+  return read_table(r, 0, reg_id);
+}
+
+std::vector<model::Annotation> PgStore::annotations(const std::string& reg_id) const {
+  require(reg_id);
+  std::lock_guard lock(mutex_);
+  const auto r = conn_->query(
+      "SELECT page_num, annotation_id, content, related_blocks FROM annotations WHERE reg_id = $1 "
+      "ORDER BY page_num, seq",
+      {reg_id});
+  std::vector<model::Annotation> out;
+  for (int i = 0; i < r.rows(); ++i)
+    out.push_back(read_annotation(r, i));
+  return out;
+}
+
+std::vector<model::ReferenceLink> PgStore::links(const std::string& reg_id) const {
+  require(reg_id);
+  std::lock_guard lock(mutex_);
+  const auto r = conn_->query(
+      "SELECT block_id, page_num, kind, text, target, resolved, target_id, target_page FROM links "
+      "WHERE reg_id = $1 ORDER BY seq",
+      {reg_id});
+  std::vector<model::ReferenceLink> out;
+  for (int i = 0; i < r.rows(); ++i)
+    out.push_back({r.text(i, 0), static_cast<int>(r.integer(i, 1)),
+                   model::parse_ref_kind(r.text(i, 2)), r.text(i, 3), r.text(i, 4),
+                   r.integer(i, 5) != 0, r.text(i, 6), static_cast<int>(r.integer(i, 7))});
+  return out;
+}
+
+std::string PgStore::content_digest() const {
+  std::lock_guard lock(mutex_);
+  Sha256 sha;
+  for (const char* table : kTables) {
+    const auto r = conn_->query(std::string("SELECT * FROM ") + table + " ORDER BY 1, 2, 3");
+    for (int i = 0; i < r.rows(); ++i) {
+      for (int c = 0; c < r.columns(); ++c)
+        sha.update(r.text(i, c) + '\x1f');
+      sha.update("\x1e");
+    }
+  }
+  return sha.hex_digest();
+}
+
+}  // namespace regreader::store::pg

@@ -1,0 +1,65 @@
+#pragma once
+// The document store on PostgreSQL 15 (issue 18): the same tables, columns and keys as the
+// embedded SQLite store (page_store.cpp, schema 4), in a schema of its own per library, so
+// several RegReader replicas share one database. Saving a regulation is one transaction that
+// replaces the earlier version (ON DELETE CASCADE removes every child row); readers of several
+// statements (pages and their blocks) read under REPEATABLE READ, so they see one version.
+// Schema migrations are numbered and recorded in regreader_schema(version).
+
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "regreader/store/document_store.hpp"
+#include "regreader/store/pg/pg_connection.hpp"
+
+namespace regreader::store::pg {
+
+class PgStore final : public DocumentStore {
+ public:
+  /// Connects to `conninfo` (postgresql://… or key=value) and brings the schema to the current
+  /// version (creating it in an empty database). Throws StorageError when it cannot.
+  explicit PgStore(const std::string& conninfo);
+  ~PgStore() override;
+
+  bool save(const model::ParsedDocument& doc) override;
+  bool remove(const std::string& reg_id) override;
+  void rename(const std::string& from, const std::string& to) override;
+  model::ParsedDocument load(const std::string& reg_id) const override;
+  std::vector<model::RegulationInfo> list() const override;
+  std::map<std::string, int> ocr_page_counts() const override;
+  std::optional<model::RegulationInfo> find(const std::string& reg_id) const override;
+  model::RegulationInfo require(const std::string& reg_id) const override;
+  model::DocumentStructure structure(const std::string& reg_id) const override;
+  model::PageDocument page(const std::string& reg_id, int page_num) const override;
+  std::pair<std::string, float> text_source(const std::string& reg_id,
+                                            int page_num) const override;
+  std::vector<model::PageDocument> pages(const std::string& reg_id, int start,
+                                         int end) const override;
+  std::vector<model::TableEntry> tables(const std::string& reg_id,
+                                        std::optional<int> page = {}) const override;
+  std::optional<model::TableEntry> table(const std::string& reg_id,
+                                         const std::string& table_id) const override;
+  std::vector<model::Annotation> annotations(const std::string& reg_id) const override;
+  std::vector<model::ReferenceLink> links(const std::string& reg_id) const override;
+  std::string content_digest() const override;
+
+  /// The schema version the database holds.
+  int schema_version() const;
+  static constexpr int kSchemaVersion = 4;
+
+ private:
+  void migrate();
+  void insert_document(const model::ParsedDocument& doc);
+  std::vector<model::PageDocument> pages_unlocked(const std::string& reg_id, int start,
+                                                  int end) const;
+  std::optional<model::RegulationInfo> find_unlocked(const std::string& reg_id) const;
+  model::TableEntry read_table(const PgResult& r, int row, const std::string& reg_id) const;
+
+  // One connection, used by one call at a time (libpq connections are not shared between
+  // threads); a server keeps one store per worker or serialises here.
+  mutable std::mutex mutex_;
+  std::unique_ptr<PgConnection> conn_;
+};
+
+}  // namespace regreader::store::pg
