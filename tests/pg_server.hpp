@@ -19,7 +19,8 @@ class PgServer {
     const char* env = std::getenv("REGREADER_TEST_PG_BIN");
     bin_ = env ? env : "/usr/lib/postgresql/15/bin";
     if (!std::filesystem::exists(bin_ / "initdb") || !std::filesystem::exists(bin_ / "pg_ctl")) {
-      why_ = "PostgreSQL 15 is not installed (" + bin_.string() + "/initdb; apt-get install "
+      why_ = "PostgreSQL 15 is not installed (" + bin_.string() +
+             "/initdb; apt-get install "
              "postgresql-15)";
       return;
     }
@@ -39,8 +40,10 @@ class PgServer {
       return;
     }
     const std::string data = (dir_ / "data").string(), log = (dir_ / "log").string();
-    if (run(bin_ / "initdb", "-D " + data + " -A trust -U postgres --no-sync -E UTF8 "
-                                 "--locale=C.UTF-8 >" + log + " 2>&1") != 0) {
+    if (run(bin_ / "initdb", "-D " + data +
+                                 " -A trust -U postgres --no-sync -E UTF8 "
+                                 "--locale=C.UTF-8 >" +
+                                 log + " 2>&1") != 0) {
       why_ = "initdb failed: " + slurp(log);
       return;
     }
@@ -56,7 +59,8 @@ class PgServer {
   }
   ~PgServer() {
     if (started_)
-      run(bin_ / "pg_ctl", "-D " + (dir_ / "data").string() + " -m immediate -w stop >/dev/null 2>&1");
+      run(bin_ / "pg_ctl",
+          "-D " + (dir_ / "data").string() + " -m immediate -w stop >/dev/null 2>&1");
     if (!dir_.empty()) {
       std::error_code ec;
       std::filesystem::remove_all(dir_, ec);

@@ -41,7 +41,7 @@ void run_rename(const ManageArgs& a, Globals& g) {
   nlohmann::json report = {{"renamed", a.reg_id}, {"reg_id", a.new_id}, {"aliases", aliases}};
   // Vectors follow block ids: the renamed blocks are embedded again (nothing without a model).
   nlohmann::json vectors;
-  update_vectors_after_ingest(lib.store(), g, vectors);
+  if (lib.engine() == "sqlite") update_vectors_after_ingest(lib.store(), g, vectors);
   if (!vectors.is_null()) report["vectors"] = vectors;
   if (a.json) {
     print_json(report);
@@ -67,7 +67,7 @@ std::string page_name(int n, const char* ext) {
 void run_export(const ManageArgs& a, Globals& g) {
   g.json = a.json;
   auto lib = g.library();
-  auto& store = lib.store();
+  auto& store = lib.documents();
   const auto info = store.require(a.reg_id);
   const fs::path dir = fs::path(a.dir) / a.reg_id;
   // Ids are checked at ingest; a store written by an older version is checked here too, so that

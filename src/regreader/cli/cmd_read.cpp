@@ -26,7 +26,7 @@ struct ReadArgs {
 void run_list(const ReadArgs& a, Globals& g) {
   g.json = a.json;
   auto lib = g.library();
-  auto& store = lib.store();
+  auto& store = lib.documents();
   const auto regs = store.list();
   const auto ocr = store.ocr_page_counts();
   if (a.json) {
@@ -48,7 +48,7 @@ void run_toc(const ReadArgs& a, Globals& g) {
   if (a.depth < 0)
     throw Error(ErrorCode::kInvalidArgument, "--depth must be 0 (all levels) or more");
   auto lib = g.library();
-  auto& store = lib.store();
+  auto& store = lib.documents();
   const auto info = store.require(a.reg_id);
   const auto structure = store.structure(a.reg_id);
   std::optional<std::string> expand;
@@ -75,7 +75,7 @@ void run_read_pages(const ReadArgs& a, Globals& g) {
                                                  " pages per call (asked for " +
                                                  std::to_string(end - a.start + 1) + ")");
   auto lib = g.library();
-  auto& store = lib.store();
+  auto& store = lib.documents();
   const auto info = store.require(a.reg_id);
   const auto pages = store.pages(a.reg_id, a.start, end);
   if (a.json) {
@@ -94,7 +94,7 @@ void run_read_pages(const ReadArgs& a, Globals& g) {
 void run_inspect(const ReadArgs& a, Globals& g) {
   g.json = a.json;
   auto lib = g.library();
-  auto& store = lib.store();
+  auto& store = lib.documents();
   const auto page = store.page(a.reg_id, a.page);
   if (a.json)
     print_json(page);

@@ -15,6 +15,7 @@ namespace regreader::cli {
 
 struct Globals {
   std::string data_dir_flag;
+  std::string store_flag;             ///< --store (empty: the setting, else the embedded store)
   std::filesystem::path config_file;  ///< --config (empty: the default places)
   int verbose = 0;
   bool quiet = false;

@@ -24,7 +24,7 @@ std::filesystem::path Globals::data_dir() const {
 }
 
 index::Library Globals::library(index::Library::Mode mode) const {
-  return index::Library(data_dir(), mode);
+  return index::Library(data_dir(), mode, settings().get("store"));
 }
 
 namespace {
@@ -65,6 +65,9 @@ int run(int argc, char** argv) {
   Globals g;
   app.add_option("--data-dir", g.data_dir_flag,
                  "Data directory (default: $REGREADER_DATA_DIR, the config file, or ./data)");
+  app.add_option("--store", g.store_flag,
+                 "Storage engine: a postgresql:// URL (default: $REGREADER_STORE, the config "
+                 "file, or the embedded SQLite store in the data directory)");
   app.add_option("--config", g.config_file,
                  "TOML config file (default: <data dir>/regreader.toml, else "
                  "~/.config/regreader/regreader.toml; `regreader config show`)");
@@ -89,7 +92,8 @@ int run(int argc, char** argv) {
   app.parse_complete_callback([&g] {
     init_logging(g.quiet ? -1 : g.verbose);
     // One precedence rule for every setting: flag > environment > config file > default.
-    install_settings(Settings::resolve({{"data_dir", g.data_dir_flag}}, {}, g.config_file));
+    install_settings(Settings::resolve({{"data_dir", g.data_dir_flag}, {"store", g.store_flag}}, {},
+                                       g.config_file));
     g.parse_limits = parse_limits_from_settings(settings());
   });
   index::enable_keyword_index();

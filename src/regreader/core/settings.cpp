@@ -20,6 +20,9 @@ namespace {
 constexpr SettingSpec kSpecs[] = {
   {"data_dir", "REGREADER_DATA_DIR", "--data-dir", "data",
    "Data directory: the SQLite store, vectors, skills, aliases"},
+  {"store", "REGREADER_STORE", "--store", "",
+   "Storage engine: empty for the embedded SQLite store in the data directory, or a PostgreSQL "
+   "URL (postgresql://user@host/db; several servers can share one)"},
   {"llm.model", "REGREADER_LLM_MODEL", "--model", "",
    "LLM model for ask/chat (default: claude-sonnet-4-5 or gpt-4o by provider)"},
   {"llm.provider", "REGREADER_LLM_PROVIDER", "--provider", "",

@@ -8,6 +8,7 @@
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/index/keyword_index.hpp"
+#include "regreader/store/pg/pg_store.hpp"
 
 namespace regreader::index {
 
@@ -21,16 +22,45 @@ std::unique_ptr<store::PageStore> open_store(const fs::path& dir, Library::Mode 
   return std::make_unique<store::PageStore>(dir, mode == Library::Mode::kCreate);
 }
 
+[[noreturn]] void throw_no_search_indexes() {
+  throw Error(ErrorCode::kInvalidArgument,
+              "search, the MCP tools and checks need the keyword and vector indexes, which the "
+              "PostgreSQL store does not have yet: ingest, list, toc, read-pages, delete and "
+              "rename work on it; use the embedded store (no --store) for the rest");
+}
+
 }  // namespace
 
-Library::Library(fs::path data_dir, Mode mode)
-    : data_dir_(std::move(data_dir)), store_(open_store(data_dir_, mode)) {
-  if (store_->database()) ensure_keyword_index(*store_);
+Library::Library(fs::path data_dir, Mode mode, const std::string& store_url)
+    : data_dir_(std::move(data_dir)) {
+  if (store_url.empty()) {
+    store_ = open_store(data_dir_, mode);
+    if (store_->database()) ensure_keyword_index(*store_);
+    documents_ = store_.get();
+  } else if (text::starts_with(store_url, "postgresql://") ||
+             text::starts_with(store_url, "postgres://")) {
+    remote_ = std::make_unique<store::pg::PgStore>(store_url);
+    documents_ = remote_.get();
+  } else {
+    throw Error(ErrorCode::kInvalidArgument,
+                "unknown store '" + store_url +
+                    "': give a postgresql:// URL, or nothing for the embedded SQLite store");
+  }
   reload_aliases();
   synonyms_ = load_synonyms(data_dir_ / "synonyms.tsv");
 }
 
 Library::~Library() = default;
+
+store::PageStore& Library::store() {
+  if (!store_) throw_no_search_indexes();
+  return *store_;
+}
+
+const store::PageStore& Library::store() const {
+  if (!store_) throw_no_search_indexes();
+  return *store_;
+}
 Library::Library(Library&&) noexcept = default;
 Library& Library::operator=(Library&&) noexcept = default;
 
@@ -65,7 +95,7 @@ void Library::add_alias(const std::string& name_in, const std::string& reg_id) {
   const std::string name = text::trim(name_in);
   if (name.empty() || name.find('\t') != std::string::npos || name.find('\n') != std::string::npos)
     throw Error(ErrorCode::kInvalidArgument, "an alias is one line of text without tabs");
-  store_->require(reg_id);  // an alias names a stored regulation
+  documents_->require(reg_id);  // an alias names a stored regulation
   auto t = user_aliases();
   std::erase_if(t, [&](const auto& p) { return p.first == name; });
   t.emplace_back(name, reg_id);
@@ -114,7 +144,7 @@ std::optional<fs::path> Library::source_copy(const model::RegulationInfo& r) con
 }
 
 store::IngestResult Library::ingest(const fs::path& file, const store::IngestOptions& o) {
-  if (!store_->database())
+  if (store_ && !store_->database())
     throw Error(ErrorCode::kInternal, "ingest needs a library opened with Mode::kCreate");
   // A Word file's rendering is written by the parser under a temporary name and kept under its
   // content's name once the ingest succeeded (never half a file, never one for a failed ingest).
@@ -130,7 +160,7 @@ store::IngestResult Library::ingest(const fs::path& file, const store::IngestOpt
       fs::remove(p, e);
     }
   } cleanup{opts.parse.keep_rendering};
-  auto r = store::ingest_file(*store_, file, opts);
+  auto r = store::ingest_file(*documents_, file, opts);
   if (r.status != store::IngestStatus::kUnchanged && r.info.source_sha256.size() == 64 &&
       fs::exists(opts.parse.keep_rendering, ec))
     fs::rename(opts.parse.keep_rendering, rendering_path(data_dir_, r.info), ec);
@@ -151,10 +181,10 @@ store::IngestResult Library::ingest(const fs::path& file, const store::IngestOpt
 }
 
 void Library::remove(const std::string& reg_id) {
-  const auto info = store_->require(reg_id);
-  store_->remove(reg_id);
+  const auto info = documents_->require(reg_id);
+  documents_->remove(reg_id);
   // The kept source goes with its last regulation.
-  for (const auto& other : store_->list())
+  for (const auto& other : documents_->list())
     if (other.source_sha256 == info.source_sha256) return;
   std::error_code ec;
   if (auto p = source_copy(info)) fs::remove(*p, ec);
@@ -162,8 +192,8 @@ void Library::remove(const std::string& reg_id) {
 }
 
 int Library::rename(const std::string& from, const std::string& to) {
-  store_->require(from);
-  store_->rename(from, to);
+  documents_->require(from);
+  documents_->rename(from, to);
   auto t = user_aliases();
   int moved = 0;
   for (auto& [name, target] : t)

@@ -25,17 +25,26 @@ class Library {
   };
 
   /// Opens the store under `data_dir` with its keyword index ready (built once when missing),
-  /// and reads the user's aliases and synonyms.
-  Library(std::filesystem::path data_dir, Mode mode);
+  /// and reads the user's aliases and synonyms. `store_url` chooses the storage engine: empty
+  /// for the embedded SQLite store in `data_dir`, or a postgresql:// URL (the data directory
+  /// then keeps only aliases, synonyms, skills and kept sources).
+  Library(std::filesystem::path data_dir, Mode mode, const std::string& store_url = "");
   ~Library();
   Library(Library&&) noexcept;
   Library& operator=(Library&&) noexcept;
 
   const std::filesystem::path& data_dir() const { return data_dir_; }
-  store::PageStore& store() { return *store_; }
-  const store::PageStore& store() const { return *store_; }
-  /// No store file yet.
-  bool empty() const { return store_->database() == nullptr; }
+  /// The stored documents, on whichever engine holds them.
+  store::DocumentStore& documents() { return *documents_; }
+  const store::DocumentStore& documents() const { return *documents_; }
+  /// The embedded store with its keyword and vector indexes, which search and the tools read.
+  /// Throws kInvalidArgument on the PostgreSQL engine, which has no search indexes yet.
+  store::PageStore& store();
+  const store::PageStore& store() const;
+  /// The engine: "sqlite" or "postgresql".
+  std::string engine() const { return store_ ? "sqlite" : "postgresql"; }
+  /// No store file yet (the embedded engine only).
+  bool empty() const { return store_ && store_->database() == nullptr; }
 
   /// The built-in aliases followed by the user's (<data dir>/aliases.tsv).
   const AliasTable& aliases() const { return aliases_; }
@@ -68,7 +77,9 @@ class Library {
   void reload_aliases();
 
   std::filesystem::path data_dir_;
-  std::unique_ptr<store::PageStore> store_;
+  std::unique_ptr<store::PageStore> store_;       // the embedded engine; null on PostgreSQL
+  std::unique_ptr<store::DocumentStore> remote_;  // the PostgreSQL engine
+  store::DocumentStore* documents_ = nullptr;     // whichever of the two is open
   AliasTable aliases_;
   SynonymTable synonyms_;
 };

@@ -49,7 +49,8 @@ struct Known {
   std::optional<model::RegulationInfo> unchanged;
 };
 
-Known look_up(const PageStore& store, const std::filesystem::path& path, const IngestOptions& o) {
+Known look_up(const DocumentStore& store, const std::filesystem::path& path,
+              const IngestOptions& o) {
   Known k;
   // Only a regular file within the size limit is hashed here: a FIFO, a device or a huge file is
   // refused by the parse with its own clear error, never read by the parent.
@@ -76,8 +77,8 @@ struct Decision {
   std::string conflict;  ///< the id is held by different content
 };
 
-Decision decide(const PageStore& store, const std::filesystem::path& path, const std::string& sha,
-                const std::string& base, const IngestOptions& o) {
+Decision decide(const DocumentStore& store, const std::filesystem::path& path,
+                const std::string& sha, const std::string& base, const IngestOptions& o) {
   Decision d;
   d.reg_id = base;
   for (int k = 2;; ++k) {
@@ -125,7 +126,7 @@ void fill_counts(const model::ParsedDocument& doc, IngestResult& r) {
 
 }  // namespace
 
-IngestResult ingest_file(PageStore& store, const std::filesystem::path& path,
+IngestResult ingest_file(DocumentStore& store, const std::filesystem::path& path,
                          const IngestOptions& options) {
   const Known known = look_up(store, path, options);
   IngestResult r;

@@ -55,7 +55,7 @@ struct IngestResult {
   nlohmann::json check;  ///< the fidelity report (parse/fidelity_check.hpp)
 };
 
-IngestResult ingest_file(PageStore& store, const std::filesystem::path& path,
+IngestResult ingest_file(DocumentStore& store, const std::filesystem::path& path,
                          const IngestOptions& options);
 
 /// Current UTC time as ISO 8601 ("2026-11-22T02:10:00Z").

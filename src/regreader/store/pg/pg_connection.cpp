@@ -30,7 +30,9 @@ PgResult::PgResult(PGresult* r) : r_(r) {}
 PgResult::~PgResult() {
   if (r_) PQclear(r_);
 }
-PgResult::PgResult(PgResult&& o) noexcept : r_(o.r_) { o.r_ = nullptr; }
+PgResult::PgResult(PgResult&& o) noexcept : r_(o.r_) {
+  o.r_ = nullptr;
+}
 PgResult& PgResult::operator=(PgResult&& o) noexcept {
   if (this != &o) {
     if (r_) PQclear(r_);
@@ -40,9 +42,15 @@ PgResult& PgResult::operator=(PgResult&& o) noexcept {
   return *this;
 }
 
-int PgResult::rows() const { return PQntuples(r_); }
-int PgResult::columns() const { return PQnfields(r_); }
-bool PgResult::is_null(int row, int col) const { return PQgetisnull(r_, row, col) != 0; }
+int PgResult::rows() const {
+  return PQntuples(r_);
+}
+int PgResult::columns() const {
+  return PQnfields(r_);
+}
+bool PgResult::is_null(int row, int col) const {
+  return PQgetisnull(r_, row, col) != 0;
+}
 std::string PgResult::text(int row, int col) const {
   return std::string(PQgetvalue(r_, row, col), static_cast<size_t>(PQgetlength(r_, row, col)));
 }
@@ -65,7 +73,8 @@ PgConnection::PgConnection(const std::string& conninfo) : conn_(PQconnectdb(conn
     throw StorageError("cannot connect to PostgreSQL: " + why);
   }
   // Our own notices (e.g. "relation already exists, skipping") stay off stderr.
-  PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);
+  PQsetNoticeProcessor(
+      conn_, [](void*, const char*) {}, nullptr);
   exec("SET client_encoding = 'UTF8'");
 }
 
@@ -86,7 +95,9 @@ PgResult PgConnection::query(const std::string& sql, const std::vector<Param>& p
                                               nullptr, values.data(), nullptr, nullptr, 0)));
 }
 
-PgTransaction::PgTransaction(PgConnection& c) : c_(c) { c_.exec("BEGIN"); }
+PgTransaction::PgTransaction(PgConnection& c) : c_(c) {
+  c_.exec("BEGIN");
+}
 PgTransaction::~PgTransaction() {
   if (done_) return;
   try {

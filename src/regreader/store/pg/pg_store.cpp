@@ -79,14 +79,20 @@ constexpr const char* kInfoColumns =
 constexpr const char* kTableColumns =
     "table_id, caption, page_start, page_end, annotation_ids, merged";
 
-Param num(long long v) { return std::to_string(v); }
+Param num(long long v) {
+  return std::to_string(v);
+}
 Param real(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.9g", v);  // a float survives the round trip
   return std::string(buf);
 }
-Param flag(bool v) { return std::string(v ? "1" : "0"); }
-Param js(const json& j) { return j.dump(); }
+Param flag(bool v) {
+  return std::string(v ? "1" : "0");
+}
+Param js(const json& j) {
+  return j.dump();
+}
 std::vector<std::string> strings(const std::string& s) {
   return json::parse(s).get<std::vector<std::string>>();
 }
@@ -146,50 +152,50 @@ int PgStore::schema_version() const {
 void PgStore::insert_document(const model::ParsedDocument& doc) {
   const auto& r = doc.info;
   const std::string& reg = r.reg_id;
-  conn_->query("INSERT INTO regulations VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-               {reg, r.title, r.source_file, r.source_sha256, r.format, num(r.total_pages),
-                std::string(model::paging_name(r.paging)), r.indexed_at, r.fidelity,
-                r.fidelity_summary});
+  conn_->query(
+      "INSERT INTO regulations VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+      {reg, r.title, r.source_file, r.source_sha256, r.format, num(r.total_pages),
+       std::string(model::paging_name(r.paging)), r.indexed_at, r.fidelity, r.fidelity_summary});
   for (const auto& p : doc.pages) {
     conn_->query("INSERT INTO pages VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
                  {reg, num(p.page_num), js(p.chapter_path), js(p.active_chapters),
                   flag(p.continues_from_prev), flag(p.continues_to_next), p.text_source,
                   real(p.ocr_confidence), real(p.width), real(p.height)});
     for (const auto& b : p.content_blocks)
-      conn_->query("INSERT INTO blocks VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-                   {b.block_id, reg, num(p.page_num), num(b.order_in_page),
-                    std::string(model::block_type_name(b.block_type)), b.section_number,
-                    b.content_markdown, js(b.chapter_path),
-                    b.table_meta ? js(*b.table_meta) : std::nullopt,
-                    b.rect ? js(*b.rect) : std::nullopt});
+      conn_->query(
+          "INSERT INTO blocks VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+          {b.block_id, reg, num(p.page_num), num(b.order_in_page),
+           std::string(model::block_type_name(b.block_type)), b.section_number, b.content_markdown,
+           js(b.chapter_path), b.table_meta ? js(*b.table_meta) : std::nullopt,
+           b.rect ? js(*b.rect) : std::nullopt});
     int seq = 0;
     for (const auto& a : p.annotations)
-      conn_->query("INSERT INTO annotations VALUES ($1, $2, $3, $4, $5, $6)",
-                   {reg, num(p.page_num), num(++seq), a.annotation_id, a.content,
-                    js(a.related_blocks)});
+      conn_->query(
+          "INSERT INTO annotations VALUES ($1, $2, $3, $4, $5, $6)",
+          {reg, num(p.page_num), num(++seq), a.annotation_id, a.content, js(a.related_blocks)});
   }
   int seq = 0;
   for (const auto& n : doc.structure.nodes())
-    conn_->query("INSERT INTO chapters VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-                 {n.node_id, reg, num(++seq), n.section_number, n.title, num(n.level),
-                  num(n.page_start), num(n.page_end), n.parent_id, js(n.children_ids),
-                  js(n.content_block_ids)});
+    conn_->query(
+        "INSERT INTO chapters VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+        {n.node_id, reg, num(++seq), n.section_number, n.title, num(n.level), num(n.page_start),
+         num(n.page_end), n.parent_id, js(n.children_ids), js(n.content_block_ids)});
   seq = 0;
   for (const auto& e : doc.tables) {
     conn_->query("INSERT INTO tables VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
                  {reg, e.table_id, num(++seq), e.caption, num(e.page_start), num(e.page_end),
                   js(e.annotation_ids), js(e.merged)});
     for (const auto& s : e.segments)
-      conn_->query("INSERT INTO table_segments VALUES ($1, $2, $3, $4, $5, $6)",
-                   {reg, s.table_id, e.table_id, num(s.segment_index), num(s.page_num),
-                    s.block_id});
+      conn_->query(
+          "INSERT INTO table_segments VALUES ($1, $2, $3, $4, $5, $6)",
+          {reg, s.table_id, e.table_id, num(s.segment_index), num(s.page_num), s.block_id});
   }
   seq = 0;
   for (const auto& l : doc.links)
-    conn_->query("INSERT INTO links VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-                 {reg, num(++seq), l.block_id, num(l.page_num),
-                  std::string(model::ref_kind_name(l.kind)), l.text, l.target, flag(l.resolved),
-                  l.target_id, num(l.target_page)});
+    conn_->query(
+        "INSERT INTO links VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        {reg, num(++seq), l.block_id, num(l.page_num), std::string(model::ref_kind_name(l.kind)),
+         l.text, l.target, flag(l.resolved), l.target_id, num(l.target_page)});
 }
 
 bool PgStore::save(const model::ParsedDocument& doc) {
@@ -244,8 +250,8 @@ std::vector<model::RegulationInfo> PgStore::list() const {
 
 std::map<std::string, int> PgStore::ocr_page_counts() const {
   std::lock_guard lock(mutex_);
-  const auto r = conn_->query(
-      "SELECT reg_id, count(*) FROM pages WHERE text_source = 'ocr' GROUP BY reg_id");
+  const auto r =
+      conn_->query("SELECT reg_id, count(*) FROM pages WHERE text_source = 'ocr' GROUP BY reg_id");
   std::map<std::string, int> out;
   for (int i = 0; i < r.rows(); ++i)
     out[r.text(i, 0)] = static_cast<int>(r.integer(i, 1));
@@ -301,8 +307,7 @@ model::PageDocument PgStore::page(const std::string& reg_id, int page_num) const
   return std::move(found.front());
 }
 
-std::pair<std::string, float> PgStore::text_source(const std::string& reg_id,
-                                                   int page_num) const {
+std::pair<std::string, float> PgStore::text_source(const std::string& reg_id, int page_num) const {
   std::lock_guard lock(mutex_);
   const auto r = conn_->query(
       "SELECT text_source, ocr_confidence FROM pages WHERE reg_id = $1 AND page_num = $2",
@@ -431,9 +436,9 @@ std::optional<model::TableEntry> PgStore::table(const std::string& reg_id,
   const auto seg = conn_->query(
       "SELECT master_id FROM table_segments WHERE reg_id = $1 AND segment_id = $2", {reg_id, id});
   if (seg.rows() > 0) master = seg.text(0, 0);
-  const auto r = conn_->query(std::string("SELECT ") + kTableColumns +
-                                  " FROM tables WHERE reg_id = $1 AND table_id = $2",
-                              {reg_id, master});
+  const auto r = conn_->query(
+      std::string("SELECT ") + kTableColumns + " FROM tables WHERE reg_id = $1 AND table_id = $2",
+      {reg_id, master});
   if (r.rows() == 0) return std::nullopt;
   return read_table(r, 0, reg_id);
 }

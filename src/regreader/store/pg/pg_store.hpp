@@ -32,8 +32,7 @@ class PgStore final : public DocumentStore {
   model::RegulationInfo require(const std::string& reg_id) const override;
   model::DocumentStructure structure(const std::string& reg_id) const override;
   model::PageDocument page(const std::string& reg_id, int page_num) const override;
-  std::pair<std::string, float> text_source(const std::string& reg_id,
-                                            int page_num) const override;
+  std::pair<std::string, float> text_source(const std::string& reg_id, int page_num) const override;
   std::vector<model::PageDocument> pages(const std::string& reg_id, int start,
                                          int end) const override;
   std::vector<model::TableEntry> tables(const std::string& reg_id,

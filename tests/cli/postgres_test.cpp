@@ -1,0 +1,119 @@
+// The CLI on the PostgreSQL engine (--store postgresql://…), with a real server this test starts:
+// what one process ingests another reads, the commands that need search indexes refuse with a
+// clear message, and an ingest killed at any moment leaves the old or the new version, never a
+// mix. Skipped with the reason when PostgreSQL 15 is not installed.
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
+
+#include "pg_server.hpp"
+#include "regreader/store/pg/pg_store.hpp"
+#include "test_support.hpp"
+
+namespace regreader::testing {
+namespace {
+
+// A stored version, without the time it was ingested at (which every ingest changes).
+model::ParsedDocument version_of(const std::string& conninfo) {
+  auto d = store::pg::PgStore(conninfo).load("R");
+  d.info.indexed_at.clear();
+  return d;
+}
+
+bool same(const model::ParsedDocument& a, const model::ParsedDocument& b) {
+  return a.info == b.info && a.pages == b.pages && a.structure == b.structure &&
+         a.tables == b.tables && a.links == b.links;
+}
+
+class CliOnPostgres : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    static PgServer server;  // started only by the tests that use it
+    pg_ = &server;
+    if (!pg_->ok()) GTEST_SKIP() << pg_->why();
+    db_ = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    for (auto& c : db_)
+      c = std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::tolower(c)) : '_';
+    db_ = "cli_" + db_.substr(0, 40);
+    ASSERT_TRUE(pg_->create_database(db_));
+  }
+  // Two processes with their own data directories and one database: two replicas.
+  std::string as(int replica) const {
+    return "--data-dir " + quote(dir_.path() / ("replica" + std::to_string(replica))) +
+           " --store " + quote(url()) + " ";
+  }
+  std::string url() const {
+    const std::string c = pg_->conninfo();
+    return "postgresql:///" + db_ + "?host=" + c.substr(5, c.find(' ') - 5) + "&user=postgres";
+  }
+  PgServer* pg_ = nullptr;
+  std::string db_;
+  parse::TempDir dir_;
+};
+
+TEST_F(CliOnPostgres, WhatOneProcessIngestsAnotherReads) {
+  auto in = run_regreader(as(1) + "-q ingest " + quote(sample_pdf()) + " --reg-id SAMPLE");
+  ASSERT_EQ(in.code, 0) << in.err;
+  auto list = run_regreader(as(2) + "list --json");
+  ASSERT_EQ(list.code, 0) << list.err;
+  EXPECT_NE(list.out.find("\"SAMPLE\""), std::string::npos) << list.out;
+  auto toc = run_regreader(as(2) + "toc SAMPLE");
+  EXPECT_EQ(toc.code, 0) << toc.err;
+  EXPECT_NE(toc.out.find("6.1"), std::string::npos) << toc.out;
+  auto page = run_regreader(as(2) + "read-pages -r SAMPLE -s 3");
+  EXPECT_EQ(page.code, 0) << page.err;
+  EXPECT_NE(page.out.find("0.70"), std::string::npos) << page.out;
+  auto search = run_regreader(as(2) + "search 倒闸操作");
+  EXPECT_NE(search.code, 0);
+  EXPECT_NE(search.err.find("PostgreSQL store does not have yet"), std::string::npos)
+      << search.err;
+  auto del = run_regreader(as(2) + "delete SAMPLE");
+  EXPECT_EQ(del.code, 0) << del.err;
+  EXPECT_EQ(run_regreader(as(1) + "list --json").out.find("SAMPLE"), std::string::npos);
+  auto bad = run_regreader("--data-dir " + quote(dir_.path() / "other") + " --store mysql://x list");
+  EXPECT_NE(bad.code, 0);
+  EXPECT_NE(bad.err.find("postgresql://"), std::string::npos) << bad.err;
+}
+
+// SIGKILL at points spread over a replacing ingest: every time, the database holds the old
+// version or the new one, whole.
+TEST_F(CliOnPostgres, AnIngestKilledAtAnyMomentLeavesTheOldOrTheNewVersion) {
+  const std::string conninfo = pg_->conninfo(db_);
+  ASSERT_EQ(run_regreader(as(1) + "-q ingest " + quote(sample_pdf()) + " --reg-id R").code, 0);
+  const auto old_version = version_of(conninfo);
+  const std::string cmd = std::string(REGREADER_BINARY) + " " + as(1) + "-q ingest " +
+                          quote(sample_md()) + " --reg-id R --replace >/dev/null 2>&1";
+  const auto t0 = std::chrono::steady_clock::now();
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  const auto full = std::chrono::steady_clock::now() - t0;
+  const auto new_version = version_of(conninfo);
+  ASSERT_FALSE(same(old_version, new_version));
+  int saw_old = 0, saw_new = 0;
+  for (int i = 0; i < 12; ++i) {
+    ASSERT_EQ(run_regreader(as(1) + "-q ingest " + quote(sample_pdf()) + " --reg-id R --replace")
+                  .code,
+              0);
+    const pid_t pid = fork();
+    if (pid == 0) {
+      execl("/bin/sh", "sh", "-c", ("exec " + cmd).c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    std::this_thread::sleep_for(full * (i + 1) / 12);
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+    const auto now = version_of(conninfo);
+    const bool is_old = same(now, old_version), is_new = same(now, new_version);
+    EXPECT_TRUE(is_old || is_new) << "kill " << i << ": a mix";
+    saw_old += is_old, saw_new += is_new;
+  }
+  std::cerr << "killed 12 ingests: " << saw_old << " left the old version, " << saw_new
+            << " the new one\n";
+}
+
+}  // namespace
+}  // namespace regreader::testing
