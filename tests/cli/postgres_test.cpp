@@ -70,12 +70,12 @@ TEST_F(CliOnPostgres, WhatOneProcessIngestsAnotherReads) {
   EXPECT_NE(page.out.find("0.70"), std::string::npos) << page.out;
   auto search = run_regreader(as(2) + "search 倒闸操作");
   EXPECT_NE(search.code, 0);
-  EXPECT_NE(search.err.find("PostgreSQL store does not have yet"), std::string::npos)
-      << search.err;
+  EXPECT_NE(search.err.find("PostgreSQL store does not have yet"), std::string::npos) << search.err;
   auto del = run_regreader(as(2) + "delete SAMPLE");
   EXPECT_EQ(del.code, 0) << del.err;
   EXPECT_EQ(run_regreader(as(1) + "list --json").out.find("SAMPLE"), std::string::npos);
-  auto bad = run_regreader("--data-dir " + quote(dir_.path() / "other") + " --store mysql://x list");
+  auto bad =
+      run_regreader("--data-dir " + quote(dir_.path() / "other") + " --store mysql://x list");
   EXPECT_NE(bad.code, 0);
   EXPECT_NE(bad.err.find("postgresql://"), std::string::npos) << bad.err;
 }
@@ -95,9 +95,9 @@ TEST_F(CliOnPostgres, AnIngestKilledAtAnyMomentLeavesTheOldOrTheNewVersion) {
   ASSERT_FALSE(same(old_version, new_version));
   int saw_old = 0, saw_new = 0;
   for (int i = 0; i < 12; ++i) {
-    ASSERT_EQ(run_regreader(as(1) + "-q ingest " + quote(sample_pdf()) + " --reg-id R --replace")
-                  .code,
-              0);
+    ASSERT_EQ(
+        run_regreader(as(1) + "-q ingest " + quote(sample_pdf()) + " --reg-id R --replace").code,
+        0);
     const pid_t pid = fork();
     if (pid == 0) {
       execl("/bin/sh", "sh", "-c", ("exec " + cmd).c_str(), static_cast<char*>(nullptr));

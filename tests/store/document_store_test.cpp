@@ -186,6 +186,32 @@ TEST(PgStore, ASecondStoreOnTheSameDatabaseFindsTheSchemaDoneAndTheData) {
   EXPECT_EQ(b.content_digest(), a.content_digest());
 }
 
+// What replicas refresh by: every change moves the generation and announces it.
+TEST(PgStore, EveryChangeMovesTheGenerationAndAnnouncesIt) {
+  auto& pg = pg_server();
+  if (!pg.ok()) GTEST_SKIP() << pg.why();
+  ASSERT_TRUE(pg.create_database("t_generation"));
+  pg::PgStore a(pg.conninfo("t_generation"));
+  pg::PgConnection listener(pg.conninfo("t_generation"));
+  listener.exec("LISTEN regreader");
+  const long long g0 = a.generation();
+  a.save(small("R1"));
+  EXPECT_EQ(listener.wait_notification(5000), std::to_string(g0 + 1));
+  a.rename("R1", "R2");
+  EXPECT_EQ(listener.wait_notification(5000), std::to_string(g0 + 2));
+  EXPECT_FALSE(a.remove("NOPE"));
+  EXPECT_FALSE(listener.wait_notification(200)) << "nothing changed, nothing announced";
+  EXPECT_TRUE(a.remove("R2"));
+  EXPECT_EQ(listener.wait_notification(5000), std::to_string(g0 + 3));
+  EXPECT_EQ(pg::PgStore(pg.conninfo("t_generation")).generation(), g0 + 3);
+  // A failed save moves nothing.
+  auto broken = small("R3");
+  broken.pages[1].content_blocks.push_back(broken.pages[1].content_blocks[0]);
+  EXPECT_THROW(a.save(broken), Error);
+  EXPECT_EQ(a.generation(), g0 + 3);
+  EXPECT_FALSE(listener.wait_notification(200));
+}
+
 TEST(PgStore, AnUnreachableServerIsAStorageErrorNamingTheReason) {
   try {
     pg::PgStore s("host=/nonexistent-socket-dir dbname=x connect_timeout=2");

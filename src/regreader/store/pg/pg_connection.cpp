@@ -2,6 +2,9 @@
 
 #include <libpq-fe.h>
 
+#include <poll.h>
+
+#include <chrono>
 #include <cstdlib>
 
 #include "regreader/core/error.hpp"
@@ -93,6 +96,24 @@ PgResult PgConnection::query(const std::string& sql, const std::vector<Param>& p
     values.push_back(p ? p->c_str() : nullptr);
   return PgResult(checked(conn_, PQexecParams(conn_, sql.c_str(), static_cast<int>(values.size()),
                                               nullptr, values.data(), nullptr, nullptr, 0)));
+}
+
+std::optional<std::string> PgConnection::wait_notification(int timeout_ms) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  for (;;) {
+    if (PQconsumeInput(conn_) == 0) throw StorageError("PostgreSQL: " + server_message(conn_));
+    if (PGnotify* n = PQnotifies(conn_)) {
+      std::string payload = n->extra ? n->extra : "";
+      PQfreemem(n);
+      return payload;
+    }
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                          deadline - std::chrono::steady_clock::now())
+                          .count();
+    if (left <= 0) return std::nullopt;
+    pollfd fd{PQsocket(conn_), POLLIN, 0};
+    ::poll(&fd, 1, static_cast<int>(left));
+  }
 }
 
 PgTransaction::PgTransaction(PgConnection& c) : c_(c) {

@@ -53,6 +53,9 @@ class PgConnection {
   void exec(std::string_view sql);
   /// Runs one statement with $1.. parameters.
   PgResult query(const std::string& sql, const std::vector<Param>& params = {});
+  /// Waits up to `timeout_ms` for a NOTIFY on a channel this connection LISTENs to; returns its
+  /// payload, or nullopt on timeout.
+  std::optional<std::string> wait_notification(int timeout_ms);
 
  private:
   PGconn* conn_;

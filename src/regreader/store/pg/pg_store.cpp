@@ -69,7 +69,13 @@ struct Migration {
   int version;
   const char* sql;
 };
-constexpr Migration kMigrations[] = {{4, kSchemaV4}};
+// 5 (PostgreSQL only): the library's generation, moved by every change and announced with
+// NOTIFY regreader, so other replicas know to refresh what they keep in memory.
+constexpr const char* kGenerationV5 = R"SQL(
+CREATE TABLE regreader_generation (n BIGINT NOT NULL);
+INSERT INTO regreader_generation VALUES (0);
+)SQL";
+constexpr Migration kMigrations[] = {{4, kSchemaV4}, {5, kGenerationV5}};
 
 constexpr const char* kTables[] = {"regulations", "pages",  "blocks",         "annotations",
                                    "chapters",    "tables", "table_segments", "links"};
@@ -198,19 +204,36 @@ void PgStore::insert_document(const model::ParsedDocument& doc) {
          l.text, l.target, flag(l.resolved), l.target_id, num(l.target_page)});
 }
 
+// Inside a change's transaction: the next generation, announced when the change commits.
+void PgStore::bump_generation() {
+  const auto r = conn_->query("UPDATE regreader_generation SET n = n + 1 RETURNING n");
+  conn_->query("SELECT pg_notify('regreader', $1)", {r.text(0, 0)});
+}
+
+long long PgStore::generation() const {
+  std::lock_guard lock(mutex_);
+  return conn_->query("SELECT n FROM regreader_generation").integer(0, 0);
+}
+
 bool PgStore::save(const model::ParsedDocument& doc) {
   std::lock_guard lock(mutex_);
   PgTransaction tx(*conn_);
   const bool replaced =
       conn_->query("DELETE FROM regulations WHERE reg_id = $1", {doc.info.reg_id}).affected() > 0;
   insert_document(doc);
+  bump_generation();
   tx.commit();
   return replaced;
 }
 
 bool PgStore::remove(const std::string& reg_id) {
   std::lock_guard lock(mutex_);
-  return conn_->query("DELETE FROM regulations WHERE reg_id = $1", {reg_id}).affected() > 0;
+  PgTransaction tx(*conn_);
+  const bool removed =
+      conn_->query("DELETE FROM regulations WHERE reg_id = $1", {reg_id}).affected() > 0;
+  if (removed) bump_generation();
+  tx.commit();
+  return removed;
 }
 
 void PgStore::rename(const std::string& from, const std::string& to) {
@@ -225,6 +248,7 @@ void PgStore::rename(const std::string& from, const std::string& to) {
   PgTransaction tx(*conn_);
   insert_document(moved);
   conn_->query("DELETE FROM regulations WHERE reg_id = $1", {from});
+  bump_generation();
   tx.commit();
 }
 

@@ -4,7 +4,8 @@
 // several RegReader replicas share one database. Saving a regulation is one transaction that
 // replaces the earlier version (ON DELETE CASCADE removes every child row); readers of several
 // statements (pages and their blocks) read under REPEATABLE READ, so they see one version.
-// Schema migrations are numbered and recorded in regreader_schema(version).
+// Schema migrations are numbered and recorded in regreader_schema(version); every change moves
+// the library's generation and announces it (LISTEN regreader) to the other replicas.
 
 #include <memory>
 #include <mutex>
@@ -45,10 +46,14 @@ class PgStore final : public DocumentStore {
 
   /// The schema version the database holds.
   int schema_version() const;
-  static constexpr int kSchemaVersion = 4;
+  static constexpr int kSchemaVersion = 5;
+  /// The library's generation: moved by every save, remove and rename of any replica, and
+  /// announced on the channel "regreader" (NOTIFY, payload the new generation) when it commits.
+  long long generation() const;
 
  private:
   void migrate();
+  void bump_generation();
   void insert_document(const model::ParsedDocument& doc);
   std::vector<model::PageDocument> pages_unlocked(const std::string& reg_id, int start,
                                                   int end) const;
