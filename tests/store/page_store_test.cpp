@@ -10,20 +10,13 @@
 #include "regreader/parse/markdown_parser.hpp"
 #include "regreader/parse/office_renderer.hpp"
 #include "regreader/parse/structure_builder.hpp"
+#include "store/store_samples.hpp"
 
 namespace regreader::store {
 namespace {
 
 model::ParsedDocument sample(const std::string& reg_id, const std::string& value = "0.70") {
-  const std::string md =
-      "# 示例\n\n<!-- page 1 -->\n\n## 5 倒闸操作\n\n5.1 操作应由两人进行，\n\n<!-- page 2 -->\n\n"
-      "一人操作，一人监护（见注1）。\n\n| 电压 | 距离 |\n|---|---|\n| 10 | " +
-      value + " |\n\n注1：表中未列电压按高一档。\n";
-  auto doc = parse::build_document(parse::parse_markdown(md, true, {}), reg_id);
-  doc.info.source_file = "/tmp/x.md";
-  doc.info.source_sha256 = "00";
-  doc.info.indexed_at = "2026-11-22T00:00:00Z";
-  return doc;
+  return testing::small_regulation(reg_id, value);
 }
 
 TEST(PageStore, SavedPagesAndStructureReadBackIdentical) {

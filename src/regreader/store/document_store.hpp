@@ -26,18 +26,19 @@ class DocumentStore {
   /// Gives a stored regulation another id in one transaction. Throws kNotFound for an unknown
   /// `from`, kInvalidArgument when `to` is held.
   virtual void rename(const std::string& from, const std::string& to) = 0;
-  /// The whole stored document (info, pages with their notes, structure, tables, links).
-  virtual model::ParsedDocument load(const std::string& reg_id) const = 0;
+  /// The whole stored document (info, pages with their notes, structure, tables, links), read
+  /// through the calls below (every engine alike).
+  model::ParsedDocument load(const std::string& reg_id) const;
 
   virtual std::vector<model::RegulationInfo> list() const = 0;
   /// Pages whose text came from OCR, per regulation (regulations without any are absent).
   virtual std::map<std::string, int> ocr_page_counts() const = 0;
   virtual std::optional<model::RegulationInfo> find(const std::string& reg_id) const = 0;
   /// Like find(), but throws Error(kNotFound) naming the stored ids.
-  virtual model::RegulationInfo require(const std::string& reg_id) const = 0;
+  model::RegulationInfo require(const std::string& reg_id) const;
   virtual model::DocumentStructure structure(const std::string& reg_id) const = 0;
   /// One page; throws Error(kNotFound) when the page is out of range.
-  virtual model::PageDocument page(const std::string& reg_id, int page_num) const = 0;
+  model::PageDocument page(const std::string& reg_id, int page_num) const;
   /// Where a page's text came from and its mean OCR confidence; {"", -1} for an unknown page.
   virtual std::pair<std::string, float> text_source(const std::string& reg_id,
                                                     int page_num) const = 0;
@@ -62,6 +63,8 @@ class DocumentStore {
 /// alike).
 [[noreturn]] void throw_unknown_regulation(const std::string& reg_id,
                                            const std::vector<model::RegulationInfo>& stored);
+/// Before a rename: kInvalidArgument when `to` is held, naming what holds it.
+void check_rename_target(const DocumentStore& store, const std::string& to);
 /// Pages start..end must exist: a reader asking for page 99 of a 27-page regulation is told so.
 void check_page_range(const model::RegulationInfo& info, int start, int end);
 

@@ -320,24 +320,10 @@ bool PageStore::save(const model::ParsedDocument& doc) {
   return replaced;
 }
 
-model::ParsedDocument PageStore::load(const std::string& reg_id) const {
-  model::ParsedDocument d;
-  d.info = require(reg_id);
-  d.pages = pages(reg_id, 1, d.info.total_pages);
-  d.structure = structure(reg_id);
-  d.tables = tables(reg_id);
-  d.links = links(reg_id);
-  return d;
-}
-
 void PageStore::rename(const std::string& from, const std::string& to) {
   if (!db_) throw StorageError("the store was opened read-only");
   if (from == to) return;
-  if (auto held = find(to))
-    throw Error(ErrorCode::kInvalidArgument,
-                "the id " + to + " is held by " +
-                    (held->source_file.empty() ? held->title : held->source_file) +
-                    "; choose another or delete it first");
+  check_rename_target(*this, to);
   const model::ParsedDocument moved = model::with_reg_id(load(from), to);
   Transaction tx(*db_);
   insert_document(*db_, moved);
@@ -384,11 +370,6 @@ std::optional<model::RegulationInfo> PageStore::find(const std::string& reg_id) 
   return read_info(s);
 }
 
-model::RegulationInfo PageStore::require(const std::string& reg_id) const {
-  if (auto r = find(reg_id)) return *r;
-  throw_unknown_regulation(reg_id, list());
-}
-
 model::DocumentStructure PageStore::structure(const std::string& reg_id) const {
   require(reg_id);
   std::vector<model::ChapterNode> nodes;
@@ -411,14 +392,6 @@ model::DocumentStructure PageStore::structure(const std::string& reg_id) const {
     nodes.push_back(std::move(n));
   }
   return model::DocumentStructure(reg_id, std::move(nodes));
-}
-
-model::PageDocument PageStore::page(const std::string& reg_id, int page_num) const {
-  auto found = pages(reg_id, page_num, page_num);
-  if (found.empty())
-    throw Error(ErrorCode::kNotFound,
-                "page " + std::to_string(page_num) + " of '" + reg_id + "' is not stored");
-  return std::move(found.front());
 }
 
 std::pair<std::string, float> PageStore::text_source(const std::string& reg_id,

@@ -238,11 +238,7 @@ bool PgStore::remove(const std::string& reg_id) {
 
 void PgStore::rename(const std::string& from, const std::string& to) {
   if (from == to) return;
-  if (auto held = find(to))
-    throw Error(ErrorCode::kInvalidArgument,
-                "the id " + to + " is held by " +
-                    (held->source_file.empty() ? held->title : held->source_file) +
-                    "; choose another or delete it first");
+  check_rename_target(*this, to);
   const model::ParsedDocument moved = model::with_reg_id(load(from), to);
   std::lock_guard lock(mutex_);
   PgTransaction tx(*conn_);
@@ -250,16 +246,6 @@ void PgStore::rename(const std::string& from, const std::string& to) {
   conn_->query("DELETE FROM regulations WHERE reg_id = $1", {from});
   bump_generation();
   tx.commit();
-}
-
-model::ParsedDocument PgStore::load(const std::string& reg_id) const {
-  model::ParsedDocument d;
-  d.info = require(reg_id);
-  d.pages = pages(reg_id, 1, d.info.total_pages);
-  d.structure = structure(reg_id);
-  d.tables = tables(reg_id);
-  d.links = links(reg_id);
-  return d;
 }
 
 std::vector<model::RegulationInfo> PgStore::list() const {
@@ -294,11 +280,6 @@ std::optional<model::RegulationInfo> PgStore::find(const std::string& reg_id) co
   return find_unlocked(reg_id);
 }
 
-model::RegulationInfo PgStore::require(const std::string& reg_id) const {
-  if (auto r = find(reg_id)) return *r;
-  throw_unknown_regulation(reg_id, list());
-}
-
 model::DocumentStructure PgStore::structure(const std::string& reg_id) const {
   require(reg_id);
   std::lock_guard lock(mutex_);
@@ -321,14 +302,6 @@ model::DocumentStructure PgStore::structure(const std::string& reg_id) const {
     nodes.push_back(std::move(n));
   }
   return model::DocumentStructure(reg_id, std::move(nodes));
-}
-
-model::PageDocument PgStore::page(const std::string& reg_id, int page_num) const {
-  auto found = pages(reg_id, page_num, page_num);
-  if (found.empty())
-    throw Error(ErrorCode::kNotFound,
-                "page " + std::to_string(page_num) + " of '" + reg_id + "' is not stored");
-  return std::move(found.front());
 }
 
 std::pair<std::string, float> PgStore::text_source(const std::string& reg_id, int page_num) const {

@@ -23,16 +23,14 @@ class PgStore final : public DocumentStore {
   explicit PgStore(const std::string& conninfo);
   ~PgStore() override;
 
+  // DocumentStore (document_store.hpp says what each does), on PostgreSQL.
   bool save(const model::ParsedDocument& doc) override;
   bool remove(const std::string& reg_id) override;
   void rename(const std::string& from, const std::string& to) override;
-  model::ParsedDocument load(const std::string& reg_id) const override;
   std::vector<model::RegulationInfo> list() const override;
   std::map<std::string, int> ocr_page_counts() const override;
   std::optional<model::RegulationInfo> find(const std::string& reg_id) const override;
-  model::RegulationInfo require(const std::string& reg_id) const override;
   model::DocumentStructure structure(const std::string& reg_id) const override;
-  model::PageDocument page(const std::string& reg_id, int page_num) const override;
   std::pair<std::string, float> text_source(const std::string& reg_id, int page_num) const override;
   std::vector<model::PageDocument> pages(const std::string& reg_id, int start,
                                          int end) const override;
