@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <thread>
 
 #include "pg_server.hpp"
@@ -78,6 +80,48 @@ TEST_F(CliOnPostgres, WhatOneProcessIngestsAnotherReads) {
       run_regreader("--data-dir " + quote(dir_.path() / "other") + " --store mysql://x list");
   EXPECT_NE(bad.code, 0);
   EXPECT_NE(bad.err.find("postgresql://"), std::string::npos) << bad.err;
+}
+
+// Two servers (replicas) over one database: what the CLI ingested, each serves; reading tools
+// work, searching says what is missing instead of finding nothing.
+TEST_F(CliOnPostgres, McpServersReadFromPostgresAndSaySearchIsNotThereYet) {
+  ASSERT_EQ(run_regreader(as(1) + "-q ingest " + quote(sample_pdf()) + " --reg-id SAMPLE").code, 0);
+  const std::string init =
+      R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25",)"
+      R"("capabilities":{},"clientInfo":{"name":"t","version":"1"}}})";
+  const std::string read =
+      R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"read_page_range",)"
+      R"("arguments":{"reg_id":"SAMPLE","start_page":3,"end_page":3}}})";
+  const std::string search =
+      R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"smart_search",)"
+      R"("arguments":{"query":"倒闸操作"}}})";
+  for (int replica : {2, 3}) {
+    const auto out = dir_.path() / ("out" + std::to_string(replica));
+    const std::string cmd = "printf '%s\n' '" + init + "' '" + read + "' '" + search + "' | " +
+                            REGREADER_BINARY + " " + as(replica) + "serve >" + quote(out) +
+                            " 2>/dev/null";
+    ASSERT_EQ(std::system(cmd.c_str()), 0);
+    std::ifstream in(out);
+    std::string line;
+    nlohmann::json read_reply, search_reply;
+    while (std::getline(in, line)) {
+      const auto j = nlohmann::json::parse(line);
+      if (j.value("id", 0) == 2) read_reply = j;
+      if (j.value("id", 0) == 3) search_reply = j;
+    }
+    ASSERT_TRUE(read_reply.contains("result")) << read_reply.dump();
+    EXPECT_FALSE(read_reply["result"].value("isError", false));
+    EXPECT_NE(read_reply["result"]["structuredContent"]["merged_tables"][0]["markdown"]
+                  .get<std::string>()
+                  .find("| 10 及以下 | 户内 | 0.70"),
+              std::string::npos)
+        << read_reply.dump();
+    ASSERT_TRUE(search_reply.contains("result")) << search_reply.dump();
+    EXPECT_TRUE(search_reply["result"].value("isError", false));
+    EXPECT_NE(search_reply["result"].dump().find("PostgreSQL store does not have yet"),
+              std::string::npos)
+        << search_reply.dump();
+  }
 }
 
 // SIGKILL at points spread over a replacing ingest: every time, the database holds the old

@@ -29,12 +29,13 @@ void run_serve(const ServeArgs& a, Globals& g) {
   {
     // Build the keyword index once, before any request, so tool calls only read.
     auto lib = g.library();
-    auto& store = lib.store();
     // One line on stderr (stdout is the protocol's): what this server serves and why.
-    const size_t count = store.database() ? store.list().size() : 0;
+    const size_t count = lib.empty() ? 0 : lib.documents().list().size();
+    const std::string from = lib.engine() == "sqlite"
+                                 ? std::filesystem::absolute(g.data_dir()).string()
+                                 : "PostgreSQL (search tools unavailable on it so far)";
     std::string line = "regreader: serving " + std::to_string(count) + " regulation(s) from " +
-                       std::filesystem::absolute(g.data_dir()).string() + "; " +
-                       settings().config_source() + "\n";
+                       from + "; " + settings().config_source() + "\n";
     if (count == 0)
       line += "regreader: the data directory " + std::filesystem::absolute(g.data_dir()).string() +
               " holds no regulations: `regreader --data-dir DIR ingest FILE` adds some, or pass "

@@ -11,6 +11,7 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/regex.hpp"
+#include "regreader/core/settings.hpp"
 #include "regreader/index/library.hpp"
 #include "regreader/mcp/json_rpc.hpp"
 #include "regreader/tools/prompt_text.hpp"
@@ -33,21 +34,24 @@ constexpr auto kProgressInterval = std::chrono::milliseconds(250);
 // server started is seen.
 class StorePool {
  public:
-  explicit StorePool(std::filesystem::path dir) : dir_(std::move(dir)) {}
+  explicit StorePool(std::filesystem::path dir)
+      : dir_(std::move(dir)), store_url_(settings().get("store")) {}
 
   // A store for one call, returned to the pool when the lease ends. Every read of the call sees
   // one snapshot: a regulation re-ingested or deleted meanwhile is seen whole before or after.
   class Lease {
    public:
-    Lease(StorePool& pool, std::unique_ptr<index::Library> s)
-        : pool_(pool), s_(std::move(s)), snapshot_(std::in_place, s_->store().database()) {}
+    // (On PostgreSQL each read of several statements takes its own snapshot in the store.)
+    Lease(StorePool& pool, std::unique_ptr<index::Library> s) : pool_(pool), s_(std::move(s)) {
+      if (s_->engine() == "sqlite") snapshot_.emplace(s_->store().database());
+    }
     Lease(const Lease&) = delete;
     Lease& operator=(const Lease&) = delete;
     ~Lease() {
       snapshot_.reset();  // ends the read transaction before another call can take the store
       pool_.put_back(std::move(s_));
     }
-    const store::PageStore& operator*() const { return s_->store(); }
+    const store::DocumentStore& operator*() const { return s_->documents(); }
 
    private:
     StorePool& pool_;
@@ -64,7 +68,7 @@ class StorePool {
         return {*this, std::move(s)};
       }
     }
-    return {*this, std::make_unique<index::Library>(dir_, index::Library::Mode::kRead)};
+    return {*this, std::make_unique<index::Library>(dir_, index::Library::Mode::kRead, store_url_)};
   }
 
  private:
@@ -77,6 +81,7 @@ class StorePool {
   }
 
   std::filesystem::path dir_;
+  std::string store_url_;  // the engine (settings: store); empty for the embedded one
   std::mutex m_;
   std::vector<std::unique_ptr<index::Library>> idle_;
 };
@@ -108,7 +113,7 @@ Tool adapt(const tools::ToolSpec& spec, std::shared_ptr<const Shared> shared) {
                        {"openWorldHint", false}}}};
   auto call = [spec, shared](const json& args, CallContext& ctx) {
     const auto lease = shared->stores->lease();
-    const store::PageStore& store = *lease;
+    const store::DocumentStore& store = *lease;
     auto last = std::chrono::steady_clock::now();
     auto progress = [&ctx, &last](double done, double total, const std::string& message) {
       const auto now = std::chrono::steady_clock::now();
@@ -136,7 +141,7 @@ std::vector<ResourceTemplate> templates(std::shared_ptr<const Shared> shared) {
     std::string reg_id;
     if (!RE2::FullMatch(uri, re, &reg_id)) return std::nullopt;
     const auto lease = shared->stores->lease();
-    const store::PageStore& store = *lease;
+    const store::DocumentStore& store = *lease;
     if (!store.find(reg_id)) return std::nullopt;
     return text_contents(uri, store.structure(reg_id).get_chapter_tree(0));
   };
@@ -146,7 +151,7 @@ std::vector<ResourceTemplate> templates(std::shared_ptr<const Shared> shared) {
     int n = 0;
     if (!RE2::FullMatch(uri, re, &reg_id, &n)) return std::nullopt;
     const auto lease = shared->stores->lease();
-    const store::PageStore& store = *lease;
+    const store::DocumentStore& store = *lease;
     const auto info = store.find(reg_id);
     if (!info || n < 1 || n > info->total_pages) return std::nullopt;
     const auto p = store.page(reg_id, n);
@@ -262,7 +267,7 @@ ServerDefinition regreader_definition(const std::filesystem::path& data_dir, boo
                      {"mimeType", "application/json"}},
                     [shared] {
                       const auto lease = shared->stores->lease();
-                      const store::PageStore& store = *lease;
+                      const store::DocumentStore& store = *lease;
                       return text_contents("regreader://regulations", store.list());
                     }}};
   def.templates = templates(shared);
@@ -284,7 +289,7 @@ ServerDefinition regreader_definition(const std::filesystem::path& data_dir, boo
     const std::string value = params.value("argument", json::object()).value("value", "");
     json values = json::array();
     const auto lease = shared->stores->lease();
-    const store::PageStore& store = *lease;
+    const store::DocumentStore& store = *lease;
     for (const auto& r : store.list())
       if (r.reg_id.rfind(value, 0) == 0) values.push_back(r.reg_id);
     return json{{"completion", {{"values", values}, {"hasMore", false}, {"total", values.size()}}}};

@@ -14,7 +14,7 @@ std::string cite(const std::string& reg_id, int start, int end) {
   return reg_id + " P" + std::to_string(start) + (end > start ? "-" + std::to_string(end) : "");
 }
 
-model::TableEntry find_table(const store::PageStore& store, const std::string& reg_id,
+model::TableEntry find_table(const store::DocumentStore& store, const std::string& reg_id,
                              const std::string& id) {
   if (auto t = store.table(reg_id, id)) return *t;
   const auto tables = store.tables(reg_id);
@@ -29,8 +29,8 @@ model::TableEntry find_table(const store::PageStore& store, const std::string& r
                   (known.empty() ? " (it has no tables)" : " (tables: " + known + ")"));
 }
 
-std::vector<model::Annotation> table_notes(const store::PageStore& store, const std::string& reg_id,
-                                           const model::TableEntry& t) {
+std::vector<model::Annotation> table_notes(const store::DocumentStore& store,
+                                           const std::string& reg_id, const model::TableEntry& t) {
   std::vector<model::Annotation> notes;
   for (const auto& n : store.annotations(reg_id))
     for (const auto& seg : t.segments)
@@ -42,7 +42,7 @@ std::vector<model::Annotation> table_notes(const store::PageStore& store, const 
   return notes;
 }
 
-nlohmann::json table_summary_json(const store::PageStore& store, const std::string& reg_id,
+nlohmann::json table_summary_json(const store::DocumentStore& store, const std::string& reg_id,
                                   const model::TableEntry& t) {
   int unsure = 0;
   for (const auto& c : t.merged.cells)
@@ -62,8 +62,9 @@ nlohmann::json table_summary_json(const store::PageStore& store, const std::stri
   return j;
 }
 
-std::vector<model::Annotation> find_notes(const store::PageStore& store, const std::string& reg_id,
-                                          const std::string& label, int page_hint) {
+std::vector<model::Annotation> find_notes(const store::DocumentStore& store,
+                                          const std::string& reg_id, const std::string& label,
+                                          int page_hint) {
   const auto id = parse::canonical_note_id(label);
   if (!id)
     throw Error(ErrorCode::kInvalidArgument,
@@ -97,7 +98,7 @@ constexpr int kMaxSectionPages = 3;
 
 }  // namespace
 
-nlohmann::json section_json(const store::PageStore& store, const std::string& reg_id,
+nlohmann::json section_json(const store::DocumentStore& store, const std::string& reg_id,
                             const model::ChapterNode& n, const model::DocumentStructure& s) {
   const auto ids = subtree_blocks(s, n);
   std::string md;
@@ -116,7 +117,7 @@ nlohmann::json section_json(const store::PageStore& store, const std::string& re
           {"source", cite(reg_id, n.page_start, n.page_end) + " " + n.display_title()}};
 }
 
-nlohmann::json reference_target_json(const store::PageStore& store, const std::string& reg_id,
+nlohmann::json reference_target_json(const store::DocumentStore& store, const std::string& reg_id,
                                      const model::ReferenceLink& link,
                                      const model::DocumentStructure& s,
                                      const std::vector<model::TableEntry>& tables,

@@ -20,29 +20,30 @@ std::string cite(const std::string& reg_id, int start, int end);
 
 /// A table by id, label or caption ("表1", "表 1", "表1#2", "T3"); Error(kNotFound) naming the
 /// regulation's tables otherwise.
-model::TableEntry find_table(const store::PageStore& store, const std::string& reg_id,
+model::TableEntry find_table(const store::DocumentStore& store, const std::string& reg_id,
                              const std::string& id);
 /// The notes that qualify one of the table's parts.
-std::vector<model::Annotation> table_notes(const store::PageStore& store, const std::string& reg_id,
-                                           const model::TableEntry& t);
+std::vector<model::Annotation> table_notes(const store::DocumentStore& store,
+                                           const std::string& reg_id, const model::TableEntry& t);
 /// A table's summary; `unsure_cells` counts the values OCR could not confirm, and the first
 /// page's text_source (ocr_confidence on scans) says how it was read.
-nlohmann::json table_summary_json(const store::PageStore& store, const std::string& reg_id,
+nlohmann::json table_summary_json(const store::DocumentStore& store, const std::string& reg_id,
                                   const model::TableEntry& t);
 
 /// Notes with this label (注1, 注 1, 注①, 注一, 方案A, 脚注1), the one on `page_hint` first, then
 /// the nearest after it, then before it. Error(kInvalidArgument) for a label that is not a note,
 /// Error(kNotFound) when the regulation has no such note or the page does not exist.
-std::vector<model::Annotation> find_notes(const store::PageStore& store, const std::string& reg_id,
-                                          const std::string& label, int page_hint);
+std::vector<model::Annotation> find_notes(const store::DocumentStore& store,
+                                          const std::string& reg_id, const std::string& label,
+                                          int page_hint);
 
 /// A chapter with its text over at most a few pages (`truncated` says when there is more).
-nlohmann::json section_json(const store::PageStore& store, const std::string& reg_id,
+nlohmann::json section_json(const store::DocumentStore& store, const std::string& reg_id,
                             const model::ChapterNode& n, const model::DocumentStructure& s);
 
 /// What a resolved reference leads to: the chapter with its text, the merged table, or the note;
 /// null when unresolved.
-nlohmann::json reference_target_json(const store::PageStore& store, const std::string& reg_id,
+nlohmann::json reference_target_json(const store::DocumentStore& store, const std::string& reg_id,
                                      const model::ReferenceLink& link,
                                      const model::DocumentStructure& s,
                                      const std::vector<model::TableEntry>& tables,

@@ -37,7 +37,7 @@ void add_guided_fields(const index::GuidedResult& g, nlohmann::json& j) {
   if (!g.note.empty()) j["note"] = g.note;
 }
 
-void add_text_source(const store::PageStore& store, const std::string& reg_id, int page,
+void add_text_source(const store::DocumentStore& store, const std::string& reg_id, int page,
                      nlohmann::json& j) {
   add_paging_warning(store, reg_id, j);
   const auto [source, conf] = store.text_source(reg_id, page);
@@ -46,7 +46,7 @@ void add_text_source(const store::PageStore& store, const std::string& reg_id, i
   if (source == "ocr") add_ocr_fields(j, conf);
 }
 
-void add_paging_warning(const store::PageStore& store, const std::string& reg_id,
+void add_paging_warning(const store::DocumentStore& store, const std::string& reg_id,
                         nlohmann::json& j) {
   const auto info = store.find(reg_id);
   if (!info) return;
@@ -61,7 +61,8 @@ void add_ocr_fields(nlohmann::json& j, float confidence) {
   j["ocr_warning"] = "text read by OCR: check figures against the original page";
 }
 
-nlohmann::json hits_json(const store::PageStore& store, const std::vector<index::SearchHit>& hits) {
+nlohmann::json hits_json(const store::DocumentStore& store,
+                         const std::vector<index::SearchHit>& hits) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& h : hits) {
     auto j = hit_json(h);

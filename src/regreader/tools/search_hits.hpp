@@ -13,7 +13,8 @@ namespace regreader::tools {
 nlohmann::json hit_json(const index::SearchHit& h);
 /// The hits, each with its page's text_source; a hit on an OCR page also carries
 /// ocr_confidence and a warning to check figures against the page.
-nlohmann::json hits_json(const store::PageStore& store, const std::vector<index::SearchHit>& hits);
+nlohmann::json hits_json(const store::DocumentStore& store,
+                         const std::vector<index::SearchHit>& hits);
 
 /// Adds what a guided search did, when it did it: "scoped_by", "query_used",
 /// "definition_term", "not_in_library", "note".
@@ -24,12 +25,12 @@ void add_ocr_fields(nlohmann::json& j, float confidence);
 
 /// Adds "paging" and "paging_warning" when the regulation's page numbers are not its own
 /// (synthetic or rendered pages: model::paging_warning).
-void add_paging_warning(const store::PageStore& store, const std::string& reg_id,
+void add_paging_warning(const store::DocumentStore& store, const std::string& reg_id,
                         nlohmann::json& j);
 
 /// Adds the paging warning, "text_source" (and, for OCR pages, "ocr_confidence" and "ocr_warning")
 /// of `page` to `j`.
-void add_text_source(const store::PageStore& store, const std::string& reg_id, int page,
+void add_text_source(const store::DocumentStore& store, const std::string& reg_id, int page,
                      nlohmann::json& j);
 
 }  // namespace regreader::tools

@@ -34,11 +34,12 @@ SearchOutcome run_search(const ToolContext& ctx, const SearchRequest& r) {
   o.per_reg = r.per_reg;
   o.collapse = r.collapse_copies;
   o.aliases = ctx.aliases;
-  out.guided = index::guided_search(ctx.store, r.query, f, mode, o, on_step);
+  out.guided = index::guided_search(search_store(ctx), r.query, f, mode, o, on_step);
   out.hits = std::move(out.guided.hits);
   // After the search, which loaded the semantic leg (with progress); effective_mode reads its
   // cache.
-  out.mode_used = std::string(index::search_mode_name(index::effective_mode(ctx.store, mode)));
+  out.mode_used =
+      std::string(index::search_mode_name(index::effective_mode(search_store(ctx), mode)));
   return out;
 }
 

@@ -37,7 +37,8 @@ void keep_shortest(std::map<std::string, std::string>& m, const std::string& nam
 
 }  // namespace
 
-StorePageSource::StorePageSource(const store::PageStore& store, const index::AliasTable& aliases)
+StorePageSource::StorePageSource(const store::DocumentStore& store,
+                                 const index::AliasTable& aliases)
     : store_(store) {
   const auto regs = store_.list();
   std::map<std::string, std::string> by_name;

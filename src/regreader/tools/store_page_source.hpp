@@ -18,14 +18,14 @@ namespace regreader::tools {
 class StorePageSource : public PageSource {
  public:
   /// `store` must outlive the source; the list of regulations is read once, here.
-  StorePageSource(const store::PageStore& store, const index::AliasTable& aliases);
+  StorePageSource(const store::DocumentStore& store, const index::AliasTable& aliases);
 
   std::vector<RegulationName> names() override { return names_; }
   std::optional<std::string> resolve(const std::string& cited) override;
   std::optional<CitedPage> page(const std::string& reg_id, int page) override;
 
  private:
-  const store::PageStore& store_;
+  const store::DocumentStore& store_;
   std::vector<std::pair<std::string, std::string>> ids_;  // normalised code, reg_id
   std::vector<RegulationName> names_;
 };

@@ -10,19 +10,24 @@
 
 #include "regreader/index/regulation_mentions.hpp"
 #include "regreader/index/synonyms.hpp"
+#include "regreader/store/document_store.hpp"
 #include "regreader/store/page_store.hpp"
 
 namespace regreader::tools {
 
 /// What a tool may use: the store, the data directory, and a way to report progress.
 struct ToolContext {
-  const store::PageStore& store;
+  const store::DocumentStore& store;
   std::filesystem::path data_dir;
   const index::SynonymTable* synonyms = nullptr;  ///< null: the built-in pairs
   /// Reports progress of a slow call (done, total, message); may be empty.
   std::function<void(double, double, const std::string&)> progress;
   const index::AliasTable* aliases = nullptr;  ///< names of regulations; null: the built-in ones
 };
+
+/// The embedded store with its keyword and vector indexes, for the tools that search. Throws
+/// kInvalidArgument, saying so, on an engine without them (PostgreSQL, so far).
+const store::PageStore& search_store(const ToolContext& ctx);
 
 /// A tool's answer: `structured` matches the tool's output schema; `text` is what a model reads
 /// (empty: the server renders `structured` as JSON text).

@@ -33,7 +33,7 @@ class LocalTools : public agent::ToolProvider {
     const auto* spec = tools::find_tool(table_, name);
     if (!spec) return {"unknown tool " + name, nullptr, true};
     const tools::ToolContext ctx{
-        lib_.store(), lib_.data_dir(), &lib_.synonyms(), {}, &lib_.aliases()};
+        lib_.documents(), lib_.data_dir(), &lib_.synonyms(), {}, &lib_.aliases()};
     try {
       std::lock_guard lock(m_);  // one store connection: calls of one turn take turns
       auto r = tools::call_tool(*spec, ctx, args);

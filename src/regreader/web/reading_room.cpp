@@ -59,7 +59,7 @@ std::string read_file(const fs::path& p) {
 // The page as printed, from the kept source PDF (or a Word file's kept rendering); rendered once
 // and cached beside it.
 mcp::WebReply page_image(const index::Library& lib, const std::string& id, int page, int dpi) {
-  const auto info = lib.store().require(id);
+  const auto info = lib.documents().require(id);
   if (page > info.total_pages)
     throw Error(ErrorCode::kNotFound, id + " has " + std::to_string(info.total_pages) + " pages");
   const auto src = lib.page_pdf(info);
@@ -91,8 +91,8 @@ mcp::WebReply page_image(const index::Library& lib, const std::string& id, int p
 // (schema < 4) have none: their blocks are located now from the kept PDF, when the page's text
 // is that PDF's own (an OCR page's words are not in the PDF). A block not found has no rect.
 json page_json(const index::Library& lib, const std::string& id, int page) {
-  const auto info = lib.store().require(id);
-  auto p = lib.store().page(id, page);
+  const auto info = lib.documents().require(id);
+  auto p = lib.documents().page(id, page);
   const auto has_rect = [](const model::ContentBlock& b) { return b.rect.has_value(); };
   if (std::none_of(p.content_blocks.begin(), p.content_blocks.end(), has_rect) &&
       p.text_source == "text_layer")
@@ -124,7 +124,8 @@ mcp::WebReply call_tool(const ReadingRoomOptions& o, const index::Library& lib,
   } catch (const json::parse_error& e) {
     throw Error(ErrorCode::kInvalidArgument, std::string("the body is not JSON: ") + e.what());
   }
-  const tools::ToolContext ctx{lib.store(), lib.data_dir(), &lib.synonyms(), {}, &lib.aliases()};
+  const tools::ToolContext ctx{
+      lib.documents(), lib.data_dir(), &lib.synonyms(), {}, &lib.aliases()};
   return json_reply(tools::call_tool(*spec, ctx, args).structured);
 }
 
@@ -134,14 +135,14 @@ std::optional<mcp::WebReply> api(const ReadingRoomOptions& o, const mcp::WebRequ
   const bool get = req.method == "GET";
   if (get && seg.size() == 2 && seg[1] == "regulations") {
     json out = json::array();
-    const auto ocr = lib.store().ocr_page_counts();
-    for (const auto& r : lib.store().list())
+    const auto ocr = lib.documents().ocr_page_counts();
+    for (const auto& r : lib.documents().list())
       out.push_back(regulation_json(lib, r, ocr));
     return json_reply(out);
   }
   if (get && seg.size() == 3 && seg[1] == "regulations")
     return json_reply(
-        regulation_json(lib, lib.store().require(seg[2]), lib.store().ocr_page_counts()));
+        regulation_json(lib, lib.documents().require(seg[2]), lib.documents().ocr_page_counts()));
   if (get && seg.size() == 5 && seg[1] == "regulations" && seg[3] == "pages")
     return json_reply(page_json(lib, seg[2], page_number(seg[4])));
   if (get && seg.size() == 6 && seg[1] == "regulations" && seg[3] == "pages" &&
