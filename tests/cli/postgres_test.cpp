@@ -61,6 +61,9 @@ class CliOnPostgres : public ::testing::Test {
 TEST_F(CliOnPostgres, WhatOneProcessIngestsAnotherReads) {
   auto in = run_regreader(as(1) + "-q ingest " + quote(sample_pdf()) + " --reg-id SAMPLE");
   ASSERT_EQ(in.code, 0) << in.err;
+  auto md = run_regreader(as(1) + "ingest " + quote(sample_md()) + " --reg-id MD");
+  ASSERT_EQ(md.code, 0) << md.err;
+  EXPECT_NE(md.out.find("into PostgreSQL postgresql:///"), std::string::npos) << md.out;
   auto list = run_regreader(as(2) + "list --json");
   ASSERT_EQ(list.code, 0) << list.err;
   EXPECT_NE(list.out.find("\"SAMPLE\""), std::string::npos) << list.out;

@@ -13,6 +13,7 @@
 #include "regreader/cli/progress.hpp"
 #include "regreader/core/config.hpp"
 #include "regreader/core/error.hpp"
+#include "regreader/core/settings.hpp"
 #include "regreader/index/keyword_index.hpp"
 #include "regreader/parse/format.hpp"
 #include "regreader/parse/ocr.hpp"
@@ -172,16 +173,25 @@ void report_one(const store::IngestResult& r, const fs::path& file, const Ingest
               << r.info.reg_id << ")\n";
 }
 
+// Where the documents went: the SQLite file, or the PostgreSQL URL without its credentials.
+std::string destination(const Globals& g) {
+  std::string url = settings().get("store");
+  if (url.empty()) return database_path(g.data_dir()).string();
+  const size_t scheme = url.find("://"), at = url.find('@');
+  if (scheme != std::string::npos && at != std::string::npos && at > scheme)
+    url.erase(scheme + 3, at + 1 - (scheme + 3));
+  return "PostgreSQL " + url;
+}
+
 void print_totals(const Tally& t, const std::vector<Skipped>& skipped, size_t files, double seconds,
                   const Globals& g) {
   char rate[64];
   std::snprintf(rate, sizeof rate, "%.1f s (%.1f pages/s)", seconds,
                 seconds > 0 ? t.pages / seconds : 0.0);
   std::cout << "Ingested " << files - static_cast<size_t>(t.failed) << " of " << files
-            << " file(s) into " << database_path(g.data_dir()).string() << ": " << t.added
-            << " new, " << t.replaced << " replaced, " << t.unchanged << " unchanged, "
-            << skipped.size() << " skipped, " << t.failed << " failed; " << t.pages
-            << " pages parsed in " << rate << "\n";
+            << " file(s) into " << destination(g) << ": " << t.added << " new, " << t.replaced
+            << " replaced, " << t.unchanged << " unchanged, " << skipped.size() << " skipped, "
+            << t.failed << " failed; " << t.pages << " pages parsed in " << rate << "\n";
   if (!t.failures.empty()) {
     std::cout << "Failed:\n";
     for (const auto& [f, why] : t.failures)
