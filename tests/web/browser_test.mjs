@@ -147,6 +147,21 @@ try {
   check(boxes > 5, `the page's blocks are boxes over the image (${boxes})`);
   await shot('4-hit');
 
+  // 3b. The search filters of the tools: one regulation, tables only.
+  await page.goto(`${base}/#/search/${encodeURIComponent('安全距离')}`);
+  await page.waitForSelector('form.filters');
+  await page.selectOption('form.filters select[name=reg]', 'SAMPLE');
+  await page.selectOption('form.filters select[name=type]', 'table');
+  await page.click('form.filters button[type=submit]');
+  await page.waitForFunction(() => location.hash.includes('type=table'));
+  await page.waitForSelector('.hit-item');
+  const filtered = await page.locator('.hit-link').allTextContents();
+  check(filtered.length > 0 && filtered.every((t) => t.startsWith('SAMPLE')),
+        `filtered search keeps SAMPLE only (${filtered.length} hits)`);
+  check(await page.locator('form.filters select[name=type]').inputValue() === 'table',
+        'the filters stay set on the results');
+  await shot('3b-search-filters');
+
   // 4. Follow 见表1 to the merged table with its notes.
   await openPage('HOSTILE', 1);
   const ref = page.locator('a.ref', { hasText: '见表1' });
@@ -178,9 +193,14 @@ try {
     await page.waitForSelector('.claims a.cite', { timeout: 20000 });
     check((await page.locator('.answer').textContent()).length > 0, 'the answer streamed in');
     await shot('7-ask');
+    check(await page.locator('.claims .verdict').first().textContent() !== '',
+          "the checker's verdict stands beside each citation");
     await page.locator('.claims a.cite').first().click();
     await page.waitForSelector('.page[data-reg="SAMPLE"] .text');
     check(page.url().includes('#/r/SAMPLE/'), 'a cited source opens its page');
+    check(await page.locator('.block.hit').count() === 1, 'with the cited block highlighted');
+    check(await page.locator('.block.hit mark.cited-figure').count() > 0,
+          'and what it cites marked in it');
     await shot('8-cited-page');
   } else {
     console.log('note: no fake-llm-server beside the project; ask not exercised');

@@ -140,12 +140,68 @@ function pageSheet(regId, page, pageDoc, highlight) {
   return sheet;
 }
 
-async function viewPage(regId, page, highlight) {
+// What a citation points at, as text to find on the page: "表1" also as "表 1"; a figure
+// "0.70 m" also without its unit or spaces.
+function findVariants(find) {
+  const out = new Set();
+  for (const f of find || []) {
+    const s = String(f).trim();
+    if (!s) continue;
+    out.add(s);
+    out.add(s.replace(/\s+/g, ""));
+    const m = s.match(/^([表注图附录]+)\s*(.+)$/);
+    if (m) out.add(m[1] + " " + m[2]);
+    const num = s.match(/^[±+-]?\d+(?:\.\d+)?/);
+    if (num && num[0].length >= 2) out.add(num[0]);
+  }
+  return [...out].filter((x) => x.length >= 2).sort((a, b) => b.length - a.length);
+}
+
+// The first of `marks` in `s` at or after nothing: [index, mark], or [-1, ""].
+function firstMark(s, marks) {
+  let i = -1, m = "";
+  for (const x of marks) {
+    const j = s.indexOf(x);
+    if (j >= 0 && (i < 0 || j < i)) { i = j; m = x; }
+  }
+  return [i, m];
+}
+
+// Each occurrence of `marks` in the node's text as <mark> (built from text nodes).
+function withMarks(node, marks) {
+  if (!marks.length) return node;
+  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+  const texts = [];
+  while (walker.nextNode()) texts.push(walker.currentNode);
+  for (const t of texts) {
+    let rest = t.textContent;
+    let [i, m] = firstMark(rest, marks);
+    if (i < 0) continue;
+    const frag = document.createDocumentFragment();
+    while (i >= 0) {
+      frag.appendChild(document.createTextNode(rest.slice(0, i)));
+      frag.appendChild(el("mark", {class: "cited-figure", text: m}));
+      rest = rest.slice(i + m.length);
+      [i, m] = firstMark(rest, marks);
+    }
+    frag.appendChild(document.createTextNode(rest));
+    t.replaceWith(frag);
+  }
+  return node;
+}
+
+async function viewPage(regId, page, highlight, find) {
   const [info, toc, pageDoc] = await Promise.all([
     api("/api/regulations/" + enc(regId)),
     tool("get_toc", {reg_id: regId, max_depth: 10}),
     api(`/api/regulations/${enc(regId)}/pages/${page}`)]);
   const total = info.total_pages;
+  // A citation's object and figures: the first block holding one is the cited block.
+  const marks = findVariants(find);
+  if (!highlight && marks.length) {
+    const cited = pageDoc.content_blocks.find((b) => marks.some((m) => b.content_markdown.includes(m)));
+    if (cited) highlight = cited.block_id;
+  }
   const go = (p) => { if (p >= 1 && p <= total) location.hash = `#/r/${enc(regId)}/${p}`; };
   const jump = el("input", {type: "text", placeholder: "跳到条款，如 5.2.3 或 表1", "aria-label": "跳到条款"});
   jump.addEventListener("keydown", (ev) => { if (ev.key === "Enter") follow(regId, "见" + jump.value.trim()); });
@@ -161,7 +217,8 @@ async function viewPage(regId, page, highlight) {
     parts.push(el("p", {class: "warn"}, `本页文字来自 OCR（置信度 ${Math.round(pageDoc.ocr_confidence)}）：数值请对照原图核实。`));
   if (info.has_page_images) parts.push(pageSheet(regId, page, pageDoc, highlight));
   else parts.push(el("p", {class: "src"}, "本文件没有保存可绘制的原页面（Word、Markdown 等），以下为文字。"));
-  const text = el("div", {class: "text"}, ...pageDoc.content_blocks.map((b) => blockNode(b, regId, highlight)));
+  const text = el("div", {class: "text"},
+                  ...pageDoc.content_blocks.map((b) => withMarks(blockNode(b, regId, highlight), marks)));
   parts.push(text);
   if (pageDoc.annotations && pageDoc.annotations.length)
     parts.push(el("div", {class: "notes"}, el("h3", {}, "本页注释"),
@@ -179,16 +236,55 @@ async function viewPage(regId, page, highlight) {
   }
 }
 
-async function viewSearch(q) {
+// The search filters of smart_search: regulation, block type, chapter, section (with its
+// sub-clauses, or exactly). Kept in the address (#/search/Q?reg=…&type=…&chapter=…&section=…).
+function searchFilters(q, params, regs) {
+  const reg = el("select", {"aria-label": "规程", name: "reg"}, el("option", {value: ""}, "全部规程"),
+                 ...regs.map((r) => el("option", {value: r.reg_id}, r.reg_id)));
+  reg.value = params.get("reg") || "";
+  const type = el("select", {"aria-label": "类型", name: "type"},
+                  ...[["", "全部类型"], ["text", "正文"], ["heading", "标题"], ["list", "列表"], ["table", "表格"]]
+                    .map(([v, t]) => el("option", {value: v}, t)));
+  type.value = params.get("type") || "";
+  const chapter = el("input", {type: "text", name: "chapter", placeholder: "章节（如 5.2 或标题词）", "aria-label": "章节"});
+  chapter.value = params.get("chapter") || "";
+  const section = el("input", {type: "text", name: "section", placeholder: "条款（如 5.2.3）", "aria-label": "条款"});
+  section.value = params.get("section") || "";
+  const exact = el("input", {type: "checkbox", name: "exact", "aria-label": "仅此条款"});
+  exact.checked = params.get("exact") === "1";
+  const form = el("form", {class: "filters", role: "search"}, reg, type, chapter, section,
+                  el("label", {}, exact, "仅此条款"), el("button", {type: "submit"}, "筛选"));
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const p = new URLSearchParams();
+    for (const [k, v] of [["reg", reg.value], ["type", type.value], ["chapter", chapter.value.trim()],
+                          ["section", section.value.trim()], ["exact", exact.checked ? "1" : ""]])
+      if (v) p.set(k, v);
+    location.hash = `#/search/${enc(q)}` + (p.toString() ? "?" + p.toString() : "");
+  });
+  return form;
+}
+
+async function viewSearch(q, params) {
+  params = params || new URLSearchParams();
   document.getElementById("search-q").value = q;
-  const r = await tool("smart_search", {query: q, limit: 20});
+  const args = {query: q, limit: 20};
+  if (params.get("reg")) args.reg_id = params.get("reg");
+  if (params.get("type")) args.block_types = [params.get("type")];
+  if (params.get("chapter")) args.chapter_scope = params.get("chapter");
+  if (params.get("section")) {
+    args.section_number = params.get("section");
+    if (params.get("exact") === "1") args.section_exact = true;
+  }
+  const [r, regs] = await Promise.all([tool("smart_search", args), api("/api/regulations")]);
   const items = r.results.map((h) => el("div", {class: "hit-item"},
     el("a", {href: `#/r/${enc(h.reg_id)}/${h.page_num}?block=${enc(h.block_id)}`, class: "hit-link"},
        `${h.reg_id} 第 ${h.page_num} 页 ${h.section_number || ""}`),
     h.match === "exact" ? null : el("span", {class: "src"}, "（部分匹配）"),
     el("div", {}, marked(h.snippet)),
     el("div", {class: "src"}, (h.chapter_path || []).join(" › "))));
-  show(el("h1", {}, `“${q}” 的检索结果`), ...(items.length ? items : [el("p", {}, "没有找到。")]));
+  show(el("h1", {}, `“${q}” 的检索结果`), searchFilters(q, params, regs),
+       ...(items.length ? items : [el("p", {}, "没有找到。")]));
 }
 
 async function viewTable(regId, tableId) {
@@ -241,8 +337,16 @@ async function viewAsk() {
           status.textContent = "完成";
           for (const c of data.claims || []) {
             const li = el("li", {class: c.verdict === "verified" ? "ok" : "bad"}, `${c.verdict}：${c.text || ""} `);
-            for (const cit of c.citations || [])
-              li.appendChild(el("a", {href: `#/r/${enc(cit.reg_id)}/${cit.page_first}`, class: "cite"}, `【${cit.raw}】${cit.verdict === "verified" ? "" : " " + cit.verdict}`));
+            for (const cit of c.citations || []) {
+              // The cited page opens with the cited object (表1, 注1, 5.3) and the claim's figures marked.
+              const find = [...(cit.objects || []), ...(c.figures || [])];
+              const q = find.length ? "?find=" + enc(JSON.stringify(find)) : "";
+              li.appendChild(el("a", {href: `#/r/${enc(cit.reg_id)}/${cit.page_first}${q}`, class: "cite"},
+                                `【${cit.raw}】`));
+              li.appendChild(el("span", {class: "verdict " + (cit.verdict === "verified" ? "ok" : "bad")},
+                                ({verified: "已核对", figure_not_on_page: "数值不在此页", object_not_on_page: "所引对象不在此页",
+                                  page_missing: "页不存在", regulation_unknown: "规程未知", not_read_in_run: "本次未读过"}[cit.verdict] || cit.verdict) + " "));
+            }
             claims.appendChild(li);
           }
         } else if (ev === "error") status.textContent = data.message;
@@ -260,8 +364,12 @@ async function route() {
   const seg = path.split("/").filter(Boolean);
   document.onkeydown = null;
   try {
-    if (seg[0] === "r" && seg.length >= 3) return await viewPage(seg[1], parseInt(seg[2], 10) || 1, params.get("block"));
-    if (seg[0] === "search" && seg[1]) return await viewSearch(seg.slice(1).join("/"));
+    if (seg[0] === "r" && seg.length >= 3) {
+      let find = [];
+      try { find = JSON.parse(params.get("find") || "[]"); } catch (e) { find = []; }
+      return await viewPage(seg[1], parseInt(seg[2], 10) || 1, params.get("block"), find);
+    }
+    if (seg[0] === "search" && seg[1]) return await viewSearch(seg.slice(1).join("/"), params);
     if (seg[0] === "table" && seg.length >= 3) return await viewTable(seg[1], seg.slice(2).join("/"));
     if (seg[0] === "ask") return await viewAsk();
     return await viewLibrary();
