@@ -109,10 +109,39 @@ function tocTree(nodes, regId) {
   return ul;
 }
 
+// A table block drawn from its cells (spans kept); a cell OCR was unsure of is marked, with the
+// reason on hover. The caption stays text with its references as links.
+function tableNode(t, regId) {
+  const wrap = el("div", {class: "table-wrap"});
+  if (t.caption) wrap.appendChild(el("div", {class: "caption"}, withRefs(t.caption, regId)));
+  const table = el("table");
+  const rows = new Map();
+  for (const c of t.cells || []) {
+    if (!rows.has(c.row)) rows.set(c.row, []);
+    rows.get(c.row).push(c);
+  }
+  for (const r of [...rows.keys()].sort((a, b) => a - b)) {
+    const tr = el("tr");
+    for (const c of rows.get(r).sort((a, b) => a.col - b.col)) {
+      const attrs = {};
+      if (c.row_span > 1) attrs.rowspan = String(c.row_span);
+      if (c.col_span > 1) attrs.colspan = String(c.col_span);
+      if (c.unsure) Object.assign(attrs, {class: "unsure", title: "OCR 识别不确定：请对照原页核实"});
+      tr.appendChild(el(r === 0 ? "th" : "td", attrs, withRefs(c.content, regId)));
+    }
+    table.appendChild(tr);
+  }
+  wrap.appendChild(table);
+  return wrap;
+}
+
 function blockNode(b, regId, highlight) {
   const div = el("div", {class: "block " + b.block_type + (b.block_id === highlight ? " hit" : ""),
                          id: "b-" + b.block_id, tabindex: "-1"});
-  div.appendChild(withRefs(b.content_markdown, regId));
+  const cells = b.table_meta && b.table_meta.cells && b.table_meta.cells.length;
+  // Markdown's heading marks and bold stars are for models; a reader sees the words.
+  const shown = String(b.content_markdown).replace(/^#{1,6}\s+/, "").replace(/\*\*(.+?)\*\*/g, "$1");
+  div.appendChild(cells ? tableNode(b.table_meta, regId) : withRefs(shown, regId));
   return div;
 }
 
