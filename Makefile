@@ -6,7 +6,7 @@ MCP_NODE_MODULES := tests/mcp/node_modules/.package-lock.json
 INTEROP_NODE_MODULES := tests/interop/node_modules/.package-lock.json
 WEB_NODE_MODULES := tests/web/node_modules/.package-lock.json
 
-.PHONY: all deps mcp-deps interop-deps web-deps build package install test test-fast conformance interop asan fuzz demo bench format format-check tidy clean
+.PHONY: all deps mcp-deps interop-deps web-deps build tsan package install test test-fast conformance interop asan fuzz demo bench format format-check tidy clean
 
 all: build
 
@@ -60,6 +60,13 @@ asan: deps mcp-deps interop-deps web-deps
 	cmake --preset asan-ubsan >/dev/null
 	cmake --build --preset asan-ubsan -j $(JOBS)
 	ctest --preset asan-ubsan -j $(JOBS)
+
+# The suite (all but the corpus tests) under ThreadSanitizer: the HTTP server's pool, concurrent
+# readers and writers, the load and concurrency tests.
+tsan: deps mcp-deps
+	cmake --preset tsan >/dev/null
+	cmake --build --preset tsan -j $(JOBS)
+	ctest --preset tsan -j $(JOBS) -LE corpus
 
 # libFuzzer targets (clang, ASan + UBSan): JSON-RPC handler, Markdown parser, DOCX XML readers,
 # citation parser, tokenizer; each runs RUNS (default 1,000,000) executions from fuzz/corpus/.
