@@ -97,6 +97,17 @@ try {
     await page.goto(`${base}/#/r/${reg}/${n}`);
     await page.waitForSelector(`.page[data-reg="${reg}"][data-page="${n}"] .text`);
   };
+  // Waits until the view on screen answers the current address.
+  // (Polled with evaluate: waitForFunction may evaluate a string, which the page's CSP refuses.)
+  const settled = async () => {
+    for (let i = 0; i < 300; i++) {
+      const done = await page.evaluate(
+        () => document.getElementById('main').dataset.route === location.hash).catch(() => false);
+      if (done) return;
+      await page.waitForTimeout(50);
+    }
+    throw new Error(`the view for ${page.url()} never settled`);
+  };
   const shot = (name) => page.screenshot({ path: join(out, `${name}.png`) });
 
   // 1. The library.
@@ -153,8 +164,8 @@ try {
   await page.selectOption('form.filters select[name=reg]', 'SAMPLE');
   await page.selectOption('form.filters select[name=type]', 'table');
   await page.click('form.filters button[type=submit]');
-  await page.waitForFunction(() => location.hash.includes('type=table'));
-  await page.waitForSelector('.hit-item');
+  for (let i = 0; i < 100 && !page.url().includes('type=table'); i++) await page.waitForTimeout(50);
+  await settled();
   const filtered = await page.locator('.hit-link').allTextContents();
   check(filtered.length > 0 && filtered.every((t) => t.startsWith('SAMPLE')),
         `filtered search keeps SAMPLE only (${filtered.length} hits)`);
@@ -180,7 +191,7 @@ try {
     await page.waitForTimeout(500);
   }
   await page.goto(`${base}/#/table/SAMPLE/${encodeURIComponent('表1')}`);
-  await page.waitForSelector('.block table');
+  await settled();
   check(await page.locator('.block table td', { hasText: '0.70' }).count() > 0, 'table 表1 merged with 0.70');
   check(await page.locator('.notes').getByText('注1').count() > 0, 'the table shows its 注1');
   await shot('6-table');

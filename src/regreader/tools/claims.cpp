@@ -89,7 +89,8 @@ std::vector<Claim> split_claims(std::string_view answer, const std::vector<Regul
       prev.end = seg.end;
       prev.text = text::trim(std::string_view(s).substr(prev.start, prev.end - prev.start));
       prev_open = false;
-      if (intro + 1 < out.size() && out[intro].citations.empty()) {
+      // (intro is SIZE_MAX when none waits: intro + 1 would wrap to 0 and read out[SIZE_MAX].)
+      if (intro != SIZE_MAX && intro + 1 < out.size() && out[intro].citations.empty()) {
         out[intro].citations = prev.citations;
         intro = SIZE_MAX;
       }

@@ -19,7 +19,12 @@ function el(tag, attrs, ...children) {
   return e;
 }
 
+// A view whose address is no longer the current one (the reader moved on while it loaded) is
+// not drawn: the newer view is.
+let routing = "";
+
 function show(...nodes) {
+  if (routing !== location.hash) return;
   const m = main();
   m.replaceChildren(...nodes);
   m.focus();
@@ -392,7 +397,18 @@ async function route() {
   const params = new URLSearchParams(query || "");
   const seg = path.split("/").filter(Boolean);
   document.onkeydown = null;
+  const hash = location.hash;
+  routing = hash;
   try {
+    await render(seg, params);
+  } catch (e) { fail(e); }
+  // Which address the view on screen answers (tests wait for it rather than for a selector the
+  // previous view may also match).
+  if (hash === location.hash) main().dataset.route = hash;
+}
+
+async function render(seg, params) {
+  {
     if (seg[0] === "r" && seg.length >= 3) {
       let find = [];
       try { find = JSON.parse(params.get("find") || "[]"); } catch (e) { find = []; }
@@ -402,7 +418,7 @@ async function route() {
     if (seg[0] === "table" && seg.length >= 3) return await viewTable(seg[1], seg.slice(2).join("/"));
     if (seg[0] === "ask") return await viewAsk();
     return await viewLibrary();
-  } catch (e) { fail(e); }
+  }
 }
 
 window.addEventListener("hashchange", route);
