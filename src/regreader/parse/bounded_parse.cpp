@@ -25,8 +25,10 @@ namespace {
 
 constexpr size_t kMiB = 1024 * 1024;
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitizer = true;  // ASan reserves terabytes of address space: no RLIMIT_AS
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+// ASan and TSan reserve terabytes of address space (TSan's allocator fails under a 4 GB
+// RLIMIT_AS): no address-space limit in those builds.
+constexpr bool kSanitizer = true;
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
 constexpr bool kSanitizer = true;
