@@ -60,43 +60,53 @@ std::optional<std::pair<size_t, size_t>> find_span(const PageKey& k, const std::
 
 }  // namespace
 
-PageGlyphs glyphs_of(const PdfPageContent& page) {
-  PageGlyphs g{page.width, page.height, {}, {}};
-  for (const auto& c : page.chars) {
+namespace {
+
+void append_chars(PageGlyphs& g, const std::vector<PdfChar>& chars) {
+  for (const auto& c : chars) {
     g.chars.push_back(c.c);
     g.boxes.push_back({c.x0, c.y0, c.x1, c.y1});
   }
+}
+
+}  // namespace
+
+PageGlyphs glyphs_of(const PdfPageContent& page) {
+  PageGlyphs g{page.width, page.height, {}, {}};
+  append_chars(g, page.chars);
   return g;
 }
 
 PageGlyphs glyphs_of(const PdfPage& page) {
   PageGlyphs g{page.width, page.height, {}, {}};
   for (const auto& l : page.lines)
-    for (const auto& c : l.chars) {
-      g.chars.push_back(c.c);
-      g.boxes.push_back({c.x0, c.y0, c.x1, c.y1});
-    }
+    append_chars(g, l.chars);
   return g;
+}
+
+int attach_page_rects(model::PageDocument& p, const PageGlyphs& glyphs) {
+  if (glyphs.chars.empty()) return 0;
+  p.width = glyphs.width;
+  p.height = glyphs.height;
+  std::vector<std::string> texts;
+  for (const auto& b : p.content_blocks)
+    texts.push_back(b.content_markdown);
+  const auto rects = locate_texts(glyphs, texts);
+  int located = 0;
+  for (size_t b = 0; b < rects.size(); ++b)
+    if (rects[b]) {
+      p.content_blocks[b].rect =
+          std::array<float, 4>{rects[b]->x0, rects[b]->y0, rects[b]->x1, rects[b]->y1};
+      ++located;
+    }
+  return located;
 }
 
 int attach_rects(model::ParsedDocument& doc, const std::vector<PageGlyphs>& layout) {
   int located = 0;
-  for (auto& p : doc.pages) {
-    const auto i = static_cast<size_t>(p.page_num - 1);
-    if (p.page_num < 1 || i >= layout.size() || layout[i].chars.empty()) continue;
-    p.width = layout[i].width;
-    p.height = layout[i].height;
-    std::vector<std::string> texts;
-    for (const auto& b : p.content_blocks)
-      texts.push_back(b.content_markdown);
-    const auto rects = locate_texts(layout[i], texts);
-    for (size_t b = 0; b < rects.size(); ++b)
-      if (rects[b]) {
-        p.content_blocks[b].rect =
-            std::array<float, 4>{rects[b]->x0, rects[b]->y0, rects[b]->x1, rects[b]->y1};
-        ++located;
-      }
-  }
+  for (auto& p : doc.pages)
+    if (p.page_num >= 1 && static_cast<size_t>(p.page_num) <= layout.size())
+      located += attach_page_rects(p, layout[static_cast<size_t>(p.page_num - 1)]);
   return located;
 }
 

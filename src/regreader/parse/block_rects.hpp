@@ -30,8 +30,10 @@ PageGlyphs glyphs_of(const PdfPage& page);
 std::vector<std::optional<BlockRect>> locate_texts(const PageGlyphs& page,
                                                    const std::vector<std::string>& texts);
 
-/// Sets each block's rect and each page's size from `layout` (index = page - 1). Returns the
-/// number of blocks located.
+/// Sets the rect of each of the page's blocks found among `glyphs`, and the page's size. Returns
+/// the number of blocks located.
+int attach_page_rects(model::PageDocument& page, const PageGlyphs& glyphs);
+/// attach_page_rects for every page from `layout` (index = page - 1).
 int attach_rects(model::ParsedDocument& doc, const std::vector<PageGlyphs>& layout);
 
 }  // namespace regreader::parse

@@ -1,6 +1,8 @@
 #include "regreader/tools/search_hits.hpp"
 
 #include <cmath>
+#include <map>
+#include <optional>
 
 namespace regreader::tools {
 
@@ -37,23 +39,34 @@ void add_guided_fields(const index::GuidedResult& g, nlohmann::json& j) {
   if (!g.note.empty()) j["note"] = g.note;
 }
 
-void add_text_source(const store::DocumentStore& store, const std::string& reg_id, int page,
+namespace {
+
+void add_paging_fields(model::Paging paging, nlohmann::json& j) {
+  if (const auto w = model::paging_warning(paging); !w.empty()) {
+    j["paging"] = model::paging_name(paging);
+    j["paging_warning"] = w;
+  }
+}
+
+void add_page_source(const store::DocumentStore& store, const std::string& reg_id, int page,
                      nlohmann::json& j) {
-  add_paging_warning(store, reg_id, j);
   const auto [source, conf] = store.text_source(reg_id, page);
   if (source.empty()) return;
   j["text_source"] = source;
   if (source == "ocr") add_ocr_fields(j, conf);
 }
 
+}  // namespace
+
+void add_text_source(const store::DocumentStore& store, const std::string& reg_id, int page,
+                     nlohmann::json& j) {
+  add_paging_warning(store, reg_id, j);
+  add_page_source(store, reg_id, page, j);
+}
+
 void add_paging_warning(const store::DocumentStore& store, const std::string& reg_id,
                         nlohmann::json& j) {
-  const auto info = store.find(reg_id);
-  if (!info) return;
-  if (const auto w = model::paging_warning(info->paging); !w.empty()) {
-    j["paging"] = model::paging_name(info->paging);
-    j["paging_warning"] = w;
-  }
+  if (const auto info = store.find(reg_id)) add_paging_fields(info->paging, j);
 }
 
 void add_ocr_fields(nlohmann::json& j, float confidence) {
@@ -64,10 +77,18 @@ void add_ocr_fields(nlohmann::json& j, float confidence) {
 nlohmann::json hits_json(const store::DocumentStore& store,
                          const std::vector<index::SearchHit>& hits) {
   nlohmann::json out = nlohmann::json::array();
+  // Hits share a few regulations: each one's paging is read once, not once per hit.
+  std::map<std::string, std::optional<model::Paging>> paging;
   for (const auto& h : hits) {
     auto j = hit_json(h);
     if (!h.copies.empty()) j["copies"] = copies_json(h);
-    add_text_source(store, h.reg_id, h.page_num, j);
+    auto it = paging.find(h.reg_id);
+    if (it == paging.end()) {
+      const auto info = store.find(h.reg_id);
+      it = paging.emplace(h.reg_id, info ? std::optional(info->paging) : std::nullopt).first;
+    }
+    if (it->second) add_paging_fields(*it->second, j);
+    add_page_source(store, h.reg_id, h.page_num, j);
     out.push_back(std::move(j));
   }
   return out;

@@ -98,14 +98,8 @@ json page_json(const index::Library& lib, const std::string& id, int page) {
       p.text_source == "text_layer")
     if (const auto src = lib.page_pdf(info)) {
       const parse::PdfDocument pdf(*src);
-      if (page <= pdf.page_count()) {
-        model::ParsedDocument one;
-        one.pages.push_back(p);
-        one.pages[0].page_num = 1;  // attach_rects reads layout[page - 1]
-        parse::attach_rects(one, {parse::glyphs_of(pdf.read_page(page - 1))});
-        one.pages[0].page_num = page;
-        p = one.pages[0];
-      }
+      if (page <= pdf.page_count())
+        parse::attach_page_rects(p, parse::glyphs_of(pdf.read_page(page - 1)));
     }
   json j = p;
   j["paging"] = model::paging_name(info.paging);

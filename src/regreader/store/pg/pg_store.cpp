@@ -250,6 +250,10 @@ void PgStore::rename(const std::string& from, const std::string& to) {
 
 std::vector<model::RegulationInfo> PgStore::list() const {
   std::lock_guard lock(mutex_);
+  return list_unlocked();
+}
+
+std::vector<model::RegulationInfo> PgStore::list_unlocked() const {
   const auto r =
       conn_->query(std::string("SELECT ") + kInfoColumns + " FROM regulations ORDER BY reg_id");
   std::vector<model::RegulationInfo> out;
@@ -332,13 +336,7 @@ std::vector<model::PageDocument> PgStore::pages(const std::string& reg_id, int s
 std::vector<model::PageDocument> PgStore::pages_unlocked(const std::string& reg_id, int start,
                                                          int end) const {
   const auto info = find_unlocked(reg_id);
-  if (!info) {
-    std::vector<model::RegulationInfo> stored;
-    const auto r = conn_->query(std::string("SELECT ") + kInfoColumns + " FROM regulations");
-    for (int i = 0; i < r.rows(); ++i)
-      stored.push_back(read_info(r, i));
-    throw_unknown_regulation(reg_id, stored);
-  }
+  if (!info) throw_unknown_regulation(reg_id, list_unlocked());
   check_page_range(*info, start, end);
   const std::vector<Param> range = {reg_id, num(start), num(end)};
   const auto ps = conn_->query(

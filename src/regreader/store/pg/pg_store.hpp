@@ -56,6 +56,7 @@ class PgStore final : public DocumentStore {
   std::vector<model::PageDocument> pages_unlocked(const std::string& reg_id, int start,
                                                   int end) const;
   std::optional<model::RegulationInfo> find_unlocked(const std::string& reg_id) const;
+  std::vector<model::RegulationInfo> list_unlocked() const;
   model::TableEntry read_table(const PgResult& r, int row, const std::string& reg_id) const;
 
   // One connection, used by one call at a time (libpq connections are not shared between
