@@ -263,6 +263,67 @@ TEST(StructureBuilder, AMisreadChapterNumberIsTakenFromItsSections) {
   EXPECT_EQ(doc.structure.find(doc.structure.get_node_by_section_number("6.1")->parent_id), six);
 }
 
+// What OCR does to the headings of a scan (GB 26859's kind): a sub-clause number misread
+// ("5.1" for 5.2), a number it could not read at all ("了洒" for 3.3), an appendix letter
+// misread ("附录各" over its designation), 前言 with a glyph lost. Mended only on OCR pages.
+RawDocument ocr_headings(bool ocr) {
+  RawDocument raw;
+  raw.format = "pdf";
+  raw.page_count = 4;
+  raw.page_sources.assign(4, ocr ? "ocr" : "text_layer");
+  raw.blocks = {para("前 ]", 1),
+                para("本标准按照给出的规则起草。", 1),
+                para("3 术语和定义", 2, true),
+                para("3.1", 2),
+                para("低[电]压 low voltage", 2),
+                para("用于配电的交流电力系统中的电压等级。", 2),
+                para("3.2 高[电]压 high voltage", 2),
+                para("了洒", 2),
+                para("发电厂[站] electrical generating station", 2),
+                para("由建筑物组成的生产电能的工厂。", 2),
+                para("3.4 变电站", 2),
+                para("5 安全组织措施", 3, true),
+                para("5.1 工作票所列人员", 3, true),
+                para("5.1.1 工作票签发人应确认工作必要。", 3),
+                para("5.1 工作许可", 3, true),  // 5.2 misread
+                para("5.2.1 工作负责人应在得到许可后方可开始工作。", 3),
+                para("5.2.2 不应约时停电。", 3),
+                para("附录各", 4),
+                para("(资料性附录)", 4),
+                para("电力线路第一种工作票格式", 4),
+                para("A.1 工作票应包括编号。", 4)};
+  return raw;
+}
+
+TEST(StructureBuilder, OcrMisreadHeadingsAreMendedFromTheirNeighbours) {
+  auto doc = build_document(ocr_headings(true), "R");
+  const auto& s = doc.structure;
+  const auto* permit = s.get_node_by_section_number("5.2");
+  ASSERT_NE(permit, nullptr);
+  EXPECT_EQ(permit->title, "工作许可");
+  EXPECT_EQ(s.find(s.get_node_by_section_number("5.2.1")->parent_id), permit);
+  const auto* three = s.get_node_by_section_number("3.3");
+  ASSERT_NE(three, nullptr);
+  EXPECT_EQ(three->title, "发电厂[站]");
+  const auto* app = s.get_node_by_section_number("附录A");
+  ASSERT_NE(app, nullptr);
+  EXPECT_EQ(app->title, "电力线路第一种工作票格式");
+  EXPECT_EQ(app->page_start, 4);
+  bool preface = false;
+  for (const auto& n : s.nodes())
+    preface = preface || (n.title == "前言" && n.page_start == 1);
+  EXPECT_TRUE(preface);
+}
+
+TEST(StructureBuilder, TextLayerNumbersOutOfSequenceAreWhatThePagePrints) {
+  // The same lines from a text layer are what the document prints: nothing is mended.
+  auto doc = build_document(ocr_headings(false), "R");
+  const auto& s = doc.structure;
+  EXPECT_EQ(s.get_node_by_section_number("5.2"), nullptr);
+  EXPECT_EQ(s.get_node_by_section_number("3.3"), nullptr);
+  EXPECT_EQ(s.get_node_by_section_number("附录A"), nullptr);
+}
+
 TEST(StructureBuilder, MarkupHeadingsMadeOfBrokenLinesAreNotChapters) {
   auto h = [](const std::string& t, int level) {
     RawBlock b = para(t, 1);

@@ -6,6 +6,8 @@
 #include <set>
 #include <stdexcept>
 
+#include <spdlog/spdlog.h>
+
 #include "regreader/core/regex.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/parse/block_passes.hpp"
@@ -82,6 +84,11 @@ bool comes_after(const SectionMatch& prev, const SectionMatch& next) {
 struct Numbering {
   std::map<SectionKind, SectionMatch> last;  ///< the last accepted number of each kind
   bool explanations = false;                 ///< inside a 条文说明
+  /// The next numbered paragraph after the one being classified, when its page was read by
+  /// OCR (misread numbers are mended from it); nullopt on text-layer pages, where a number
+  /// out of sequence is what the document prints.
+  std::optional<SectionMatch> next_on_ocr_page;
+  int mended = 0;  ///< numbers mended so far (logged)
 };
 
 // Decides whether a paragraph starts a chapter node, and whether it is a heading block.
@@ -128,7 +135,16 @@ void classify(ClassifiedBlock& it, const RawBlock& raw, Numbering& state) {
     const bool follows = prev == last.end() || restart ||
                          (state.explanations ? comes_after(prev->second, *number)
                                              : plausible_successor(prev->second, *number));
-    if (!follows) number = split_glued_number(*number, prev->second);
+    if (!follows) {
+      auto mended = state.next_on_ocr_page
+                        ? mend_misread_number(*number, prev->second, *state.next_on_ocr_page)
+                        : std::nullopt;
+      if (mended) {
+        mended->rest = number->rest;
+        ++state.mended;
+      }
+      number = mended ? mended : split_glued_number(*number, prev->second);
+    }
     // A top-level chapter ("5 风能资源评估") has a short title; "5 运行温度区间应包括…" is an
     // item of a numbered list inside a clause.
     if (number && number->kind == SectionKind::kNumeric && number->components.size() == 1 &&
@@ -261,6 +277,22 @@ std::vector<RawBlock> blocks_to_classify(const RawDocument& raw) {
   return out;
 }
 
+// The number of the next numbered paragraph (within a few) after `index`, when `index`'s page
+// was read by OCR.
+std::optional<SectionMatch> next_number_on_ocr_page(const RawDocument& raw,
+                                                    const std::vector<RawBlock>& blocks,
+                                                    size_t index) {
+  const auto page = static_cast<size_t>(std::max(1, blocks[index].page) - 1);
+  if (page >= raw.page_sources.size() || raw.page_sources[page] != "ocr") return std::nullopt;
+  constexpr size_t kLookahead = 6;
+  for (size_t k = index + 1; k < blocks.size() && k <= index + kLookahead; ++k) {
+    if (blocks[k].kind != RawBlock::Kind::kParagraph || blocks[k].continued) continue;
+    if (auto m = match_section_number(text::collapse_spaces(text::fold_width(blocks[k].text))))
+      return m;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
@@ -270,7 +302,10 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
   // after it: there, contents lines are found line by line (TocRun, field codes) only.
   const std::set<int> toc = model::has_layout(raw.paging) ? toc_pages(raw) : std::set<int>{};
   TocRun toc_run;
-  for (const RawBlock& rb : blocks_to_classify(raw)) {
+  const std::vector<RawBlock> blocks = blocks_to_classify(raw);
+  for (size_t index = 0; index < blocks.size(); ++index) {
+    const RawBlock& rb = blocks[index];
+    numbering.next_on_ocr_page = next_number_on_ocr_page(raw, blocks, index);
     ClassifiedBlock it;
     it.page = std::max(1, rb.page);
     it.larger_font = rb.larger_font && rb.styled_heading;
@@ -346,8 +381,17 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
     items.push_back(std::move(it));
   }
   infer_misread_chapters(items);
+  std::set<int> ocr_pages;
+  for (size_t p = 0; p < raw.page_sources.size(); ++p)
+    if (raw.page_sources[p] == "ocr") ocr_pages.insert(static_cast<int>(p) + 1);
+  infer_misread_appendices(items, ocr_pages);
+  infer_unreadable_numbers(items, ocr_pages);
+  infer_misread_front_matter(items, ocr_pages);
   join_term_titles(items);
   promote_font_headings(items);
+  if (numbering.mended > 0)
+    spdlog::debug("{} OCR-misread section number(s) mended from their neighbours",
+                  numbering.mended);
   return items;
 }
 

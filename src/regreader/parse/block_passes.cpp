@@ -201,4 +201,95 @@ void infer_misread_chapters(std::vector<ClassifiedBlock>& items) {
   }
 }
 
+void infer_misread_appendices(std::vector<ClassifiedBlock>& items, const std::set<int>& ocr_pages) {
+  char last = 0;  // the last appendix letter accepted
+  for (size_t i = 0; i + 1 < items.size(); ++i) {
+    auto& it = items[i];
+    if (it.starts_node && it.number && it.number->kind == SectionKind::kAppendix)
+      last = it.number->letter;
+    if (it.starts_node || it.type == BlockType::kTable || !ocr_pages.count(it.page) || last >= 'Z')
+      continue;
+    const auto cps = text::to_codepoints(text::strip_spaces(it.text));
+    if (cps.size() != 3 || cps[0] != U'附' || cps[1] != U'录') continue;
+    const std::string& next = items[i + 1].text;
+    if (items[i + 1].page != it.page || strip_appendix_designation(next) == next) continue;
+    SectionMatch m;
+    m.kind = SectionKind::kAppendix;
+    m.letter = last ? static_cast<char>(last + 1) : 'A';
+    m.number = std::string("附录") + m.letter;
+    m.components = {1};
+    it.number = m;
+    it.starts_node = true;
+    it.type = BlockType::kHeading;
+    last = m.letter;
+  }
+}
+
+namespace {
+
+// A line OCR made of a printed number it could not read: at most 3 glyphs, no sentence.
+bool unreadable_number_line(const ClassifiedBlock& b) {
+  const auto n = text::length(text::strip_spaces(b.text));
+  return !b.starts_node && b.type == BlockType::kText && b.notes.empty() && n >= 1 && n <= 3;
+}
+
+}  // namespace
+
+void infer_unreadable_numbers(std::vector<ClassifiedBlock>& items, const std::set<int>& ocr_pages) {
+  size_t prev = items.size();  // index of the last numbered node
+  for (size_t i = 0; i < items.size(); ++i) {
+    const auto& it = items[i];
+    if (!it.starts_node || !it.number || it.number->kind != SectionKind::kNumeric) continue;
+    if (prev < items.size()) {
+      const auto& a = *items[prev].number;
+      const auto& b = *it.number;
+      const bool gap_of_one =
+          a.components.size() == b.components.size() && a.components.size() >= 2 &&
+          b.components.back() == a.components.back() + 2 &&
+          std::equal(a.components.begin(), a.components.end() - 1, b.components.begin());
+      std::vector<size_t> candidates;
+      for (size_t k = prev + 1; gap_of_one && k + 1 < i; ++k)
+        if (ocr_pages.count(items[k].page) && unreadable_number_line(items[k]) &&
+            items[k + 1].page == items[k].page && items[k + 1].type == BlockType::kText &&
+            !items[k + 1].starts_node && !chinese_term(items[k + 1].text).empty() &&
+            text::length(chinese_term(items[k + 1].text)) <= kMaxTermChars)
+          candidates.push_back(k);
+      if (candidates.size() == 1) {
+        auto& hole = items[candidates.front()];
+        SectionMatch m = a;
+        m.components.back() += 1;
+        m.number.clear();
+        for (size_t c = 0; c < m.components.size(); ++c)
+          m.number += (c ? "." : "") + std::to_string(m.components[c]);
+        m.rest.clear();
+        hole.number = m;
+        hole.starts_node = true;
+        hole.type = BlockType::kHeading;
+        hole.text = m.number;
+      }
+    }
+    prev = i;
+  }
+}
+
+void infer_misread_front_matter(std::vector<ClassifiedBlock>& items,
+                                const std::set<int>& ocr_pages) {
+  static const std::vector<std::u32string> titles = {U"前言", U"引言"};
+  for (auto& it : items) {
+    if (it.starts_node && it.number) return;  // front matter comes before the first chapter
+    if (it.starts_node || it.type != BlockType::kText || !ocr_pages.count(it.page)) continue;
+    const auto cps = text::to_codepoints(text::strip_spaces(it.text));
+    for (const auto& t : titles) {
+      // Two glyphs, one of them right and in its place (the other misread or a bracket).
+      if (cps.size() != 2 || (cps[0] != t[0] && cps[1] != t[1])) continue;
+      if (cps[0] == t[0] && text::is_han(cps[1]) && cps[1] != t[1]) continue;  // another word
+      it.text = text::from_codepoints(std::vector<char32_t>(t.begin(), t.end()));
+      it.starts_node = true;
+      it.type = BlockType::kHeading;
+      it.node_title = it.text;
+      return;
+    }
+  }
+}
+
 }  // namespace regreader::parse

@@ -125,7 +125,7 @@ std::optional<SectionMatch> match_chinese(const std::u32string& s) {
   return m;
 }
 
-// Longest designation: "(规范性附录)", OCR's "《资料性奉录)".
+// Longest designation: "(规范性附录)", OCR's "《资料性奉录)" or "【规范性附录)".
 constexpr size_t kMaxDesignationChars = 10;
 
 }  // namespace
@@ -134,7 +134,7 @@ std::string strip_appendix_designation(std::string_view rest) {
   const std::u32string s = to_u32(rest);
   size_t i = 0;
   while (i < s.size() && (s[i] == '(' || s[i] == U'（' || s[i] == U'《' || s[i] == U'〈' ||
-                          s[i] == '<' || text::is_space(s[i])))
+                          s[i] == '<' || s[i] == U'【' || s[i] == '[' || text::is_space(s[i])))
     ++i;
   // 资料性 / 规范性 / 参考性 (OCR may garble the rest of the word, not these).
   const bool designation = s.find(U"性", i) != std::u32string::npos && s.find(U"性", i) <= i + 3 &&
@@ -144,7 +144,8 @@ std::string strip_appendix_designation(std::string_view rest) {
   if (!designation) return std::string(rest);
   size_t close = i;
   while (close < s.size() && close < i + kMaxDesignationChars && s[close] != ')' &&
-         s[close] != U'）' && s[close] != U'》' && s[close] != U'〉' && s[close] != '>')
+         s[close] != U'）' && s[close] != U'》' && s[close] != U'〉' && s[close] != '>' &&
+         s[close] != U'】' && s[close] != ']')
     ++close;
   if (close >= s.size() || close >= i + kMaxDesignationChars) {
     // No closing bracket: the designation is the word up to 附录 / 录.
@@ -405,6 +406,24 @@ std::optional<SectionMatch> split_glued_number(const SectionMatch& glued,
     return m;
   }
   return std::nullopt;
+}
+
+std::optional<SectionMatch> mend_misread_number(const SectionMatch& read, const SectionMatch& prev,
+                                                const SectionMatch& next) {
+  if (read.kind != SectionKind::kNumeric || prev.kind != read.kind || next.kind != read.kind)
+    return std::nullopt;
+  if (next.components.size() <= read.components.size()) return std::nullopt;
+  SectionMatch m = read;
+  m.components.assign(next.components.begin(),
+                      next.components.begin() + static_cast<long>(read.components.size()));
+  int differing = 0;
+  for (size_t k = 0; k < m.components.size(); ++k)
+    differing += m.components[k] != read.components[k] ? 1 : 0;
+  if (differing != 1 || !plausible_successor(prev, m) || !can_contain(m, next)) return std::nullopt;
+  m.number.clear();
+  for (size_t k = 0; k < m.components.size(); ++k)
+    m.number += (k ? "." : "") + std::to_string(m.components[k]);
+  return m;
 }
 
 std::optional<size_t> fused_heading_at(std::string_view paragraph,

@@ -295,7 +295,7 @@ PdfPageContent PdfDocument::read_page(int index) const {
   return out;
 }
 
-GrayImage PdfDocument::render_gray(int index, int dpi) const {
+GrayImage PdfDocument::render_gray(int index, int dpi, InkFilterStats* stats) const {
   fz_context* c = impl_->ctx;
   fz_pixmap* pix = nullptr;
   std::string failure;
@@ -307,7 +307,7 @@ GrayImage PdfDocument::render_gray(int index, int dpi) const {
   fz_try(c) {
     const float scale = static_cast<float>(dpi) / 72.0f;
     pix = fz_new_pixmap_from_page_number(c, impl_->doc, index, fz_scale(scale, scale),
-                                         fz_device_gray(c), 0);
+                                         fz_device_rgb(c), 0);
   }
   fz_catch(c) {
     failure = fz_caught_message(c);
@@ -315,16 +315,17 @@ GrayImage PdfDocument::render_gray(int index, int dpi) const {
   if (!pix)
     throw ParseError(ErrorCode::kCorruptFile, impl_->path,
                      "cannot render the page (" + failure + ")", index + 1);
-  GrayImage img;
+  PixelImage img;
   img.width = fz_pixmap_width(c, pix);
   img.height = fz_pixmap_height(c, pix);
   img.stride = static_cast<int>(fz_pixmap_stride(c, pix));
+  img.channels = fz_pixmap_components(c, pix);
   img.dpi = dpi;
   const unsigned char* samples = fz_pixmap_samples(c, pix);
   img.pixels.assign(samples,
                     samples + static_cast<size_t>(img.stride) * static_cast<size_t>(img.height));
   fz_drop_pixmap(c, pix);
-  return img;
+  return to_ocr_gray(img, stats);
 }
 
 std::string PdfDocument::render_png(int index, int dpi) const {

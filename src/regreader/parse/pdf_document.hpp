@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "regreader/parse/colour_ink.hpp"
 #include "regreader/parse/pdf_layout.hpp"
 
 namespace regreader::parse {
@@ -23,11 +24,8 @@ struct PdfPageContent {
   int unreadable_glyphs = 0;  ///< replacement, private-use or control characters, narrow ideographs
 };
 
-/// An 8-bit grey rendering of a page (for OCR).
-struct GrayImage {
-  int width = 0, height = 0, stride = 0, dpi = 0;
-  std::vector<uint8_t> pixels;
-};
+/// An 8-bit grey rendering of a page (for OCR): a PixelImage with one channel.
+using GrayImage = PixelImage;
 
 class PdfDocument {
  public:
@@ -42,8 +40,9 @@ class PdfDocument {
   std::string title() const;
   /// Characters and ruling lines of page `index` (0-based). Throws ParseError naming the page.
   PdfPageContent read_page(int index) const;
-  /// Renders page `index` in grey at `dpi`. Throws ParseError naming the page.
-  GrayImage render_gray(int index, int dpi) const;
+  /// Renders page `index` in grey at `dpi` for OCR, coloured ink (seals) dropped
+  /// (colour_ink.hpp); `stats` says how much was dropped. Throws ParseError naming the page.
+  GrayImage render_gray(int index, int dpi, InkFilterStats* stats = nullptr) const;
   /// Renders page `index` in colour at `dpi` as PNG bytes (the reading room's page images).
   std::string render_png(int index, int dpi) const;
   /// Page `index`'s size in points (PDF user space).
