@@ -75,6 +75,10 @@ class PgServer {
   std::string conninfo(const std::string& db = "postgres") const {
     return "host=" + dir_.string() + " user=postgres dbname=" + db;
   }
+  /// The same as a postgresql:// URL (what --store and Library take).
+  std::string url(const std::string& db = "postgres") const {
+    return "postgresql://postgres@/" + db + "?host=" + dir_.string();
+  }
   /// Creates an empty database (each test its own).
   bool create_database(const std::string& db) const {
     return run(bin_ / "createdb",

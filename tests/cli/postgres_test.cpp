@@ -73,9 +73,18 @@ TEST_F(CliOnPostgres, WhatOneProcessIngestsAnotherReads) {
   auto page = run_regreader(as(2) + "read-pages -r SAMPLE -s 3");
   EXPECT_EQ(page.code, 0) << page.err;
   EXPECT_NE(page.out.find("0.70"), std::string::npos) << page.out;
-  auto search = run_regreader(as(2) + "search 倒闸操作");
-  EXPECT_NE(search.code, 0);
-  EXPECT_NE(search.err.find("PostgreSQL store does not have yet"), std::string::npos) << search.err;
+  // Ingested by process 1, searched by process 2: the keyword leg on PostgreSQL.
+  auto search = run_regreader(as(2) + "search 倒闸操作 --json");
+  ASSERT_EQ(search.code, 0) << search.err;
+  const auto hits = nlohmann::json::parse(search.out);
+  EXPECT_EQ(hits["mode_used"], "keyword");
+  ASSERT_FALSE(hits["results"].empty()) << search.out;
+  EXPECT_NE(hits["results"][0]["snippet"].get<std::string>().find("【倒闸操作】"),
+            std::string::npos)
+      << search.out;
+  auto vector = run_regreader(as(2) + "search 倒闸操作 --mode vector");
+  EXPECT_NE(vector.code, 0);
+  EXPECT_NE(vector.err.find("PostgreSQL"), std::string::npos) << vector.err;
   auto del = run_regreader(as(2) + "delete SAMPLE");
   EXPECT_EQ(del.code, 0) << del.err;
   EXPECT_EQ(run_regreader(as(1) + "list --json").out.find("SAMPLE"), std::string::npos);
@@ -85,9 +94,8 @@ TEST_F(CliOnPostgres, WhatOneProcessIngestsAnotherReads) {
   EXPECT_NE(bad.err.find("postgresql://"), std::string::npos) << bad.err;
 }
 
-// Two servers (replicas) over one database: what the CLI ingested, each serves; reading tools
-// work, searching says what is missing instead of finding nothing.
-TEST_F(CliOnPostgres, McpServersReadFromPostgresAndSaySearchIsNotThereYet) {
+// Two servers (replicas) over one database: what the CLI ingested, each serves and finds.
+TEST_F(CliOnPostgres, McpServersReadAndSearchWhatAnotherProcessIngested) {
   ASSERT_EQ(run_regreader(as(1) + "-q ingest " + quote(sample_pdf()) + " --reg-id SAMPLE").code, 0);
   const std::string init =
       R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25",)"
@@ -120,9 +128,8 @@ TEST_F(CliOnPostgres, McpServersReadFromPostgresAndSaySearchIsNotThereYet) {
               std::string::npos)
         << read_reply.dump();
     ASSERT_TRUE(search_reply.contains("result")) << search_reply.dump();
-    EXPECT_TRUE(search_reply["result"].value("isError", false));
-    EXPECT_NE(search_reply["result"].dump().find("PostgreSQL store does not have yet"),
-              std::string::npos)
+    EXPECT_FALSE(search_reply["result"].value("isError", false)) << search_reply.dump();
+    EXPECT_NE(search_reply["result"]["structuredContent"].dump().find("SAMPLE"), std::string::npos)
         << search_reply.dump();
   }
 }

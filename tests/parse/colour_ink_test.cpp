@@ -20,12 +20,12 @@ PixelImage rgb_row(const std::vector<std::array<uint8_t, 3>>& px) {
 
 TEST(ColourInk, SealRedTurnsLightAndBlackPrintStaysDark) {
   InkFilterStats stats;
-  const auto gray = to_ocr_gray(rgb_row({{{0, 0, 0}},          // black print
-                                         {{255, 255, 255}},    // paper
-                                         {{220, 60, 50}},      // seal red
-                                         {{60, 10, 10}},       // print under the seal
-                                         {{128, 128, 128}},    // grey print
-                                         {{40, 60, 200}}}),    // blue stamp
+  const auto gray = to_ocr_gray(rgb_row({{{0, 0, 0}},        // black print
+                                         {{255, 255, 255}},  // paper
+                                         {{220, 60, 50}},    // seal red
+                                         {{60, 10, 10}},     // print under the seal
+                                         {{128, 128, 128}},  // grey print
+                                         {{40, 60, 200}}}),  // blue stamp
                                 &stats);
   ASSERT_EQ(gray.channels, 1);
   ASSERT_EQ(gray.width, 6);

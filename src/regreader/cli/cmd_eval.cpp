@@ -44,20 +44,22 @@ void run_eval(const EvalArgs& a, Globals& g) {
   g.json = a.json;
   const auto questions = index::read_eval_file(a.file);
   auto lib = g.library();
-  auto& store = lib.store();
+  const auto& documents = lib.documents();
   nlohmann::json out = nlohmann::json::array();
   if (!a.json)
     std::printf("%-14s %9s %7s %7s %7s %7s %7s\n", "mode", "questions", "hit@1", "hit@3", "hit@5",
                 "hit@10", "MRR");
-  const bool semantic = static_cast<bool>(index::semantic_leg(store));
+  const bool embedded = lib.engine() == "sqlite";
+  const bool semantic = embedded && static_cast<bool>(index::semantic_leg(lib.store()));
   for (const auto& mode : a.modes) {
-    if (!semantic && (mode == "vector" || mode == "hybrid")) {
-      const std::string why = index::semantic_leg(store).unavailable;
+    if (!semantic && (mode == "vector" || mode == "hybrid" || (!embedded && mode == "baseline"))) {
+      const std::string why = embedded ? index::semantic_leg(lib.store()).unavailable
+                                       : "the PostgreSQL store has the keyword leg only";
       if (!a.json) std::printf("%-9s not available: %s\n", mode.c_str(), why.c_str());
       out.push_back({{"mode", mode}, {"available", false}, {"reason", why}});
       continue;
     }
-    const auto r = index::evaluate(store, questions, mode, a.plain);
+    const auto r = index::evaluate(documents, questions, mode, a.plain);
     out.push_back(index::to_json(r, questions));
     if (!a.json) print_row(mode, r, questions, a.by_kind);
     if (!a.json && r.invalid)

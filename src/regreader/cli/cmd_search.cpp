@@ -46,7 +46,18 @@ std::vector<model::BlockType> parse_types(const std::string& list) {
 }
 
 // Which mode runs, saying on stderr when hybrid falls back to keyword or vectors are missing.
-index::SearchMode choose_mode(const SearchArgs& a, const store::PageStore& store, bool& fell_back) {
+index::SearchMode choose_mode(const SearchArgs& a, const store::DocumentStore& documents,
+                              bool& fell_back) {
+  const auto* embedded = dynamic_cast<const store::PageStore*>(&documents);
+  if (!embedded) {  // PostgreSQL: the keyword leg only, so far
+    const auto requested =
+        a.mode.empty() ? index::SearchMode::kKeyword : index::parse_search_mode(a.mode);
+    fell_back = requested == index::SearchMode::kHybrid;
+    if (fell_back)
+      std::cerr << "note: hybrid search runs as keyword search on the PostgreSQL store\n";
+    return requested == index::SearchMode::kHybrid ? index::SearchMode::kKeyword : requested;
+  }
+  const auto& store = *embedded;
   const auto requested =
       a.mode.empty() ? index::default_search_mode(store) : index::parse_search_mode(a.mode);
   const auto used = index::effective_mode(store, requested);
@@ -72,7 +83,7 @@ void say_guidance(const index::GuidedResult& r) {
   if (!r.query_used.empty()) std::cerr << "Searched for: " << r.query_used << "\n";
 }
 
-void print_hits(const store::PageStore& store, const std::string& query,
+void print_hits(const store::DocumentStore& store, const std::string& query,
                 const std::vector<index::SearchHit>& hits) {
   if (hits.empty()) {
     std::cout << "No matches for \"" << query << "\".\n";
@@ -115,7 +126,7 @@ void run_search(const SearchArgs& a, Globals& g) {
   f.section_exact = a.exact_section;
   f.limit = a.limit;
   auto lib = g.library();
-  auto& store = lib.store();
+  const auto& store = lib.documents();
   f.synonyms = &lib.synonyms();
   index::GuidedOptions o;
   o.per_reg = a.per_reg;
@@ -135,7 +146,9 @@ void run_search(const SearchArgs& a, Globals& g) {
         {"exact_match", std::any_of(r.hits.begin(), r.hits.end(),
                                     [](const auto& h) { return h.match != "partial"; })}};
     tools::add_guided_fields(r, j);
-    if (fell_back) j["note"] = index::semantic_leg(store).unavailable;
+    if (fell_back)
+      j["note"] = lib.engine() == "sqlite" ? index::semantic_leg(lib.store()).unavailable
+                                           : "the PostgreSQL store has the keyword leg only";
     print_json(j);
     return;
   }

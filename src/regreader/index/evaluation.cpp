@@ -7,6 +7,7 @@
 #include "regreader/core/text.hpp"
 #include "regreader/index/guided_search.hpp"
 #include "regreader/index/keyword_index.hpp"
+#include "regreader/index/pg_keyword_index.hpp"
 #include "regreader/index/search.hpp"
 #include "regreader/store/database.hpp"
 
@@ -53,14 +54,21 @@ std::vector<Candidate> baseline_search(store::Database& db, const EvalQuestion& 
   return out;
 }
 
-std::vector<Candidate> our_candidates(const store::PageStore& store, const EvalQuestion& q,
+std::vector<Candidate> our_candidates(const store::DocumentStore& documents, const EvalQuestion& q,
                                       SearchMode mode, bool plain) {
   SearchFilter f;
   if (!q.reg_id.empty()) f.reg_ids = {q.reg_id};
   f.limit = kDepth;
   std::vector<Candidate> out;
-  for (const auto& h :
-       plain ? search(store, q.query, f, mode) : guided_search(store, q.query, f, mode).hits)
+  std::vector<SearchHit> hits;
+  if (!plain) {
+    hits = guided_search(documents, q.query, f, mode).hits;
+  } else if (const auto* embedded = dynamic_cast<const store::PageStore*>(&documents)) {
+    hits = search(*embedded, q.query, f, mode);
+  } else {
+    hits = pg_keyword_search(dynamic_cast<const store::pg::PgStore&>(documents), q.query, f);
+  }
+  for (const auto& h : hits)
     out.push_back({h.block_id, h.page_num});
   return out;
 }
@@ -84,19 +92,15 @@ void normalize(EvalResult& r) {
   r.mrr /= r.questions;
 }
 
-std::string block_text(store::Database& db, const std::string& block_id) {
-  auto s = db.prepare("SELECT content_markdown FROM blocks WHERE block_id = ?1");
-  s.bind(1, block_id);
-  return s.step() ? squash(s.text(0)) : std::string();
+std::string block_text(const store::DocumentStore& documents, const std::string& block_id) {
+  return squash(documents.block_content(block_id).value_or(""));
 }
 
-bool evidence_exists(store::Database& db, const EvalQuestion& q) {
+bool evidence_exists(const store::DocumentStore& documents, const EvalQuestion& q) {
   if (q.expect.empty()) return true;
-  auto s = db.prepare("SELECT content_markdown FROM blocks WHERE ?1 = '' OR reg_id = ?1");
-  s.bind(1, q.reg_id);
   const std::string want = squash(q.expect);
-  while (s.step())
-    if (squash(s.text(0)).find(want) != std::string::npos) return true;
+  for (const auto& text : documents.block_contents(q.reg_id))
+    if (squash(text).find(want) != std::string::npos) return true;
   return false;
 }
 
@@ -124,13 +128,18 @@ std::vector<EvalQuestion> read_eval_file(const std::string& path) {
   return out;
 }
 
-EvalResult evaluate(const store::PageStore& store, const std::vector<EvalQuestion>& questions,
+EvalResult evaluate(const store::DocumentStore& store, const std::vector<EvalQuestion>& questions,
                     const std::string& mode, bool plain) {
   if (mode != "keyword" && mode != "vector" && mode != "hybrid" && mode != "baseline")
     throw Error(ErrorCode::kInvalidArgument,
                 "unknown evaluation mode '" + mode + "' (keyword, vector, hybrid, baseline)");
-  store::Database* db = store.database();
-  if (!db) throw Error(ErrorCode::kNotFound, "the store is empty; ingest the regulations first");
+  const auto* embedded = dynamic_cast<const store::PageStore*>(&store);
+  if (!embedded && mode != "keyword")
+    throw Error(ErrorCode::kInvalidArgument,
+                "on the PostgreSQL store only the keyword mode can be evaluated so far");
+  store::Database* db = embedded ? embedded->database() : nullptr;
+  if (embedded && !db)
+    throw Error(ErrorCode::kNotFound, "the store is empty; ingest the regulations first");
   if (mode == "baseline") {
     db->exec("DROP TABLE IF EXISTS temp.baseline_fts");
     db->exec(
@@ -145,7 +154,7 @@ EvalResult evaluate(const store::PageStore& store, const std::vector<EvalQuestio
   r.plain = plain;
   for (const auto& q : questions) {
     if (!q.reg_id.empty()) store.require(q.reg_id);
-    if (!evidence_exists(*db, q)) {
+    if (!evidence_exists(store, q)) {
       score(r, -1);
       continue;
     }
@@ -156,7 +165,7 @@ EvalResult evaluate(const store::PageStore& store, const std::vector<EvalQuestio
       const bool page_ok = std::find(q.pages.begin(), q.pages.end(), hits[i].page) != q.pages.end();
       const bool text_ok =
           !q.expect.empty() &&
-          block_text(*db, hits[i].block_id).find(squash(q.expect)) != std::string::npos;
+          block_text(store, hits[i].block_id).find(squash(q.expect)) != std::string::npos;
       if (page_ok || text_ok) rank = static_cast<int>(i) + 1;
     }
     score(r, rank);

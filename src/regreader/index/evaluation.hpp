@@ -37,7 +37,7 @@ struct EvalResult {
 /// Runs the questions in `mode`: "keyword", "vector", "hybrid" (guided_search.hpp, with the
 /// configured embedding model) or "baseline". `plain`: search.hpp alone, without the query's
 /// regulation names, question reduction, definitions first and copies folded.
-EvalResult evaluate(const store::PageStore& store, const std::vector<EvalQuestion>& questions,
+EvalResult evaluate(const store::DocumentStore& store, const std::vector<EvalQuestion>& questions,
                     const std::string& mode, bool plain = false);
 
 /// hit@k and MRR of the questions whose kind is `kind` ("" = all).

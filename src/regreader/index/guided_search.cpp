@@ -5,9 +5,12 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 
+#include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/index/copies.hpp"
 #include "regreader/index/embedder_factory.hpp"
+#include "regreader/index/keyword_index.hpp"
+#include "regreader/index/pg_keyword_index.hpp"
 #include "regreader/index/question_terms.hpp"
 #include "regreader/store/database.hpp"
 
@@ -88,11 +91,22 @@ std::vector<SearchHit> definition_hits(const store::PageStore& store, const std:
   return out;
 }
 
-// Ranked hits deep enough that folding copies still leaves `limit` of them.
-std::vector<SearchHit> ranked_folded(const store::PageStore& store, const std::string& query,
-                                     const std::string& asked, const SearchFilter& filter,
-                                     SearchMode mode, const GuidedOptions& o,
+// Ranked hits deep enough that folding copies still leaves `limit` of them. On PostgreSQL, the
+// keyword leg alone, unfolded (copies are found from the embedded store's signatures).
+std::vector<SearchHit> ranked_folded(const store::DocumentStore& documents,
+                                     const std::string& query, const std::string& asked,
+                                     const SearchFilter& filter, SearchMode mode,
+                                     const GuidedOptions& o,
                                      const std::function<void(const std::string&)>& on_step) {
+  const auto* embedded = dynamic_cast<const store::PageStore*>(&documents);
+  if (!embedded) {
+    if (mode != SearchMode::kKeyword)
+      throw Error(ErrorCode::kInvalidArgument,
+                  "vector and hybrid search are not available on the PostgreSQL store yet; "
+                  "search with mode keyword");
+    return pg_keyword_search(dynamic_cast<const store::pg::PgStore&>(documents), query, filter);
+  }
+  const store::PageStore& store = *embedded;
   if (!o.collapse && o.per_reg <= 0) return search(store, query, asked, filter, mode, on_step);
   SearchFilter deep = filter;
   deep.limit = std::clamp(filter.limit * kDepthFactor, kMinDepth, kMaxDepth);
@@ -108,13 +122,14 @@ std::vector<SearchHit> ranked_folded(const store::PageStore& store, const std::s
 
 // The names of the library's regulations, prepared once per library state and alias table (at
 // 600 regulations, preparing them per query cost 2-4 ms of a 15-18 ms guided p50).
-std::shared_ptr<const RegulationNames> library_names(const store::PageStore& store,
+std::shared_ptr<const RegulationNames> library_names(const store::DocumentStore& documents,
                                                      const AliasTable& aliases) {
   static std::mutex mutex;
   static std::string cached_key;
   static std::shared_ptr<const RegulationNames> cached;
-  const auto regs = store.list();
-  std::string key = store_data_dir(store).string();
+  const auto regs = documents.list();
+  const auto* embedded = dynamic_cast<const store::PageStore*>(&documents);
+  std::string key = embedded ? store_data_dir(*embedded).string() : "postgresql";
   for (const auto& r : regs)
     key += "\n" + r.reg_id + "\t" + r.indexed_at + "\t" + r.title;
   for (const auto& [alias, target] : aliases)
@@ -140,7 +155,7 @@ void put_first(std::vector<SearchHit>& hits, std::vector<SearchHit> first,
 
 }  // namespace
 
-GuidedResult guided_search(const store::PageStore& store, const std::string& query,
+GuidedResult guided_search(const store::DocumentStore& store, const std::string& query,
                            const SearchFilter& filter, SearchMode mode, const GuidedOptions& o,
                            const std::function<void(const std::string&)>& on_step) {
   GuidedResult r;
@@ -166,15 +181,20 @@ GuidedResult guided_search(const store::PageStore& store, const std::string& que
   }
   auto run = [&](const SearchFilter& with) {
     auto hits = ranked_folded(store, text, asked, with, mode, o, on_step);
-    if (!terms.definition_term.empty()) {
+    const auto* embedded = dynamic_cast<const store::PageStore*>(&store);
+    if (!terms.definition_term.empty() && embedded) {
       std::vector<std::string> consumed;
       auto first =
-          definition_hits(store, terms.definition_term, terms.definition_words, with, consumed);
+          definition_hits(*embedded, terms.definition_term, terms.definition_words, with, consumed);
       put_first(hits, std::move(first), consumed, with.limit);
     }
     return hits;
   };
   r.hits = run(f);
+  if (!dynamic_cast<const store::PageStore*>(&store))
+    r.note =
+        "PostgreSQL store: keyword leg only (copies are not folded, definition entries are "
+        "not put first)";
   if (r.hits.empty() && !r.scoped_reg_ids.empty()) {
     r.note = "nothing found in the regulation(s) the query names (" + r.scoped_by +
              "); results from every regulation";

@@ -31,7 +31,7 @@ struct GuidedResult {
   std::string note;                        ///< for people: why the scope was widened, …
 };
 
-GuidedResult guided_search(const store::PageStore& store, const std::string& query,
+GuidedResult guided_search(const store::DocumentStore& store, const std::string& query,
                            const SearchFilter& filter, SearchMode mode,
                            const GuidedOptions& options = {},
                            const std::function<void(const std::string&)>& on_step = {});

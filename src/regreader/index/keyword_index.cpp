@@ -38,10 +38,6 @@ constexpr int64_t kMinCommonDocs = 50;
 // 1.7 / 5.9 ms with the same hit@k (and on the whole corpus, MRR 0.722 -> 0.731 for the questions
 // naming their regulation); 300 rows lost hits (0.817 -> 0.811 MRR) for little time.
 constexpr int64_t kMaxLooseRows = 1000;
-// Loose-pass hits with less than this share of the query's tokens are dropped. A worker's
-// question matches its clause at 0.4-0.6 (倒闸操作票应保存多长时间: 5 of 11 pairs); a nonsense
-// query shares one common pair (xyz不存在的词: 存在, 1 of 5).
-constexpr double kMinCoverage = 0.3;
 
 std::string quote_phrase(const std::vector<Token>& tokens) {
   std::string out = "\"";
@@ -109,15 +105,26 @@ std::vector<std::string> query_terms(const std::string& query) {
 
 }  // namespace
 
-std::string build_match_expression(const std::string& query, const SynonymTable& synonyms) {
-  std::string expr;
+std::vector<std::vector<std::vector<Token>>> query_phrases(const std::string& query,
+                                                           const SynonymTable& synonyms) {
+  std::vector<std::vector<std::vector<Token>>> out;
   for (const auto& term : query_terms(query)) {
-    std::vector<std::string> phrases;
+    std::vector<std::vector<Token>> variants;
     for (const auto& variant : expand_term(term, synonyms)) {
       auto tokens = tokenize(variant, TokenizeMode::kQuery);
-      if (!tokens.empty()) phrases.push_back(quote_phrase(tokens));
+      if (!tokens.empty()) variants.push_back(std::move(tokens));
     }
-    if (phrases.empty()) continue;
+    if (!variants.empty()) out.push_back(std::move(variants));
+  }
+  return out;
+}
+
+std::string build_match_expression(const std::string& query, const SynonymTable& synonyms) {
+  std::string expr;
+  for (const auto& variants : query_phrases(query, synonyms)) {
+    std::vector<std::string> phrases;
+    for (const auto& tokens : variants)
+      phrases.push_back(quote_phrase(tokens));
     std::string alternatives = phrases.front();
     for (size_t i = 1; i < phrases.size(); ++i)
       alternatives += " OR " + phrases[i];
@@ -137,7 +144,8 @@ struct PassKind {
   const std::set<std::string>* highlight = nullptr;     ///< tokens marked in the snippet
 };
 
-// Share of `query_tokens` among the tokens of `text`.
+}  // namespace
+
 double coverage(const std::string& text, const std::set<std::string>& query_tokens) {
   if (query_tokens.empty()) return 0;
   std::set<std::string> found;
@@ -145,6 +153,8 @@ double coverage(const std::string& text, const std::set<std::string>& query_toke
     if (query_tokens.count(t.text)) found.insert(t.text);
   return static_cast<double>(found.size()) / static_cast<double>(query_tokens.size());
 }
+
+namespace {
 
 void run_query(store::Database& db, const std::string& match, const SearchFilter& filter,
                const PassKind& kind, std::vector<SearchHit>& hits) {
@@ -258,9 +268,6 @@ std::vector<std::string> choose_loose_tokens(const std::vector<TokenFrequency>& 
   return out;
 }
 
-namespace {
-
-// The tokens of the query's terms and of their synonyms: what a snippet marks.
 std::set<std::string> highlight_tokens(const std::string& query, const SearchFilter& filter) {
   const SynonymTable& synonyms = filter.synonyms ? *filter.synonyms : builtin_synonyms();
   std::set<std::string> out;
@@ -270,8 +277,6 @@ std::set<std::string> highlight_tokens(const std::string& query, const SearchFil
         out.insert(t.text);
   return out;
 }
-
-}  // namespace
 
 std::vector<SearchHit> keyword_search(const store::PageStore& store, const std::string& query,
                                       const SearchFilter& filter) {

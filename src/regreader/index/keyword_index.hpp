@@ -5,11 +5,13 @@
 
 #include <sqlite3.h>
 
+#include <set>
 #include <string>
 #include <vector>
 
 #include "regreader/index/search_filter.hpp"
 #include "regreader/index/synonyms.hpp"
+#include "regreader/index/tokenizer.hpp"
 #include "regreader/model/content_block.hpp"
 #include "regreader/store/page_store.hpp"
 
@@ -46,6 +48,22 @@ struct TokenFrequency {
 /// together they occur in over 3,000 blocks (the rarest is always kept).
 std::vector<std::string> choose_loose_tokens(const std::vector<TokenFrequency>& tokens,
                                              int64_t blocks);
+
+/// The query's phrases: per space-separated term, the token sequence of each of its variants (the
+/// term and its synonyms). Terms without a searchable token are left out. Both engines' keyword
+/// legs build their expressions from it (FTS5 MATCH here, tsquery in pg_keyword_index.hpp).
+std::vector<std::vector<std::vector<Token>>> query_phrases(const std::string& query,
+                                                           const SynonymTable& synonyms);
+
+/// Share of `query_tokens` among the tokens of `text`.
+double coverage(const std::string& text, const std::set<std::string>& query_tokens);
+/// Loose-pass hits with less than this share of the query's tokens are dropped. A worker's
+/// question matches its clause at 0.4-0.6 (倒闸操作票应保存多长时间: 5 of 11 pairs); a nonsense
+/// query shares one common pair (xyz不存在的词: 存在, 1 of 5).
+constexpr double kMinCoverage = 0.3;
+
+/// The tokens of the query's terms and of their synonyms: what a snippet marks.
+std::set<std::string> highlight_tokens(const std::string& query, const SearchFilter& filter);
 
 /// Keyword search over the stored blocks: blocks that contain every term of the query first (BM25
 /// order), then blocks that contain some of its rarer tokens (at most 8; none found in more than

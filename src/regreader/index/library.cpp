@@ -8,6 +8,7 @@
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/index/keyword_index.hpp"
+#include "regreader/index/pg_keyword_index.hpp"
 #include "regreader/store/pg/pg_store.hpp"
 
 namespace regreader::index {
@@ -39,7 +40,9 @@ Library::Library(fs::path data_dir, Mode mode, const std::string& store_url)
     documents_ = store_.get();
   } else if (text::starts_with(store_url, "postgresql://") ||
              text::starts_with(store_url, "postgres://")) {
-    remote_ = std::make_unique<store::pg::PgStore>(store_url);
+    auto pg = std::make_unique<store::pg::PgStore>(store_url);
+    prepare_pg_keyword_index(*pg);  // terms written with every save; old blocks filled once
+    remote_ = std::move(pg);
     documents_ = remote_.get();
   } else {
     throw Error(ErrorCode::kInvalidArgument,

@@ -25,7 +25,8 @@ PixelImage to_ocr_gray(const PixelImage& rgb, InkFilterStats* stats) {
   out.pixels.resize(static_cast<size_t>(rgb.width) * static_cast<size_t>(rgb.height));
   long long coloured = 0;
   for (int y = 0; y < rgb.height; ++y) {
-    const uint8_t* row = rgb.pixels.data() + static_cast<size_t>(y) * static_cast<size_t>(rgb.stride);
+    const uint8_t* row =
+        rgb.pixels.data() + static_cast<size_t>(y) * static_cast<size_t>(rgb.stride);
     uint8_t* dst = out.pixels.data() + static_cast<size_t>(y) * static_cast<size_t>(out.width);
     for (int x = 0; x < rgb.width; ++x) {
       const uint8_t* p = row + static_cast<size_t>(x) * static_cast<size_t>(rgb.channels);

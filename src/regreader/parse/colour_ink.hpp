@@ -19,10 +19,10 @@ struct InkFilterStats {
 };
 
 /// Grey image for OCR from an RGB rendering. Chinese regulations are scanned with official seals
-/// (红章) stamped across tables and clauses; in plain luminance the seal's red is as dark as mid-grey
-/// print and tesseract reads the clauses under it as noise or drops them. A saturated pixel
-/// (channel spread above a threshold) is coloured ink, so it takes its brightest channel: the seal
-/// turns near-white while black print under it stays dark (dark red = dark in every channel).
+/// (红章) stamped across tables and clauses; in plain luminance the seal's red is as dark as
+/// mid-grey print and tesseract reads the clauses under it as noise or drops them. A saturated
+/// pixel (channel spread above a threshold) is coloured ink, so it takes its brightest channel: the
+/// seal turns near-white while black print under it stays dark (dark red = dark in every channel).
 /// Unsaturated pixels (print, paper, yellowed paper, JPEG fringes) keep their luminance.
 /// A one-channel input is returned as is. No library does this particular channel rule (leptonica's
 /// pixConvertRGBToGray weighs channels globally, which cannot tell seal red from print).

@@ -42,6 +42,10 @@ class DocumentStore {
   /// Where a page's text came from and its mean OCR confidence; {"", -1} for an unknown page.
   virtual std::pair<std::string, float> text_source(const std::string& reg_id,
                                                     int page_num) const = 0;
+  /// The text of one block by id; nullopt when no block has it.
+  virtual std::optional<std::string> block_content(const std::string& block_id) const = 0;
+  /// The texts of every block of a regulation (of all when `reg_id` is empty), in page order.
+  virtual std::vector<std::string> block_contents(const std::string& reg_id) const = 0;
   /// Pages start..end inclusive (validated against the regulation's page count), read as one
   /// consistent version.
   virtual std::vector<model::PageDocument> pages(const std::string& reg_id, int start,

@@ -404,6 +404,26 @@ std::pair<std::string, float> PageStore::text_source(const std::string& reg_id,
   return {s.text(0), static_cast<float>(s.real(1))};
 }
 
+std::optional<std::string> PageStore::block_content(const std::string& block_id) const {
+  if (!db_) return std::nullopt;
+  auto s = db_->prepare("SELECT content_markdown FROM blocks WHERE block_id = ?1");
+  s.bind(1, block_id);
+  if (!s.step()) return std::nullopt;
+  return s.text(0);
+}
+
+std::vector<std::string> PageStore::block_contents(const std::string& reg_id) const {
+  std::vector<std::string> out;
+  if (!db_) return out;
+  auto s = db_->prepare(
+      "SELECT content_markdown FROM blocks WHERE ?1 = '' OR reg_id = ?1 ORDER BY reg_id, "
+      "page_num, order_in_page");
+  s.bind(1, reg_id);
+  while (s.step())
+    out.push_back(s.text(0));
+  return out;
+}
+
 std::vector<model::PageDocument> PageStore::pages(const std::string& reg_id, int start,
                                                   int end) const {
   const ReadSnapshot snapshot(db_.get());  // the pages and their blocks of one version

@@ -43,6 +43,8 @@ class PageStore final : public DocumentStore {
   std::vector<model::Annotation> annotations(const std::string& reg_id) const override;
   std::vector<model::ReferenceLink> links(const std::string& reg_id) const override;
   std::string content_digest() const override;
+  std::optional<std::string> block_content(const std::string& block_id) const override;
+  std::vector<std::string> block_contents(const std::string& reg_id) const override;
 
   /// The SQLite connection, for layers that keep their own tables beside the store (the keyword
   /// index); null when no database exists yet.

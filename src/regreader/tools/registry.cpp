@@ -7,14 +7,6 @@
 
 namespace regreader::tools {
 
-const store::PageStore& search_store(const ToolContext& ctx) {
-  if (const auto* s = dynamic_cast<const store::PageStore*>(&ctx.store)) return *s;
-  throw Error(ErrorCode::kInvalidArgument,
-              "searching needs the keyword and vector indexes, which the PostgreSQL store does "
-              "not have yet: read pages, tables, notes and references by id (get_toc, "
-              "read_page_range, get_table_by_id, lookup_annotation, resolve_reference)");
-}
-
 bool advanced_tools_enabled() {
   return settings().enabled("tools.advanced");
 }

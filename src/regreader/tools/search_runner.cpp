@@ -34,12 +34,17 @@ SearchOutcome run_search(const ToolContext& ctx, const SearchRequest& r) {
   o.per_reg = r.per_reg;
   o.collapse = r.collapse_copies;
   o.aliases = ctx.aliases;
-  out.guided = index::guided_search(search_store(ctx), r.query, f, mode, o, on_step);
+  const auto* embedded = dynamic_cast<const store::PageStore*>(&ctx.store);
+  // The PostgreSQL store has the keyword leg only: hybrid is keyword there, as it is on the
+  // embedded store without vectors; vector alone is refused by guided_search.
+  const index::SearchMode run_mode =
+      embedded || mode != index::SearchMode::kHybrid ? mode : index::SearchMode::kKeyword;
+  out.guided = index::guided_search(ctx.store, r.query, f, run_mode, o, on_step);
   out.hits = std::move(out.guided.hits);
   // After the search, which loaded the semantic leg (with progress); effective_mode reads its
   // cache.
-  out.mode_used =
-      std::string(index::search_mode_name(index::effective_mode(search_store(ctx), mode)));
+  out.mode_used = std::string(index::search_mode_name(
+      embedded ? index::effective_mode(*embedded, run_mode) : index::SearchMode::kKeyword));
   return out;
 }
 

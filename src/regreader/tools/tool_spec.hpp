@@ -25,10 +25,6 @@ struct ToolContext {
   const index::AliasTable* aliases = nullptr;  ///< names of regulations; null: the built-in ones
 };
 
-/// The embedded store with its keyword and vector indexes, for the tools that search. Throws
-/// kInvalidArgument, saying so, on an engine without them (PostgreSQL, so far).
-const store::PageStore& search_store(const ToolContext& ctx);
-
 /// A tool's answer: `structured` matches the tool's output schema; `text` is what a model reads
 /// (empty: the server renders `structured` as JSON text).
 struct ToolResult {

@@ -75,7 +75,15 @@ constexpr const char* kGenerationV5 = R"SQL(
 CREATE TABLE regreader_generation (n BIGINT NOT NULL);
 INSERT INTO regreader_generation VALUES (0);
 )SQL";
-constexpr Migration kMigrations[] = {{4, kSchemaV4}, {5, kGenerationV5}};
+// 6: the keyword leg. Each block's terms, as RegReader's own CJK tokens with their positions
+// (written by the index layer through set_block_terms, never by a PostgreSQL parser: the 'simple'
+// configuration would keep a run of Chinese as one word), searched through a GIN index.
+constexpr const char* kTermsV6 = R"SQL(
+ALTER TABLE blocks ADD COLUMN terms tsvector;
+ALTER TABLE blocks ADD COLUMN n_tokens INTEGER;
+CREATE INDEX blocks_terms ON blocks USING gin (terms);
+)SQL";
+constexpr Migration kMigrations[] = {{4, kSchemaV4}, {5, kGenerationV5}, {6, kTermsV6}};
 
 constexpr const char* kTables[] = {"regulations", "pages",  "blocks",         "annotations",
                                    "chapters",    "tables", "table_segments", "links"};
@@ -150,6 +158,39 @@ void PgStore::migrate() {
   tx.commit();
 }
 
+void PgStore::set_block_terms(BlockTerms terms) {
+  std::lock_guard lock(mutex_);
+  block_terms_ = std::move(terms);
+}
+
+int PgStore::fill_missing_terms() {
+  std::lock_guard lock(mutex_);
+  if (!block_terms_) return 0;
+  int filled = 0;
+  for (;;) {
+    // In batches, each its own transaction: a library of 10^5 blocks stored before the keyword
+    // leg existed is indexed once, and an interrupted run resumes where it stopped.
+    PgTransaction tx(*conn_);
+    auto r = conn_->query(
+        "SELECT block_id, content_markdown FROM blocks WHERE terms IS NULL LIMIT 2000 FOR UPDATE "
+        "SKIP LOCKED");
+    if (r.rows() == 0) break;
+    for (int i = 0; i < r.rows(); ++i) {
+      const auto [terms, count] = block_terms_(r.text(i, 1));
+      conn_->query("UPDATE blocks SET terms = $2::tsvector, n_tokens = $3 WHERE block_id = $1",
+                   {r.text(i, 0), terms, num(count)});
+    }
+    tx.commit();
+    filled += r.rows();
+  }
+  return filled;
+}
+
+PgResult PgStore::read(const std::string& sql, const std::vector<Param>& params) const {
+  std::lock_guard lock(mutex_);
+  return conn_->query(sql, params);
+}
+
 int PgStore::schema_version() const {
   std::lock_guard lock(mutex_);
   return static_cast<int>(conn_->query("SELECT max(version) FROM regreader_schema").integer(0, 0));
@@ -167,13 +208,18 @@ void PgStore::insert_document(const model::ParsedDocument& doc) {
                  {reg, num(p.page_num), js(p.chapter_path), js(p.active_chapters),
                   flag(p.continues_from_prev), flag(p.continues_to_next), p.text_source,
                   real(p.ocr_confidence), real(p.width), real(p.height)});
-    for (const auto& b : p.content_blocks)
+    for (const auto& b : p.content_blocks) {
+      const auto terms =
+          block_terms_ ? std::optional(block_terms_(b.content_markdown)) : std::nullopt;
       conn_->query(
-          "INSERT INTO blocks VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+          "INSERT INTO blocks VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::tsvector, "
+          "$12)",
           {b.block_id, reg, num(p.page_num), num(b.order_in_page),
            std::string(model::block_type_name(b.block_type)), b.section_number, b.content_markdown,
            js(b.chapter_path), b.table_meta ? js(*b.table_meta) : std::nullopt,
-           b.rect ? js(*b.rect) : std::nullopt});
+           b.rect ? js(*b.rect) : std::nullopt, terms ? Param(terms->first) : std::nullopt,
+           terms ? num(terms->second) : std::nullopt});
+    }
     int seq = 0;
     for (const auto& a : p.annotations)
       conn_->query(
@@ -315,6 +361,26 @@ std::pair<std::string, float> PgStore::text_source(const std::string& reg_id, in
       {reg_id, num(page_num)});
   if (r.rows() == 0) return {"", -1.0f};
   return {r.text(0, 0), static_cast<float>(r.real(0, 1))};
+}
+
+std::optional<std::string> PgStore::block_content(const std::string& block_id) const {
+  std::lock_guard lock(mutex_);
+  const auto r =
+      conn_->query("SELECT content_markdown FROM blocks WHERE block_id = $1", {block_id});
+  if (r.rows() == 0) return std::nullopt;
+  return r.text(0, 0);
+}
+
+std::vector<std::string> PgStore::block_contents(const std::string& reg_id) const {
+  std::lock_guard lock(mutex_);
+  const auto r = conn_->query(
+      "SELECT content_markdown FROM blocks WHERE $1 = '' OR reg_id = $1 ORDER BY reg_id, "
+      "page_num, order_in_page",
+      {reg_id});
+  std::vector<std::string> out;
+  for (int i = 0; i < r.rows(); ++i)
+    out.push_back(r.text(i, 0));
+  return out;
 }
 
 std::vector<model::PageDocument> PgStore::pages(const std::string& reg_id, int start,

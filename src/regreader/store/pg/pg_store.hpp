@@ -7,6 +7,7 @@
 // Schema migrations are numbered and recorded in regreader_schema(version); every change moves
 // the library's generation and announces it (LISTEN regreader) to the other replicas.
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -41,13 +42,28 @@ class PgStore final : public DocumentStore {
   std::vector<model::Annotation> annotations(const std::string& reg_id) const override;
   std::vector<model::ReferenceLink> links(const std::string& reg_id) const override;
   std::string content_digest() const override;
+  std::optional<std::string> block_content(const std::string& block_id) const override;
+  std::vector<std::string> block_contents(const std::string& reg_id) const override;
 
   /// The schema version the database holds.
   int schema_version() const;
-  static constexpr int kSchemaVersion = 5;
+  static constexpr int kSchemaVersion = 6;
   /// The library's generation: moved by every save, remove and rename of any replica, and
   /// announced on the channel "regreader" (NOTIFY, payload the new generation) when it commits.
   long long generation() const;
+
+  /// Makes a block's `terms` (a tsvector literal) and its token count (the length BM25
+  /// normalises by) from its text; set by the index layer, whose
+  /// tokenizer it is, and called inside the save's transaction so a document's terms commit with
+  /// it. Without one, blocks are saved with no terms (and fill_missing_terms adds them later).
+  using BlockTerms = std::function<std::pair<std::string, int>(const std::string& content)>;
+  void set_block_terms(BlockTerms terms);
+  /// Writes the terms of blocks stored without them (before schema 6, or by a replica without
+  /// the hook). Returns how many blocks were filled.
+  int fill_missing_terms();
+  /// A read-only statement on the store's connection, for the index layer's searches over the
+  /// same tables (the keyword leg). Throws StorageError.
+  PgResult read(const std::string& sql, const std::vector<Param>& params = {}) const;
 
  private:
   void migrate();
@@ -63,6 +79,7 @@ class PgStore final : public DocumentStore {
   // threads); a server keeps one store per worker or serialises here.
   mutable std::mutex mutex_;
   std::unique_ptr<PgConnection> conn_;
+  BlockTerms block_terms_;
 };
 
 }  // namespace regreader::store::pg
