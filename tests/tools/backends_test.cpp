@@ -47,8 +47,8 @@ class ToolsOnEveryEngine : public ::testing::TestWithParam<std::string> {
       ASSERT_TRUE(pg.create_database("tool_cases"));
       url = pg.url("tool_cases");
     }
-    lib_ = std::make_unique<index::Library>(dir_.path() / "data", index::Library::Mode::kCreate,
-                                            url);
+    lib_ =
+        std::make_unique<index::Library>(dir_.path() / "data", index::Library::Mode::kCreate, url);
     store::IngestOptions o;
     o.reg_id = "SAMPLE";
     lib_->ingest(testing::sample_pdf(), o);
@@ -62,8 +62,8 @@ class ToolsOnEveryEngine : public ::testing::TestWithParam<std::string> {
 
 TEST_P(ToolsOnEveryEngine, EveryCaseHoldsOnThisEngine) {
   const auto table = tool_table(true);
-  const ToolContext ctx{lib_->documents(), lib_->data_dir(), &lib_->synonyms(), {},
-                        &lib_->aliases()};
+  const ToolContext ctx{
+      lib_->documents(), lib_->data_dir(), &lib_->synonyms(), {}, &lib_->aliases()};
   const auto cases = read_cases();
   ASSERT_GE(cases.size(), 10u);
   for (const auto& c : cases) {

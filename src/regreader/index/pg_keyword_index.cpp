@@ -148,8 +148,7 @@ std::vector<Row> ranked_rows(const store::pg::PgStore& store, const Pass& pass,
     rows.push_back(std::move(row));
   }
   std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
-    return a.hit.score != b.hit.score ? a.hit.score > b.hit.score
-                                      : a.hit.block_id < b.hit.block_id;
+    return a.hit.score != b.hit.score ? a.hit.score > b.hit.score : a.hit.block_id < b.hit.block_id;
   });
   return rows;
 }
