@@ -278,6 +278,15 @@ std::set<std::string> highlight_tokens(const std::string& query, const SearchFil
   return out;
 }
 
+KeywordQuery keyword_query(const std::string& query, const SearchFilter& filter) {
+  KeywordQuery q;
+  q.strict_match = query.find_first_of(" \t\n") == std::string::npos ? "exact" : "all_terms";
+  for (const auto& t : tokenize(query, TokenizeMode::kQuery))
+    q.tokens.insert(t.text);
+  q.highlight = highlight_tokens(query, filter);
+  return q;
+}
+
 std::vector<SearchHit> keyword_search(const store::PageStore& store, const std::string& query,
                                       const SearchFilter& filter) {
   std::vector<SearchHit> hits;
@@ -287,16 +296,12 @@ std::vector<SearchHit> keyword_search(const store::PageStore& store, const std::
   if (!db || strict.empty() || filter.limit <= 0) return hits;
   for (const auto& r : filter.reg_ids)
     store.require(r);
-  const bool one_term = query.find_first_of(" \t\n") == std::string::npos;
-  std::set<std::string> tokens;
-  for (const auto& t : tokenize(query, TokenizeMode::kQuery))
-    tokens.insert(t.text);
-  const std::set<std::string> highlight = highlight_tokens(query, filter);
-  run_query(*db, strict, filter, {one_term ? "exact" : "all_terms", nullptr, &highlight}, hits);
+  const KeywordQuery q = keyword_query(query, filter);
+  run_query(*db, strict, filter, {q.strict_match, nullptr, &q.highlight}, hits);
   if (static_cast<int>(hits.size()) < filter.limit) {
     const std::string loose = rare_tokens_expression(*db, query);
     if (!loose.empty() && loose != strict)
-      run_query(*db, loose, filter, {"partial", &tokens, &highlight}, hits);
+      run_query(*db, loose, filter, {"partial", &q.tokens, &q.highlight}, hits);
   }
   return hits;
 }

@@ -65,6 +65,15 @@ constexpr double kMinCoverage = 0.3;
 /// The tokens of the query's terms and of their synonyms: what a snippet marks.
 std::set<std::string> highlight_tokens(const std::string& query, const SearchFilter& filter);
 
+/// What both engines' passes need of a query: what strict hits are called ("exact" for one term,
+/// "all_terms" for several), the query's tokens (the loose pass's coverage) and the tokens a
+/// snippet marks.
+struct KeywordQuery {
+  std::string strict_match;
+  std::set<std::string> tokens, highlight;
+};
+KeywordQuery keyword_query(const std::string& query, const SearchFilter& filter);
+
 /// Keyword search over the stored blocks: blocks that contain every term of the query first (BM25
 /// order), then blocks that contain some of its rarer tokens (at most 8; none found in more than
 /// 5% of the blocks and more than 50 of them, and together in at most 3,000 blocks).

@@ -238,12 +238,8 @@ std::vector<SearchHit> pg_keyword_search(const store::pg::PgStore& store, const 
   if (strict.empty() || filter.limit <= 0) return hits;
   for (const auto& r : filter.reg_ids)
     store.require(r);
-  const bool one_term = query.find_first_of(" \t\n") == std::string::npos;
-  std::set<std::string> tokens;
-  for (const auto& t : tokenize(query, TokenizeMode::kQuery))
-    tokens.insert(t.text);
-  const std::set<std::string> highlight = highlight_tokens(query, filter);
-  Pass all{strict, {}, one_term ? "exact" : "all_terms", nullptr};
+  const KeywordQuery q = keyword_query(query, filter);
+  Pass all{strict, {}, q.strict_match, nullptr};
   for (const auto& variants : query_phrases(query, synonyms))
     for (const auto& v : variants) {
       Phrase p;
@@ -251,11 +247,11 @@ std::vector<SearchHit> pg_keyword_search(const store::pg::PgStore& store, const 
         p.push_back(t.text);
       all.phrases.push_back(std::move(p));
     }
-  run_pass(store, all, filter, highlight, hits);
+  run_pass(store, all, filter, q.highlight, hits);
   if (static_cast<int>(hits.size()) < filter.limit) {
-    const Pass loose = loose_pass(store, query, &tokens);
+    const Pass loose = loose_pass(store, query, &q.tokens);
     if (!loose.tsquery.empty() && loose.tsquery != strict)
-      run_pass(store, loose, filter, highlight, hits);
+      run_pass(store, loose, filter, q.highlight, hits);
   }
   return hits;
 }
