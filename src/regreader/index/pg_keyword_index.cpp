@@ -174,10 +174,8 @@ void run_pass(const store::pg::PgStore& store, const Pass& pass, const SearchFil
 
 // The loose pass: the query's rarer tokens ORed, chosen by the FTS5 leg's rule
 // (choose_loose_tokens) from document frequencies counted through the GIN index.
-Pass loose_pass(const store::pg::PgStore& store, const std::string& query,
+Pass loose_pass(const store::pg::PgStore& store, const std::string& query, int64_t blocks,
                 const std::set<std::string>* tokens) {
-  const auto total = store.read("SELECT count(*) FROM blocks");
-  const int64_t blocks = std::max<int64_t>(1, total.integer(0, 0));
   std::vector<TokenFrequency> counted;
   std::set<std::string> seen;
   for (const auto& t : tokenize(query, TokenizeMode::kQuery)) {
@@ -249,7 +247,9 @@ std::vector<SearchHit> pg_keyword_search(const store::pg::PgStore& store, const 
     }
   run_pass(store, all, filter, q.highlight, hits);
   if (static_cast<int>(hits.size()) < filter.limit) {
-    const Pass loose = loose_pass(store, query, &q.tokens);
+    const auto total = store.read("SELECT count(*) FROM blocks");
+    const Pass loose =
+        loose_pass(store, query, std::max<int64_t>(1, total.integer(0, 0)), &q.tokens);
     if (!loose.tsquery.empty() && loose.tsquery != strict)
       run_pass(store, loose, filter, q.highlight, hits);
   }

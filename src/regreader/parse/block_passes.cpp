@@ -258,9 +258,7 @@ void infer_unreadable_numbers(std::vector<ClassifiedBlock>& items, const std::se
         auto& hole = items[candidates.front()];
         SectionMatch m = a;
         m.components.back() += 1;
-        m.number.clear();
-        for (size_t c = 0; c < m.components.size(); ++c)
-          m.number += (c ? "." : "") + std::to_string(m.components[c]);
+        renumber(m);
         m.rest.clear();
         hole.number = m;
         hole.starts_node = true;

@@ -400,9 +400,7 @@ std::optional<SectionMatch> split_glued_number(const SectionMatch& glued,
     m.components.back() = text::to_int(last.substr(0, keep)).value_or(0);
     if (m.components.back() <= 0 || !plausible_successor(prev, m)) continue;
     m.rest = last.substr(keep) + glued.rest;
-    m.number = m.kind == SectionKind::kAppendixClause ? std::string(1, m.letter) + "." : "";
-    for (size_t k = 0; k < m.components.size(); ++k)
-      m.number += (k ? "." : "") + std::to_string(m.components[k]);
+    renumber(m);
     return m;
   }
   return std::nullopt;
@@ -420,10 +418,14 @@ std::optional<SectionMatch> mend_misread_number(const SectionMatch& read, const 
   for (size_t k = 0; k < m.components.size(); ++k)
     differing += m.components[k] != read.components[k] ? 1 : 0;
   if (differing != 1 || !plausible_successor(prev, m) || !can_contain(m, next)) return std::nullopt;
-  m.number.clear();
+  renumber(m);
+  return m;
+}
+
+void renumber(SectionMatch& m) {
+  m.number = m.kind == SectionKind::kAppendixClause ? std::string(1, m.letter) + "." : "";
   for (size_t k = 0; k < m.components.size(); ++k)
     m.number += (k ? "." : "") + std::to_string(m.components[k]);
-  return m;
 }
 
 std::optional<size_t> fused_heading_at(std::string_view paragraph,

@@ -66,6 +66,9 @@ std::optional<size_t> fused_heading_at(std::string_view paragraph,
 /// followed by "50年一遇"): the split that continues `prev`, if one does.
 std::optional<SectionMatch> split_glued_number(const SectionMatch& glued, const SectionMatch& prev);
 
+/// Rewrites `m.number` from its components ("5.3.4", "A.2" for an appendix clause).
+void renumber(SectionMatch& m);
+
 /// An OCR-misread section number mended from both neighbours: "5.5 工作许可" read after 5.5.5
 /// and before 5.6.1 is 5.6. The mended number has the misread one's depth, differs from it in
 /// one component, continues `prev` and contains `next`; nullopt when no such number exists.
