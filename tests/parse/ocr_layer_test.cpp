@@ -81,3 +81,36 @@ TEST(OcrLayer, AConfidentReadingWithKnownPairsStands) {
   resolve_alternatives(pages);
   EXPECT_EQ(pages[1].lines[0].text, "部分停电");
 }
+
+TEST(OcrRereading, EachCharacterTakesTheReadingMostReadingsAgreeOn) {
+  auto ocr = line(U"附录刁的要求", 90);
+  combine_ocr_readings(ocr, {line(U"附录E的要求", 60), line(U"附录E的要求", 70)});
+  EXPECT_EQ(text_of(ocr), "附录E的要求");
+  EXPECT_FLOAT_EQ(ocr[2].conf, 70.0f);  // the agreeing reading's confidence
+}
+
+TEST(OcrRereading, OnATieTheMoreConfidentReadingWins) {
+  auto ocr = line(U"装设遗栏", 50);
+  combine_ocr_readings(ocr, {line(U"装设遮栏", 85)});
+  EXPECT_EQ(text_of(ocr), "装设遮栏");
+  auto kept = line(U"装设遮栏", 85);
+  combine_ocr_readings(kept, {line(U"装设遗栏", 50)});
+  EXPECT_EQ(text_of(kept), "装设遮栏");
+}
+
+TEST(OcrRereading, ADigitAnyReadingDisputesIsUnsureEvenWhenOutvoted) {
+  auto ocr = line(U"16及以下0.70", 95);
+  combine_ocr_readings(ocr, {line(U"10及以下0.70", 90), line(U"10及以下0.70", 92)});
+  EXPECT_EQ(text_of(ocr), "10及以下0.70");
+  EXPECT_LE(ocr[1].conf, 40.0f);        // read 6 once: unsure
+  EXPECT_FLOAT_EQ(ocr[7].conf, 95.0f);  // the 7 every reading agrees on keeps its confidence
+}
+
+TEST(OcrRereading, AReadingOfAnotherLineVotesOnNothing) {
+  auto ocr = line(U"工作间断时接地线保留", 80);
+  combine_ocr_readings(ocr, {line(U"恢复送电前应检查", 99)});
+  EXPECT_EQ(text_of(ocr), "工作间断时接地线保留");
+  auto none = line(U"工作间断", 80);
+  combine_ocr_readings(none, {});
+  EXPECT_EQ(text_of(none), "工作间断");
+}

@@ -4,6 +4,7 @@
 #include <tesseract/baseapi.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 
 #include "regreader/core/error.hpp"
@@ -20,6 +21,8 @@ constexpr float kScanCoverage = 0.6f;
 constexpr double kMaxUnreadableShare = 0.1;
 // Symbols recognised with less confidence than this (0-100) are dropped as noise.
 constexpr float kMinConfidence = 20.0f;
+// Resolutions a scan is read at again (ocr.hpp).
+constexpr std::array<int, 2> kRereadDpis = {120, 150};
 }  // namespace
 
 OcrMode parse_ocr_mode(const std::string& name) {
@@ -79,6 +82,43 @@ std::vector<PdfChar> OcrEngine::recognize(const GrayImage& img) {
       out.push_back(
           {c, l * scale, r * scale, t * scale, b * scale, baseline * scale, size, false, conf});
   } while (it->Next(tesseract::RIL_SYMBOL));
+  return out;
+}
+
+std::vector<int> ocr_rereading_dpis(const PdfPageContent& page) {
+  const float area = std::max(1.0f, page.width * page.height);
+  if (page.largest_image_area / area < kScanCoverage) return {};
+  return {kRereadDpis.begin(), kRereadDpis.end()};
+}
+
+GrayImage downscaled(const GrayImage& image, int dpi) {
+  if (dpi >= image.dpi || image.width == 0 || image.height == 0) return image;
+  PIX* src = pixCreate(image.width, image.height, 8);
+  l_uint32* data = pixGetData(src);
+  const int wpl = pixGetWpl(src);
+  for (int y = 0; y < image.height; ++y) {
+    l_uint32* line = data + static_cast<ptrdiff_t>(y) * wpl;
+    const uint8_t* row = image.pixels.data() + static_cast<ptrdiff_t>(y) * image.stride;
+    for (int x = 0; x < image.width; ++x)
+      SET_DATA_BYTE(line, x, row[x]);
+  }
+  const float factor = static_cast<float>(dpi) / static_cast<float>(image.dpi);
+  PIX* small = pixScale(src, factor, factor);
+  pixDestroy(&src);
+  if (!small) throw Error(ErrorCode::kInternal, "cannot scale a page image for OCR");
+  GrayImage out;
+  out.width = static_cast<int>(pixGetWidth(small));
+  out.height = static_cast<int>(pixGetHeight(small));
+  out.stride = out.width;
+  out.dpi = dpi;
+  out.pixels.resize(static_cast<size_t>(out.width) * static_cast<size_t>(out.height));
+  const l_uint32* sdata = pixGetData(small);
+  const int swpl = pixGetWpl(small);
+  for (int y = 0; y < out.height; ++y)
+    for (int x = 0; x < out.width; ++x)
+      out.pixels[static_cast<size_t>(y) * static_cast<size_t>(out.width) + static_cast<size_t>(x)] =
+          static_cast<uint8_t>(GET_DATA_BYTE(sdata + static_cast<ptrdiff_t>(y) * swpl, x));
+  pixDestroy(&small);
   return out;
 }
 

@@ -122,12 +122,68 @@ void vote_line(std::vector<PdfChar>& chars, const std::vector<PdfChar>& stretch)
   }
 }
 
-void vote_characters(std::vector<PdfChar>& ocr, const std::vector<PdfChar>& layer) {
+// A character of a line and what each other reading has in its place.
+struct Ballot {
+  std::vector<std::pair<char32_t, float>> votes;  // (character, confidence), the line's own first
+};
+
+// One line of the page read several times by OCR: each character takes the reading most of them
+// agree on (the more confident on a tie); a digit any reading disputes stays unsure.
+void pick_line(std::vector<PdfChar>& chars, const std::vector<std::vector<PdfChar>>& stretches) {
+  std::vector<size_t> index;
+  std::vector<char32_t> mine;
+  for (size_t i = 0; i < chars.size(); ++i)
+    if (!is_blank(chars[i].c)) {
+      index.push_back(i);
+      mine.push_back(folded(chars[i].c));
+    }
+  if (mine.empty()) return;
+  std::vector<Ballot> ballots(mine.size());
+  for (size_t k = 0; k < mine.size(); ++k)
+    ballots[k].votes.emplace_back(chars[index[k]].c, chars[index[k]].conf);
+  for (const auto& stretch : stretches) {
+    std::vector<char32_t> theirs;
+    for (const auto& l : stretch)
+      theirs.push_back(folded(l.c));
+    if (theirs.empty()) continue;
+    size_t distance = 0;
+    const std::vector<int> pair = align(mine, theirs, distance);
+    if (static_cast<double>(distance) >
+        kMaxLineDistance * static_cast<double>(std::max(mine.size(), theirs.size())))
+      continue;
+    for (size_t k = 0; k < mine.size(); ++k)
+      if (pair[k] >= 0 && !is_unreadable(stretch[static_cast<size_t>(pair[k])].c))
+        ballots[k].votes.emplace_back(stretch[static_cast<size_t>(pair[k])].c,
+                                      stretch[static_cast<size_t>(pair[k])].conf);
+  }
+  for (size_t k = 0; k < mine.size(); ++k) {
+    const auto& votes = ballots[k].votes;
+    size_t best = 0, best_count = 0;
+    bool disputed_digit = false;
+    for (size_t v = 0; v < votes.size(); ++v) {
+      size_t n = 0;
+      for (const auto& w : votes)
+        n += folded(w.first) == folded(votes[v].first) ? 1 : 0;
+      if (n > best_count || (n == best_count && votes[v].second > votes[best].second))
+        best = v, best_count = n;
+      disputed_digit =
+          disputed_digit ||
+          (folded(votes[v].first) != mine[k] &&
+           (kind_of(folded(votes[v].first)) == Kind::kDigit || kind_of(mine[k]) == Kind::kDigit));
+    }
+    PdfChar& c = chars[index[k]];
+    c.c = votes[best].first;
+    c.conf = votes[best].second;
+    if (disputed_digit) c.conf = std::min(c.conf, kDisputedDigitConf);
+  }
+}
+
+void vote_characters(std::vector<PdfChar>& ocr, const std::vector<PdfChar>& other) {
   std::vector<PdfLine> lines = build_lines(ocr);
   std::vector<PdfChar> out;
   out.reserve(ocr.size());
   for (auto& line : lines) {
-    vote_line(line.chars, layer_stretch(line, layer));
+    vote_line(line.chars, layer_stretch(line, other));
     out.insert(out.end(), line.chars.begin(), line.chars.end());
   }
   ocr = std::move(out);
@@ -216,6 +272,22 @@ void resolve_alternatives(std::vector<PdfPage>& pages) {
     }
     if (changed) p.lines = build_lines(std::move(chars));
   }
+}
+
+void combine_ocr_readings(std::vector<PdfChar>& ocr,
+                          const std::vector<std::vector<PdfChar>>& others) {
+  if (others.empty()) return;
+  std::vector<PdfLine> lines = build_lines(ocr);
+  std::vector<PdfChar> out;
+  out.reserve(ocr.size());
+  for (auto& line : lines) {
+    std::vector<std::vector<PdfChar>> stretches;
+    for (const auto& other : others)
+      stretches.push_back(layer_stretch(line, other));
+    pick_line(line.chars, stretches);
+    out.insert(out.end(), line.chars.begin(), line.chars.end());
+  }
+  ocr = std::move(out);
 }
 
 void combine_with_text_layer(std::vector<PdfChar>& ocr, const std::vector<PdfChar>& layer) {

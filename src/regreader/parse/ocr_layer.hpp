@@ -18,6 +18,13 @@ namespace regreader::parse {
 // - a layer line where the OCR recognised nothing is added, at a low confidence.
 void combine_with_text_layer(std::vector<PdfChar>& ocr, const std::vector<PdfChar>& layer);
 
+// A scan read several times by OCR, at other resolutions (ocr.hpp: each misreads other glyphs):
+// lines are aligned as with a text layer, and each character takes the reading most agree on,
+// the more confident on a tie; a digit any reading disputes is unsure. `ocr`'s lines and
+// positions stay (it is the reading the structure is built from).
+void combine_ocr_readings(std::vector<PdfChar>& ocr,
+                          const std::vector<std::vector<PdfChar>>& others);
+
 // Decides between each character and its alternative by the document's own confident text: the
 // reading that forms the bigrams (with its neighbours on the line) seen more often elsewhere in
 // the document wins, the OCR's on a tie. `验电` read 30 times with confidence beats a layer's

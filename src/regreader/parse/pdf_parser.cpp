@@ -30,7 +30,12 @@ class PageReader {
         mode_ == OcrMode::kAlways || (mode_ == OcrMode::kAuto && needs_ocr(content));
     source = content.chars.empty() ? "none" : "text_layer";
     if (want_ocr && engine()) {
-      auto ocr = engine_->recognize(doc_.render_gray(index, kOcrDpi));
+      const GrayImage image = doc_.render_gray(index, kOcrDpi);
+      auto ocr = engine_->recognize(image);
+      std::vector<std::vector<PdfChar>> others;
+      for (const int dpi : ocr_rereading_dpis(content))
+        others.push_back(engine_->recognize(downscaled(image, dpi)));
+      combine_ocr_readings(ocr, others);
       combine_with_text_layer(ocr, content.chars);
       content.chars = std::move(ocr);
       source = "ocr";
