@@ -172,31 +172,32 @@ void run_query(store::Database& db, const std::string& match, const SearchFilter
   }
   const bool chapter_filters = !filter.chapter_scope.empty() || !filter.section_number.empty();
   sql += " ORDER BY bm25(block_fts), rowid LIMIT ?" + std::to_string(next);
-  auto s = db.prepare(sql);
+  // Cached per connection: the text varies only with the filter's shape (how many ids, types).
+  auto s = db.cached(sql);
   int k = 1;
-  s.bind(k++, match);
+  s->bind(k++, match);
   for (const auto& r : filter.reg_ids)
-    s.bind(k++, r);
+    s->bind(k++, r);
   for (auto t : filter.block_types)
-    s.bind(k++, model::block_type_name(t));
+    s->bind(k++, model::block_type_name(t));
   const int wanted = filter.limit + static_cast<int>(hits.size());
   // With chapter filters the ranked matches are read until `limit` pass them, however far down:
   // a cap here made `limit 5` miss hits that `limit 10` found.
-  s.bind(k, chapter_filters ? -1 : wanted);
-  auto row = db.prepare(
+  s->bind(k, chapter_filters ? -1 : wanted);
+  auto row = db.cached(
       "SELECT reg_id, page_num, block_id, block_type, chapter_path, content_markdown FROM blocks "
       "WHERE rowid = ?1");
-  while (s.step() && static_cast<int>(hits.size()) < filter.limit) {
-    row.reset();
-    row.bind(1, s.integer(0));
-    if (!row.step()) continue;
-    const std::string id = row.text(2);
+  while (s->step() && static_cast<int>(hits.size()) < filter.limit) {
+    row->reset();
+    row->bind(1, s->integer(0));
+    if (!row->step()) continue;
+    const std::string id = row->text(2);
     SearchHit h;
-    h.chapter_path = nlohmann::json::parse(row.text(4)).get<std::vector<std::string>>();
+    h.chapter_path = nlohmann::json::parse(row->text(4)).get<std::vector<std::string>>();
     if (!matches_chapter_filters(h.chapter_path, filter) ||
         std::any_of(hits.begin(), hits.end(), [&](const SearchHit& x) { return x.block_id == id; }))
       continue;
-    const std::string content = row.text(5);  // read for kept rows only
+    const std::string content = row->text(5);  // read for kept rows only
     h.match = kind.match;
     if (kind.query_tokens) {
       // A block sharing only a pair or two of common characters with the query (存在 of
@@ -204,11 +205,11 @@ void run_query(store::Database& db, const std::string& match, const SearchFilter
       h.coverage = coverage(content, *kind.query_tokens);
       if (h.coverage < kMinCoverage) continue;
     }
-    h.reg_id = row.text(0);
-    h.page_num = static_cast<int>(row.integer(1));
+    h.reg_id = row->text(0);
+    h.page_num = static_cast<int>(row->integer(1));
     h.block_id = id;
-    h.block_type = model::parse_block_type(row.text(3));
-    h.score = -s.real(1);  // FTS5's bm25() is lower for better matches
+    h.block_type = model::parse_block_type(row->text(3));
+    h.score = -s->real(1);  // FTS5's bm25() is lower for better matches
     finish_hit(h);
     h.snippet = make_snippet(content, *kind.highlight);
     hits.push_back(std::move(h));
@@ -223,18 +224,22 @@ namespace {
 // (的规, 应当) says little and makes the OR query slow. Document frequencies come from FTS5's own
 // vocabulary (fts5vocab); the block count is approximated by the largest rowid.
 std::string rare_tokens_expression(store::Database& db, const std::string& query) {
-  db.exec(
-      "CREATE VIRTUAL TABLE IF NOT EXISTS temp.block_vocab USING fts5vocab(main, block_fts, "
-      "'row')");
-  auto total = db.prepare("SELECT max(rowid) FROM blocks");
-  total.step();
-  const int64_t blocks = std::max<int64_t>(1, total.integer(0));
-  auto df = db.prepare("SELECT doc FROM temp.block_vocab WHERE term = ?1");
+  const std::string vocab = "SELECT doc FROM temp.block_vocab WHERE term = ?1";
+  if (!db.is_cached(vocab))
+    db.exec(
+        "CREATE VIRTUAL TABLE IF NOT EXISTS temp.block_vocab USING fts5vocab(main, block_fts, "
+        "'row')");
+  int64_t blocks = 1;
+  {
+    auto total = db.cached("SELECT max(rowid) FROM blocks");
+    if (total->step()) blocks = std::max<int64_t>(1, total->integer(0));
+  }
+  auto df = db.cached(vocab);
   std::vector<TokenFrequency> counted;
   for (const auto& t : tokenize(query, TokenizeMode::kQuery)) {
-    df.bind(1, t.text);
-    counted.push_back({t.text, df.step() ? df.integer(0) : 0});
-    df.reset();
+    df->bind(1, t.text);
+    counted.push_back({t.text, df->step() ? df->integer(0) : 0});
+    df->reset();
   }
   std::string expr;
   for (const auto& t : choose_loose_tokens(counted, blocks))

@@ -111,7 +111,14 @@ Database::Database(const std::filesystem::path& path, bool create) {
 }
 
 Database::~Database() {
+  cache_.clear();  // statements are finalized before their connection closes
   sqlite3_close(db_);
+}
+
+CachedStatement Database::cached(const std::string& sql) {
+  auto it = cache_.find(sql);
+  if (it == cache_.end()) it = cache_.emplace(sql, std::make_unique<Statement>(db_, sql)).first;
+  return CachedStatement(*it->second);
 }
 
 void Database::exec(std::string_view sql) {

@@ -6,8 +6,10 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 namespace regreader::store {
 
@@ -46,6 +48,21 @@ class Statement {
   sqlite3_stmt* stmt_ = nullptr;
 };
 
+/// A statement from Database::cached, reset (its bindings cleared) when the lease ends, so
+/// that no stepped statement keeps a read snapshot open between uses.
+class CachedStatement {
+ public:
+  explicit CachedStatement(Statement& s) : s_(&s) {}
+  ~CachedStatement() { s_->reset(); }
+  CachedStatement(const CachedStatement&) = delete;
+  CachedStatement& operator=(const CachedStatement&) = delete;
+  Statement* operator->() const { return s_; }
+  Statement& operator*() const { return *s_; }
+
+ private:
+  Statement* s_;
+};
+
 class Database {
  public:
   /// Opens `path`; creates the file (and its directory) only when `create` is true.
@@ -58,6 +75,11 @@ class Database {
   /// exec, waiting (with backoff, up to lock_wait()) while another connection holds the lock.
   void exec_waiting(std::string_view sql);
   Statement prepare(std::string_view sql) { return Statement(db_, sql); }
+  /// A statement prepared once per connection and kept, for the queries every search runs
+  /// (preparing an FTS5 query costs about as much as running a selective one). `sql` must be
+  /// one of a small fixed set of texts, not built from input.
+  CachedStatement cached(const std::string& sql);
+  bool is_cached(const std::string& sql) const { return cache_.count(sql) > 0; }
   sqlite3* handle() const { return db_; }
   /// How long a writer waits for another one (an ingest holds the lock while it stores a file).
   static constexpr int kLockWaitSeconds = 600;
@@ -65,6 +87,7 @@ class Database {
  private:
   sqlite3* db_ = nullptr;
   std::string path_;
+  std::unordered_map<std::string, std::unique_ptr<Statement>> cache_;
 };
 
 /// BEGIN IMMEDIATE on construction (waiting for another writer to finish, see exec_waiting);
