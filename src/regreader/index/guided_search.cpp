@@ -31,51 +31,65 @@ constexpr const char* kTermsChapter = "术语";
 // A definition says more than its term: at least this many characters besides it.
 constexpr size_t kMinBody = 5;
 
+// The keyword leg of either engine.
+std::vector<SearchHit> keyword_leg(const store::DocumentStore& documents, const std::string& query,
+                                   const SearchFilter& f) {
+  if (const auto* embedded = dynamic_cast<const store::PageStore*>(&documents))
+    return keyword_search(*embedded, query, f);
+  return pg_keyword_search(dynamic_cast<const store::pg::PgStore&>(documents), query, f);
+}
+
 // A heading hit in the terms chapter is the entry's title ("2.7 枢纽变电站"); the definition is
-// the entry's first block after it. The hit becomes that block, titled by the heading.
-void open_entry(store::Database& db, SearchHit& h) {
+// the entry's first block after it, on its page or the next. The hit becomes that block, titled
+// by the heading. Read through the store's pages, so that both engines do the same.
+void open_entry(const store::DocumentStore& documents, SearchHit& h) {
   if (h.block_type != model::BlockType::kHeading) return;
-  auto s = db.prepare(
-      "SELECT block_id, page_num, block_type, content_markdown FROM blocks WHERE reg_id = ?1 AND "
-      "chapter_path = ?2 AND block_type <> 'heading' AND (page_num > ?3 OR (page_num = ?3 AND "
-      "order_in_page > (SELECT order_in_page FROM blocks WHERE block_id = ?4))) "
-      "ORDER BY page_num, order_in_page LIMIT 1");
-  s.bind(1, h.reg_id).bind(2, nlohmann::json(h.chapter_path).dump()).bind(3, h.page_num);
-  s.bind(4, h.block_id);
-  if (!s.step()) return;
-  const std::string title = h.chapter_path.empty() ? "" : h.chapter_path.back();
-  h.block_id = s.text(0);
-  h.page_num = static_cast<int>(s.integer(1));
-  h.block_type = model::parse_block_type(s.text(2));
-  h.snippet = "【" + title + "】 " + leading_snippet(s.text(3), 140);
-  finish_hit(h);
+  const auto info = documents.find(h.reg_id);
+  if (!info) return;
+  bool after = false;
+  const int last = std::min(h.page_num + 1, info->total_pages);
+  for (const auto& page : documents.pages(h.reg_id, h.page_num, last))
+    for (const auto& b : page.content_blocks) {
+      if (!after) {
+        after = b.block_id == h.block_id;
+        continue;
+      }
+      if (b.chapter_path != h.chapter_path) return;
+      if (b.block_type == model::BlockType::kHeading) continue;
+      const std::string title = h.chapter_path.empty() ? "" : h.chapter_path.back();
+      h.block_id = b.block_id;
+      h.page_num = page.page_num;
+      h.block_type = b.block_type;
+      h.snippet = "【" + title + "】 " + leading_snippet(b.content_markdown, 140);
+      finish_hit(h);
+      return;
+    }
 }
 
 // A block holding no more than the term (a list of terms, a table of contents line) names the
 // term without defining it.
-bool defines(store::Database& db, const std::string& block_id, const std::string& term) {
-  auto s = db.prepare("SELECT content_markdown FROM blocks WHERE block_id = ?1");
-  s.bind(1, block_id);
-  return s.step() && text::length(text::strip_spaces(s.text(0))) > text::length(term) + kMinBody;
+bool defines(const store::DocumentStore& documents, const std::string& block_id,
+             const std::string& term) {
+  const auto content = documents.block_content(block_id);
+  return content && text::length(text::strip_spaces(*content)) > text::length(term) + kMinBody;
 }
 
 // The blocks that define the term: its entry in a standard's terms chapter (by the term, else by
 // its words), and a law's "本法所称X，是指…". `consumed` gets the entry headings replaced by
 // their definitions, which the ordinary hits must not repeat.
-std::vector<SearchHit> definition_hits(const store::PageStore& store, const std::string& term,
+std::vector<SearchHit> definition_hits(const store::DocumentStore& store, const std::string& term,
                                        const std::string& words, SearchFilter f,
                                        std::vector<std::string>& consumed) {
   std::vector<SearchHit> out;
   f.limit = kDefinitionHits;
-  store::Database& db = *store.database();
   if (f.chapter_scope.empty() && f.section_number.empty()) {
     SearchFilter in_terms = f;
     in_terms.chapter_scope = kTermsChapter;
     for (const auto& q : {term, words}) {
-      for (auto& h : keyword_search(store, q, in_terms)) {
+      for (auto& h : keyword_leg(store, q, in_terms)) {
         const std::string heading = h.block_id;
-        open_entry(db, h);
-        if (!defines(db, h.block_id, term)) continue;
+        open_entry(store, h);
+        if (!defines(store, h.block_id, term)) continue;
         if (heading != h.block_id) consumed.push_back(heading);
         h.match = "definition";
         out.push_back(std::move(h));
@@ -83,7 +97,7 @@ std::vector<SearchHit> definition_hits(const store::PageStore& store, const std:
       if (!out.empty()) break;
     }
   }
-  for (auto& h : keyword_search(store, "所称 " + term, f))
+  for (auto& h : keyword_leg(store, "所称 " + term, f))
     if (h.match != "partial" && static_cast<int>(out.size()) < 2 * kDefinitionHits) {
       h.match = "definition";
       out.push_back(std::move(h));
@@ -181,20 +195,17 @@ GuidedResult guided_search(const store::DocumentStore& store, const std::string&
   }
   auto run = [&](const SearchFilter& with) {
     auto hits = ranked_folded(store, text, asked, with, mode, o, on_step);
-    const auto* embedded = dynamic_cast<const store::PageStore*>(&store);
-    if (!terms.definition_term.empty() && embedded) {
+    if (!terms.definition_term.empty()) {
       std::vector<std::string> consumed;
       auto first =
-          definition_hits(*embedded, terms.definition_term, terms.definition_words, with, consumed);
+          definition_hits(store, terms.definition_term, terms.definition_words, with, consumed);
       put_first(hits, std::move(first), consumed, with.limit);
     }
     return hits;
   };
   r.hits = run(f);
   if (!dynamic_cast<const store::PageStore*>(&store))
-    r.note =
-        "PostgreSQL store: keyword leg only (copies are not folded, definition entries are "
-        "not put first)";
+    r.note = "PostgreSQL store: keyword leg only (copies are not folded)";
   if (r.hits.empty() && !r.scoped_reg_ids.empty()) {
     r.note = "nothing found in the regulation(s) the query names (" + r.scoped_by +
              "); results from every regulation";
