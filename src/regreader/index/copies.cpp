@@ -7,7 +7,7 @@
 
 #include "regreader/core/text.hpp"
 #include "regreader/index/embedder_factory.hpp"
-#include "regreader/store/database.hpp"
+#include "regreader/store/page_store.hpp"
 
 namespace regreader::index {
 
@@ -68,32 +68,30 @@ SignatureCache& signature_cache() {
   return c;
 }
 
-std::vector<uint64_t> regulation_signature(const store::PageStore& store,
+// Which store a cached signature belongs to: the embedded store's data directory, or the
+// server for PostgreSQL (reg id, file hash and ingest time tell its regulations apart).
+std::string store_key(const store::DocumentStore& store) {
+  const auto* embedded = dynamic_cast<const store::PageStore*>(&store);
+  return embedded ? store_data_dir(*embedded).string() : std::string("postgresql");
+}
+
+std::vector<uint64_t> regulation_signature(const store::DocumentStore& store,
                                            const model::RegulationInfo& r) {
-  const std::string key = store_data_dir(store).string() + "\n" + r.reg_id + "\n" +
-                          r.source_sha256 + "\n" + r.indexed_at;
+  const std::string key =
+      store_key(store) + "\n" + r.reg_id + "\n" + r.source_sha256 + "\n" + r.indexed_at;
   SignatureCache& c = signature_cache();
   {
     std::lock_guard lock(c.mutex);
     if (auto it = c.by_key.find(key); it != c.by_key.end()) return it->second;
   }
   std::string all;
-  auto s = store.database()->prepare(
-      "SELECT content_markdown FROM blocks WHERE reg_id = ?1 ORDER BY page_num, order_in_page");
-  s.bind(1, r.reg_id);
-  while (s.step())
-    all += s.text(0) + "\n";
+  for (const auto& content : store.block_contents(r.reg_id))
+    all += content + "\n";
   auto sig = text_signature(all);
   std::lock_guard lock(c.mutex);
   if (c.by_key.size() > 4096) c.by_key.clear();  // a bound for servers that ingest forever
   c.by_key[key] = sig;
   return sig;
-}
-
-std::string block_text(store::Database& db, const std::string& block_id) {
-  auto s = db.prepare("SELECT content_markdown FROM blocks WHERE block_id = ?1");
-  s.bind(1, block_id);
-  return s.step() ? s.text(0) : std::string();
 }
 
 }  // namespace
@@ -129,10 +127,10 @@ double signature_similarity(const std::vector<uint64_t>& a, const std::vector<ui
   return seen ? static_cast<double>(both) / static_cast<double>(seen) : 0;
 }
 
-std::vector<std::string> copy_families(const store::PageStore& store,
+std::vector<std::string> copy_families(const store::DocumentStore& store,
                                        const std::vector<std::string>& reg_ids) {
   std::vector<std::string> family(reg_ids);
-  if (reg_ids.size() < 2 || !store.database()) return family;
+  if (reg_ids.size() < 2) return family;
   std::vector<model::RegulationInfo> infos;
   for (const auto& id : reg_ids)
     infos.push_back(store.find(id).value_or(model::RegulationInfo{}));
@@ -168,8 +166,9 @@ std::vector<std::string> copy_families(const store::PageStore& store,
   return family;
 }
 
-std::vector<SearchHit> collapse_copies(const store::PageStore& store, std::vector<SearchHit> ranked,
-                                       bool fold, int per_reg, int limit) {
+std::vector<SearchHit> collapse_copies(const store::DocumentStore& store,
+                                       std::vector<SearchHit> ranked, bool fold, int per_reg,
+                                       int limit) {
   std::vector<std::string> regs;
   for (const auto& h : ranked)
     if (std::find(regs.begin(), regs.end(), h.reg_id) == regs.end()) regs.push_back(h.reg_id);
@@ -184,7 +183,7 @@ std::vector<SearchHit> collapse_copies(const store::PageStore& store, std::vecto
   auto pairs_of = [&](const SearchHit& h) -> const std::vector<uint64_t>& {
     auto it = pairs.find(h.block_id);
     if (it == pairs.end())
-      it = pairs.emplace(h.block_id, pair_set(block_text(*store.database(), h.block_id))).first;
+      it = pairs.emplace(h.block_id, pair_set(store.block_content(h.block_id).value_or(""))).first;
     return it->second;
   };
   std::vector<SearchHit> out;

@@ -29,13 +29,14 @@ double signature_similarity(const std::vector<uint64_t>& a, const std::vector<ui
 
 /// The regulations among `reg_ids` that are copies of each other, as a family id per regulation
 /// (the first of its family in `reg_ids`). Signatures are cached per regulation and ingest.
-std::vector<std::string> copy_families(const store::PageStore& store,
+std::vector<std::string> copy_families(const store::DocumentStore& store,
                                        const std::vector<std::string>& reg_ids);
 
 /// `ranked` with copies folded into the first hit of their family (when `fold`), then at most
 /// `per_reg` hits per family (0: no cap), cut at `limit`. Greedy in rank order, so the first k
 /// hits do not depend on how many were ranked after them.
-std::vector<SearchHit> collapse_copies(const store::PageStore& store, std::vector<SearchHit> ranked,
-                                       bool fold, int per_reg, int limit);
+std::vector<SearchHit> collapse_copies(const store::DocumentStore& store,
+                                       std::vector<SearchHit> ranked, bool fold, int per_reg,
+                                       int limit);
 
 }  // namespace regreader::index

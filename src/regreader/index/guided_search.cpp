@@ -106,28 +106,29 @@ std::vector<SearchHit> definition_hits(const store::DocumentStore& store, const 
 }
 
 // Ranked hits deep enough that folding copies still leaves `limit` of them. On PostgreSQL, the
-// keyword leg alone, unfolded (copies are found from the embedded store's signatures).
+// keyword leg only.
 std::vector<SearchHit> ranked_folded(const store::DocumentStore& documents,
                                      const std::string& query, const std::string& asked,
                                      const SearchFilter& filter, SearchMode mode,
                                      const GuidedOptions& o,
                                      const std::function<void(const std::string&)>& on_step) {
   const auto* embedded = dynamic_cast<const store::PageStore*>(&documents);
-  if (!embedded) {
-    if (mode != SearchMode::kKeyword)
-      throw Error(ErrorCode::kInvalidArgument,
-                  "vector and hybrid search are not available on the PostgreSQL store yet; "
-                  "search with mode keyword");
-    return pg_keyword_search(dynamic_cast<const store::pg::PgStore&>(documents), query, filter);
-  }
-  const store::PageStore& store = *embedded;
-  if (!o.collapse && o.per_reg <= 0) return search(store, query, asked, filter, mode, on_step);
+  if (!embedded && mode != SearchMode::kKeyword)
+    throw Error(ErrorCode::kInvalidArgument,
+                "vector and hybrid search are not available on the PostgreSQL store yet; "
+                "search with mode keyword");
+  auto leg = [&](const SearchFilter& f) {
+    return embedded ? search(*embedded, query, asked, f, mode, on_step)
+                    : keyword_leg(documents, query, f);
+  };
+  if (!o.collapse && o.per_reg <= 0) return leg(filter);
   SearchFilter deep = filter;
   deep.limit = std::clamp(filter.limit * kDepthFactor, kMinDepth, kMaxDepth);
   for (;;) {
-    auto ranked = search(store, query, asked, deep, mode, on_step);
+    auto ranked = leg(deep);
     const bool exhausted = static_cast<int>(ranked.size()) < deep.limit;
-    auto folded = collapse_copies(store, std::move(ranked), o.collapse, o.per_reg, filter.limit);
+    auto folded =
+        collapse_copies(documents, std::move(ranked), o.collapse, o.per_reg, filter.limit);
     if (static_cast<int>(folded.size()) >= filter.limit || exhausted || deep.limit >= kMaxDepth)
       return folded;
     deep.limit = std::min(deep.limit * 4, kMaxDepth);
@@ -204,8 +205,6 @@ GuidedResult guided_search(const store::DocumentStore& store, const std::string&
     return hits;
   };
   r.hits = run(f);
-  if (!dynamic_cast<const store::PageStore*>(&store))
-    r.note = "PostgreSQL store: keyword leg only (copies are not folded)";
   if (r.hits.empty() && !r.scoped_reg_ids.empty()) {
     r.note = "nothing found in the regulation(s) the query names (" + r.scoped_by +
              "); results from every regulation";
