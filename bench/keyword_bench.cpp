@@ -10,6 +10,9 @@
 // Also timed: the guided search `search` runs (names, question words, definitions, copies), with
 // and without folding copies. REGREADER_BENCH_KEYWORD_ONLY=1 skips the vectors;
 // REGREADER_BENCH_SLOWEST=1 prints the slowest guided queries.
+// REGREADER_BENCH_PG_URL=postgresql://… also fills that (empty) PostgreSQL database with the same
+// blocks and times its keyword leg and guided search at 10^4 and 10^5 blocks (bench/pg_parity.sh
+// starts a server and passes it).
 
 #include <sys/resource.h>
 
@@ -26,11 +29,13 @@
 #include "regreader/index/evaluation.hpp"
 #include "regreader/index/guided_search.hpp"
 #include "regreader/index/keyword_index.hpp"
+#include "regreader/index/pg_keyword_index.hpp"
 #include "regreader/index/search.hpp"
 #include "regreader/index/vector_store.hpp"
 #include "regreader/parse/office_renderer.hpp"
 #include "regreader/parse/parse_document.hpp"
 #include "regreader/store/database.hpp"
+#include "regreader/store/pg/pg_store.hpp"
 
 namespace fs = std::filesystem;
 using namespace regreader;
@@ -203,6 +208,45 @@ long peak_rss_mb() {
 
 }  // namespace
 
+// The PostgreSQL engine over the same blocks: saved through PgStore (terms written in the save's
+// transaction), then the keyword leg and guided search timed at each size on the way up.
+void bench_postgres(const std::string& url, const std::vector<model::ParsedDocument>& docs,
+                    const std::vector<index::EvalQuestion>& questions) {
+  store::pg::PgStore pg(url);
+  index::prepare_pg_keyword_index(pg);
+  size_t blocks = 0;
+  int copies = 0;
+  double saving = 0;
+  for (size_t target : {size_t{10000}, size_t{100000}}) {
+    const auto t0 = Clock::now();
+    while (blocks < target)
+      for (const auto& d : docs) {
+        pg.save(renamed(d, "P" + std::to_string(copies++)));
+        blocks += blocks_of(d);
+        if (blocks >= target) break;
+      }
+    saving += std::chrono::duration<double>(Clock::now() - t0).count();
+    std::vector<double> ms, guided_ms;
+    for (int round = 0; round < 3; ++round)
+      for (const auto& q : questions) {
+        index::SearchFilter f;
+        f.limit = 10;
+        auto a = Clock::now();
+        index::pg_keyword_search(pg, q.query, f);
+        ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - a).count());
+        a = Clock::now();
+        index::guided_search(pg, q.query, f, index::SearchMode::kKeyword);
+        guided_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - a).count());
+      }
+    std::printf(
+        "PostgreSQL %zu blocks: save+terms %.1f s (%.0f blocks/s); keyword p50 %.2f ms, p99 %.2f "
+        "ms; guided keyword search p50 %.2f ms, p99 %.2f ms\n",
+        blocks, saving, static_cast<double>(blocks) / saving, percentile(ms, 0.5),
+        percentile(ms, 0.99), percentile(guided_ms, 0.5), percentile(guided_ms, 0.99));
+    std::fflush(stdout);
+  }
+}
+
 int main(int argc, char** argv) {
   if (argc < 3) {
     std::cerr << "usage: regreader_keyword_bench CORPUS_DIR QUESTIONS.jsonl [OUT_DIR]\n";
@@ -283,5 +327,6 @@ int main(int argc, char** argv) {
     std::printf("  peak RSS %ld MB\n", peak_rss_mb());
     std::fflush(stdout);
   }
+  if (const char* url = std::getenv("REGREADER_BENCH_PG_URL")) bench_postgres(url, docs, questions);
   return 0;
 }

@@ -2,8 +2,9 @@
 # Retrieval on both storage engines (issue 18): the development set's regulations ingested into
 # the embedded SQLite store and into a PostgreSQL 15 started here (initdb/pg_ctl in a temporary
 # directory, Unix socket; as root the server runs as `postgres`), then `regreader eval --mode
-# keyword` on each, plain (the keyword leg alone) and guided (as `search` runs it), and the
-# keyword leg's latency on each. Needs postgresql-15.
+# keyword` on each, plain (the keyword leg alone) and guided (as `search` runs it); then the
+# keyword leg's and guided search's p50/p99 at 10^4 and 10^5 blocks on each engine, in the same
+# run (bench/keyword_bench.cpp with REGREADER_BENCH_PG_URL). Needs postgresql-15.
 #   bash bench/pg_parity.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,3 +35,6 @@ for plain in --plain ""; do
   echo "-- PostgreSQL"
   "$RR" --store "$URL" --data-dir "$W/pgdata" eval bench/dev-questions.jsonl --mode keyword $plain
 done
+echo "== latency at 10^4 and 10^5 blocks, both engines in this run (the corpus's Markdown regulations repeated)"
+REGREADER_BENCH_KEYWORD_ONLY=1 REGREADER_BENCH_PG_URL="$URL" build/release/bench/regreader_keyword_bench \
+  "$C" bench/dev-questions.jsonl "$W" | grep -E "blocks:|guided"

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <mutex>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -69,11 +70,36 @@ struct Bm25Stats {
   std::vector<double> idf;  // per phrase, as FTS5: log((N - n + 0.5) / (n + 0.5)), at least 1e-6
 };
 
+// The library's block count and mean block length, counted once per generation: every save,
+// remove and rename moves it (a full count of 10^5 rows per pass cost more than the search).
+// The key names the server (its start time) and database as well as the generation.
+std::pair<double, double> block_totals(const store::pg::PgStore& store) {
+  static std::mutex mutex;
+  static std::string cached_key;
+  static std::pair<double, double> cached;
+  const std::string key =
+      store
+          .read(
+              "SELECT n::text || ' ' || pg_postmaster_start_time()::text || ' ' || "
+              "current_database() FROM regreader_generation")
+          .text(0, 0);
+  {
+    std::lock_guard lock(mutex);
+    if (key == cached_key) return cached;
+  }
+  const auto r = store.read("SELECT count(*), coalesce(avg(n_tokens), 1) FROM blocks");
+  const std::pair<double, double> totals = {static_cast<double>(r.integer(0, 0)), r.real(0, 1)};
+  std::lock_guard lock(mutex);
+  cached_key = key;
+  cached = totals;
+  return totals;
+}
+
 Bm25Stats bm25_stats(const store::pg::PgStore& store, const std::vector<Phrase>& phrases) {
   Bm25Stats st;
-  const auto r = store.read("SELECT count(*), coalesce(avg(n_tokens), 1) FROM blocks");
-  st.blocks = std::max(1.0, static_cast<double>(r.integer(0, 0)));
-  st.avg_tokens = std::max(1.0, r.real(0, 1));
+  const auto [blocks, avg_tokens] = block_totals(store);
+  st.blocks = std::max(1.0, blocks);
+  st.avg_tokens = std::max(1.0, avg_tokens);
   for (const auto& p : phrases) {
     const auto df = store.read("SELECT count(*) FROM blocks WHERE terms @@ CAST($1 AS tsquery)",
                                {tsquery_phrase(p)});
@@ -247,9 +273,8 @@ std::vector<SearchHit> pg_keyword_search(const store::pg::PgStore& store, const 
     }
   run_pass(store, all, filter, q.highlight, hits);
   if (static_cast<int>(hits.size()) < filter.limit) {
-    const auto total = store.read("SELECT count(*) FROM blocks");
-    const Pass loose =
-        loose_pass(store, query, std::max<int64_t>(1, total.integer(0, 0)), &q.tokens);
+    const auto blocks = static_cast<int64_t>(block_totals(store).first);
+    const Pass loose = loose_pass(store, query, std::max<int64_t>(1, blocks), &q.tokens);
     if (!loose.tsquery.empty() && loose.tsquery != strict)
       run_pass(store, loose, filter, q.highlight, hits);
   }
