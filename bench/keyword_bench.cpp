@@ -208,6 +208,14 @@ long peak_rss_mb() {
 
 }  // namespace
 
+// How long `f` takes, in milliseconds.
+template <typename F>
+double elapsed_ms(F&& f) {
+  const auto a = Clock::now();
+  f();
+  return std::chrono::duration<double, std::milli>(Clock::now() - a).count();
+}
+
 // The PostgreSQL engine over the same blocks: saved through PgStore (terms written in the save's
 // transaction), then the keyword leg and guided search timed at each size on the way up.
 void bench_postgres(const std::string& url, const std::vector<model::ParsedDocument>& docs,
@@ -231,12 +239,9 @@ void bench_postgres(const std::string& url, const std::vector<model::ParsedDocum
       for (const auto& q : questions) {
         index::SearchFilter f;
         f.limit = 10;
-        auto a = Clock::now();
-        index::pg_keyword_search(pg, q.query, f);
-        ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - a).count());
-        a = Clock::now();
-        index::guided_search(pg, q.query, f, index::SearchMode::kKeyword);
-        guided_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - a).count());
+        ms.push_back(elapsed_ms([&] { index::pg_keyword_search(pg, q.query, f); }));
+        guided_ms.push_back(
+            elapsed_ms([&] { index::guided_search(pg, q.query, f, index::SearchMode::kKeyword); }));
       }
     std::printf(
         "PostgreSQL %zu blocks: save+terms %.1f s (%.0f blocks/s); keyword p50 %.2f ms, p99 %.2f "
@@ -291,15 +296,13 @@ int main(int argc, char** argv) {
       for (const auto& q : questions) {
         index::SearchFilter f;
         f.limit = 10;
-        auto a = Clock::now();
-        index::keyword_search(store, q.query, f);
-        ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - a).count());
-        a = Clock::now();  // what `search` runs: names, question words, definitions, copies
-        index::guided_search(store, q.query, f, index::SearchMode::kKeyword);
-        guided_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - a).count());
-        a = Clock::now();
-        index::guided_search(store, q.query, f, index::SearchMode::kKeyword, unfolded);
-        unfolded_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - a).count());
+        ms.push_back(elapsed_ms([&] { index::keyword_search(store, q.query, f); }));
+        // What `search` runs: names, question words, definitions, copies.
+        guided_ms.push_back(elapsed_ms(
+            [&] { index::guided_search(store, q.query, f, index::SearchMode::kKeyword); }));
+        unfolded_ms.push_back(elapsed_ms([&] {
+          index::guided_search(store, q.query, f, index::SearchMode::kKeyword, unfolded);
+        }));
       }
     std::printf(
         "%zu blocks: ingest+index %.1f s (%.0f blocks/s); keyword p50 %.2f ms, p99 %.2f ms; peak "

@@ -73,10 +73,12 @@ struct Bm25Stats {
 // The library's block count and mean block length, counted once per generation: every save,
 // remove and rename moves it (a full count of 10^5 rows per pass cost more than the search).
 // The key names the server (its start time) and database as well as the generation.
-std::pair<double, double> block_totals(const store::pg::PgStore& store) {
+using Totals = std::pair<double, double>;  // blocks, mean tokens per block
+
+Totals block_totals(const store::pg::PgStore& store) {
   static std::mutex mutex;
   static std::string cached_key;
-  static std::pair<double, double> cached;
+  static Totals cached;
   const std::string key =
       store
           .read(
@@ -88,16 +90,17 @@ std::pair<double, double> block_totals(const store::pg::PgStore& store) {
     if (key == cached_key) return cached;
   }
   const auto r = store.read("SELECT count(*), coalesce(avg(n_tokens), 1) FROM blocks");
-  const std::pair<double, double> totals = {static_cast<double>(r.integer(0, 0)), r.real(0, 1)};
+  const Totals totals = {static_cast<double>(r.integer(0, 0)), r.real(0, 1)};
   std::lock_guard lock(mutex);
   cached_key = key;
   cached = totals;
   return totals;
 }
 
-Bm25Stats bm25_stats(const store::pg::PgStore& store, const std::vector<Phrase>& phrases) {
+Bm25Stats bm25_stats(const store::pg::PgStore& store, const Totals& totals,
+                     const std::vector<Phrase>& phrases) {
   Bm25Stats st;
-  const auto [blocks, avg_tokens] = block_totals(store);
+  const auto [blocks, avg_tokens] = totals;
   st.blocks = std::max(1.0, blocks);
   st.avg_tokens = std::max(1.0, avg_tokens);
   for (const auto& p : phrases) {
@@ -141,8 +144,8 @@ struct Row {
 };
 
 // The pass's matching blocks that pass the filters, BM25-ranked.
-std::vector<Row> ranked_rows(const store::pg::PgStore& store, const Pass& pass,
-                             const SearchFilter& filter) {
+std::vector<Row> ranked_rows(const store::pg::PgStore& store, const Totals& totals,
+                             const Pass& pass, const SearchFilter& filter) {
   std::vector<store::pg::Param> params = {pass.tsquery};
   int next = 2;
   std::string sql =
@@ -159,7 +162,7 @@ std::vector<Row> ranked_rows(const store::pg::PgStore& store, const Pass& pass,
   }
   sql += " ORDER BY ts_rank_cd(terms, q, 1) DESC, block_id LIMIT " + std::to_string(kMaxRanked);
   const auto r = store.read(sql, params);
-  const Bm25Stats st = bm25_stats(store, pass.phrases);
+  const Bm25Stats st = bm25_stats(store, totals, pass.phrases);
   std::vector<Row> rows;
   for (int i = 0; i < r.rows(); ++i) {
     Row row;
@@ -179,9 +182,10 @@ std::vector<Row> ranked_rows(const store::pg::PgStore& store, const Pass& pass,
   return rows;
 }
 
-void run_pass(const store::pg::PgStore& store, const Pass& pass, const SearchFilter& filter,
-              const std::set<std::string>& highlight, std::vector<SearchHit>& hits) {
-  for (auto& row : ranked_rows(store, pass, filter)) {
+void run_pass(const store::pg::PgStore& store, const Totals& totals, const Pass& pass,
+              const SearchFilter& filter, const std::set<std::string>& highlight,
+              std::vector<SearchHit>& hits) {
+  for (auto& row : ranked_rows(store, totals, pass, filter)) {
     if (static_cast<int>(hits.size()) >= filter.limit) break;
     auto& h = row.hit;
     if (std::any_of(hits.begin(), hits.end(),
@@ -271,12 +275,13 @@ std::vector<SearchHit> pg_keyword_search(const store::pg::PgStore& store, const 
         p.push_back(t.text);
       all.phrases.push_back(std::move(p));
     }
-  run_pass(store, all, filter, q.highlight, hits);
+  const Totals totals = block_totals(store);
+  run_pass(store, totals, all, filter, q.highlight, hits);
   if (static_cast<int>(hits.size()) < filter.limit) {
-    const auto blocks = static_cast<int64_t>(block_totals(store).first);
+    const auto blocks = static_cast<int64_t>(totals.first);
     const Pass loose = loose_pass(store, query, std::max<int64_t>(1, blocks), &q.tokens);
     if (!loose.tsquery.empty() && loose.tsquery != strict)
-      run_pass(store, loose, filter, q.highlight, hits);
+      run_pass(store, totals, loose, filter, q.highlight, hits);
   }
   return hits;
 }

@@ -85,9 +85,16 @@ std::vector<PdfChar> OcrEngine::recognize(const GrayImage& img) {
   return out;
 }
 
-std::vector<int> ocr_rereading_dpis(const PdfPageContent& page) {
+namespace {
+// One image over most of the page.
+bool is_scan(const PdfPageContent& page) {
   const float area = std::max(1.0f, page.width * page.height);
-  if (page.largest_image_area / area < kScanCoverage) return {};
+  return page.largest_image_area / area >= kScanCoverage;
+}
+}  // namespace
+
+std::vector<int> ocr_rereading_dpis(const PdfPageContent& page) {
+  if (!is_scan(page)) return {};
   return {kRereadDpis.begin(), kRereadDpis.end()};
 }
 
@@ -124,9 +131,7 @@ GrayImage downscaled(const GrayImage& image, int dpi) {
 
 bool needs_ocr(const PdfPageContent& page) {
   if (page.chars.empty()) return true;
-  const float area = std::max(1.0f, page.width * page.height);
-  const bool scanned = page.largest_image_area / area >= kScanCoverage;
-  if (!scanned) return false;
+  if (!is_scan(page)) return false;
   if (page.ocr_layer) return true;
   size_t unreadable = 0;
   for (const auto& c : page.chars)

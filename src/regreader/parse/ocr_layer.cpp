@@ -92,27 +92,46 @@ std::vector<int> align(const std::vector<char32_t>& a, const std::vector<char32_
 // (another segmentation, a table row read across columns): no character is voted on.
 constexpr double kMaxLineDistance = 0.4;
 
-void vote_line(std::vector<PdfChar>& chars, const std::vector<PdfChar>& stretch) {
+// A line's characters other than blanks: where they are on the line, and width-folded.
+struct Readable {
   std::vector<size_t> index;
-  std::vector<char32_t> mine, theirs;
+  std::vector<char32_t> folded;
+};
+
+Readable readable(const std::vector<PdfChar>& chars) {
+  Readable r;
   for (size_t i = 0; i < chars.size(); ++i)
     if (!is_blank(chars[i].c)) {
-      index.push_back(i);
-      mine.push_back(folded(chars[i].c));
+      r.index.push_back(i);
+      r.folded.push_back(folded(chars[i].c));
     }
+  return r;
+}
+
+// Per character of `mine`, the index of the character of `stretch` read in its place (-1 where
+// none); empty when the two readings disagree about the line itself.
+std::vector<int> aligned(const std::vector<char32_t>& mine, const std::vector<PdfChar>& stretch) {
+  std::vector<char32_t> theirs;
   for (const auto& l : stretch)
     theirs.push_back(folded(l.c));
-  if (mine.empty() || theirs.empty()) return;
+  if (mine.empty() || theirs.empty()) return {};
   size_t distance = 0;
-  const std::vector<int> pair = align(mine, theirs, distance);
+  std::vector<int> pair = align(mine, theirs, distance);
   if (static_cast<double>(distance) >
       kMaxLineDistance * static_cast<double>(std::max(mine.size(), theirs.size())))
-    return;
-  for (size_t k = 0; k < mine.size(); ++k) {
+    return {};
+  return pair;
+}
+
+void vote_line(std::vector<PdfChar>& chars, const std::vector<PdfChar>& stretch) {
+  const Readable mine = readable(chars);
+  const std::vector<int> pair = aligned(mine.folded, stretch);
+  for (size_t k = 0; k < pair.size(); ++k) {
     if (pair[k] < 0) continue;
-    const char32_t other = theirs[static_cast<size_t>(pair[k])];
-    if (other == mine[k] || is_unreadable(other) || kind_of(other) != kind_of(mine[k])) continue;
-    PdfChar& c = chars[index[k]];
+    const char32_t other = folded(stretch[static_cast<size_t>(pair[k])].c);
+    const char32_t own = mine.folded[k];
+    if (other == own || is_unreadable(other) || kind_of(other) != kind_of(own)) continue;
+    PdfChar& c = chars[mine.index[k]];
     if (kind_of(other) != Kind::kDigit) {
       if (kind_of(other) != Kind::kOther) c.alt = other;
       continue;
@@ -122,68 +141,54 @@ void vote_line(std::vector<PdfChar>& chars, const std::vector<PdfChar>& stretch)
   }
 }
 
-// A character of a line and what each other reading has in its place.
-struct Ballot {
-  std::vector<std::pair<char32_t, float>> votes;  // (character, confidence), the line's own first
-};
-
 // One line of the page read several times by OCR: each character takes the reading most of them
 // agree on (the more confident on a tie); a digit any reading disputes stays unsure.
 void pick_line(std::vector<PdfChar>& chars, const std::vector<std::vector<PdfChar>>& stretches) {
-  std::vector<size_t> index;
-  std::vector<char32_t> mine;
-  for (size_t i = 0; i < chars.size(); ++i)
-    if (!is_blank(chars[i].c)) {
-      index.push_back(i);
-      mine.push_back(folded(chars[i].c));
-    }
-  if (mine.empty()) return;
-  std::vector<Ballot> ballots(mine.size());
-  for (size_t k = 0; k < mine.size(); ++k)
-    ballots[k].votes.emplace_back(chars[index[k]].c, chars[index[k]].conf);
+  const Readable mine = readable(chars);
+  // Per character, (reading, confidence) of every reading of its place, the line's own first.
+  std::vector<std::vector<std::pair<char32_t, float>>> votes(mine.index.size());
+  for (size_t k = 0; k < votes.size(); ++k)
+    votes[k].emplace_back(chars[mine.index[k]].c, chars[mine.index[k]].conf);
   for (const auto& stretch : stretches) {
-    std::vector<char32_t> theirs;
-    for (const auto& l : stretch)
-      theirs.push_back(folded(l.c));
-    if (theirs.empty()) continue;
-    size_t distance = 0;
-    const std::vector<int> pair = align(mine, theirs, distance);
-    if (static_cast<double>(distance) >
-        kMaxLineDistance * static_cast<double>(std::max(mine.size(), theirs.size())))
-      continue;
-    for (size_t k = 0; k < mine.size(); ++k)
+    const std::vector<int> pair = aligned(mine.folded, stretch);
+    for (size_t k = 0; k < pair.size(); ++k)
       if (pair[k] >= 0 && !is_unreadable(stretch[static_cast<size_t>(pair[k])].c))
-        ballots[k].votes.emplace_back(stretch[static_cast<size_t>(pair[k])].c,
-                                      stretch[static_cast<size_t>(pair[k])].conf);
+        votes[k].emplace_back(stretch[static_cast<size_t>(pair[k])].c,
+                              stretch[static_cast<size_t>(pair[k])].conf);
   }
-  for (size_t k = 0; k < mine.size(); ++k) {
-    const auto& votes = ballots[k].votes;
+  for (size_t k = 0; k < votes.size(); ++k) {
+    const auto& v = votes[k];
     size_t best = 0, best_count = 0;
     bool disputed_digit = false;
-    for (size_t v = 0; v < votes.size(); ++v) {
-      size_t n = 0;
-      for (const auto& w : votes)
-        n += folded(w.first) == folded(votes[v].first) ? 1 : 0;
-      if (n > best_count || (n == best_count && votes[v].second > votes[best].second))
-        best = v, best_count = n;
-      disputed_digit =
-          disputed_digit ||
-          (folded(votes[v].first) != mine[k] &&
-           (kind_of(folded(votes[v].first)) == Kind::kDigit || kind_of(mine[k]) == Kind::kDigit));
+    for (size_t i = 0; i < v.size(); ++i) {
+      const char32_t x = folded(v[i].first);
+      const auto n = static_cast<size_t>(
+          std::count_if(v.begin(), v.end(), [&](const auto& w) { return folded(w.first) == x; }));
+      if (n > best_count || (n == best_count && v[i].second > v[best].second))
+        best = i, best_count = n;
+      disputed_digit = disputed_digit ||
+                       (x != mine.folded[k] &&
+                        (kind_of(x) == Kind::kDigit || kind_of(mine.folded[k]) == Kind::kDigit));
     }
-    PdfChar& c = chars[index[k]];
-    c.c = votes[best].first;
-    c.conf = votes[best].second;
-    if (disputed_digit) c.conf = std::min(c.conf, kDisputedDigitConf);
+    PdfChar& c = chars[mine.index[k]];
+    c.c = v[best].first;
+    c.conf = disputed_digit ? std::min(v[best].second, kDisputedDigitConf) : v[best].second;
   }
 }
 
-void vote_characters(std::vector<PdfChar>& ocr, const std::vector<PdfChar>& other) {
+// Runs `vote` on each line of `ocr` with the stretch of each other reading under it; the
+// characters come back in line order.
+template <typename Vote>
+void vote_per_line(std::vector<PdfChar>& ocr, const std::vector<std::vector<PdfChar>>& others,
+                   Vote vote) {
   std::vector<PdfLine> lines = build_lines(ocr);
   std::vector<PdfChar> out;
   out.reserve(ocr.size());
   for (auto& line : lines) {
-    vote_line(line.chars, layer_stretch(line, other));
+    std::vector<std::vector<PdfChar>> stretches;
+    for (const auto& other : others)
+      stretches.push_back(layer_stretch(line, other));
+    vote(line.chars, stretches);
     out.insert(out.end(), line.chars.begin(), line.chars.end());
   }
   ocr = std::move(out);
@@ -276,23 +281,14 @@ void resolve_alternatives(std::vector<PdfPage>& pages) {
 
 void combine_ocr_readings(std::vector<PdfChar>& ocr,
                           const std::vector<std::vector<PdfChar>>& others) {
-  if (others.empty()) return;
-  std::vector<PdfLine> lines = build_lines(ocr);
-  std::vector<PdfChar> out;
-  out.reserve(ocr.size());
-  for (auto& line : lines) {
-    std::vector<std::vector<PdfChar>> stretches;
-    for (const auto& other : others)
-      stretches.push_back(layer_stretch(line, other));
-    pick_line(line.chars, stretches);
-    out.insert(out.end(), line.chars.begin(), line.chars.end());
-  }
-  ocr = std::move(out);
+  if (!others.empty()) vote_per_line(ocr, others, pick_line);
 }
 
 void combine_with_text_layer(std::vector<PdfChar>& ocr, const std::vector<PdfChar>& layer) {
   if (layer.empty()) return;
-  vote_characters(ocr, layer);
+  vote_per_line(ocr, {layer}, [](std::vector<PdfChar>& chars, const auto& stretches) {
+    vote_line(chars, stretches.front());
+  });
   add_lines_ocr_missed(ocr, layer);
 }
 
