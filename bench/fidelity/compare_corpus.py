@@ -7,7 +7,9 @@ too: a drop in chapters or a worse rating on a document nobody named is still a 
   python3 bench/fidelity/compare_corpus.py --before /tmp/regreader-old [--after build/release/regreader]
 """
 import argparse
+import glob
 import json
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -30,6 +32,21 @@ def ingest(binary, corpus, data):
     return out
 
 
+def table_contents(data):
+    """reg_id -> {table_id: merged table JSON}: what each table holds, to count changed tables."""
+    out = {}
+    for db in glob.glob(str(Path(data) / "*.db")):
+        with sqlite3.connect(db) as c:
+            for reg, tid, merged in c.execute("SELECT reg_id, table_id, merged FROM tables"):
+                out.setdefault(reg, {})[tid] = merged
+    return out
+
+
+def changed_tables(tb, ta):
+    """How many tables (by id) differ in content between two stores of one document."""
+    return sum(1 for k in set(tb) | set(ta) if tb.get(k) != ta.get(k))
+
+
 def ratings(binary, data):
     r = subprocess.run([binary, "--data-dir", data, "check", "--all", "--json"],
                        capture_output=True, text=True)
@@ -46,8 +63,10 @@ def main():
     with tempfile.TemporaryDirectory() as before_dir, tempfile.TemporaryDirectory() as after_dir:
         before, after = ingest(a.before, a.corpus, before_dir), ingest(a.after, a.corpus, after_dir)
         rb, ra = ratings(a.after, before_dir), ratings(a.after, after_dir)
-    print("| document | chapters | blocks | tables | notes | refs resolved | check (before → after) |")
-    print("|---|---|---|---|---|---|---|")
+        tb, ta = table_contents(before_dir), table_contents(after_dir)
+    print("| document | chapters | blocks | tables | notes | refs resolved | tables changed "
+          "| check (before → after) |")
+    print("|---|---|---|---|---|---|---|---|")
     for name in sorted(set(before) | set(after)):
         b, f = before.get(name, {}), after.get(name, {})
         cells = []
@@ -56,7 +75,9 @@ def main():
             cells.append(str(av) if bv == av else f"{bv} → {av}")
         cb = rb.get(b.get("reg_id"), {}).get("rating", b.get("error", "–"))
         ca = ra.get(f.get("reg_id"), {}).get("rating", f.get("error", "–"))
-        print(f"| {name} | " + " | ".join(cells) + f" | {cb if cb == ca else cb + ' → ' + ca} |")
+        changed = changed_tables(tb.get(b.get("reg_id"), {}), ta.get(f.get("reg_id"), {}))
+        print(f"| {name} | " + " | ".join(cells) +
+              f" | {changed or ''} | {cb if cb == ca else cb + ' → ' + ca} |")
     return 0
 
 

@@ -310,6 +310,16 @@ TEST_F(Cli, KeywordSearchWithCitations) {
   auto tok = nlohmann::json::parse(run_regreader("debug tokenize --query 母线失压 --json").out);
   EXPECT_EQ(tok["tokens"].size(), 3u);
   EXPECT_EQ(tok["match"], "\"母线 线失 失压\"");
+  // debug layout: the page's lines with their type size, as the parser sees them.
+  auto lay = run_regreader("debug layout '" + sample_pdf().string() + "' --page 1 --json");
+  ASSERT_EQ(lay.code, 0) << lay.err;
+  auto layout = nlohmann::json::parse(lay.out);
+  ASSERT_EQ(layout["pages"].size(), 1u);
+  EXPECT_EQ(layout["pages"][0]["page"], 1);
+  ASSERT_FALSE(layout["pages"][0]["lines"].empty());
+  EXPECT_GT(layout["pages"][0]["lines"][0]["size"].get<double>(), 0.0);
+  EXPECT_GT(layout["body_size"].get<double>(), 0.0);
+  EXPECT_EQ(run_regreader("debug layout '" + sample_pdf().string() + "' --page 99").code, 3);
 }
 
 }  // namespace

@@ -104,5 +104,51 @@ TEST(PdfLayout, PageNumberLinesWithFullWidthCommaAndWideSpaces) {
   EXPECT_FALSE(is_page_number_line(std::string(1u << 20, '-') + "a"));
 }
 
+// A manual sets one part's text at 12 pt under a heading at 13.9 pt, the size most of the book's
+// text has: on that page the heading is larger than the body, and it is not joined to the
+// section tab above it or to the text below it.
+TEST(PdfLayout, HeadingsAreLargerThanTheirOwnPagesBodyText) {
+  PdfPage p = a4(12);
+  p.lines = {line("每次工作前的培训", 96, 52, 208, 13.9f),
+             line("预防性试验开工前的安全注意事项", 150, 82, 403, 13.9f)};
+  for (int k = 0; k < 8; ++k)
+    p.lines.push_back(line("所检配电室进线未停电时，绝对禁止工作，我们的人员禁止操作配电设备。", 75,
+                           102 + 20 * static_cast<float>(k), 522, 12.0f));
+  const float page_body = page_body_size(p, 13.9f);
+  EXPECT_FLOAT_EQ(page_body, 12.0f);
+  auto blocks = lines_to_paragraphs(p, page_body);
+  ASSERT_GE(blocks.size(), 3u);
+  EXPECT_EQ(blocks[0].text, "每次工作前的培训")
+      << "a tab at the left is not the heading's first line";
+  EXPECT_EQ(blocks[1].text, "预防性试验开工前的安全注意事项");
+  EXPECT_TRUE(blocks[1].larger_font);
+  EXPECT_FALSE(blocks[2].larger_font);
+  EXPECT_FLOAT_EQ(page_body_size(p, 10.5f), 10.5f) << "never larger than the document's";
+  PdfPage sparse = a4(2);
+  sparse.lines = {line("短", 72, 100, 90, 9.0f)};
+  EXPECT_FLOAT_EQ(page_body_size(sparse, 13.9f), 13.9f) << "too little text to say";
+}
+
+// Section tabs: a different short word at the same top-left spot of many pages is furniture;
+// a numbered heading at the top of a page is not.
+TEST(PdfLayout, SectionTabsAtOneSpotAreRemoved) {
+  std::vector<PdfPage> pages;
+  const char* tabs[] = {"应知应会", "应知应会", "工作表格", "合同模板", "岗位职责"};
+  for (int n = 1; n <= 5; ++n) {
+    PdfPage p = a4(n);
+    p.lines.push_back(line(tabs[n - 1], 96, 44, 170, 13.9f));
+    p.lines.push_back(line("第" + std::to_string(n) + "页的标题", 200, 80, 400, 16));
+    p.lines.push_back(line("正文内容", 72, 120, 500));
+    pages.push_back(p);
+  }
+  PdfPage numbered = a4(6);
+  numbered.lines = {line("5 安全措施", 96, 44, 180, 13.9f), line("正文内容", 72, 120, 500)};
+  pages.push_back(numbered);
+  remove_running_lines(pages);
+  for (int n = 0; n < 5; ++n)
+    EXPECT_EQ(pages[static_cast<size_t>(n)].lines[0].text.rfind("第", 0), 0u) << "page " << n + 1;
+  EXPECT_EQ(pages[5].lines[0].text, "5 安全措施");
+}
+
 }  // namespace
 }  // namespace regreader::parse

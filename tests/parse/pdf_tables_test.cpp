@@ -70,5 +70,65 @@ TEST(PdfTables, ProseWithWideGapsOnOneLineIsNotATable) {
   EXPECT_TRUE(detect_tables(page_of(c)).empty());
 }
 
+// A form: a label column and three narrow columns in the first rows, and a wide answer cell
+// beside the last label where no inner vertical rule is drawn.
+TEST(PdfTables, CellWithoutInnerBordersSpansTheColumns) {
+  std::vector<PdfChar> c;
+  put(c, "时间", 60, 110), put(c, "年", 160, 110), put(c, "月", 260, 110), put(c, "日", 360, 110);
+  put(c, "措施", 60, 140), put(c, "1、用验电器验电，确认已停电；", 110, 140);
+  put(c, "2、挂接地线。", 110, 154);
+  std::vector<PdfRule> rules;
+  for (float x : {55.f, 105.f, 400.f})
+    rules.push_back({x, 95, x, 165});
+  for (float x : {205.f, 305.f})
+    rules.push_back({x, 95, x, 120});  // the inner borders stop at the first row
+  for (float y : {95.f, 120.f, 165.f})
+    rules.push_back({55, y, 400, y});
+  auto tables = detect_tables(page_of(c, rules));
+  ASSERT_EQ(tables.size(), 1u);
+  const auto& t = tables[0].table;
+  ASSERT_EQ(t.col_count, 4);
+  EXPECT_EQ(t.cell_text(1, 1), "1、用验电器验电，确认已停电；2、挂接地线。")
+      << "the wide cell's lines are read whole, not cut at the first row's borders";
+  const auto* wide = t.cell_at(1, 1);
+  ASSERT_NE(wide, nullptr);
+  EXPECT_EQ(wide->col_span, 3);
+  EXPECT_EQ(t.cell_text(0, 2), "月") << "the first row keeps its columns";
+  const std::string md = t.to_markdown();
+  EXPECT_EQ(md.find("2、挂接地线。"), md.rfind("2、挂接地线。")) << "written once:\n" << md;
+}
+
+// Word's shaded cells: each border drawn with a second rule a few points inside, and a cell whose
+// every line is underlined (lined paper). Neither makes columns or rows; a boxed title joined
+// to the table's frame is not its first row.
+TEST(PdfTables, DoubleBordersLinedCellsAndBoxedTitle) {
+  std::vector<PdfChar> c;
+  put(c, "设备试验内容", 150, 80);  // the boxed title
+  put(c, "序号", 60, 110), put(c, "设备", 110, 110), put(c, "内容", 210, 110);
+  put(c, "1", 60, 140), put(c, "变压器", 110, 140), put(c, "绕组直流电阻、", 210, 136);
+  put(c, "交流耐压试验。", 210, 152);
+  put(c, "2", 60, 180), put(c, "避雷器", 110, 180), put(c, "绝缘电阻。", 210, 180);
+  std::vector<PdfRule> rules;
+  rules.push_back({100, 65, 100, 90}), rules.push_back({400, 65, 400, 90});  // title box
+  rules.push_back({100, 65, 400, 65}), rules.push_back({100, 90, 400, 90});
+  for (float x : {55.f, 105.f, 205.f, 400.f}) {
+    rules.push_back({x, 90, x, 195});
+    rules.push_back({x + 4, 90, x + 4, 195});  // the shading's edge, 4 points inside
+  }
+  for (float y : {95.f, 120.f, 160.f, 195.f})
+    rules.push_back({55, y, 404, y});
+  rules.push_back({210, 140, 390, 140});  // lined paper in the 内容 cell
+  rules.push_back({210, 156, 390, 156});
+  auto tables = detect_tables(page_of(c, rules));
+  ASSERT_EQ(tables.size(), 1u);
+  EXPECT_EQ(tables[0].first_line, 1u) << "the title is left to the text";
+  const auto& t = tables[0].table;
+  EXPECT_EQ(t.col_count, 3);
+  ASSERT_EQ(t.row_count, 3);
+  EXPECT_EQ(t.row_texts(1),
+            (std::vector<std::string>{"1", "变压器", "绕组直流电阻、交流耐压试验。"}));
+  EXPECT_EQ(t.row_texts(2), (std::vector<std::string>{"2", "避雷器", "绝缘电阻。"}));
+}
+
 }  // namespace
 }  // namespace regreader::parse

@@ -1,5 +1,7 @@
 #include "regreader/parse/structure_builder.hpp"
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "regreader/parse/markdown_parser.hpp"
@@ -220,6 +222,25 @@ TEST(StructureBuilder, UnnumberedChaptersByTypeSize) {
   EXPECT_EQ(node_titled(s, "电工安全操作规程")->page_start, 2);
   ASSERT_NE(node_titled(s, "总协调员岗位职责"), nullptr);
   EXPECT_EQ(node_titled(s, "电力工程承试工作手册"), nullptr) << "the cover is not a chapter";
+}
+
+// An unnumbered heading right over a table without a caption names the table; the heading stays
+// a chapter.
+TEST(StructureBuilder, UnnumberedHeadingOverATableNamesIt) {
+  RawBlock h = para("设备试验工作内容", 2, true);
+  h.larger_font = true;
+  RawBlock first = para("电工安全操作规程", 1, true);
+  first.larger_font = true;
+  RawDocument raw;
+  raw.format = "pdf";
+  raw.page_count = 2;
+  raw.blocks = {first, para("电工必须持证上岗。", 1), h, table(2)};
+  auto doc = build_document(raw, "R");
+  ASSERT_NE(node_titled(doc.structure, "设备试验工作内容"), nullptr);
+  const auto& blocks = doc.pages[1].content_blocks;
+  auto t = std::find_if(blocks.begin(), blocks.end(), [](const auto& b) { return b.table_meta; });
+  ASSERT_NE(t, blocks.end());
+  EXPECT_EQ(t->table_meta->caption, "设备试验工作内容");
 }
 
 TEST(StructureBuilder, NotesSetAsParagraphsOrTableRows) {

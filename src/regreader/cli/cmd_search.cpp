@@ -239,6 +239,7 @@ void add_search_commands(CLI::App& app, Globals& g) {
   t->add_flag("--json", a->json, "JSON tokens with byte offsets");
   t->footer("Example:\n  regreader debug tokenize --query \"110kV母线失压\"");
   t->callback([a, &g] { run_tokenize(*a, g); });
+  add_debug_layout_command(*debug, g);
 }
 
 }  // namespace regreader::cli

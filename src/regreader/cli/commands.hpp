@@ -36,6 +36,8 @@ void add_manage_commands(CLI::App& app, Globals& g);
 void add_check_command(CLI::App& app, Globals& g);
 void add_table_commands(CLI::App& app, Globals& g);
 void add_search_commands(CLI::App& app, Globals& g);
+/// `debug layout` under the `debug` command (added by add_search_commands).
+void add_debug_layout_command(CLI::App& debug, Globals& g);
 void add_eval_command(CLI::App& app, Globals& g);
 void add_tool_command(CLI::App& app, Globals& g);
 void add_serve_command(CLI::App& app, Globals& g);

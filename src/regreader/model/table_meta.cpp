@@ -2,12 +2,16 @@
 
 namespace regreader::model {
 
-std::string TableMeta::cell_text(int row, int col) const {
-  for (const auto& c : cells) {
+const TableCell* TableMeta::cell_at(int row, int col) const {
+  for (const auto& c : cells)
     if (row >= c.row && row < c.row + c.row_span && col >= c.col && col < c.col + c.col_span)
-      return c.content;
-  }
-  return {};
+      return &c;
+  return nullptr;
+}
+
+std::string TableMeta::cell_text(int row, int col) const {
+  const TableCell* c = cell_at(row, col);
+  return c ? c->content : std::string();
 }
 
 std::vector<std::string> TableMeta::row_texts(int row) const {
@@ -40,9 +44,13 @@ std::string TableMeta::to_markdown() const {
   for (int r = 0; r < row_count; ++r) {
     md += "|";
     for (int c = 0; c < col_count; ++c) {
-      const bool u = cell_unsure(r, c);
+      // A cell spanning rows repeats on each row, so a row reads alone; a cell spanning columns
+      // is written once, in its first column, not copied across the columns it covers.
+      const TableCell* cell = cell_at(r, c);
+      const bool shown = cell && cell->col == c;
+      const bool u = shown && cell->unsure;
       unsure = unsure || u;
-      md += " " + escape_cell(cell_text(r, c)) + (u ? " (?)" : "") + " |";
+      md += " " + (shown ? escape_cell(cell->content) : std::string()) + (u ? " (?)" : "") + " |";
     }
     md += "\n";
     if (r == 0) {
@@ -57,10 +65,8 @@ std::string TableMeta::to_markdown() const {
 }
 
 bool TableMeta::cell_unsure(int row, int col) const {
-  for (const auto& c : cells)
-    if (row >= c.row && row < c.row + c.row_span && col >= c.col && col < c.col + c.col_span)
-      return c.unsure;
-  return false;
+  const TableCell* c = cell_at(row, col);
+  return c && c->unsure;
 }
 
 bool TableMeta::any_unsure() const {

@@ -34,6 +34,8 @@ struct TableMeta {
 
   /// Cell text at (row, col), following spans; empty when none covers it.
   std::string cell_text(int row, int col) const;
+  /// The cell covering (row, col), spans included; null where no cell covers it.
+  const TableCell* cell_at(int row, int col) const;
   /// Whether the cell covering (row, col) is marked unsure (TableCell::unsure).
   bool cell_unsure(int row, int col) const;
   bool any_unsure() const;

@@ -457,6 +457,10 @@ void attach_captions(std::vector<ClassifiedBlock>& items) {
       items[i + 1].table->caption = it.text;
       continue;
     }
+    // An unnumbered heading right over a table without a caption names it ("配电室巡视记录表"
+    // over a form), as a 表N caption would; the heading stays a heading.
+    if (before_table && it.starts_node && !it.number && !it.node_title.empty())
+      items[i + 1].table->caption = it.node_title;
     // "…其他需要停电的设备。表2 人员工作中…": a caption run into the paragraph above the table.
     if (before_table && it.type != BlockType::kTable) {
       if (auto cut = trailing_caption(it.text)) {

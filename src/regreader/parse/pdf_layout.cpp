@@ -35,6 +35,10 @@ constexpr float kWordGap = 0.3f;
 constexpr float kColumnGap = 2.0f;
 // Headings are short.
 constexpr size_t kMaxHeadingChars = 60;
+// A page with fewer characters than this has no body text size of its own.
+constexpr size_t kMinPageBodyChars = 150;
+// ... or whose most used size covers less than this share of its characters.
+constexpr double kPageBodyShare = 0.75;
 
 std::string running_key(const std::string& s) {
   std::string out;
@@ -45,6 +49,44 @@ std::string running_key(const std::string& s) {
 
 bool in_margin(const PdfPage& p, const PdfLine& l) {
   return l.y1 <= p.height * kMarginBand || l.y0 >= p.height * (1 - kMarginBand);
+}
+
+// Section tabs: a manual prints its part's name ("应知应会", "工作表格") at one spot at the
+// top left of its pages, in a box or colour, text changing from part to part. Such a line is
+// short, first on its page, near the top, left of the centre; it is a tab when the first lines
+// of kMinTabPages or more pages start at the same spot, whatever they say.
+constexpr float kTabBand = 0.1f;     // share of the page height from the top
+constexpr size_t kMaxTabChars = 10;  // longest tab
+constexpr size_t kMinTabPages = 3;   // pages with a tab at the same spot
+constexpr float kTabSpotEms = 1.5f;  // same spot: left edges within this many character widths
+
+bool ends_sentence(const std::string& s);  // below
+
+bool tab_candidate(const PdfPage& p) {
+  if (p.lines.size() < 2) return false;
+  const PdfLine& l = p.lines.front();
+  const std::string t = text::trim(text::fold_width(l.text));
+  return l.y0 < p.height * kTabBand && l.x1 < p.width * 0.5f && text::length(t) <= kMaxTabChars &&
+         !t.empty() && !match_section_number(t) && !text::starts_with(t, "表") &&
+         !text::starts_with(t, "续表") && !ends_sentence(t);
+}
+
+void remove_section_tabs(std::vector<PdfPage>& pages) {
+  std::vector<const PdfLine*> firsts;
+  for (const auto& p : pages)
+    if (tab_candidate(p)) firsts.push_back(&p.lines.front());
+  std::vector<bool> drop(pages.size(), false);
+  for (size_t i = 0; i < pages.size(); ++i) {
+    if (!tab_candidate(pages[i])) continue;
+    const PdfLine& l = pages[i].lines.front();
+    const size_t same_spot =
+        static_cast<size_t>(std::count_if(firsts.begin(), firsts.end(), [&](const PdfLine* o) {
+          return std::fabs(o->x0 - l.x0) <= kTabSpotEms * std::max(l.size, 1.0f);
+        }));
+    drop[i] = same_spot >= kMinTabPages;
+  }
+  for (size_t i = 0; i < pages.size(); ++i)
+    if (drop[i]) pages[i].lines.erase(pages[i].lines.begin());
 }
 }  // namespace
 
@@ -70,6 +112,25 @@ float body_font_size(const std::vector<PdfPage>& pages) {
   for (auto [sz, w] : weight)
     if (w > best_w) best = sz, best_w = w;
   return best / 10.0f;
+}
+
+float page_body_size(const PdfPage& page, float doc_body) {
+  std::map<int, size_t> weight;  // size in tenths of a point -> characters
+  size_t chars = 0;
+  for (const auto& l : page.lines) {
+    const size_t n = text::length(l.text);
+    weight[static_cast<int>(std::lround(l.size * 10))] += n;
+    chars += n;
+  }
+  if (chars < kMinPageBodyChars) return doc_body;
+  int best = 0;
+  size_t best_w = 0;
+  for (auto [sz, w] : weight)
+    if (w > best_w) best = sz, best_w = w;
+  // A page whose text is mixed (a term entry's 20 pt definition and its 17 pt notes) keeps the
+  // document's body size: only a clear majority is the page's own.
+  if (static_cast<double>(best_w) < kPageBodyShare * static_cast<double>(chars)) return doc_body;
+  return std::min(doc_body, best / 10.0f);
 }
 
 bool is_page_number_line(const std::string& s) {
@@ -98,6 +159,7 @@ void remove_running_lines(std::vector<PdfPage>& pages) {
       return pages.size() >= 3 && !key.empty() && seen[key].size() >= need;
     });
   }
+  remove_section_tabs(pages);
 }
 
 std::vector<PdfLine> build_lines(std::vector<PdfChar> chars) {
@@ -219,15 +281,25 @@ std::vector<RawBlock> lines_to_paragraphs(const PdfPage& page, float body_size) 
       const bool short_prev = prev->x1 < right - kShortLineChars * em;
       const bool indented = l.x0 > left + kIndentChars * em && l.x0 > prev->x0 + kIndentChars * em;
       const bool size_change = std::fabs(l.size - prev->size) > 0.15f * em;
-      // A heading set large wraps onto a second, shorter or centred line of the same type.
-      // (One above the other: a tab label beside the heading is not part of it.)
+      // A heading set large wraps onto a second, shorter line of the same type, centred under
+      // the first or starting where it starts (a tab label at the left above a centred heading
+      // is not part of it).
+      // OCR's lines are placed less exactly: there, lines overlapping by half are aligned.
+      const bool exact_sizes = prev->mean_conf >= 100 && l.mean_conf >= 100;
+      const bool prev_large = prev->size > body_size * kHeadingSizeRatio;
       const float overlap = std::min(l.x1, prev->x1) - std::max(l.x0, prev->x0);
-      const bool heading_wrap = prev->size > body_size * kHeadingSizeRatio && !size_change &&
-                                prev->bold == l.bold && gap <= kParagraphGap * h &&
-                                overlap > 0.5f * std::min(l.x1 - l.x0, prev->x1 - prev->x0) &&
-                                !ends_sentence(prev->text);
+      const bool aligned = exact_sizes
+                               ? std::fabs((l.x0 + l.x1) - (prev->x0 + prev->x1)) / 2 <= em ||
+                                     std::fabs(l.x0 - prev->x0) <= em
+                               : overlap > 0.5f * std::min(l.x1 - l.x0, prev->x1 - prev->x0);
+      const bool heading_wrap = prev_large && !size_change && prev->bold == l.bold &&
+                                gap <= kParagraphGap * h && aligned && !ends_sentence(prev->text);
+      // Leaving or entering heading-size type ends a paragraph, however close the sizes — when
+      // the sizes are the font's (a text layer), not OCR's guess from each line's height.
+      const bool crosses_heading_size =
+          exact_sizes && prev_large != (l.size > body_size * kHeadingSizeRatio);
       hard = (!heading_wrap && (short_prev || indented)) || gap > kParagraphGap * h ||
-             size_change || prev->bold != l.bold;
+             size_change || crosses_heading_size || prev->bold != l.bold;
       soft = !hard && starts_new_item(folded);
     }
     if (hard || soft) {

@@ -63,6 +63,11 @@ bool inside_number(char32_t before_prev, char32_t prev, char32_t c);
 /// Font size used by most characters of the document (the body text size).
 float body_font_size(const std::vector<PdfPage>& pages);
 
+/// The body text size of one page: its most used size when smaller than the document's (a
+/// manual sets some sections' text smaller, and their headings at the others' body size), else
+/// the document's. A page with little text keeps the document's.
+float page_body_size(const PdfPage& page, float doc_body);
+
 /// True for a line that is only a page number: "3", "- 3 -", "第3页", "第 3 页 共 27 页", "Ⅲ".
 bool is_page_number_line(const std::string& text);
 

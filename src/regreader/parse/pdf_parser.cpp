@@ -154,8 +154,12 @@ RawDocument parse_pdf(const std::filesystem::path& path, const ParseOptions& opt
   for (const auto& p : pages)
     if (p.number >= 1 && static_cast<size_t>(p.number) <= pages.size())
       raw.layout[static_cast<size_t>(p.number - 1)] = glyphs_of(p);
-  for (auto& p : pages)
-    append_page_blocks(p, body, raw.blocks);
+  for (auto& p : pages) {
+    // OCR guesses type sizes line by line: a scanned page keeps the document's body size.
+    const size_t i = static_cast<size_t>(p.number - 1);
+    const bool ocr = i < raw.page_sources.size() && raw.page_sources[i] == "ocr";
+    append_page_blocks(p, ocr ? body : page_body_size(p, body), raw.blocks);
+  }
   return raw;
 }
 

@@ -23,6 +23,8 @@ constexpr float kMaxWrappedCellShare = 0.6f;
 constexpr float kMinRuleShare = 0.5f;
 // Rule positions closer than this (points) are the same border.
 constexpr float kRuleMergeTolerance = 2.0f;
+// An empty column narrower than this (points) is a gap between rules, not a column.
+constexpr float kSliverWidth = 12.0f;
 // The header sits above a rule found in this top share of the table.
 constexpr float kHeaderRuleShare = 0.45f;
 
@@ -155,7 +157,10 @@ model::TableCell make_cell(const CellGrid& g, size_t r, size_t c, int col_span, 
 
 // Header text is centred in its cells and wraps, so header lines are split into columns character
 // by character; body cells are left-aligned runs that may span several columns.
-void place_header_line(const PdfLine& l, const Columns& cols, CellGrid& grid) {
+// `merged`, when given, maps each column to the first column of the cell it is part of on this
+// line.
+void place_header_line(const PdfLine& l, const Columns& cols, CellGrid& grid,
+                       const std::vector<int>* merged = nullptr) {
   const size_t n = grid.text.back().size();
   std::vector<std::string> parts(n);
   std::vector<float> conf(n, 100.0f);
@@ -163,7 +168,8 @@ void place_header_line(const PdfLine& l, const Columns& cols, CellGrid& grid) {
   float prev_x1 = 0;
   char32_t prev = 0, before_prev = 0;
   for (const auto& ch : l.chars) {
-    const int c = cols.column_of((ch.x0 + ch.x1) / 2);
+    int c = cols.column_of((ch.x0 + ch.x1) / 2);
+    if (merged) c = (*merged)[static_cast<size_t>(c)];
     auto& part = parts[static_cast<size_t>(c)];
     if (c != prev_col) prev = before_prev = 0;
     if (c == prev_col && ch.x0 - prev_x1 > 0.3f * std::max(ch.size, 1.0f) &&
@@ -262,6 +268,7 @@ model::TableMeta build_table(const PdfPage& page, const Region& r) {
 struct RuledRegion {
   float x0, x1, y0, y1;
   std::vector<float> xs;  // column borders, left to right
+  std::vector<float> hi;  // the rightmost rule position each border stands for (drop_slivers)
 };
 
 std::vector<float> distinct(std::vector<float> v, float tol) {
@@ -280,9 +287,10 @@ std::vector<RuledRegion> ruled_regions(const PdfPage& page) {
   std::sort(v.begin(), v.end(), [](const PdfRule& a, const PdfRule& b) { return a.y0 < b.y0; });
   std::vector<RuledRegion> out;
   std::vector<float> xs;
-  RuledRegion cur{0, 0, 0, -1, {}};
+  RuledRegion cur{0, 0, 0, -1, {}, {}};
   auto close = [&] {
     cur.xs = distinct(xs, kRuleMergeTolerance);
+    cur.hi = cur.xs;
     if (cur.xs.size() >= 3) {
       cur.x0 = cur.xs.front();
       cur.x1 = cur.xs.back();
@@ -291,7 +299,8 @@ std::vector<RuledRegion> ruled_regions(const PdfPage& page) {
     xs.clear();
   };
   for (const auto& r : v) {
-    if (cur.y1 >= cur.y0 && r.y0 > cur.y1 + kRuleMergeTolerance) close(), cur = {0, 0, 0, -1, {}};
+    if (cur.y1 >= cur.y0 && r.y0 > cur.y1 + kRuleMergeTolerance)
+      close(), cur = {0, 0, 0, -1, {}, {}};
     if (cur.y1 < cur.y0) cur.y0 = r.y0, cur.y1 = r.y1;
     cur.y1 = std::max(cur.y1, r.y1);
     xs.push_back(r.x0);
@@ -331,18 +340,101 @@ std::vector<std::vector<int>> vertical_spans(const PdfPage& page, const RuledReg
   return span;
 }
 
+// For each column, the first column of the cell it belongs to at height y: a border with no
+// vertical rule drawn across y joins the columns on both sides, as a wide answer cell beside a
+// label under a header of many narrow columns. Without this, each line of the wide cell is cut
+// at the other rows' borders and its pieces are read column by column.
+std::vector<int> merged_columns(const PdfPage& page, const RuledRegion& g, float y) {
+  std::vector<int> first(g.xs.size() - 1, 0);
+  for (size_t c = 1; c < first.size(); ++c) {
+    bool drawn = false;
+    for (const auto& rule : page.rules)
+      drawn = drawn || (!rule.horizontal() && rule.x0 >= g.xs[c] - kRuleMergeTolerance &&
+                        rule.x0 <= g.hi[c] + kRuleMergeTolerance && rule.y0 <= y && rule.y1 >= y);
+    first[c] = drawn ? static_cast<int>(c) : first[c - 1];
+  }
+  return first;
+}
+
+// Horizontal rules that separate rows: those across two or more columns, or half of them. A
+// rule under each line of one cell (lined paper in a form's wide cell) does not cut the row.
+std::vector<float> row_borders(const PdfPage& page, const RuledRegion& g,
+                               const std::vector<float>& ys) {
+  const size_t cols = g.xs.size() - 1;
+  std::vector<float> out;
+  for (float y : ys) {
+    size_t crossed = 0;
+    for (size_t c = 0; c < cols; ++c) {
+      const float mid = (g.xs[c] + g.xs[c + 1]) / 2;
+      crossed += std::any_of(page.rules.begin(), page.rules.end(), [&](const PdfRule& r) {
+        return r.horizontal() && std::fabs(r.y0 - y) <= kRuleMergeTolerance && r.x0 <= mid &&
+               r.x1 >= mid;
+      });
+    }
+    if (crossed >= 2 || crossed * 2 >= cols) out.push_back(y);
+  }
+  return out;
+}
+
+// Only borders drawn beside the table's lines first..last: a frame joined to the table above or
+// below it (a boxed title) brings borders of its own that are not the table's columns.
+void keep_borders_beside(const PdfPage& page, size_t first, size_t last, RuledRegion& g) {
+  const float top = page.lines[first].y0, bottom = page.lines[last].y1;
+  std::vector<float> xs;
+  for (float x : g.xs) {
+    const bool beside = std::any_of(page.rules.begin(), page.rules.end(), [&](const PdfRule& r) {
+      return !r.horizontal() && std::fabs(r.x0 - x) <= kRuleMergeTolerance && r.y1 > top &&
+             r.y0 < bottom;
+    });
+    if (beside) xs.push_back(x);
+  }
+  if (xs.size() >= 3) g.xs = std::move(xs);
+  g.hi = g.xs;
+}
+
+// Columns narrower than kSliverWidth with no text in them are the gaps between a border and a
+// cell's shading or a double rule, not columns: their borders are dropped (the kept border
+// remembers the absorbed ones in `hi`, so a rule drawn at any of them still counts).
+void drop_slivers(const PdfPage& page, size_t first, size_t last, RuledRegion& g) {
+  auto empty = [&](float x0, float x1) {
+    for (size_t k = first; k <= last; ++k)
+      for (const auto& ch : page.lines[k].chars)
+        if ((ch.x0 + ch.x1) / 2 > x0 && (ch.x0 + ch.x1) / 2 < x1) return false;
+    return true;
+  };
+  g.hi = g.xs;
+  size_t c = 0;
+  while (c + 1 < g.xs.size() && g.xs.size() > 2) {
+    if (g.xs[c + 1] - g.xs[c] >= kSliverWidth || !empty(g.xs[c], g.xs[c + 1])) {
+      ++c;
+      continue;
+    }
+    const size_t gone = c + 2 < g.xs.size() ? c + 1 : c;  // the table's edges stay
+    const size_t keep = gone == c + 1 ? c : c + 1;
+    g.hi[keep] = std::max(g.hi[keep], g.hi[gone]);
+    g.xs.erase(g.xs.begin() + static_cast<long>(gone));
+    g.hi.erase(g.hi.begin() + static_cast<long>(gone));
+    if (gone == c && c > 0) --c;
+  }
+}
+
+// `drawn`: the rules are the page's own drawing (a text layer), so a border missing at some
+// height is really not there. Rules OCR'd pages find in the image have gaps: there every rule
+// found is taken as a border across the whole table, and every horizontal one as a row border.
 model::TableMeta build_ruled_table(const PdfPage& page, const RuledRegion& g, size_t first,
-                                   size_t last) {
+                                   size_t last, bool drawn) {
   std::vector<float> ys;
   for (const auto& r : page.rules)
     if (r.horizontal() && r.y0 > g.y0 + 1 && r.y0 < g.y1 - 1 && r.x1 > g.x0 && r.x0 < g.x1)
       ys.push_back(r.y0);
   ys = distinct(ys, kRuleMergeTolerance);
+  if (drawn) ys = row_borders(page, g, ys);
   Columns cols;
   cols.starts.assign(g.xs.begin(), g.xs.end() - 1);
   cols.tolerance = 0;
   CellGrid rows(cols.starts.size());
-  std::vector<long> row_band;  // the band between horizontal rules each row sits in
+  std::vector<long> row_band;                // the band between horizontal rules each row sits in
+  std::vector<std::vector<int>> row_merged;  // merged_columns at each row's first line
   long band = -1;
   for (size_t k = first; k <= last; ++k) {
     const PdfLine& l = page.lines[k];
@@ -352,9 +444,15 @@ model::TableMeta build_ruled_table(const PdfPage& page, const RuledRegion& g, si
       ++b;
     // Without inner horizontal rules every line is a row.
     if (k > first && (ys.empty() || b != band)) rows.add_row(cols.starts.size());
-    if (row_band.size() < rows.text.size()) row_band.push_back(b);
+    if (row_band.size() < rows.text.size()) {
+      row_band.push_back(b);
+      std::vector<int> identity(cols.starts.size());
+      for (size_t c = 0; c < identity.size(); ++c)
+        identity[c] = static_cast<int>(c);
+      row_merged.push_back(drawn ? merged_columns(page, g, mid) : identity);
+    }
     band = b;
-    place_header_line(l, cols, rows);
+    place_header_line(l, cols, rows, &row_merged.back());
   }
   const auto spans = vertical_spans(page, g, ys, row_band);
   model::TableMeta t;
@@ -365,11 +463,32 @@ model::TableMeta build_ruled_table(const PdfPage& page, const RuledRegion& g, si
       if (spans[r][c] == 0) continue;        // inside a cell merged with the row above
       for (int k = 1; k < spans[r][c]; ++k)  // the merged cell's text, wherever it was drawn
         text::join_wrapped(rows.text[r][c], rows.text[r + static_cast<size_t>(k)][c]);
-      if (!rows.text[r][c].empty()) t.cells.push_back(make_cell(rows, r, c, 1, spans[r][c]));
+      const auto& m = row_merged[r];
+      const int col_span = static_cast<int>(std::count(m.begin(), m.end(), static_cast<int>(c)));
+      if (!rows.text[r][c].empty())
+        t.cells.push_back(make_cell(rows, r, c, std::max(col_span, 1), spans[r][c]));
     }
   for (int c = 0; c < t.col_count; ++c)
     t.col_headers.push_back(t.cell_text(0, c));
   return t;
+}
+
+// The first row of a ruled table is one line alone in a cell across most of the columns, over a
+// row of several cells: a title drawn in a box.
+bool title_row(const model::TableMeta& t, const PdfLine& first_line) {
+  if (t.row_count < 2 || t.col_count < 2) return false;
+  int in_first = 0, in_second = 0;
+  const model::TableCell* title = nullptr;
+  for (const auto& c : t.cells) {
+    if (c.row == 0) ++in_first, title = &c;
+    if (c.row == 1) ++in_second;
+  }
+  auto bare = [](std::string s) {
+    std::erase_if(s, [](char ch) { return ch == ' '; });
+    return s;
+  };
+  return in_first == 1 && in_second >= 2 && title->row_span == 1 &&
+         title->col_span * 5 >= t.col_count * 3 && bare(title->content) == bare(first_line.text);
 }
 
 std::vector<PdfTable> detect_ruled_tables(const PdfPage& page) {
@@ -384,9 +503,23 @@ std::vector<PdfTable> detect_ruled_tables(const PdfPage& page) {
       last = static_cast<long>(k);
     }
     if (first < 0) continue;
-    out.push_back(
-        {static_cast<size_t>(first), static_cast<size_t>(last),
-         build_ruled_table(page, g, static_cast<size_t>(first), static_cast<size_t>(last))});
+    bool drawn = true;  // no line of the table read by OCR
+    for (long k = first; k <= last; ++k)
+      drawn = drawn && page.lines[static_cast<size_t>(k)].mean_conf >= 100;
+    auto build = [&](size_t from, size_t to) {
+      RuledRegion region = g;
+      if (drawn) {
+        keep_borders_beside(page, from, to, region);
+        drop_slivers(page, from, to, region);
+      }
+      return build_ruled_table(page, region, from, to, drawn);
+    };
+    auto t = build(static_cast<size_t>(first), static_cast<size_t>(last));
+    // A boxed title over the table ("电力设备预防性试验工作内容" in a frame joined to the
+    // table's) is the page's heading, not the table's first row: it is left to the text.
+    if (drawn && title_row(t, page.lines[static_cast<size_t>(first)]) && first < last)
+      t = build(static_cast<size_t>(++first), static_cast<size_t>(last));
+    out.push_back({static_cast<size_t>(first), static_cast<size_t>(last), std::move(t)});
   }
   return out;
 }
