@@ -60,6 +60,23 @@ constexpr size_t kMaxTabChars = 10;  // longest tab
 constexpr size_t kMinTabPages = 3;   // pages with a tab at the same spot
 constexpr float kTabSpotEms = 1.5f;  // same spot: left edges within this many character widths
 
+// Characters per type size (in tenths of a point): the most used size and its count.
+struct SizeTally {
+  std::map<int, size_t> weight;
+  size_t total = 0;
+  void add(float size, size_t n) {
+    weight[static_cast<int>(std::lround(size * 10))] += n;
+    total += n;
+  }
+  std::pair<float, size_t> most_used() const {
+    int best = 0;
+    size_t best_w = 0;
+    for (auto [sz, w] : weight)
+      if (w > best_w) best = sz, best_w = w;
+    return {best / 10.0f, best_w};
+  }
+};
+
 bool ends_sentence(const std::string& s);  // below
 
 bool tab_candidate(const PdfPage& p) {
@@ -103,34 +120,24 @@ bool inside_number(char32_t before_prev, char32_t prev, char32_t c) {
 }
 
 float body_font_size(const std::vector<PdfPage>& pages) {
-  std::map<int, size_t> weight;  // size in tenths of a point -> characters
+  SizeTally tally;
   for (const auto& p : pages)
     for (const auto& l : p.lines)
-      weight[static_cast<int>(std::lround(l.size * 10))] += l.text.size();
-  int best = 0;
-  size_t best_w = 0;
-  for (auto [sz, w] : weight)
-    if (w > best_w) best = sz, best_w = w;
-  return best / 10.0f;
+      tally.add(l.size, l.text.size());
+  return tally.most_used().first;
 }
 
 float page_body_size(const PdfPage& page, float doc_body) {
-  std::map<int, size_t> weight;  // size in tenths of a point -> characters
-  size_t chars = 0;
-  for (const auto& l : page.lines) {
-    const size_t n = text::length(l.text);
-    weight[static_cast<int>(std::lround(l.size * 10))] += n;
-    chars += n;
-  }
-  if (chars < kMinPageBodyChars) return doc_body;
-  int best = 0;
-  size_t best_w = 0;
-  for (auto [sz, w] : weight)
-    if (w > best_w) best = sz, best_w = w;
+  SizeTally tally;
+  for (const auto& l : page.lines)
+    tally.add(l.size, text::length(l.text));
+  if (tally.total < kMinPageBodyChars) return doc_body;
+  const auto [size, chars] = tally.most_used();
   // A page whose text is mixed (a term entry's 20 pt definition and its 17 pt notes) keeps the
   // document's body size: only a clear majority is the page's own.
-  if (static_cast<double>(best_w) < kPageBodyShare * static_cast<double>(chars)) return doc_body;
-  return std::min(doc_body, best / 10.0f);
+  if (static_cast<double>(chars) < kPageBodyShare * static_cast<double>(tally.total))
+    return doc_body;
+  return std::min(doc_body, size);
 }
 
 bool is_page_number_line(const std::string& s) {

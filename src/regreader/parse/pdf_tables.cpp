@@ -435,6 +435,9 @@ model::TableMeta build_ruled_table(const PdfPage& page, const RuledRegion& g, si
   CellGrid rows(cols.starts.size());
   std::vector<long> row_band;                // the band between horizontal rules each row sits in
   std::vector<std::vector<int>> row_merged;  // merged_columns at each row's first line
+  std::vector<int> identity(cols.starts.size());  // every column its own cell
+  for (size_t c = 0; c < identity.size(); ++c)
+    identity[c] = static_cast<int>(c);
   long band = -1;
   for (size_t k = first; k <= last; ++k) {
     const PdfLine& l = page.lines[k];
@@ -446,9 +449,6 @@ model::TableMeta build_ruled_table(const PdfPage& page, const RuledRegion& g, si
     if (k > first && (ys.empty() || b != band)) rows.add_row(cols.starts.size());
     if (row_band.size() < rows.text.size()) {
       row_band.push_back(b);
-      std::vector<int> identity(cols.starts.size());
-      for (size_t c = 0; c < identity.size(); ++c)
-        identity[c] = static_cast<int>(c);
       row_merged.push_back(drawn ? merged_columns(page, g, mid) : identity);
     }
     band = b;
