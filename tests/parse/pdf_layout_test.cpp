@@ -86,6 +86,26 @@ TEST(PdfLayout, WrappedLinesJoinAndNumberedLinesStartParagraphs) {
   EXPECT_TRUE(blocks[3].soft_start);   // only its leading number split it from a full line
 }
 
+TEST(PdfLayout, BoldWordsInsideAParagraphDoNotSplitIt) {
+  // Emphasis ("防范措施：…" set bold) running over a full line stays in its paragraph; a short
+  // bold line without a full stop after body text is a heading of its own.
+  PdfPage p = a4(1);
+  p.lines = {line("○1不按照规定的操作顺序对高压开关柜进行分合闸操作，损坏高压开关", 72, 100, 520),
+             line("柜。防范措施：严格按照高压开关柜操作顺序进行操作，不得跳项、漏项", 72, 115, 520,
+                  10.5f, true),
+             line("或颠倒顺序。", 72, 130, 160),
+             line("送电前的检查工作内容包括以下各项和一般要求", 72, 145, 520),
+             line("二次回路检查", 72, 160, 150, 10.5f, true)};
+  auto blocks = lines_to_paragraphs(p, 10.5f);
+  ASSERT_EQ(blocks.size(), 3u);
+  EXPECT_EQ(blocks[0].text,
+            "○1不按照规定的操作顺序对高压开关柜进行分合闸操作，损坏高压开关柜。防范措施：严格按照"
+            "高压开关柜操作顺序进行操作，不得跳项、漏项或颠倒顺序。");
+  EXPECT_FALSE(blocks[0].styled_heading);
+  EXPECT_EQ(blocks[2].text, "二次回路检查");
+  EXPECT_TRUE(blocks[2].styled_heading);
+}
+
 TEST(PdfLayout, BodyFontSizeIsTheMostUsedSize) {
   PdfPage p = a4(1);
   p.lines = {line("标题", 72, 50, 100, 16), line(std::string(90, 'x'), 72, 100, 500, 10.5f),

@@ -6,6 +6,7 @@ extern "C" {
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -85,6 +86,26 @@ std::vector<PdfChar> collect_chars(fz_context* ctx, fz_stext_page* st, fz_rect b
   return chars;
 }
 
+// Characters whose glyph was also stroked (see stroke_text) are bold.
+void mark_stroked_bold(std::vector<PdfChar>& chars, std::vector<fz_point> stroked) {
+  if (stroked.empty()) return;
+  auto before = [](const fz_point& a, const fz_point& b) {
+    return a.y < b.y || (a.y == b.y && a.x < b.x);
+  };
+  std::sort(stroked.begin(), stroked.end(), before);
+  constexpr float kSlack = 0.5f;
+  for (auto& c : chars) {
+    if (c.bold) continue;
+    auto it = std::lower_bound(stroked.begin(), stroked.end(), fz_point{-1e9f, c.baseline - kSlack},
+                               before);
+    for (; it != stroked.end() && it->y <= c.baseline + kSlack; ++it)
+      if (std::fabs(it->x - c.x0) <= kSlack) {
+        c.bold = true;
+        break;
+      }
+  }
+}
+
 // --- a device that records straight lines (table rules) -----------------------------------------
 
 struct RuleDevice {
@@ -92,6 +113,7 @@ struct RuleDevice {
   std::vector<PdfRule>* rules;
   float* largest_image_area;
   fz_rect bounds;
+  std::vector<fz_point>* stroked;  ///< origins of glyphs drawn with a stroke (render mode 1/2)
 };
 
 struct PathState {
@@ -179,6 +201,20 @@ void stroke_path(fz_context* ctx, fz_device* dev, const fz_path* path, const fz_
   record_path(ctx, dev, path, ctm);
 }
 
+// Text drawn with a stroke as well as a fill (render mode 2) is how many Word-to-PDF printers set
+// "bold" in a regular font: the stext device cannot tell (MuPDF 1.21 keeps no render mode per
+// character), so the glyph origins are recorded here and matched to the characters afterwards.
+void stroke_text(fz_context*, fz_device* dev, const fz_text* text, const fz_stroke_state*,
+                 fz_matrix ctm, fz_colorspace*, const float*, float alpha, fz_color_params) {
+  if (alpha <= 0) return;
+  auto* d = reinterpret_cast<RuleDevice*>(dev);
+  for (const fz_text_span* span = text->head; span; span = span->next)
+    for (int i = 0; i < span->len; ++i) {
+      const fz_point p = fz_transform_point_xy(span->items[i].x, span->items[i].y, ctm);
+      d->stroked->push_back({p.x - d->bounds.x0, p.y - d->bounds.y0});
+    }
+}
+
 // An image is drawn as the unit square through `ctm`: its area is the determinant.
 void fill_image(fz_context*, fz_device* dev, fz_image*, fz_matrix ctm, float, fz_color_params) {
   auto* d = reinterpret_cast<RuleDevice*>(dev);
@@ -255,6 +291,7 @@ PdfPageContent PdfDocument::read_page(int index) const {
   PdfPageContent out;
   std::string failure;
   fz_rect bounds{};
+  std::vector<fz_point> stroked;
   fz_var(page);
   fz_var(st);
   fz_var(dev);
@@ -273,6 +310,8 @@ PdfPageContent PdfDocument::read_page(int index) const {
     rd->bounds = bounds;
     rd->super.fill_path = fill_path;
     rd->super.stroke_path = stroke_path;
+    rd->super.stroke_text = stroke_text;
+    rd->stroked = &stroked;
     fz_run_page(c, page, dev, fz_identity, nullptr);
     fz_close_device(c, dev);
   }
@@ -291,6 +330,7 @@ PdfPageContent PdfDocument::read_page(int index) const {
   out.width = bounds.x1 - bounds.x0;
   out.height = bounds.y1 - bounds.y0;
   out.chars = collect_chars(c, st, bounds, out);
+  mark_stroked_bold(out.chars, std::move(stroked));
   fz_drop_stext_page(c, st);
   return out;
 }
