@@ -153,5 +153,22 @@ TEST(Numbering, HeadingsRunIntoAParagraph) {
   EXPECT_FALSE(fused_heading_at("其他要求见14.1节。", std::nullopt));
 }
 
+TEST(Numbering, HeadingsNumberedInWords) {
+  auto m = match_enumerated_heading("二、低压开关操作顺序：");
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->kind, SectionKind::kEnumerated);
+  EXPECT_EQ(m->number, "二");
+  EXPECT_EQ(m->components, std::vector<int>{2});
+  EXPECT_EQ(m->rest, "低压开关操作顺序：");
+  EXPECT_EQ(match_enumerated_heading("十二、运行部门职责")->components, std::vector<int>{12});
+  // Sentences and enumerations are items of a list; 第一条 and （一） are not this style.
+  EXPECT_FALSE(match_enumerated_heading("六、具有2区或11区爆炸危险环境的建筑物。"));
+  EXPECT_FALSE(match_enumerated_heading("一、电工、焊工"));
+  EXPECT_FALSE(match_enumerated_heading("一、凡制造、使用或贮存炸药、火药等大量爆炸物质的建筑物"));
+  EXPECT_FALSE(match_enumerated_heading("（一）职责"));
+  EXPECT_FALSE(match_enumerated_heading("一、"));
+  EXPECT_FALSE(match_enumerated_heading("第一条 职责"));
+}
+
 }  // namespace
 }  // namespace regreader::parse

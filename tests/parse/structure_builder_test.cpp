@@ -145,6 +145,30 @@ const model::ChapterNode* node_titled(const model::DocumentStructure& s, const s
   return nullptr;
 }
 
+TEST(StructureBuilder, HeadingsNumberedInWordsUnderAnAppendixNotInsideArticles) {
+  // Company rules head their sections 一、二、 under a chapter or appendix; inside an article
+  // the same numbers count the items of a list.
+  const char* md =
+      "# 示例细则\n\n## 第一章 总则\n\n第一条 本细则适用于：\n\n一、变电站\n\n二、配电站\n\n"
+      "### 附录A：职责\n\n一、生产技术部门职责\n\n负责归口管理。\n\n二、运行部门职责：\n\n"
+      "负责执行。\n\n三、凡使用操作票的单位，均应按本细则执行。\n";
+  auto doc = build_document(parse_markdown(md, true, {}), "R");
+  const auto& s = doc.structure;
+  const auto* appendix = s.get_node_by_section_number("附录A");
+  ASSERT_NE(appendix, nullptr);
+  ASSERT_EQ(appendix->children_ids.size(), 2u);
+  const auto* second = s.find(appendix->children_ids[1]);
+  EXPECT_EQ(second->section_number, "二");
+  EXPECT_EQ(second->title, "运行部门职责：");
+  EXPECT_EQ(s.find(appendix->children_ids[0])->title, "生产技术部门职责");
+  EXPECT_EQ(node_titled(s, "变电站"), nullptr);  // an item of 第一条's list
+  bool printed = false;
+  for (const auto& p : doc.pages)
+    for (const auto& b : p.content_blocks)
+      printed = printed || b.content_markdown.find("二、运行部门职责") != std::string::npos;
+  EXPECT_TRUE(printed);  // the heading keeps its 、 as printed
+}
+
 TEST(StructureBuilder, TermsAppendicesAndExplanations) {
   RawDocument raw;
   raw.format = "pdf";

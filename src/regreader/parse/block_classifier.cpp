@@ -89,7 +89,27 @@ struct Numbering {
   /// out of sequence is what the document prints.
   std::optional<SectionMatch> next_on_ocr_page;
   int mended = 0;  ///< numbers mended so far (logged)
+  /// The kind of the last accepted number: 一、 headings follow a chapter or an appendix, not a
+  /// clause or an article (where 一、 numbers the items of a list).
+  std::optional<SectionKind> last_kind;
 };
+
+// "一、…" as a heading: a short title, first of its run or next to the last one, under a chapter,
+// an appendix or nothing numbered.
+std::optional<SectionMatch> enumerated_heading(const std::string& text, const Numbering& state) {
+  auto m = match_enumerated_heading(text);
+  if (!m) return std::nullopt;
+  if (state.last_kind && *state.last_kind != SectionKind::kChapter &&
+      *state.last_kind != SectionKind::kSection && *state.last_kind != SectionKind::kPart &&
+      *state.last_kind != SectionKind::kAppendix && *state.last_kind != SectionKind::kEnumerated)
+    return std::nullopt;
+  const int value = m->components[0];
+  auto prev = state.last.find(SectionKind::kEnumerated);
+  const bool next_in_run = state.last_kind == SectionKind::kEnumerated &&
+                           prev != state.last.end() && prev->second.components[0] + 1 == value;
+  if (value != 1 && !next_in_run) return std::nullopt;
+  return m;
+}
 
 // Decides whether a paragraph starts a chapter node, and whether it is a heading block.
 // `state` holds the last accepted number of each kind, for the plausibility check of
@@ -119,12 +139,15 @@ void classify(ClassifiedBlock& it, const RawBlock& raw, Numbering& state) {
         return;
     }
     if (!number && starts_with_quantity(it.text)) return;
+    if (!number) number = match_enumerated_heading(it.text);  // "## 一、操作票不合格判断依据"
     it.starts_node = true;
     it.markup_level = raw.heading_level;
     it.number = number;
     it.node_title = chinese_term(number ? number->rest : it.text);
     if (!is_title_like(it.node_title)) it.node_title = inline_title(it.node_title);
     if (number) last[number->kind] = *number;
+    // An unnumbered heading opens a context of its own.
+    state.last_kind = number ? std::optional(number->kind) : std::nullopt;
     return;
   }
   if (number) {
@@ -153,6 +176,7 @@ void classify(ClassifiedBlock& it, const RawBlock& raw, Numbering& state) {
   }
   if (number) {
     last[number->kind] = *number;
+    state.last_kind = number->kind;
     it.starts_node = true;
     it.number = number;
     const bool title_like = number->rest.empty() || is_title_like(number->rest);
@@ -162,6 +186,17 @@ void classify(ClassifiedBlock& it, const RawBlock& raw, Numbering& state) {
     it.node_title =
         article ? "" : (title_like ? chinese_term(number->rest) : inline_title(number->rest));
     return;
+  }
+  if (list_like && raw.heading_level == 0) {
+    if (auto e = enumerated_heading(it.text, state)) {
+      last[e->kind] = *e;
+      state.last_kind = e->kind;
+      it.starts_node = true;
+      it.number = e;
+      it.type = BlockType::kHeading;
+      it.node_title = e->rest;
+      return;
+    }
   }
   if (list_like) {
     it.type = BlockType::kList;
@@ -179,6 +214,7 @@ void classify(ClassifiedBlock& it, const RawBlock& raw, Numbering& state) {
     const std::string t = text::strip_spaces(it.text);
     if (t == "条文说明" || t == "编制说明" || t == "制定说明") {
       last.clear();
+      state.last_kind.reset();
       state.explanations = true;
     }
   }
@@ -345,8 +381,9 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
       }
       // An appendix's rest has lost its designation ("(资料性附录)") for the title; the text
       // keeps what is printed.
-      const bool reprint =
-          it.number && !it.number->rest.empty() && it.number->kind != SectionKind::kAppendix;
+      const bool reprint = it.number && !it.number->rest.empty() &&
+                           it.number->kind != SectionKind::kAppendix &&
+                           it.number->kind != SectionKind::kEnumerated;  // "一、" as printed
       it.text = reprint ? it.number->number + " " + text::clean_spaces(it.number->rest)
                         : text::clean_spaces(it.text);
     }

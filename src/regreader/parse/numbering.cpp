@@ -15,6 +15,8 @@ constexpr int kMaxTopSection = 99;
 constexpr size_t kMaxDepth = 6;
 // A title written straight after 第X章 without a space ("第十章附则") is this short at most.
 constexpr size_t kMaxUnspacedTitleChars = 12;
+// "一、" headings are short labels; longer lines so numbered are items of a list.
+constexpr size_t kMaxEnumeratedTitleChars = 24;
 // A heading title is short; longer text after a number is the body of an inline clause.
 constexpr size_t kMaxTitleChars = 40;
 // Dots ("…" counts two) that make a line a table-of-contents entry.
@@ -311,6 +313,28 @@ bool starts_with_list_marker(std::string_view paragraph) {
          !(i + 2 < s.size() && is_digit(s[i + 2]));
 }
 
+std::optional<SectionMatch> match_enumerated_heading(std::string_view paragraph) {
+  const std::u32string s = trim32(to_u32(paragraph));
+  size_t i = 0;
+  while (i < s.size() && is_cn_digit(s[i]) && s[i] != U'〇' && s[i] != U'零')
+    ++i;
+  if (i == 0 || i > 3 || i + 1 >= s.size() || s[i] != U'、') return std::nullopt;
+  std::u32string rest = trim32(s.substr(i + 1));
+  std::u32string bare = rest;
+  if (!bare.empty() && (bare.back() == U'：' || bare.back() == ':')) bare.pop_back();
+  if (bare.empty() || bare.size() > kMaxEnumeratedTitleChars || !is_title_like(to_utf8(bare)) ||
+      bare.find(U'：') != std::u32string::npos || bare.find(U'、') != std::u32string::npos)
+    return std::nullopt;
+  auto value = text::parse_number(to_utf8(s.substr(0, i)));
+  if (!value || *value <= 0) return std::nullopt;
+  SectionMatch m;
+  m.kind = SectionKind::kEnumerated;
+  m.number = to_utf8(s.substr(0, i));
+  m.components = {*value};
+  m.rest = to_utf8(rest);
+  return m;
+}
+
 bool is_toc_line(std::string_view paragraph) {
   const std::u32string s = trim32(to_u32(paragraph));
   int dots = 0;
@@ -357,6 +381,7 @@ bool can_contain(const SectionMatch& parent, const SectionMatch& child) {
   if (pr && cr) return pr < cr;
   if (pr) return parent.kind != SectionKind::kArticle;  // a chapter holds numbered clauses
   if (cr) return false;
+  if (child.kind == SectionKind::kEnumerated) return parent.kind == SectionKind::kAppendix;
   if (parent.kind == SectionKind::kNumeric && child.kind == SectionKind::kNumeric)
     return is_prefix(parent.components, child.components);
   if (parent.kind == SectionKind::kAppendix && child.kind == SectionKind::kAppendixClause)

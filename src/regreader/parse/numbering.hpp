@@ -18,6 +18,7 @@ enum class SectionKind {
   kNumeric,         ///< 1, 1.1, 1.1.1
   kAppendix,        ///< 附录A
   kAppendixClause,  ///< A.1, A.1.1
+  kEnumerated,      ///< 一、 (a heading numbered in words, under a chapter or appendix)
 };
 
 struct SectionMatch {
@@ -36,6 +37,11 @@ std::optional<SectionMatch> match_section_number(std::string_view paragraph, boo
 
 /// True when the paragraph starts with a list marker: 一、 （一） (1) 1） 1) 1、 a） a) ① - * •
 bool starts_with_list_marker(std::string_view paragraph);
+
+/// "一、公司生产技术部门职责", "二、低压开关操作顺序：": a paragraph numbered in Chinese words with
+/// 、 and nothing after a short title (a trailing colon allowed) — the heading style of company
+/// rules and manuals (GB/T 9704's first level). Sentences ("一、凡制造…的建筑物。") are list items.
+std::optional<SectionMatch> match_enumerated_heading(std::string_view paragraph);
 
 /// True for a table-of-contents line: leader dots or a trailing page number after a gap.
 bool is_toc_line(std::string_view paragraph);
