@@ -7,6 +7,7 @@
 
 #include "regreader/cli/commands.hpp"
 #include "regreader/cli/output.hpp"
+#include "regreader/index/engine_search.hpp"
 #include "regreader/index/evaluation.hpp"
 #include "regreader/index/keyword_index.hpp"
 #include "regreader/index/search.hpp"
@@ -50,11 +51,11 @@ void run_eval(const EvalArgs& a, Globals& g) {
     std::printf("%-14s %9s %7s %7s %7s %7s %7s\n", "mode", "questions", "hit@1", "hit@3", "hit@5",
                 "hit@10", "MRR");
   const bool embedded = lib.engine() == "sqlite";
-  const bool semantic = embedded && static_cast<bool>(index::semantic_leg(lib.store()));
+  const std::string no_leg = index::semantic_unavailable(documents);
   for (const auto& mode : a.modes) {
-    if (!semantic && (mode == "vector" || mode == "hybrid" || (!embedded && mode == "baseline"))) {
-      const std::string why = embedded ? index::semantic_leg(lib.store()).unavailable
-                                       : "the PostgreSQL store has the keyword leg only";
+    const bool needs_leg = mode == "vector" || mode == "hybrid";
+    if ((needs_leg && !no_leg.empty()) || (!embedded && mode == "baseline")) {
+      const std::string why = needs_leg ? no_leg : "the baseline reads the embedded FTS5 index";
       if (!a.json) std::printf("%-9s not available: %s\n", mode.c_str(), why.c_str());
       out.push_back({{"mode", mode}, {"available", false}, {"reason", why}});
       continue;

@@ -262,9 +262,9 @@ void run_ingest(const IngestArgs& a, Globals& g) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   nlohmann::json vectors;
-  if (tally.added + tally.replaced > 0 && lib.engine() == "sqlite") {
-    index::optimize_keyword_index(lib.store());
-    update_vectors_after_ingest(lib.store(), g, vectors);
+  if (tally.added + tally.replaced > 0) {
+    if (lib.engine() == "sqlite") index::optimize_keyword_index(lib.store());
+    update_vectors_after_ingest(lib.documents(), g, vectors);
   }
   if (a.json) {
     nlohmann::json skips = nlohmann::json::array();

@@ -41,7 +41,7 @@ void run_rename(const ManageArgs& a, Globals& g) {
   nlohmann::json report = {{"renamed", a.reg_id}, {"reg_id", a.new_id}, {"aliases", aliases}};
   // Vectors follow block ids: the renamed blocks are embedded again (nothing without a model).
   nlohmann::json vectors;
-  if (lib.engine() == "sqlite") update_vectors_after_ingest(lib.store(), g, vectors);
+  update_vectors_after_ingest(lib.documents(), g, vectors);
   if (!vectors.is_null()) report["vectors"] = vectors;
   if (a.json) {
     print_json(report);

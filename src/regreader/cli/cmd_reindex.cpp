@@ -10,6 +10,7 @@
 #include "regreader/cli/progress.hpp"
 #include "regreader/core/error.hpp"
 #include "regreader/index/embedder_factory.hpp"
+#include "regreader/index/engine_search.hpp"
 #include "regreader/index/keyword_index.hpp"
 #include "regreader/index/vector_store.hpp"
 
@@ -34,21 +35,21 @@ void run_reindex(const ReindexArgs& a, Globals& g) {
                 "REGREADER_EMBEDDING_URL and REGREADER_EMBEDDING_MODEL (see `regreader search "
                 "--help`)");
   auto lib = g.library();
-  auto& store = lib.store();
-  if (!store.database())
+  if (lib.empty() || lib.documents().list().empty())
     throw Error(ErrorCode::kNotFound, "the store is empty; ingest the regulations first");
+  auto& store = lib.documents();
   if (!a.reg_id.empty()) store.require(a.reg_id);
-  index::optimize_keyword_index(store);
+  if (lib.engine() == "sqlite") index::optimize_keyword_index(lib.store());
   const auto t0 = std::chrono::steady_clock::now();
-  auto embedder = index::embedder_for_build(store, config, a.all);
+  auto embedder = index::engine_embedder_for_build(store, config, a.all);
   Progress progress(!g.quiet);
-  const int n = index::reindex_vectors(
+  const int n = index::engine_reindex_vectors(
       store, *embedder, a.all ? "" : a.reg_id,
       [&](int done, int total) { progress.update(done, total, "embedding blocks"); });
   progress.clear();
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const auto state = index::vector_state(store);
+  const auto state = index::engine_vector_state(store);
   if (a.json) {
     print_json({{"reindexed", a.all ? "all" : a.reg_id},
                 {"blocks", n},
@@ -66,13 +67,13 @@ void run_reindex(const ReindexArgs& a, Globals& g) {
 
 }  // namespace
 
-void update_vectors_after_ingest(store::PageStore& store, Globals& g, nlohmann::json& report) {
+void update_vectors_after_ingest(store::DocumentStore& store, Globals& g, nlohmann::json& report) {
   try {
     const auto config = index::EmbeddingConfig::from_env();
     if (config.kind == index::EmbedderKind::kNone) return;
-    auto embedder = index::embedder_for_build(store, config, false);
+    auto embedder = index::engine_embedder_for_build(store, config, false);
     Progress progress(!g.quiet);
-    const int n = index::update_vectors(store, *embedder, [&](int done, int total) {
+    const int n = index::engine_update_vectors(store, *embedder, [&](int done, int total) {
       progress.update(done, total, "embedding blocks");
     });
     progress.clear();

@@ -9,6 +9,7 @@
 #include "regreader/cli/commands.hpp"
 #include "regreader/cli/output.hpp"
 #include "regreader/core/error.hpp"
+#include "regreader/index/engine_search.hpp"
 #include "regreader/index/guided_search.hpp"
 #include "regreader/index/keyword_index.hpp"
 #include "regreader/index/search.hpp"
@@ -48,25 +49,15 @@ std::vector<model::BlockType> parse_types(const std::string& list) {
 // Which mode runs, saying on stderr when hybrid falls back to keyword or vectors are missing.
 index::SearchMode choose_mode(const SearchArgs& a, const store::DocumentStore& documents,
                               bool& fell_back) {
-  const auto* embedded = dynamic_cast<const store::PageStore*>(&documents);
-  if (!embedded) {  // PostgreSQL: the keyword leg only, so far
-    const auto requested =
-        a.mode.empty() ? index::SearchMode::kKeyword : index::parse_search_mode(a.mode);
-    fell_back = requested == index::SearchMode::kHybrid;
-    if (fell_back)
-      std::cerr << "note: hybrid search runs as keyword search on the PostgreSQL store\n";
-    return requested == index::SearchMode::kHybrid ? index::SearchMode::kKeyword : requested;
-  }
-  const auto& store = *embedded;
   const auto requested =
-      a.mode.empty() ? index::default_search_mode(store) : index::parse_search_mode(a.mode);
-  const auto used = index::effective_mode(store, requested);
+      a.mode.empty() ? index::engine_default_mode(documents) : index::parse_search_mode(a.mode);
+  const auto used = index::engine_effective_mode(documents, requested);
   fell_back = used != requested;
   if (fell_back)
     std::cerr << "note: hybrid search runs as keyword search: "
-              << index::semantic_leg(store).unavailable << "\n";
+              << index::semantic_unavailable(documents) << "\n";
   if (used != index::SearchMode::kKeyword)
-    if (auto st = index::vector_state(store); st && st->missing > 0)
+    if (auto st = index::engine_vector_state(documents); st && st->missing > 0)
       std::cerr << "note: " << st->missing
                 << " block(s) have no vector yet; run `regreader reindex --all`\n";
   return used;
@@ -146,9 +137,7 @@ void run_search(const SearchArgs& a, Globals& g) {
         {"exact_match", std::any_of(r.hits.begin(), r.hits.end(),
                                     [](const auto& h) { return h.match != "partial"; })}};
     tools::add_guided_fields(r, j);
-    if (fell_back)
-      j["note"] = lib.engine() == "sqlite" ? index::semantic_leg(lib.store()).unavailable
-                                           : "the PostgreSQL store has the keyword leg only";
+    if (fell_back) j["note"] = index::semantic_unavailable(store);
     print_json(j);
     return;
   }

@@ -51,6 +51,6 @@ void add_skills_command(CLI::App& app, Globals& g);
 
 /// After an ingest: embeds the new blocks with the configured model (nothing when none is
 /// configured). A failure is a warning in `report`, not an error: the regulations are stored.
-void update_vectors_after_ingest(store::PageStore& store, Globals& g, nlohmann::json& report);
+void update_vectors_after_ingest(store::DocumentStore& store, Globals& g, nlohmann::json& report);
 
 }  // namespace regreader::cli

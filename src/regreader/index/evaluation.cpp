@@ -5,6 +5,7 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
+#include "regreader/index/engine_search.hpp"
 #include "regreader/index/guided_search.hpp"
 #include "regreader/index/keyword_index.hpp"
 #include "regreader/index/pg_keyword_index.hpp"
@@ -63,10 +64,8 @@ std::vector<Candidate> our_candidates(const store::DocumentStore& documents, con
   std::vector<SearchHit> hits;
   if (!plain) {
     hits = guided_search(documents, q.query, f, mode).hits;
-  } else if (const auto* embedded = dynamic_cast<const store::PageStore*>(&documents)) {
-    hits = search(*embedded, q.query, f, mode);
   } else {
-    hits = pg_keyword_search(dynamic_cast<const store::pg::PgStore&>(documents), q.query, f);
+    hits = engine_search(documents, q.query, q.query, f, mode);
   }
   for (const auto& h : hits)
     out.push_back({h.block_id, h.page_num});
@@ -134,9 +133,10 @@ EvalResult evaluate(const store::DocumentStore& store, const std::vector<EvalQue
     throw Error(ErrorCode::kInvalidArgument,
                 "unknown evaluation mode '" + mode + "' (keyword, vector, hybrid, baseline)");
   const auto* embedded = dynamic_cast<const store::PageStore*>(&store);
-  if (!embedded && mode != "keyword")
+  if (!embedded && mode == "baseline")
     throw Error(ErrorCode::kInvalidArgument,
-                "on the PostgreSQL store only the keyword mode can be evaluated so far");
+                "the baseline mode reads the embedded store's FTS5 index; it is not available on "
+                "the PostgreSQL store");
   store::Database* db = embedded ? embedded->database() : nullptr;
   if (embedded && !db)
     throw Error(ErrorCode::kNotFound, "the store is empty; ingest the regulations first");

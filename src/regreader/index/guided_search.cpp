@@ -9,6 +9,7 @@
 #include "regreader/core/text.hpp"
 #include "regreader/index/copies.hpp"
 #include "regreader/index/embedder_factory.hpp"
+#include "regreader/index/engine_search.hpp"
 #include "regreader/index/keyword_index.hpp"
 #include "regreader/index/pg_keyword_index.hpp"
 #include "regreader/index/question_terms.hpp"
@@ -105,21 +106,14 @@ std::vector<SearchHit> definition_hits(const store::DocumentStore& store, const 
   return out;
 }
 
-// Ranked hits deep enough that folding copies still leaves `limit` of them. On PostgreSQL, the
-// keyword leg only.
+// Ranked hits deep enough that folding copies still leaves `limit` of them.
 std::vector<SearchHit> ranked_folded(const store::DocumentStore& documents,
                                      const std::string& query, const std::string& asked,
                                      const SearchFilter& filter, SearchMode mode,
                                      const GuidedOptions& o,
                                      const std::function<void(const std::string&)>& on_step) {
-  const auto* embedded = dynamic_cast<const store::PageStore*>(&documents);
-  if (!embedded && mode != SearchMode::kKeyword)
-    throw Error(ErrorCode::kInvalidArgument,
-                "vector and hybrid search are not available on the PostgreSQL store yet; "
-                "search with mode keyword");
   auto leg = [&](const SearchFilter& f) {
-    return embedded ? search(*embedded, query, asked, f, mode, on_step)
-                    : keyword_leg(documents, query, f);
+    return engine_search(documents, query, asked, f, mode, on_step);
   };
   if (!o.collapse && o.per_reg <= 0) return leg(filter);
   SearchFilter deep = filter;

@@ -42,6 +42,7 @@ Library::Library(fs::path data_dir, Mode mode, const std::string& store_url)
              text::starts_with(store_url, "postgres://")) {
     auto pg = std::make_unique<store::pg::PgStore>(store_url);
     prepare_pg_keyword_index(*pg);  // terms written with every save; old blocks filled once
+    pg->set_local_dir(data_dir_);   // where this replica keeps the fitted built-in model
     remote_ = std::move(pg);
     documents_ = remote_.get();
   } else {

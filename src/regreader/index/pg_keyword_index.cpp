@@ -124,13 +124,6 @@ double bm25(const std::string& content, double tokens, const std::vector<Phrase>
   return score;
 }
 
-std::string in_list(int& next, size_t n) {
-  std::string out = "(";
-  for (size_t i = 0; i < n; ++i)
-    out += (i ? ", $" : "$") + std::to_string(next++);
-  return out + ")";
-}
-
 struct Pass {
   std::string tsquery;
   std::vector<Phrase> phrases;                          // what BM25 scores
@@ -152,11 +145,11 @@ std::vector<Row> ranked_rows(const store::pg::PgStore& store, const Totals& tota
       "SELECT reg_id, page_num, block_id, block_type, chapter_path, content_markdown, "
       "coalesce(n_tokens, 1) FROM blocks, CAST($1 AS tsquery) AS q WHERE terms @@ q";
   if (!filter.reg_ids.empty()) {
-    sql += " AND reg_id IN " + in_list(next, filter.reg_ids.size());
+    sql += " AND reg_id IN " + pg_in_list(next, filter.reg_ids.size());
     params.insert(params.end(), filter.reg_ids.begin(), filter.reg_ids.end());
   }
   if (!filter.block_types.empty()) {
-    sql += " AND block_type IN " + in_list(next, filter.block_types.size());
+    sql += " AND block_type IN " + pg_in_list(next, filter.block_types.size());
     for (auto t : filter.block_types)
       params.emplace_back(std::string(model::block_type_name(t)));
   }
@@ -284,6 +277,13 @@ std::vector<SearchHit> pg_keyword_search(const store::pg::PgStore& store, const 
       run_pass(store, totals, loose, filter, q.highlight, hits);
   }
   return hits;
+}
+
+std::string pg_in_list(int& next, size_t n) {
+  std::string out = "(";
+  for (size_t i = 0; i < n; ++i)
+    out += (i ? ", $" : "$") + std::to_string(next++);
+  return out + ")";
 }
 
 }  // namespace regreader::index

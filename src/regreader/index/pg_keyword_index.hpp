@@ -31,6 +31,9 @@ std::string build_tsquery(const std::string& query, const SynonymTable& synonyms
 /// Returns how many blocks were filled.
 int prepare_pg_keyword_index(store::pg::PgStore& store);
 
+/// "($n, $n+1, …)" for `n` parameters starting at `next` (moved past them).
+std::string pg_in_list(int& next, size_t n);
+
 /// Keyword search on PostgreSQL, with the filters and hit fields of keyword_search.
 std::vector<SearchHit> pg_keyword_search(const store::pg::PgStore& store, const std::string& query,
                                          const SearchFilter& filter);

@@ -30,16 +30,6 @@ CREATE TRIGGER IF NOT EXISTS block_vectors_delete AFTER DELETE ON block_vectors 
 END;
 )SQL";
 
-// Blocks embedded per call and per transaction: progress moves and a failure keeps earlier work.
-constexpr size_t kEmbedChunk = 256;
-// A filter passing more blocks than this is served by the graph plus a post-filter; below it,
-// exact search among the passing blocks costs less than ~5 ms and never misses a hit.
-constexpr size_t kExactFilterMaxBlocks = 50000;
-// Graph over-fetch for a wide filter (it passes > kExactFilterMaxBlocks, so > 1 in 2 at 10^5).
-constexpr int kFilterOverfetch = 8;
-// Vector hits have no keyword match to show: the block's first characters instead.
-constexpr int kVectorSnippetChars = 120;
-
 bool has_vector_tables(store::Database& db) {
   auto s = db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'vector_meta'");
   s.step();
@@ -316,20 +306,6 @@ std::shared_ptr<const VectorIndex> open_vector_index(const store::PageStore& sto
 
 namespace {
 
-bool has_filter(const SearchFilter& f) {
-  return !f.reg_ids.empty() || !f.block_types.empty() || !f.chapter_scope.empty() ||
-         !f.section_number.empty();
-}
-
-std::string like_pattern(const std::string& s) {
-  std::string out = "%";
-  for (char c : s) {
-    if (c == '%' || c == '_' || c == '\\') out.push_back('\\');
-    out.push_back(c);
-  }
-  return out + "%";
-}
-
 // Labels of the blocks that pass the filter, sorted. Regulation and type in SQL; the chapter
 // rules in C++ on the rows whose chapter path contains the text at all (LIKE pre-filter).
 std::vector<int64_t> allowed_labels(store::Database& db, const SearchFilter& f) {
@@ -359,10 +335,24 @@ std::vector<int64_t> allowed_labels(store::Database& db, const SearchFilter& f) 
   return out;
 }
 
-std::vector<VectorIndex::Match> filtered_matches(store::Database& db, const VectorIndex& index,
-                                                 const float* q, const SearchFilter& f) {
-  const auto allowed = allowed_labels(db, f);
-  const auto limit = static_cast<size_t>(f.limit);
+}  // namespace
+
+bool has_block_filter(const SearchFilter& f) {
+  return !f.reg_ids.empty() || !f.block_types.empty() || !f.chapter_scope.empty() ||
+         !f.section_number.empty();
+}
+
+std::string like_pattern(const std::string& s) {
+  std::string out = "%";
+  for (char c : s) {
+    if (c == '%' || c == '_' || c == '\\') out.push_back('\\');
+    out.push_back(c);
+  }
+  return out + "%";
+}
+
+std::vector<VectorIndex::Match> matches_among(const VectorIndex& index, const float* q,
+                                              size_t limit, const std::vector<int64_t>& allowed) {
   if (allowed.size() <= kExactFilterMaxBlocks || !index.uses_hnsw())
     return index.search_among(q, limit, allowed);
   std::vector<VectorIndex::Match> kept;
@@ -371,8 +361,6 @@ std::vector<VectorIndex::Match> filtered_matches(store::Database& db, const Vect
       kept.push_back(m);
   return kept.size() < limit ? index.search_among(q, limit, allowed) : kept;
 }
-
-}  // namespace
 
 std::vector<SearchHit> vector_candidates(const store::PageStore& store, const VectorIndex& index,
                                          const std::vector<float>& query_vector,
@@ -388,9 +376,11 @@ std::vector<SearchHit> vector_candidates(const store::PageStore& store, const Ve
     store.require(r);
   if (std::all_of(query_vector.begin(), query_vector.end(), [](float x) { return x == 0; }))
     return hits;  // the model knows no word of the query: nothing is near it
-  const auto matches = has_filter(filter)
-                           ? filtered_matches(*db, index, query_vector.data(), filter)
-                           : index.search(query_vector.data(), static_cast<size_t>(filter.limit));
+  const auto matches =
+      has_block_filter(filter)
+          ? matches_among(index, query_vector.data(), static_cast<size_t>(filter.limit),
+                          allowed_labels(*db, filter))
+          : index.search(query_vector.data(), static_cast<size_t>(filter.limit));
   auto id = db->prepare("SELECT block_id FROM block_vectors WHERE id = ?1");
   for (const auto& m : matches) {
     id.bind(1, m.label);

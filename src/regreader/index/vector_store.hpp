@@ -26,6 +26,16 @@
 
 namespace regreader::index {
 
+/// Blocks embedded per call and per transaction: progress moves and a failure keeps earlier work.
+inline constexpr size_t kEmbedChunk = 256;
+/// A filter passing more blocks than this is served by the graph plus a post-filter; below it,
+/// exact search among the passing blocks costs less than ~5 ms and never misses a hit.
+inline constexpr size_t kExactFilterMaxBlocks = 50000;
+/// Graph over-fetch for a wide filter (it passes > kExactFilterMaxBlocks, so > 1 in 2 at 10^5).
+inline constexpr int kFilterOverfetch = 8;
+/// Vector hits have no keyword match to show: the block's first characters instead.
+inline constexpr int kVectorSnippetChars = 120;
+
 /// The text embedded for a block: its innermost chapter title, then its Markdown (a clause says
 /// what it is about in its heading). Used for fitting the built-in model and for embedding.
 std::string embedding_text(const std::string& chapter_path_json, const std::string& content);
@@ -77,6 +87,15 @@ std::shared_ptr<const VectorIndex> open_vector_index(
 std::vector<SearchHit> vector_search(const store::PageStore& store, const VectorIndex& index,
                                      const std::vector<float>& query_vector,
                                      const SearchFilter& filter);
+
+/// Whether the filter restricts blocks at all (regulation, type, chapter, section).
+bool has_block_filter(const SearchFilter& f);
+/// A LIKE pattern (ESCAPE '\\') finding `s` anywhere.
+std::string like_pattern(const std::string& s);
+/// The `limit` best matches among `allowed` labels (sorted): exactly when few pass or the index
+/// is exact, else from the graph with over-fetch and a post-filter (exactly if that comes short).
+std::vector<VectorIndex::Match> matches_among(const VectorIndex& index, const float* q,
+                                              size_t limit, const std::vector<int64_t>& allowed);
 
 /// vector_search() in two steps, so hybrid search reads block rows only for the hits it keeps:
 /// the candidates carry block_id and score only ...

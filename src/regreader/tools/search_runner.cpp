@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "regreader/core/error.hpp"
+#include "regreader/index/engine_search.hpp"
 #include "regreader/index/guided_search.hpp"
 
 namespace regreader::tools {
@@ -34,17 +35,12 @@ SearchOutcome run_search(const ToolContext& ctx, const SearchRequest& r) {
   o.per_reg = r.per_reg;
   o.collapse = r.collapse_copies;
   o.aliases = ctx.aliases;
-  const auto* embedded = dynamic_cast<const store::PageStore*>(&ctx.store);
-  // The PostgreSQL store has the keyword leg only: hybrid is keyword there, as it is on the
-  // embedded store without vectors; vector alone is refused by guided_search.
-  const index::SearchMode run_mode =
-      embedded || mode != index::SearchMode::kHybrid ? mode : index::SearchMode::kKeyword;
-  out.guided = index::guided_search(ctx.store, r.query, f, run_mode, o, on_step);
+  out.guided = index::guided_search(ctx.store, r.query, f, mode, o, on_step);
   out.hits = std::move(out.guided.hits);
-  // After the search, which loaded the semantic leg (with progress); effective_mode reads its
-  // cache.
-  out.mode_used = std::string(index::search_mode_name(
-      embedded ? index::effective_mode(*embedded, run_mode) : index::SearchMode::kKeyword));
+  // After the search, which loaded the semantic leg (with progress): hybrid without one ran as
+  // keyword.
+  out.mode_used =
+      std::string(index::search_mode_name(index::engine_effective_mode(ctx.store, mode)));
   return out;
 }
 

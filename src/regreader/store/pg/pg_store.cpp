@@ -83,7 +83,18 @@ ALTER TABLE blocks ADD COLUMN terms tsvector;
 ALTER TABLE blocks ADD COLUMN n_tokens INTEGER;
 CREATE INDEX blocks_terms ON blocks USING gin (terms);
 )SQL";
-constexpr Migration kMigrations[] = {{4, kSchemaV4}, {5, kGenerationV5}, {6, kTermsV6}};
+// 7: the vector leg. Vectors as float32 bytes per block (deleted with their block), the model
+// that made them in vector_meta; each replica keeps its nearest-neighbour index in memory and
+// refreshes it when the generation moves (index/pg_vector_store.hpp).
+constexpr const char* kVectorsV7 = R"SQL(
+CREATE TABLE block_vectors (
+  id BIGSERIAL PRIMARY KEY,
+  block_id TEXT NOT NULL UNIQUE REFERENCES blocks(block_id) ON DELETE CASCADE,
+  vector BYTEA NOT NULL);
+CREATE TABLE vector_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+)SQL";
+constexpr Migration kMigrations[] = {
+    {4, kSchemaV4}, {5, kGenerationV5}, {6, kTermsV6}, {7, kVectorsV7}};
 
 constexpr const char* kTables[] = {"regulations", "pages",  "blocks",         "annotations",
                                    "chapters",    "tables", "table_segments", "links"};
@@ -132,8 +143,17 @@ model::Annotation read_annotation(const PgResult& r, int i) {
 
 }  // namespace
 
-PgStore::PgStore(const std::string& conninfo) : conn_(std::make_unique<PgConnection>(conninfo)) {
+PgStore::PgStore(const std::string& conninfo)
+    : conninfo_(conninfo), conn_(std::make_unique<PgConnection>(conninfo)) {
   migrate();
+}
+
+void PgStore::write(const std::function<void(PgConnection&)>& body) {
+  std::lock_guard lock(mutex_);
+  PgTransaction tx(*conn_);
+  body(*conn_);
+  bump_generation();
+  tx.commit();
 }
 
 PgStore::~PgStore() = default;

@@ -7,6 +7,7 @@
 // Schema migrations are numbered and recorded in regreader_schema(version); every change moves
 // the library's generation and announces it (LISTEN regreader) to the other replicas.
 
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -47,7 +48,7 @@ class PgStore final : public DocumentStore {
 
   /// The schema version the database holds.
   int schema_version() const;
-  static constexpr int kSchemaVersion = 6;
+  static constexpr int kSchemaVersion = 7;
   /// The library's generation: moved by every save, remove and rename of any replica, and
   /// announced on the channel "regreader" (NOTIFY, payload the new generation) when it commits.
   long long generation() const;
@@ -61,6 +62,15 @@ class PgStore final : public DocumentStore {
   /// Writes the terms of blocks stored without them (before schema 6, or by a replica without
   /// the hook). Returns how many blocks were filled.
   int fill_missing_terms();
+  /// Runs `body` on the store's connection in one transaction that also moves the generation
+  /// (and so tells the other replicas): the index layer's writes (vectors). A throw rolls back.
+  void write(const std::function<void(PgConnection&)>& body);
+  /// Where this replica keeps its local files (the fitted built-in embedding model): the data
+  /// directory the library was opened with.
+  void set_local_dir(std::filesystem::path dir) { local_dir_ = std::move(dir); }
+  const std::filesystem::path& local_dir() const { return local_dir_; }
+  /// The connection string it was opened with (a replica's listener opens its own connection).
+  const std::string& conninfo() const { return conninfo_; }
   /// A read-only statement on the store's connection, for the index layer's searches over the
   /// same tables (the keyword leg). Throws StorageError.
   PgResult read(const std::string& sql, const std::vector<Param>& params = {}) const;
@@ -78,6 +88,8 @@ class PgStore final : public DocumentStore {
   // One connection, used by one call at a time (libpq connections are not shared between
   // threads); a server keeps one store per worker or serialises here.
   mutable std::mutex mutex_;
+  std::string conninfo_;
+  std::filesystem::path local_dir_;
   std::unique_ptr<PgConnection> conn_;
   BlockTerms block_terms_;
 };

@@ -1,0 +1,461 @@
+#include "regreader/index/pg_vector_store.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "regreader/core/error.hpp"
+#include "regreader/index/embedder_factory.hpp"
+#include "regreader/index/lsa_embedder.hpp"
+#include "regreader/index/pg_keyword_index.hpp"
+#include "regreader/index/rank_fusion.hpp"
+
+namespace regreader::index {
+
+using store::pg::Param;
+using store::pg::PgConnection;
+using store::pg::PgStore;
+
+namespace {
+
+// Both legs of a hybrid search return this many candidates (search.cpp: the fused ranking must
+// not depend on the limit).
+constexpr int kFusionCandidates = 50;
+// The channel every change of the library is announced on (pg_store.cpp).
+constexpr const char* kChannel = "regreader";
+
+// float32 <-> BYTEA in PostgreSQL's hex text form ("\x3f800000…"): parameters and results of
+// PgConnection are text.
+std::string to_hex(const std::vector<float>& v) {
+  static const char* digits = "0123456789abcdef";
+  std::string out = "\\x";
+  const auto* p = reinterpret_cast<const unsigned char*>(v.data());
+  for (size_t i = 0; i < v.size() * sizeof(float); ++i) {
+    out.push_back(digits[p[i] >> 4]);
+    out.push_back(digits[p[i] & 15]);
+  }
+  return out;
+}
+
+int hex_value(char c) {
+  return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
+}
+
+std::vector<float> from_hex(const std::string& s, int dimension) {
+  if (s.size() != 2 + static_cast<size_t>(dimension) * sizeof(float) * 2 || s[0] != '\\')
+    throw Error(ErrorCode::kCorruptFile, "a stored vector does not have " +
+                                             std::to_string(dimension) +
+                                             " values; run `regreader reindex --all`");
+  std::vector<float> v(static_cast<size_t>(dimension));
+  auto* p = reinterpret_cast<unsigned char*>(v.data());
+  for (size_t i = 0; i < v.size() * sizeof(float); ++i)
+    p[i] = static_cast<unsigned char>(hex_value(s[2 + 2 * i]) << 4 | hex_value(s[3 + 2 * i]));
+  return v;
+}
+
+std::string meta(const PgStore& store, const char* key) {
+  const auto r = store.read("SELECT value FROM vector_meta WHERE key = $1", {std::string(key)});
+  return r.rows() ? r.text(0, 0) : std::string();
+}
+
+// --- this replica's index ------------------------------------------------------------------------
+
+struct Replica {
+  std::mutex mutex;  // one refresh or search at a time
+  std::unique_ptr<PgConnection> listener;
+  bool listening = false;
+  long long generation = -1;  // of the database when the index was last brought up to date
+  std::string config_key;
+  std::shared_ptr<Embedder> embedder;
+  std::unique_ptr<VectorIndex> index;
+  std::unordered_map<int64_t, std::string> block_of;  // label (block_vectors.id) -> block_id
+  int64_t max_id = 0;
+  std::string unavailable;
+  PgLegStats stats;
+};
+
+Replica& replica_for(const PgStore& store) {
+  static std::mutex mutex;
+  static std::map<std::string, std::unique_ptr<Replica>> replicas;
+  std::lock_guard lock(mutex);
+  auto& r = replicas[store.conninfo()];
+  if (!r) r = std::make_unique<Replica>();
+  return *r;
+}
+
+// True when something may have changed since the last look: a notification arrived, or there is
+// no listener to tell.
+bool maybe_changed(Replica& r, const PgStore& store) {
+  if (!r.listening) {
+    try {
+      r.listener = std::make_unique<PgConnection>(store.conninfo());
+      r.listener->exec(std::string("LISTEN ") + kChannel);
+      r.listening = true;
+      return true;  // listening from now on; what happened before is read below
+    } catch (const std::exception& e) {
+      spdlog::debug("no LISTEN connection ({}); the generation is compared per search", e.what());
+      r.listener.reset();
+      return true;
+    }
+  }
+  bool any = false;
+  try {
+    while (r.listener->wait_notification(0))
+      any = true;
+  } catch (const std::exception& e) {
+    spdlog::debug("the LISTEN connection broke ({}); reconnecting", e.what());
+    r.listening = false;
+    r.listener.reset();
+    return true;
+  }
+  return any;
+}
+
+void add_rows(Replica& r, const store::pg::PgResult& rows, int dimension) {
+  for (int i = 0; i < rows.rows(); ++i) {
+    const int64_t id = rows.integer(i, 0);
+    r.index->add(id, from_hex(rows.text(i, 2), dimension));
+    r.block_of[id] = rows.text(i, 1);
+    r.max_id = std::max(r.max_id, id);
+  }
+}
+
+void load_all(Replica& r, const PgStore& store, const VectorState& state) {
+  const auto rows = store.read("SELECT id, block_id, vector FROM block_vectors ORDER BY id");
+  std::vector<int64_t> labels;
+  std::vector<float> data;
+  r.block_of.clear();
+  r.max_id = 0;
+  for (int i = 0; i < rows.rows(); ++i) {
+    const int64_t id = rows.integer(i, 0);
+    const auto v = from_hex(rows.text(i, 2), state.dimension);
+    labels.push_back(id);
+    data.insert(data.end(), v.begin(), v.end());
+    r.block_of[id] = rows.text(i, 1);
+    r.max_id = std::max(r.max_id, id);
+  }
+  r.index = std::make_unique<VectorIndex>(state.dimension, std::move(labels), std::move(data));
+  ++r.stats.full_loads;
+}
+
+// Removes the labels whose rows are gone and adds the rows past the last id held.
+void catch_up(Replica& r, const PgStore& store, const VectorState& state) {
+  const auto ids = store.read("SELECT id FROM block_vectors");
+  std::unordered_set<int64_t> present;
+  for (int i = 0; i < ids.rows(); ++i)
+    present.insert(ids.integer(i, 0));
+  for (auto it = r.block_of.begin(); it != r.block_of.end();)
+    if (!present.count(it->first)) {
+      r.index->remove(it->first);
+      it = r.block_of.erase(it);
+    } else {
+      ++it;
+    }
+  add_rows(r,
+           store.read("SELECT id, block_id, vector FROM block_vectors WHERE id > $1 ORDER BY id",
+                      {std::to_string(r.max_id)}),
+           state.dimension);
+  ++r.stats.catch_ups;
+}
+
+// Brings the replica's leg up to date with the database and the configuration. Under r.mutex.
+void refresh(Replica& r, const PgStore& store) {
+  const auto config = EmbeddingConfig::from_env();
+  const std::string key = config.describe() + "\n" + config.model;
+  const bool changed = maybe_changed(r, store);
+  if (!changed && key == r.config_key) return;
+  const long long generation = store.generation();
+  if (generation == r.generation && key == r.config_key) return;
+  if (key != r.config_key) {
+    r.index.reset();
+    r.embedder.reset();
+  }
+  r.config_key = key;
+  r.generation = generation;
+  r.unavailable.clear();
+  if (config.kind == EmbedderKind::kNone) {
+    r.unavailable =
+        "no embedding model is configured (REGREADER_EMBEDDING_MODEL; see `regreader "
+        "search --help`)";
+    return;
+  }
+  if (!r.embedder) r.embedder = open_embedder(config, store.local_dir());
+  if (!r.embedder) {
+    r.unavailable = "the built-in embedding model is not fitted in " + store.local_dir().string() +
+                    "; run `regreader reindex --all`";
+    return;
+  }
+  const auto state = pg_vector_state(store);
+  if (!state || state->vectors == 0) {
+    r.index.reset();
+    r.unavailable =
+        "no vectors are stored for " + config.describe() + "; run `regreader reindex --all`";
+    return;
+  }
+  check_model(*state, *r.embedder);
+  if (r.index && r.index->dimension() == state->dimension)
+    catch_up(r, store, *state);
+  else
+    load_all(r, store, *state);
+  r.stats.vectors = r.index->size();
+}
+
+std::vector<int64_t> allowed_labels(const PgStore& store, const SearchFilter& f) {
+  std::vector<Param> params;
+  int next = 1;
+  std::string sql =
+      "SELECT v.id, b.chapter_path FROM blocks b JOIN block_vectors v ON v.block_id = b.block_id "
+      "WHERE true";
+  if (!f.reg_ids.empty()) {
+    sql += " AND b.reg_id IN " + pg_in_list(next, f.reg_ids.size());
+    params.insert(params.end(), f.reg_ids.begin(), f.reg_ids.end());
+  }
+  if (!f.block_types.empty()) {
+    sql += " AND b.block_type IN " + pg_in_list(next, f.block_types.size());
+    for (auto t : f.block_types)
+      params.emplace_back(std::string(model::block_type_name(t)));
+  }
+  const std::string path_text = !f.section_number.empty() ? f.section_number : f.chapter_scope;
+  if (!path_text.empty()) {
+    sql += " AND b.chapter_path LIKE $" + std::to_string(next++) + " ESCAPE '\\'";
+    params.emplace_back(like_pattern(path_text));
+  }
+  const auto r = store.read(sql, params);
+  const bool chapter_rules = !path_text.empty();
+  std::vector<int64_t> out;
+  for (int i = 0; i < r.rows(); ++i)
+    if (!chapter_rules ||
+        matches_chapter_filters(nlohmann::json::parse(r.text(i, 1)).get<std::vector<std::string>>(),
+                                f))
+      out.push_back(r.integer(i, 0));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// The leg's candidates (block_id and score only). Under r.mutex, after refresh().
+std::vector<SearchHit> candidates(Replica& r, const PgStore& store, const std::vector<float>& q,
+                                  const SearchFilter& filter) {
+  std::vector<SearchHit> hits;
+  if (!r.index || filter.limit <= 0) return hits;
+  if (static_cast<int>(q.size()) != r.index->dimension())
+    throw Error(ErrorCode::kInvalidArgument, "a query vector of " + std::to_string(q.size()) +
+                                                 " values for an index of " + "dimension " +
+                                                 std::to_string(r.index->dimension()));
+  if (std::all_of(q.begin(), q.end(), [](float x) { return x == 0; }))
+    return hits;  // the model knows no word of the query: nothing is near it
+  const auto limit = static_cast<size_t>(filter.limit);
+  const auto matches = has_block_filter(filter)
+                           ? matches_among(*r.index, q.data(), limit, allowed_labels(store, filter))
+                           : r.index->search(q.data(), limit);
+  for (const auto& m : matches) {
+    SearchHit h;
+    h.block_id = r.block_of.at(m.label);
+    h.score = m.score;
+    h.match = "semantic";
+    hits.push_back(std::move(h));
+  }
+  return hits;
+}
+
+// Block rows for the hits that have none yet (dropping blocks deleted since).
+void fill_hits(const PgStore& store, std::vector<SearchHit>& hits) {
+  std::vector<Param> ids;
+  for (const auto& h : hits)
+    if (h.reg_id.empty()) ids.emplace_back(h.block_id);
+  if (ids.empty()) return;
+  int next = 1;
+  const auto r = store.read(
+      "SELECT block_id, reg_id, page_num, block_type, chapter_path, content_markdown FROM blocks "
+      "WHERE block_id IN " +
+          pg_in_list(next, ids.size()),
+      ids);
+  std::unordered_map<std::string, int> row_of;
+  for (int i = 0; i < r.rows(); ++i)
+    row_of[r.text(i, 0)] = i;
+  for (auto& h : hits) {
+    if (!h.reg_id.empty()) continue;
+    auto it = row_of.find(h.block_id);
+    if (it == row_of.end()) continue;
+    const int i = it->second;
+    h.reg_id = r.text(i, 1);
+    h.page_num = static_cast<int>(r.integer(i, 2));
+    h.block_type = model::parse_block_type(r.text(i, 3));
+    h.chapter_path = nlohmann::json::parse(r.text(i, 4)).get<std::vector<std::string>>();
+    h.snippet = leading_snippet(r.text(i, 5), kVectorSnippetChars);
+    finish_hit(h);
+  }
+  std::erase_if(hits, [](const SearchHit& h) { return h.reg_id.empty(); });
+}
+
+}  // namespace
+
+std::optional<VectorState> pg_vector_state(const PgStore& store) {
+  VectorState s;
+  s.model_id = meta(store, "model_id");
+  if (s.model_id.empty()) return std::nullopt;
+  s.dimension = std::atoi(meta(store, "dimension").c_str());
+  s.generation = store.generation();
+  s.vectors = store.read("SELECT count(*) FROM block_vectors").integer(0, 0);
+  s.missing = store
+                  .read(
+                      "SELECT count(*) FROM blocks b WHERE NOT EXISTS (SELECT 1 FROM "
+                      "block_vectors v WHERE v.block_id = b.block_id)")
+                  .integer(0, 0);
+  return s;
+}
+
+int pg_update_vectors(PgStore& store, Embedder& embedder, const VectorProgress& progress) {
+  if (auto state = pg_vector_state(store); state && state->vectors > 0)
+    check_model(*state, embedder);
+  const int dimension = embedder.dimension();
+  const auto todo = store.read(
+      "SELECT b.block_id, b.content_markdown, b.chapter_path FROM blocks b WHERE NOT EXISTS "
+      "(SELECT 1 FROM block_vectors v WHERE v.block_id = b.block_id) "
+      "ORDER BY b.reg_id, b.page_num, b.order_in_page");
+  const auto total = static_cast<size_t>(todo.rows());
+  const std::string model_id = embedder.model_id();
+  auto set_model = [&](PgConnection& c) {
+    c.query(
+        "INSERT INTO vector_meta VALUES ('model_id', $1), ('dimension', $2) "
+        "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+        {model_id, std::to_string(dimension)});
+  };
+  if (total == 0) store.write(set_model);
+  for (size_t i = 0; i < total; i += kEmbedChunk) {
+    const size_t end = std::min(total, i + kEmbedChunk);
+    std::vector<std::string> texts;
+    for (size_t k = i; k < end; ++k)
+      texts.push_back(
+          embedding_text(todo.text(static_cast<int>(k), 2), todo.text(static_cast<int>(k), 1)));
+    const auto vectors = embedder.embed(texts, EmbedKind::kDocument);
+    store.write([&](PgConnection& c) {
+      set_model(c);
+      for (size_t k = i; k < end; ++k) {
+        const auto& v = vectors[k - i];
+        if (static_cast<int>(v.size()) != dimension)
+          throw Error(ErrorCode::kInternal, "the embedder returned a vector of another dimension");
+        // A block deleted meanwhile (another replica re-ingested it) has no row to point at.
+        c.query(
+            "INSERT INTO block_vectors(block_id, vector) SELECT $1, $2::bytea WHERE EXISTS "
+            "(SELECT 1 FROM blocks WHERE block_id = $1) ON CONFLICT (block_id) DO NOTHING",
+            {todo.text(static_cast<int>(k), 0), to_hex(v)});
+      }
+    });
+    if (progress) progress(static_cast<int>(end), static_cast<int>(total));
+  }
+  return static_cast<int>(total);
+}
+
+int pg_reindex_vectors(PgStore& store, Embedder& embedder, const std::string& reg_id,
+                       const VectorProgress& progress) {
+  if (reg_id.empty()) {
+    store.write(
+        [](PgConnection& c) { c.exec("DELETE FROM block_vectors; DELETE FROM vector_meta"); });
+  } else {
+    store.require(reg_id);
+    if (auto state = pg_vector_state(store); state && state->vectors > 0)
+      check_model(*state, embedder);
+    store.write([&](PgConnection& c) {
+      c.query(
+          "DELETE FROM block_vectors WHERE block_id IN (SELECT block_id FROM blocks WHERE "
+          "reg_id = $1)",
+          {reg_id});
+    });
+  }
+  return pg_update_vectors(store, embedder, progress);
+}
+
+std::unique_ptr<Embedder> pg_embedder_for_build(const PgStore& store, const EmbeddingConfig& config,
+                                                bool refit) {
+  if (config.kind == EmbedderKind::kBuiltin) {
+    if (!refit)
+      if (auto e = open_embedder(config, store.local_dir())) return e;
+    // Fitted on every stored block in a fixed order, so two replicas fitting alike agree.
+    const auto rows = store.read(
+        "SELECT chapter_path, content_markdown FROM blocks ORDER BY reg_id, page_num, "
+        "order_in_page");
+    std::vector<std::string> texts;
+    for (int i = 0; i < rows.rows(); ++i)
+      texts.push_back(embedding_text(rows.text(i, 0), rows.text(i, 1)));
+    auto model = LsaEmbedder::fit(texts);
+    model.save(builtin_model_path(store.local_dir()));
+    return std::make_unique<LsaEmbedder>(std::move(model));
+  }
+  return open_embedder(config, store.local_dir());
+}
+
+std::string pg_semantic_unavailable(const PgStore& store) {
+  Replica& r = replica_for(store);
+  std::lock_guard lock(r.mutex);
+  refresh(r, store);
+  return r.index && r.embedder ? "" : r.unavailable;
+}
+
+std::vector<SearchHit> pg_vector_search(const PgStore& store,
+                                        const std::vector<float>& query_vector,
+                                        const SearchFilter& filter) {
+  for (const auto& id : filter.reg_ids)
+    store.require(id);
+  Replica& r = replica_for(store);
+  std::vector<SearchHit> hits;
+  {
+    std::lock_guard lock(r.mutex);
+    refresh(r, store);
+    hits = candidates(r, store, query_vector, filter);
+  }
+  fill_hits(store, hits);
+  return hits;
+}
+
+std::vector<SearchHit> pg_search(const PgStore& store, const std::string& keyword_query,
+                                 const std::string& vector_query, const SearchFilter& filter,
+                                 SearchMode mode,
+                                 const std::function<void(const std::string&)>& on_step) {
+  if (mode == SearchMode::kKeyword) return pg_keyword_search(store, keyword_query, filter);
+  auto step = [&](const std::string& what) {
+    if (on_step) on_step(what);
+  };
+  step("loading the vectors");
+  Replica& r = replica_for(store);
+  std::vector<SearchHit> vector_hits;
+  std::string model_id;
+  SearchFilter deep = filter;
+  if (mode == SearchMode::kHybrid) deep.limit = std::max(filter.limit, kFusionCandidates);
+  {
+    std::lock_guard lock(r.mutex);
+    refresh(r, store);
+    if (!r.index || !r.embedder) {
+      if (mode == SearchMode::kHybrid) return pg_keyword_search(store, keyword_query, filter);
+      throw Error(ErrorCode::kInvalidArgument, "vector search is not available: " + r.unavailable);
+    }
+    step("embedding the query");
+    const auto q = r.embedder->embed({vector_query}, EmbedKind::kQuery).at(0);
+    step("ranking");
+    for (const auto& id : filter.reg_ids)
+      store.require(id);
+    vector_hits = candidates(r, store, q, deep);
+    model_id = r.embedder->model_id();
+  }
+  if (mode == SearchMode::kVector) {
+    fill_hits(store, vector_hits);
+    return vector_hits;
+  }
+  auto fused = reciprocal_rank_fusion(pg_keyword_search(store, keyword_query, deep), vector_hits,
+                                      fusion_weights_from_env(model_id), filter.limit);
+  fill_hits(store, fused);
+  return fused;
+}
+
+PgLegStats pg_leg_stats(const PgStore& store) {
+  Replica& r = replica_for(store);
+  std::lock_guard lock(r.mutex);
+  return r.stats;
+}
+
+}  // namespace regreader::index
