@@ -25,11 +25,13 @@
 #include <fstream>
 #include <iostream>
 
+#include "regreader/core/settings.hpp"
 #include "regreader/index/embedder_factory.hpp"
 #include "regreader/index/evaluation.hpp"
 #include "regreader/index/guided_search.hpp"
 #include "regreader/index/keyword_index.hpp"
 #include "regreader/index/pg_keyword_index.hpp"
+#include "regreader/index/pg_vector_store.hpp"
 #include "regreader/index/search.hpp"
 #include "regreader/index/vector_store.hpp"
 #include "regreader/parse/office_renderer.hpp"
@@ -216,6 +218,46 @@ double elapsed_ms(F&& f) {
   return std::chrono::duration<double, std::milli>(Clock::now() - a).count();
 }
 
+// The vector and hybrid legs on PostgreSQL, as bench_vectors() on the embedded store: the LSA
+// fitted on the database's blocks, every vector stored in the database, the replica's index
+// loaded by the first search; the query embedding is not timed.
+void bench_postgres_vectors(store::pg::PgStore& pg,
+                            const std::vector<index::EvalQuestion>& questions, size_t blocks) {
+  const ScopedSettings lsa(settings_with({{"embedding.model", "builtin-lsa"}}));
+  parse::TempDir local;
+  pg.set_local_dir(local.path());
+  auto t0 = Clock::now();
+  auto embedder = index::pg_embedder_for_build(pg, index::EmbeddingConfig::from_env(), true);
+  const double fit = seconds_since(t0);
+  t0 = Clock::now();
+  index::pg_reindex_vectors(pg, *embedder, "");
+  const double build = seconds_since(t0);
+  std::vector<std::vector<float>> qv;
+  for (const auto& q : questions)
+    qv.push_back(embedder->embed({q.query}, index::EmbedKind::kQuery)[0]);
+  index::SearchFilter f;
+  f.limit = 10;
+  t0 = Clock::now();
+  index::pg_vector_search(pg, qv[0], f);  // the replica loads its index
+  const double load = seconds_since(t0);
+  const std::vector<index::SearchMode> modes = {index::SearchMode::kVector,
+                                                index::SearchMode::kHybrid};
+  std::vector<std::vector<double>> ms(modes.size());
+  for (int round = 0; round < 3; ++round)
+    for (size_t i = 0; i < questions.size(); ++i)
+      for (size_t j = 0; j < modes.size(); ++j) {
+        const size_t m = (j + i + static_cast<size_t>(round)) % modes.size();
+        ms[m].push_back(elapsed_ms(
+            [&] { index::pg_search_with_vector(pg, questions[i].query, qv[i], f, modes[m]); }));
+      }
+  std::printf(
+      "  PostgreSQL %zu blocks: LSA fit %.1f s; embed+store %.1f s (%.0f blocks/s); replica index "
+      "load %.2f s; vector p50 %.2f ms, p99 %.2f ms; hybrid p50 %.2f ms, p99 %.2f ms\n",
+      blocks, fit, build, static_cast<double>(blocks) / build, load, percentile(ms[0], 0.5),
+      percentile(ms[0], 0.99), percentile(ms[1], 0.5), percentile(ms[1], 0.99));
+  std::fflush(stdout);
+}
+
 // The PostgreSQL engine over the same blocks: saved through PgStore (terms written in the save's
 // transaction), then the keyword leg and guided search timed at each size on the way up.
 void bench_postgres(const std::string& url, const std::vector<model::ParsedDocument>& docs,
@@ -249,6 +291,7 @@ void bench_postgres(const std::string& url, const std::vector<model::ParsedDocum
         blocks, saving, static_cast<double>(blocks) / saving, percentile(ms, 0.5),
         percentile(ms, 0.99), percentile(guided_ms, 0.5), percentile(guided_ms, 0.99));
     std::fflush(stdout);
+    if (!std::getenv("REGREADER_BENCH_KEYWORD_ONLY")) bench_postgres_vectors(pg, questions, blocks);
   }
 }
 

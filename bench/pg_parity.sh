@@ -4,7 +4,9 @@
 # directory, Unix socket; as root the server runs as `postgres`), then `regreader eval --mode
 # keyword` on each, plain (the keyword leg alone) and guided (as `search` runs it); then the
 # keyword leg's and guided search's p50/p99 at 10^4 and 10^5 blocks on each engine, in the same
-# run (bench/keyword_bench.cpp with REGREADER_BENCH_PG_URL). Needs postgresql-15.
+# run (bench/keyword_bench.cpp with REGREADER_BENCH_PG_URL); vector and hybrid retrieval on both
+# (built-in LSA); REGREADER_PARITY_VECTORS=1 times the vector and hybrid legs too (several minutes
+# more). Needs postgresql-15.
 #   bash bench/pg_parity.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,6 +37,14 @@ for plain in --plain ""; do
   echo "-- PostgreSQL"
   "$RR" --store "$URL" --data-dir "$W/pgdata" eval bench/dev-questions.jsonl --mode keyword $plain
 done
+echo "== vector and hybrid (built-in LSA, fitted by each engine on its own blocks)"
+for engine in sqlite pg; do
+  if [ $engine = sqlite ]; then S=(--data-dir "$W/sqlite"); else S=(--store "$URL" --data-dir "$W/pgdata"); fi
+  echo "-- $engine"
+  REGREADER_EMBEDDING_MODEL=builtin-lsa "$RR" -q "${S[@]}" reindex --all >/dev/null
+  REGREADER_EMBEDDING_MODEL=builtin-lsa "$RR" "${S[@]}" eval bench/dev-questions.jsonl --mode vector --mode hybrid
+done
 echo "== latency at 10^4 and 10^5 blocks, both engines in this run (the corpus's Markdown regulations repeated)"
-REGREADER_BENCH_KEYWORD_ONLY=1 REGREADER_BENCH_PG_URL="$URL" build/release/bench/regreader_keyword_bench \
-  "$C" bench/dev-questions.jsonl "$W" | grep -E "blocks:|guided"
+if [ -n "${REGREADER_PARITY_VECTORS:-}" ]; then only=(); else only=(env REGREADER_BENCH_KEYWORD_ONLY=1); fi
+"${only[@]}" env REGREADER_BENCH_PG_URL="$URL" build/release/bench/regreader_keyword_bench \
+  "$C" bench/dev-questions.jsonl "$W" | grep -E "blocks:|guided|p50"

@@ -83,14 +83,10 @@ TEST_F(CliOnPostgres, WhatOneProcessIngestsAnotherReads) {
             std::string::npos)
       << search.out;
   // Vector search needs a model: without one it is refused, naming what is missing.
-  const char* model = std::getenv("REGREADER_EMBEDDING_MODEL");
-  const std::string saved = model ? model : "";
-  ::setenv("REGREADER_EMBEDDING_MODEL", "none", 1);
-  auto vector = run_regreader(as(2) + "search 倒闸操作 --mode vector");
-  if (model)
-    ::setenv("REGREADER_EMBEDDING_MODEL", saved.c_str(), 1);
-  else
-    ::unsetenv("REGREADER_EMBEDDING_MODEL");
+  auto vector = [&] {
+    const ScopedEnv none("REGREADER_EMBEDDING_MODEL", "none");
+    return run_regreader(as(2) + "search 倒闸操作 --mode vector");
+  }();
   EXPECT_NE(vector.code, 0);
   EXPECT_NE(vector.err.find("no embedding model is configured"), std::string::npos) << vector.err;
   auto del = run_regreader(as(2) + "delete SAMPLE");
@@ -175,6 +171,31 @@ TEST_F(CliOnPostgres, AnIngestKilledAtAnyMomentLeavesTheOldOrTheNewVersion) {
   }
   std::cerr << "killed 12 ingests: " << saw_old << " left the old version, " << saw_new
             << " the new one\n";
+}
+
+// The semantic leg on PostgreSQL: the vectors one process builds at ingest, another process
+// (with the same fitted model file in its data directory) searches in vector and hybrid modes.
+TEST_F(CliOnPostgres, VectorsBuiltByOneProcessAreSearchedByAnother) {
+  const ScopedEnv model("REGREADER_EMBEDDING_MODEL", "builtin-lsa");
+  auto in = run_regreader(as(1) + "-q ingest " + quote(sample_md()) + " --reg-id MD --json");
+  ASSERT_EQ(in.code, 0) << in.err;
+  EXPECT_GT(nlohmann::json::parse(in.out)["vectors"]["embedded"].get<int>(), 10) << in.out;
+  // Replica 2 has no fit yet: hybrid runs as keyword and says why; vector is refused.
+  auto keyword = run_regreader(as(2) + "search 倒闸操作 --json");
+  ASSERT_EQ(keyword.code, 0) << keyword.err;
+  EXPECT_EQ(nlohmann::json::parse(keyword.out)["mode_used"], "keyword");
+  EXPECT_NE(run_regreader(as(2) + "search 倒闸操作 --mode vector").code, 0);
+  std::filesystem::create_directories(dir_.path() / "replica2" / "vectors");
+  std::filesystem::copy_file(dir_.path() / "replica1" / "vectors" / "builtin-lsa.bin",
+                             dir_.path() / "replica2" / "vectors" / "builtin-lsa.bin");
+  for (const char* mode : {"vector", "hybrid"}) {
+    auto r = run_regreader(as(2) + "search 倒闸操作 --mode " + mode + " --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["mode_used"], mode);
+    ASSERT_FALSE(j["results"].empty()) << r.out;
+    EXPECT_EQ(j["results"][0]["reg_id"], "MD");
+  }
 }
 
 }  // namespace

@@ -144,6 +144,9 @@ TEST_F(PgVectors, VectorsOfAnotherModelAreRefusedAndReindexReplacesThem) {
   writer->save(sample("A"));
   auto embedder = pg_embedder_for_build(*writer, EmbeddingConfig::from_env(), true);
   pg_update_vectors(*writer, *embedder);
+  auto reader = replica();
+  SearchFilter f;
+  EXPECT_FALSE(pg_search(*reader, "倒闸操作", "倒闸操作", f, SearchMode::kVector).empty());
   // A replica whose fitted model differs (another fit, another id) is told to reindex.
   writer->save(sample("C"));
   auto refit = pg_embedder_for_build(*writer, EmbeddingConfig::from_env(), true);
@@ -160,6 +163,10 @@ TEST_F(PgVectors, VectorsOfAnotherModelAreRefusedAndReindexReplacesThem) {
   EXPECT_EQ(state->model_id, refit->model_id());
   EXPECT_EQ(state->vectors, n);
   EXPECT_EQ(state->missing, 0);
+  // The reader loaded the first fit; it reads the new one from its data directory and follows.
+  const auto hits = pg_search(*reader, "倒闸操作", "倒闸操作", f, SearchMode::kVector);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_TRUE(has_reg(hits, "C") || has_reg(hits, "A"));
 }
 
 }  // namespace

@@ -33,7 +33,8 @@ void run_serve(const ServeArgs& a, Globals& g) {
     const size_t count = lib.empty() ? 0 : lib.documents().list().size();
     const std::string from = lib.engine() == "sqlite"
                                  ? std::filesystem::absolute(g.data_dir()).string()
-                                 : "PostgreSQL (search tools unavailable on it so far)";
+                                 : "PostgreSQL (models and kept sources in " +
+                                       std::filesystem::absolute(g.data_dir()).string() + ")";
     std::string line = "regreader: serving " + std::to_string(count) + " regulation(s) from " +
                        from + "; " + settings().config_source() + "\n";
     if (count == 0)

@@ -142,6 +142,8 @@ void load_all(Replica& r, const PgStore& store, const VectorState& state) {
   }
   r.index = std::make_unique<VectorIndex>(state.dimension, std::move(labels), std::move(data));
   ++r.stats.full_loads;
+  spdlog::info("vector index loaded at generation {}: {} vectors ({})", state.generation,
+               r.block_of.size(), r.index->uses_hnsw() ? "HNSW" : "exact");
 }
 
 // Removes the labels whose rows are gone and adds the rows past the last id held.
@@ -150,18 +152,22 @@ void catch_up(Replica& r, const PgStore& store, const VectorState& state) {
   std::unordered_set<int64_t> present;
   for (int i = 0; i < ids.rows(); ++i)
     present.insert(ids.integer(i, 0));
+  size_t removed = 0;
   for (auto it = r.block_of.begin(); it != r.block_of.end();)
     if (!present.count(it->first)) {
       r.index->remove(it->first);
       it = r.block_of.erase(it);
+      ++removed;
     } else {
       ++it;
     }
-  add_rows(r,
-           store.read("SELECT id, block_id, vector FROM block_vectors WHERE id > $1 ORDER BY id",
-                      {std::to_string(r.max_id)}),
-           state.dimension);
+  const auto rows =
+      store.read("SELECT id, block_id, vector FROM block_vectors WHERE id > $1 ORDER BY id",
+                 {std::to_string(r.max_id)});
+  add_rows(r, rows, state.dimension);
   ++r.stats.catch_ups;
+  spdlog::info("vector index caught up with generation {}: {} added, {} removed, {} held",
+               state.generation, rows.rows(), removed, r.block_of.size());
 }
 
 // Brings the replica's leg up to date with the database and the configuration. Under r.mutex.
@@ -197,6 +203,12 @@ void refresh(Replica& r, const PgStore& store) {
     r.unavailable =
         "no vectors are stored for " + config.describe() + "; run `regreader reindex --all`";
     return;
+  }
+  // Another process refitted the built-in model (`reindex --all`): read the fit again, in case
+  // the new file has reached this replica's data directory.
+  if (state->model_id != r.embedder->model_id()) {
+    if (auto again = open_embedder(config, store.local_dir())) r.embedder = std::move(again);
+    r.index.reset();
   }
   check_model(*state, *r.embedder);
   if (r.index && r.index->dimension() == state->dimension)
@@ -413,6 +425,30 @@ std::vector<SearchHit> pg_vector_search(const PgStore& store,
   return hits;
 }
 
+std::vector<SearchHit> pg_search_with_vector(const PgStore& store, const std::string& keyword_query,
+                                             const std::vector<float>& query_vector,
+                                             const SearchFilter& filter, SearchMode mode) {
+  if (mode == SearchMode::kKeyword) return pg_keyword_search(store, keyword_query, filter);
+  if (mode == SearchMode::kVector) return pg_vector_search(store, query_vector, filter);
+  for (const auto& id : filter.reg_ids)
+    store.require(id);
+  SearchFilter deep = filter;
+  deep.limit = std::max(filter.limit, kFusionCandidates);
+  Replica& r = replica_for(store);
+  std::vector<SearchHit> vector_hits;
+  std::string model_id;
+  {
+    std::lock_guard lock(r.mutex);
+    refresh(r, store);
+    vector_hits = candidates(r, store, query_vector, deep);
+    model_id = r.embedder ? r.embedder->model_id() : "";
+  }
+  auto fused = reciprocal_rank_fusion(pg_keyword_search(store, keyword_query, deep), vector_hits,
+                                      fusion_weights_from_env(model_id), filter.limit);
+  fill_hits(store, fused);  // block rows for the vector-only hits that made the cut
+  return fused;
+}
+
 std::vector<SearchHit> pg_search(const PgStore& store, const std::string& keyword_query,
                                  const std::string& vector_query, const SearchFilter& filter,
                                  SearchMode mode,
@@ -423,10 +459,7 @@ std::vector<SearchHit> pg_search(const PgStore& store, const std::string& keywor
   };
   step("loading the vectors");
   Replica& r = replica_for(store);
-  std::vector<SearchHit> vector_hits;
-  std::string model_id;
-  SearchFilter deep = filter;
-  if (mode == SearchMode::kHybrid) deep.limit = std::max(filter.limit, kFusionCandidates);
+  std::vector<float> q;
   {
     std::lock_guard lock(r.mutex);
     refresh(r, store);
@@ -435,21 +468,10 @@ std::vector<SearchHit> pg_search(const PgStore& store, const std::string& keywor
       throw Error(ErrorCode::kInvalidArgument, "vector search is not available: " + r.unavailable);
     }
     step("embedding the query");
-    const auto q = r.embedder->embed({vector_query}, EmbedKind::kQuery).at(0);
-    step("ranking");
-    for (const auto& id : filter.reg_ids)
-      store.require(id);
-    vector_hits = candidates(r, store, q, deep);
-    model_id = r.embedder->model_id();
+    q = r.embedder->embed({vector_query}, EmbedKind::kQuery).at(0);
   }
-  if (mode == SearchMode::kVector) {
-    fill_hits(store, vector_hits);
-    return vector_hits;
-  }
-  auto fused = reciprocal_rank_fusion(pg_keyword_search(store, keyword_query, deep), vector_hits,
-                                      fusion_weights_from_env(model_id), filter.limit);
-  fill_hits(store, fused);
-  return fused;
+  step("ranking");
+  return pg_search_with_vector(store, keyword_query, q, filter, mode);
 }
 
 PgLegStats pg_leg_stats(const PgStore& store) {

@@ -57,7 +57,13 @@ std::vector<SearchHit> pg_search(const store::pg::PgStore& store, const std::str
                                  SearchMode mode,
                                  const std::function<void(const std::string&)>& on_step = {});
 
-/// The vector leg alone with the query already embedded (what benches and tests time).
+/// pg_search() with the query already embedded (what the benches time: no embedding cost).
+std::vector<SearchHit> pg_search_with_vector(const store::pg::PgStore& store,
+                                             const std::string& keyword_query,
+                                             const std::vector<float>& query_vector,
+                                             const SearchFilter& filter, SearchMode mode);
+
+/// The vector leg alone with the query already embedded.
 std::vector<SearchHit> pg_vector_search(const store::pg::PgStore& store,
                                         const std::vector<float>& query_vector,
                                         const SearchFilter& filter);

@@ -85,13 +85,15 @@ CREATE INDEX blocks_terms ON blocks USING gin (terms);
 )SQL";
 // 7: the vector leg. Vectors as float32 bytes per block (deleted with their block), the model
 // that made them in vector_meta; each replica keeps its nearest-neighbour index in memory and
-// refreshes it when the generation moves (index/pg_vector_store.hpp).
+// refreshes it when the generation moves (index/pg_vector_store.hpp). The blocks still without
+// terms are indexed apart, so that opening a library of 10^5 blocks does not scan them all.
 constexpr const char* kVectorsV7 = R"SQL(
 CREATE TABLE block_vectors (
   id BIGSERIAL PRIMARY KEY,
   block_id TEXT NOT NULL UNIQUE REFERENCES blocks(block_id) ON DELETE CASCADE,
   vector BYTEA NOT NULL);
 CREATE TABLE vector_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE INDEX blocks_without_terms ON blocks (block_id) WHERE terms IS NULL;
 )SQL";
 constexpr Migration kMigrations[] = {
     {4, kSchemaV4}, {5, kGenerationV5}, {6, kTermsV6}, {7, kVectorsV7}};
