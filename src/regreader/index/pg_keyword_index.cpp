@@ -144,15 +144,7 @@ std::vector<Row> ranked_rows(const store::pg::PgStore& store, const Totals& tota
   std::string sql =
       "SELECT reg_id, page_num, block_id, block_type, chapter_path, content_markdown, "
       "coalesce(n_tokens, 1) FROM blocks, CAST($1 AS tsquery) AS q WHERE terms @@ q";
-  if (!filter.reg_ids.empty()) {
-    sql += " AND reg_id IN " + pg_in_list(next, filter.reg_ids.size());
-    params.insert(params.end(), filter.reg_ids.begin(), filter.reg_ids.end());
-  }
-  if (!filter.block_types.empty()) {
-    sql += " AND block_type IN " + pg_in_list(next, filter.block_types.size());
-    for (auto t : filter.block_types)
-      params.emplace_back(std::string(model::block_type_name(t)));
-  }
+  pg_append_block_filter(sql, params, next, filter, "");
   sql += " ORDER BY ts_rank_cd(terms, q, 1) DESC, block_id LIMIT " + std::to_string(kMaxRanked);
   const auto r = store.read(sql, params);
   const Bm25Stats st = bm25_stats(store, totals, pass.phrases);
@@ -277,6 +269,19 @@ std::vector<SearchHit> pg_keyword_search(const store::pg::PgStore& store, const 
       run_pass(store, totals, loose, filter, q.highlight, hits);
   }
   return hits;
+}
+
+void pg_append_block_filter(std::string& sql, std::vector<store::pg::Param>& params, int& next,
+                            const SearchFilter& f, const std::string& alias) {
+  if (!f.reg_ids.empty()) {
+    sql += " AND " + alias + "reg_id IN " + pg_in_list(next, f.reg_ids.size());
+    params.insert(params.end(), f.reg_ids.begin(), f.reg_ids.end());
+  }
+  if (!f.block_types.empty()) {
+    sql += " AND " + alias + "block_type IN " + pg_in_list(next, f.block_types.size());
+    for (auto t : f.block_types)
+      params.emplace_back(std::string(model::block_type_name(t)));
+  }
 }
 
 std::string pg_in_list(int& next, size_t n) {

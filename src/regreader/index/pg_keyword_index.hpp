@@ -34,6 +34,11 @@ int prepare_pg_keyword_index(store::pg::PgStore& store);
 /// "($n, $n+1, …)" for `n` parameters starting at `next` (moved past them).
 std::string pg_in_list(int& next, size_t n);
 
+/// Appends the filter's regulation and block-type conditions (" AND reg_id IN ($n…)") for a
+/// blocks table named `alias` ("" or "b."), with their parameters.
+void pg_append_block_filter(std::string& sql, std::vector<store::pg::Param>& params, int& next,
+                            const SearchFilter& f, const std::string& alias);
+
 /// Keyword search on PostgreSQL, with the filters and hit fields of keyword_search.
 std::vector<SearchHit> pg_keyword_search(const store::pg::PgStore& store, const std::string& query,
                                          const SearchFilter& filter);

@@ -224,15 +224,7 @@ std::vector<int64_t> allowed_labels(const PgStore& store, const SearchFilter& f)
   std::string sql =
       "SELECT v.id, b.chapter_path FROM blocks b JOIN block_vectors v ON v.block_id = b.block_id "
       "WHERE true";
-  if (!f.reg_ids.empty()) {
-    sql += " AND b.reg_id IN " + pg_in_list(next, f.reg_ids.size());
-    params.insert(params.end(), f.reg_ids.begin(), f.reg_ids.end());
-  }
-  if (!f.block_types.empty()) {
-    sql += " AND b.block_type IN " + pg_in_list(next, f.block_types.size());
-    for (auto t : f.block_types)
-      params.emplace_back(std::string(model::block_type_name(t)));
-  }
+  pg_append_block_filter(sql, params, next, f, "b.");
   const std::string path_text = !f.section_number.empty() ? f.section_number : f.chapter_scope;
   if (!path_text.empty()) {
     sql += " AND b.chapter_path LIKE $" + std::to_string(next++) + " ESCAPE '\\'";
