@@ -86,6 +86,11 @@ TEST(PageFurniture, NeverChapters) {
   EXPECT_TRUE(never_a_chapter("中华人民共和国能源行业标准"));
   EXPECT_FALSE(never_a_chapter("前言"));
   EXPECT_FALSE(never_a_chapter("中华人民共和国电力法第一章总则的适用范围说明"));
+  for (const char* date :
+       {"2016.12.27", "2016年12月27日", "２０１９－０３－０１", "2019年3月", "实施日期： 年 月 日"})
+    EXPECT_TRUE(is_date_line(date)) << date;
+  for (const char* text : {"2016年12月27日起施行", "1998年", "5.2.1", "2016.12.27 发布的规程"})
+    EXPECT_FALSE(is_date_line(text)) << text;
 }
 
 }  // namespace

@@ -236,16 +236,22 @@ TEST(StructureBuilder, UnnumberedChaptersByTypeSize) {
   RawDocument raw;
   raw.format = "pdf";
   raw.page_count = 4;
-  raw.blocks = {heading("电力工程承试工作手册", 1), para("湖南电器检测所", 1),
-                heading("电工安全操作规程", 2),     para("一、电工必须持证上岗。", 2),
-                heading("变配电安全操作规程", 3),   para("倒闸操作必须两人进行。", 3),
-                heading("总协调员岗位职责", 4),     para("负责项目的总体协调。", 4)};
+  raw.blocks = {heading("电力工程承试工作手册", 1),   para("湖南电器检测所", 1),
+                heading("电工安全操作规程", 2),       para("一、电工必须持证上岗。", 2),
+                heading("湖南电器检测所有限公司", 2), heading("2016.12.27", 2),
+                heading("变配电安全操作规程", 3),     para("倒闸操作必须两人进行。", 3),
+                heading("总协调员岗位职责", 4),       para("负责项目的总体协调。", 4),
+                heading("实施日期： 年 月 日", 4)};
   auto doc = build_document(raw, "R");
   const auto& s = doc.structure;
   ASSERT_NE(node_titled(s, "电工安全操作规程"), nullptr);
   EXPECT_EQ(node_titled(s, "电工安全操作规程")->page_start, 2);
   ASSERT_NE(node_titled(s, "总协调员岗位职责"), nullptr);
   EXPECT_EQ(node_titled(s, "电力工程承试工作手册"), nullptr) << "the cover is not a chapter";
+  // A signature above its date, the date, and a form's blank date field are not chapters.
+  EXPECT_EQ(node_titled(s, "湖南电器检测所有限公司"), nullptr);
+  EXPECT_EQ(node_titled(s, "2016.12.27"), nullptr);
+  EXPECT_EQ(s.nodes().size(), 3u);
 }
 
 // An unnumbered heading right over a table without a caption names the table; the heading stays

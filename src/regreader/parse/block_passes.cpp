@@ -53,10 +53,14 @@ void promote_font_headings(std::vector<ClassifiedBlock>& items) {
          it.number->kind == SectionKind::kChapter))
       ++top;
   if (top >= kMinNumberedChapters) return;
-  for (auto& it : items) {
+  for (size_t i = 0; i < items.size(); ++i) {
+    auto& it = items[i];
     if (it.starts_node || !it.larger_font || it.page <= 1 || it.type == BlockType::kTable ||
         !it.notes.empty() || text::length(it.text) > kMaxFontHeadingChars ||
         !is_title_like(it.text) || never_a_chapter(it.text))
+      continue;
+    // A line right above a date is a signature ("湖南电器检测所有限公司 / 2016.12.27").
+    if (i + 1 < items.size() && items[i + 1].page == it.page && is_date_line(items[i + 1].text))
       continue;
     it.starts_node = true;
     it.type = BlockType::kHeading;

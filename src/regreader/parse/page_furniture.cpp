@@ -5,6 +5,7 @@
 #include <map>
 #include <vector>
 
+#include "regreader/core/regex.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/parse/numbering.hpp"
 
@@ -142,8 +143,14 @@ bool is_contents_title(std::string_view t) {
   return s == "目次" || s == "目录" || s == "Contents" || s == "CONTENTS";
 }
 
+bool is_date_line(const std::string& t) {
+  const std::string s = text::strip_spaces(text::fold_width(t));
+  static const Regex date(R"(\d{4}[.\-/年－／]\d{1,2}([.\-/月－／]\d{1,2}日?)?|\d{4}年\d{1,2}月)");
+  return RE2::FullMatch(s, date) || (text::ends_with(s, "年月日") && text::length(s) <= 12);
+}
+
 bool never_a_chapter(const std::string& t) {
-  if (is_contents_title(t)) return true;
+  if (is_contents_title(t) || is_date_line(t)) return true;
   const std::string s = text::strip_spaces(text::fold_width(t));
   // Cover banners: 中华人民共和国国家标准, 中华人民共和国能源行业标准, …电力行业标准.
   return text::starts_with(s, "中华人民共和国") && text::length(s) <= 20 &&

@@ -38,6 +38,11 @@ std::string strip_field_codes(std::string text);
 /// 目次, 目录 or Contents (spaces and Markdown's # ignored): the title of a contents page.
 bool is_contents_title(std::string_view text);
 
+/// A date set on a line of its own (2016.12.27, 2016年12月27日, 2019年3月) or a form's blank date
+/// field (实施日期：年月日): set in large type as often as a heading, and never one. Under a
+/// preface it ends the signature.
+bool is_date_line(const std::string& t);
+
 /// 目次, 目录, Contents and cover banners such as 中华人民共和国国家标准: headings by their
 /// look, never chapters.
 bool never_a_chapter(const std::string& text);
