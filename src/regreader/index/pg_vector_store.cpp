@@ -210,7 +210,13 @@ void refresh(Replica& r, const PgStore& store) {
     if (auto again = open_embedder(config, store.local_dir())) r.embedder = std::move(again);
     r.index.reset();
   }
-  check_model(*state, *r.embedder);
+  try {
+    check_model(*state, *r.embedder);
+  } catch (const Error& e) {
+    r.unavailable = e.what();
+    r.generation = -1;  // look again at the next search: the new fit may arrive
+    throw;
+  }
   if (r.index && r.index->dimension() == state->dimension)
     catch_up(r, store, *state);
   else
