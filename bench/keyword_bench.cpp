@@ -23,6 +23,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 
 #include "regreader/core/settings.hpp"
@@ -121,20 +122,17 @@ double seconds_since(Clock::time_point t0) {
 // Times every question 3 times in each mode, the modes one after the other for each question (so
 // drift in a shared machine's load hits them alike) in a rotating order (so none always finds the
 // query's pages cached by another); milliseconds per query, per mode.
-std::vector<std::vector<double>> time_modes(const store::PageStore& store,
-                                            const std::vector<index::EvalQuestion>& questions,
-                                            const std::vector<std::vector<float>>& vectors,
-                                            const index::VectorIndex& vi,
-                                            const std::vector<index::SearchMode>& modes) {
+// `run(i, mode)` searches question i in that mode.
+std::vector<std::vector<double>> time_modes(
+    size_t questions, const std::vector<index::SearchMode>& modes,
+    const std::function<void(size_t, index::SearchMode)>& run) {
   std::vector<std::vector<double>> ms(modes.size());
   for (int round = 0; round < 3; ++round)
-    for (size_t i = 0; i < questions.size(); ++i)
+    for (size_t i = 0; i < questions; ++i)
       for (size_t j = 0; j < modes.size(); ++j) {
         const size_t m = (j + i + static_cast<size_t>(round)) % modes.size();
-        index::SearchFilter f;
-        f.limit = 10;
         const auto a = Clock::now();
-        index::search_with_vector(store, questions[i].query, vectors[i], vi, f, modes[m]);
+        run(i, modes[m]);
         ms[m].push_back(std::chrono::duration<double, std::milli>(Clock::now() - a).count());
       }
   return ms;
@@ -166,7 +164,11 @@ void bench_vectors(store::PageStore& store, const std::vector<index::EvalQuestio
   std::printf("  query embedding (LSA) %.3f ms per query, not included below\n", embed_ms);
   const std::vector<index::SearchMode> modes = {
       index::SearchMode::kKeyword, index::SearchMode::kVector, index::SearchMode::kHybrid};
-  const auto ms = time_modes(store, questions, qv, *vi, modes);
+  index::SearchFilter f;
+  f.limit = 10;
+  const auto ms = time_modes(questions.size(), modes, [&](size_t i, index::SearchMode mode) {
+    index::search_with_vector(store, questions[i].query, qv[i], *vi, f, mode);
+  });
   for (size_t m = 0; m < modes.size(); ++m)
     std::printf("  %-7s p50 %.2f ms, p99 %.2f ms\n",
                 std::string(search_mode_name(modes[m])).c_str(), percentile(ms[m], 0.5),
@@ -242,14 +244,9 @@ void bench_postgres_vectors(store::pg::PgStore& pg,
   const double load = seconds_since(t0);
   const std::vector<index::SearchMode> modes = {index::SearchMode::kVector,
                                                 index::SearchMode::kHybrid};
-  std::vector<std::vector<double>> ms(modes.size());
-  for (int round = 0; round < 3; ++round)
-    for (size_t i = 0; i < questions.size(); ++i)
-      for (size_t j = 0; j < modes.size(); ++j) {
-        const size_t m = (j + i + static_cast<size_t>(round)) % modes.size();
-        ms[m].push_back(elapsed_ms(
-            [&] { index::pg_search_with_vector(pg, questions[i].query, qv[i], f, modes[m]); }));
-      }
+  const auto ms = time_modes(questions.size(), modes, [&](size_t i, index::SearchMode mode) {
+    index::pg_search_with_vector(pg, questions[i].query, qv[i], f, mode);
+  });
   std::printf(
       "  PostgreSQL %zu blocks: LSA fit %.1f s; embed+store %.1f s (%.0f blocks/s); replica index "
       "load %.2f s; vector p50 %.2f ms, p99 %.2f ms; hybrid p50 %.2f ms, p99 %.2f ms\n",

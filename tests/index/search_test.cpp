@@ -2,6 +2,7 @@
 // hashing), so every expectation follows from the texts.
 
 #include "regreader/index/search.hpp"
+#include "regreader/index/engine_search.hpp"
 
 #include <gtest/gtest.h>
 
@@ -283,8 +284,8 @@ TEST_F(Search, ReindexOneRegulationReembedsOnlyIt) {
 
 TEST_F(Search, WithoutAnEmbeddingModelHybridIsKeywordAndVectorIsAnError) {
   ScopedSettings none(settings_with({{"embedding.model", "none"}}));
-  EXPECT_EQ(effective_mode(*store_, SearchMode::kHybrid), SearchMode::kKeyword);
-  EXPECT_EQ(default_search_mode(*store_), SearchMode::kKeyword);
+  EXPECT_EQ(engine_effective_mode(*store_, SearchMode::kHybrid), SearchMode::kKeyword);
+  EXPECT_EQ(engine_default_mode(*store_), SearchMode::kKeyword);
   SearchFilter f;
   auto hybrid = search(*store_, "母线失压", f, SearchMode::kHybrid);
   auto keyword = keyword_search(*store_, "母线失压", f);

@@ -95,6 +95,13 @@ std::unique_ptr<Embedder> open_embedder(const EmbeddingConfig& config, const fs:
   return nullptr;
 }
 
+std::unique_ptr<Embedder> fit_builtin_embedder(const std::vector<std::string>& texts,
+                                               const fs::path& data_dir) {
+  auto model = LsaEmbedder::fit(texts);
+  model.save(builtin_model_path(data_dir));
+  return std::make_unique<LsaEmbedder>(std::move(model));
+}
+
 std::unique_ptr<Embedder> fit_builtin_embedder(const store::PageStore& store) {
   store::Database* db = store.database();
   if (!db) throw Error(ErrorCode::kNotFound, "the store is empty; ingest the regulations first");
@@ -102,17 +109,22 @@ std::unique_ptr<Embedder> fit_builtin_embedder(const store::PageStore& store) {
   auto s = db->prepare("SELECT chapter_path, content_markdown FROM blocks ORDER BY rowid");
   while (s.step())
     texts.push_back(embedding_text(s.text(0), s.text(1)));
-  auto model = LsaEmbedder::fit(texts);
-  model.save(builtin_model_path(store_data_dir(store)));
-  return std::make_unique<LsaEmbedder>(std::move(model));
+  return fit_builtin_embedder(texts, store_data_dir(store));
+}
+
+std::unique_ptr<Embedder> embedder_for_build(
+    const EmbeddingConfig& config, const fs::path& data_dir, bool refit,
+    const std::function<std::unique_ptr<Embedder>()>& fit) {
+  if (config.kind == EmbedderKind::kBuiltin && refit) return fit();
+  auto e = open_embedder(config, data_dir);
+  if (!e && config.kind == EmbedderKind::kBuiltin) return fit();
+  return e;
 }
 
 std::unique_ptr<Embedder> embedder_for_build(const store::PageStore& store,
                                              const EmbeddingConfig& config, bool refit) {
-  if (config.kind == EmbedderKind::kBuiltin && refit) return fit_builtin_embedder(store);
-  auto e = open_embedder(config, store_data_dir(store));
-  if (!e && config.kind == EmbedderKind::kBuiltin) return fit_builtin_embedder(store);
-  return e;
+  return embedder_for_build(config, store_data_dir(store), refit,
+                            [&] { return fit_builtin_embedder(store); });
 }
 
 }  // namespace regreader::index

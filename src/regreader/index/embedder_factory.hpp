@@ -9,8 +9,10 @@
 // Unset model and URL: kDefaultEmbedder.
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "regreader/index/embedder.hpp"
 #include "regreader/store/page_store.hpp"
@@ -54,6 +56,17 @@ std::unique_ptr<Embedder> open_embedder(const EmbeddingConfig& config,
 /// is fitted on the stored blocks when `refit` is set or it has no fit yet. Null for kNone.
 std::unique_ptr<Embedder> embedder_for_build(const store::PageStore& store,
                                              const EmbeddingConfig& config, bool refit);
+
+/// The rule of embedder_for_build() for any engine: `fit` fits the built-in model on the stored
+/// blocks (and saves it in `data_dir`).
+std::unique_ptr<Embedder> embedder_for_build(const EmbeddingConfig& config,
+                                             const std::filesystem::path& data_dir, bool refit,
+                                             const std::function<std::unique_ptr<Embedder>()>& fit);
+
+/// Fits the built-in model on `texts` (embedding_text() of each block), saves it in `data_dir`
+/// and returns it.
+std::unique_ptr<Embedder> fit_builtin_embedder(const std::vector<std::string>& texts,
+                                               const std::filesystem::path& data_dir);
 
 /// Fits the built-in model on every stored block, saves it in the data directory and returns it.
 /// Throws Error(kInvalidArgument) when the store holds too little text.

@@ -1,5 +1,7 @@
 #include "regreader/index/engine_search.hpp"
 
+#include <type_traits>
+
 #include "regreader/core/error.hpp"
 #include "regreader/index/pg_vector_store.hpp"
 #include "regreader/store/page_store.hpp"
@@ -12,14 +14,14 @@ const store::PageStore* embedded(const store::DocumentStore& d) {
   return dynamic_cast<const store::PageStore*>(&d);
 }
 
-const store::pg::PgStore& postgres(const store::DocumentStore& d) {
-  const auto* pg = dynamic_cast<const store::pg::PgStore*>(&d);
+// The other engine; a third one would have to be added here.
+template <typename Store>
+auto& postgres(Store& d) {
+  using Pg =
+      std::conditional_t<std::is_const_v<Store>, const store::pg::PgStore, store::pg::PgStore>;
+  auto* pg = dynamic_cast<Pg*>(&d);
   if (!pg) throw Error(ErrorCode::kInternal, "a document store of an unknown engine");
   return *pg;
-}
-
-store::pg::PgStore& postgres(store::DocumentStore& d) {
-  return const_cast<store::pg::PgStore&>(postgres(static_cast<const store::DocumentStore&>(d)));
 }
 
 }  // namespace

@@ -3,16 +3,15 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <cstring>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "regreader/core/error.hpp"
 #include "regreader/index/embedder_factory.hpp"
-#include "regreader/index/lsa_embedder.hpp"
 #include "regreader/index/pg_keyword_index.hpp"
 #include "regreader/index/rank_fusion.hpp"
 
@@ -24,9 +23,6 @@ using store::pg::PgStore;
 
 namespace {
 
-// Both legs of a hybrid search return this many candidates (search.cpp: the fused ranking must
-// not depend on the limit).
-constexpr int kFusionCandidates = 50;
 // The channel every change of the library is announced on (pg_store.cpp).
 constexpr const char* kChannel = "regreader";
 
@@ -59,17 +55,22 @@ std::vector<float> from_hex(const std::string& s, int dimension) {
   return v;
 }
 
-std::string meta(const PgStore& store, const char* key) {
-  const auto r = store.read("SELECT value FROM vector_meta WHERE key = $1", {std::string(key)});
-  return r.rows() ? r.text(0, 0) : std::string();
+// The model the stored vectors were made by (model_id, dimension); an empty id when none.
+std::pair<std::string, int> stored_model(const PgStore& store) {
+  const auto r = store.read("SELECT key, value FROM vector_meta");
+  std::pair<std::string, int> out{"", 0};
+  for (int i = 0; i < r.rows(); ++i) {
+    if (r.text(i, 0) == "model_id") out.first = r.text(i, 1);
+    if (r.text(i, 0) == "dimension") out.second = std::atoi(r.text(i, 1).c_str());
+  }
+  return out;
 }
 
 // --- this replica's index ------------------------------------------------------------------------
 
 struct Replica {
-  std::mutex mutex;  // one refresh or search at a time
-  std::unique_ptr<PgConnection> listener;
-  bool listening = false;
+  std::mutex mutex;                        // one refresh or search at a time
+  std::unique_ptr<PgConnection> listener;  // LISTENing; null until connected (or after a break)
   long long generation = -1;  // of the database when the index was last brought up to date
   std::string config_key;
   std::shared_ptr<Embedder> embedder;
@@ -92,17 +93,15 @@ Replica& replica_for(const PgStore& store) {
 // True when something may have changed since the last look: a notification arrived, or there is
 // no listener to tell.
 bool maybe_changed(Replica& r, const PgStore& store) {
-  if (!r.listening) {
+  if (!r.listener) {
     try {
-      r.listener = std::make_unique<PgConnection>(store.conninfo());
-      r.listener->exec(std::string("LISTEN ") + kChannel);
-      r.listening = true;
-      return true;  // listening from now on; what happened before is read below
+      auto c = std::make_unique<PgConnection>(store.conninfo());
+      c->exec(std::string("LISTEN ") + kChannel);
+      r.listener = std::move(c);
     } catch (const std::exception& e) {
       spdlog::debug("no LISTEN connection ({}); the generation is compared per search", e.what());
-      r.listener.reset();
-      return true;
     }
+    return true;  // listening from now on (or not at all); what happened before is read below
   }
   bool any = false;
   try {
@@ -110,44 +109,42 @@ bool maybe_changed(Replica& r, const PgStore& store) {
       any = true;
   } catch (const std::exception& e) {
     spdlog::debug("the LISTEN connection broke ({}); reconnecting", e.what());
-    r.listening = false;
     r.listener.reset();
     return true;
   }
   return any;
 }
 
-void add_rows(Replica& r, const store::pg::PgResult& rows, int dimension) {
+// Decodes rows (id, block_id, vector), noting each label's block and the highest id held, and
+// hands each vector on.
+void take_rows(Replica& r, const store::pg::PgResult& rows, int dimension,
+               const std::function<void(int64_t, std::vector<float>)>& take) {
   for (int i = 0; i < rows.rows(); ++i) {
     const int64_t id = rows.integer(i, 0);
-    r.index->add(id, from_hex(rows.text(i, 2), dimension));
+    take(id, from_hex(rows.text(i, 2), dimension));
     r.block_of[id] = rows.text(i, 1);
     r.max_id = std::max(r.max_id, id);
   }
 }
 
-void load_all(Replica& r, const PgStore& store, const VectorState& state) {
-  const auto rows = store.read("SELECT id, block_id, vector FROM block_vectors ORDER BY id");
+void load_all(Replica& r, const PgStore& store, int dimension, long long generation) {
   std::vector<int64_t> labels;
   std::vector<float> data;
   r.block_of.clear();
   r.max_id = 0;
-  for (int i = 0; i < rows.rows(); ++i) {
-    const int64_t id = rows.integer(i, 0);
-    const auto v = from_hex(rows.text(i, 2), state.dimension);
-    labels.push_back(id);
-    data.insert(data.end(), v.begin(), v.end());
-    r.block_of[id] = rows.text(i, 1);
-    r.max_id = std::max(r.max_id, id);
-  }
-  r.index = std::make_unique<VectorIndex>(state.dimension, std::move(labels), std::move(data));
+  take_rows(r, store.read("SELECT id, block_id, vector FROM block_vectors ORDER BY id"), dimension,
+            [&](int64_t id, std::vector<float> v) {
+              labels.push_back(id);
+              data.insert(data.end(), v.begin(), v.end());
+            });
+  r.index = std::make_unique<VectorIndex>(dimension, std::move(labels), std::move(data));
   ++r.stats.full_loads;
-  spdlog::info("vector index loaded at generation {}: {} vectors ({})", state.generation,
+  spdlog::info("vector index loaded at generation {}: {} vectors ({})", generation,
                r.block_of.size(), r.index->uses_hnsw() ? "HNSW" : "exact");
 }
 
 // Removes the labels whose rows are gone and adds the rows past the last id held.
-void catch_up(Replica& r, const PgStore& store, const VectorState& state) {
+void catch_up(Replica& r, const PgStore& store, int dimension, long long generation) {
   const auto ids = store.read("SELECT id FROM block_vectors");
   std::unordered_set<int64_t> present;
   for (int i = 0; i < ids.rows(); ++i)
@@ -161,13 +158,17 @@ void catch_up(Replica& r, const PgStore& store, const VectorState& state) {
     } else {
       ++it;
     }
-  const auto rows =
-      store.read("SELECT id, block_id, vector FROM block_vectors WHERE id > $1 ORDER BY id",
-                 {std::to_string(r.max_id)});
-  add_rows(r, rows, state.dimension);
+  size_t added = 0;
+  take_rows(r,
+            store.read("SELECT id, block_id, vector FROM block_vectors WHERE id > $1 ORDER BY id",
+                       {std::to_string(r.max_id)}),
+            dimension, [&](int64_t id, std::vector<float> v) {
+              r.index->add(id, v);
+              ++added;
+            });
   ++r.stats.catch_ups;
   spdlog::info("vector index caught up with generation {}: {} added, {} removed, {} held",
-               state.generation, rows.rows(), removed, r.block_of.size());
+               generation, added, removed, r.block_of.size());
 }
 
 // Brings the replica's leg up to date with the database and the configuration. Under r.mutex.
@@ -197,31 +198,36 @@ void refresh(Replica& r, const PgStore& store) {
                     "; run `regreader reindex --all`";
     return;
   }
-  const auto state = pg_vector_state(store);
-  if (!state || state->vectors == 0) {
+  VectorState state;  // only the model: counting every block per catch-up is not needed here
+  std::tie(state.model_id, state.dimension) = stored_model(store);
+  const std::string none =
+      "no vectors are stored for " + config.describe() + "; run `regreader reindex --all`";
+  if (state.model_id.empty()) {
     r.index.reset();
-    r.unavailable =
-        "no vectors are stored for " + config.describe() + "; run `regreader reindex --all`";
+    r.unavailable = none;
     return;
   }
   // Another process refitted the built-in model (`reindex --all`): read the fit again, in case
   // the new file has reached this replica's data directory.
-  if (state->model_id != r.embedder->model_id()) {
+  if (state.model_id != r.embedder->model_id()) {
     if (auto again = open_embedder(config, store.local_dir())) r.embedder = std::move(again);
     r.index.reset();
   }
   try {
-    check_model(*state, *r.embedder);
+    check_model(state, *r.embedder);
   } catch (const Error& e) {
     r.unavailable = e.what();
     r.generation = -1;  // look again at the next search: the new fit may arrive
     throw;
   }
-  if (r.index && r.index->dimension() == state->dimension)
-    catch_up(r, store, *state);
+  if (r.index && r.index->dimension() == state.dimension)
+    catch_up(r, store, state.dimension, generation);
   else
-    load_all(r, store, *state);
-  r.stats.vectors = r.index->size();
+    load_all(r, store, state.dimension, generation);
+  if (r.index->size() == 0) {
+    r.index.reset();
+    r.unavailable = none;
+  }
 }
 
 std::vector<int64_t> allowed_labels(const PgStore& store, const SearchFilter& f) {
@@ -252,18 +258,9 @@ std::vector<int64_t> allowed_labels(const PgStore& store, const SearchFilter& f)
 std::vector<SearchHit> candidates(Replica& r, const PgStore& store, const std::vector<float>& q,
                                   const SearchFilter& filter) {
   std::vector<SearchHit> hits;
-  if (!r.index || filter.limit <= 0) return hits;
-  if (static_cast<int>(q.size()) != r.index->dimension())
-    throw Error(ErrorCode::kInvalidArgument, "a query vector of " + std::to_string(q.size()) +
-                                                 " values for an index of " + "dimension " +
-                                                 std::to_string(r.index->dimension()));
-  if (std::all_of(q.begin(), q.end(), [](float x) { return x == 0; }))
-    return hits;  // the model knows no word of the query: nothing is near it
-  const auto limit = static_cast<size_t>(filter.limit);
-  const auto matches = has_block_filter(filter)
-                           ? matches_among(*r.index, q.data(), limit, allowed_labels(store, filter))
-                           : r.index->search(q.data(), limit);
-  for (const auto& m : matches) {
+  if (!r.index) return hits;
+  for (const auto& m :
+       nearest(*r.index, q, filter, [&] { return allowed_labels(store, filter); })) {
     SearchHit h;
     h.block_id = r.block_of.at(m.label);
     h.score = m.score;
@@ -293,12 +290,8 @@ void fill_hits(const PgStore& store, std::vector<SearchHit>& hits) {
     auto it = row_of.find(h.block_id);
     if (it == row_of.end()) continue;
     const int i = it->second;
-    h.reg_id = r.text(i, 1);
-    h.page_num = static_cast<int>(r.integer(i, 2));
-    h.block_type = model::parse_block_type(r.text(i, 3));
-    h.chapter_path = nlohmann::json::parse(r.text(i, 4)).get<std::vector<std::string>>();
-    h.snippet = leading_snippet(r.text(i, 5), kVectorSnippetChars);
-    finish_hit(h);
+    fill_vector_hit(h, r.text(i, 1), static_cast<int>(r.integer(i, 2)), r.text(i, 3), r.text(i, 4),
+                    r.text(i, 5));
   }
   std::erase_if(hits, [](const SearchHit& h) { return h.reg_id.empty(); });
 }
@@ -307,9 +300,8 @@ void fill_hits(const PgStore& store, std::vector<SearchHit>& hits) {
 
 std::optional<VectorState> pg_vector_state(const PgStore& store) {
   VectorState s;
-  s.model_id = meta(store, "model_id");
+  std::tie(s.model_id, s.dimension) = stored_model(store);
   if (s.model_id.empty()) return std::nullopt;
-  s.dimension = std::atoi(meta(store, "dimension").c_str());
   s.generation = store.generation();
   s.vectors = store.read("SELECT count(*) FROM block_vectors").integer(0, 0);
   s.missing = store
@@ -320,9 +312,21 @@ std::optional<VectorState> pg_vector_state(const PgStore& store) {
   return s;
 }
 
+namespace {
+
+// check_model() against the stored vectors' model, when any vector is stored.
+void check_stored_model(const PgStore& store, const Embedder& embedder) {
+  VectorState state;
+  std::tie(state.model_id, state.dimension) = stored_model(store);
+  if (!state.model_id.empty() &&
+      store.read("SELECT EXISTS (SELECT 1 FROM block_vectors)").text(0, 0) == "t")
+    check_model(state, embedder);
+}
+
+}  // namespace
+
 int pg_update_vectors(PgStore& store, Embedder& embedder, const VectorProgress& progress) {
-  if (auto state = pg_vector_state(store); state && state->vectors > 0)
-    check_model(*state, embedder);
+  check_stored_model(store, embedder);
   const int dimension = embedder.dimension();
   const auto todo = store.read(
       "SELECT b.block_id, b.content_markdown, b.chapter_path FROM blocks b WHERE NOT EXISTS "
@@ -369,8 +373,7 @@ int pg_reindex_vectors(PgStore& store, Embedder& embedder, const std::string& re
         [](PgConnection& c) { c.exec("DELETE FROM block_vectors; DELETE FROM vector_meta"); });
   } else {
     store.require(reg_id);
-    if (auto state = pg_vector_state(store); state && state->vectors > 0)
-      check_model(*state, embedder);
+    check_stored_model(store, embedder);
     store.write([&](PgConnection& c) {
       c.query(
           "DELETE FROM block_vectors WHERE block_id IN (SELECT block_id FROM blocks WHERE "
@@ -383,21 +386,16 @@ int pg_reindex_vectors(PgStore& store, Embedder& embedder, const std::string& re
 
 std::unique_ptr<Embedder> pg_embedder_for_build(const PgStore& store, const EmbeddingConfig& config,
                                                 bool refit) {
-  if (config.kind == EmbedderKind::kBuiltin) {
-    if (!refit)
-      if (auto e = open_embedder(config, store.local_dir())) return e;
-    // Fitted on every stored block in a fixed order, so two replicas fitting alike agree.
+  return embedder_for_build(config, store.local_dir(), refit, [&] {
+    // Every stored block in a fixed order, so two replicas fitting alike agree.
     const auto rows = store.read(
         "SELECT chapter_path, content_markdown FROM blocks ORDER BY reg_id, page_num, "
         "order_in_page");
     std::vector<std::string> texts;
     for (int i = 0; i < rows.rows(); ++i)
       texts.push_back(embedding_text(rows.text(i, 0), rows.text(i, 1)));
-    auto model = LsaEmbedder::fit(texts);
-    model.save(builtin_model_path(store.local_dir()));
-    return std::make_unique<LsaEmbedder>(std::move(model));
-  }
-  return open_embedder(config, store.local_dir());
+    return fit_builtin_embedder(texts, store.local_dir());
+  });
 }
 
 std::string pg_semantic_unavailable(const PgStore& store) {
@@ -428,8 +426,6 @@ std::vector<SearchHit> pg_search_with_vector(const PgStore& store, const std::st
                                              const SearchFilter& filter, SearchMode mode) {
   if (mode == SearchMode::kKeyword) return pg_keyword_search(store, keyword_query, filter);
   if (mode == SearchMode::kVector) return pg_vector_search(store, query_vector, filter);
-  for (const auto& id : filter.reg_ids)
-    store.require(id);
   SearchFilter deep = filter;
   deep.limit = std::max(filter.limit, kFusionCandidates);
   Replica& r = replica_for(store);
@@ -475,7 +471,9 @@ std::vector<SearchHit> pg_search(const PgStore& store, const std::string& keywor
 PgLegStats pg_leg_stats(const PgStore& store) {
   Replica& r = replica_for(store);
   std::lock_guard lock(r.mutex);
-  return r.stats;
+  PgLegStats s = r.stats;
+  s.vectors = r.index ? r.index->size() : 0;
+  return s;
 }
 
 }  // namespace regreader::index

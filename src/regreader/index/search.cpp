@@ -11,12 +11,8 @@ namespace regreader::index {
 
 namespace {
 
-// Both legs of a hybrid search return this many candidates whatever the requested limit (up to
-// it), so the fused ranking does not depend on the limit: `limit k` is the first k hits of
-// `limit 50` (the tools' maximum). A leg cut at the limit made the top hit of `limit 1` differ
-// from that of `limit 10`. The keyword leg now runs its loose pass more often in hybrid mode;
-// its latency at this depth has not been re-measured (bench/keyword_latency.sh).
-constexpr int kFusionCandidates = 50;
+// kFusionCandidates (search.hpp): the keyword leg runs its loose pass more often in hybrid mode at
+// that depth; its latency there has not been re-measured (bench/keyword_latency.sh).
 
 // The last semantic leg loaded, for the database and configuration it was loaded for; reloaded
 // when the vector generation moves (an ingest, a delete, a reindex).
@@ -95,15 +91,6 @@ SemanticLeg semantic_leg(const store::PageStore& store) {
     c.generation = generation;
   }
   return c.leg;
-}
-
-SearchMode effective_mode(const store::PageStore& store, SearchMode requested) {
-  if (requested == SearchMode::kHybrid && !semantic_leg(store)) return SearchMode::kKeyword;
-  return requested;
-}
-
-SearchMode default_search_mode(const store::PageStore& store) {
-  return semantic_leg(store) ? SearchMode::kHybrid : SearchMode::kKeyword;
 }
 
 std::vector<SearchHit> search_with_vector(const store::PageStore& store, const std::string& query,

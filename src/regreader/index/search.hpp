@@ -21,15 +21,21 @@ namespace regreader::index {
 
 enum class SearchMode { kKeyword, kVector, kHybrid };
 
+/// Both legs of a hybrid search return this many candidates whatever the requested limit (up to
+/// it), so the fused ranking does not depend on the limit: `limit k` is the first k hits of
+/// `limit 50` (the tools' maximum). A leg cut at the limit made the top hit of `limit 1` differ
+/// from that of `limit 10`.
+inline constexpr int kFusionCandidates = 50;
+
 /// "keyword" | "vector" | "hybrid"; anything else is Error(kInvalidArgument).
 SearchMode parse_search_mode(const std::string& name);
 std::string_view search_mode_name(SearchMode mode);
 
-/// Searches in `mode`. kHybrid without a semantic leg runs as kKeyword (effective_mode() tells);
-/// kVector without one is Error(kInvalidArgument) saying what is missing. Vectors of another
-/// model than the configured one are Error(kInvalidArgument) asking for `regreader reindex --all`.
-/// `on_step` hears of the steps that can be slow (loading the vectors, embedding the query, which
-/// may be a request to a remote model), before each.
+/// Searches in `mode`. kHybrid without a semantic leg runs as kKeyword (engine_effective_mode()
+/// tells); kVector without one is Error(kInvalidArgument) saying what is missing. Vectors of
+/// another model than the configured one are Error(kInvalidArgument) asking for `regreader reindex
+/// --all`. `on_step` hears of the steps that can be slow (loading the vectors, embedding the query,
+/// which may be a request to a remote model), before each.
 std::vector<SearchHit> search(const store::PageStore& store, const std::string& query,
                               const SearchFilter& filter, SearchMode mode,
                               const std::function<void(const std::string&)>& on_step = {});
@@ -50,12 +56,6 @@ struct SemanticLeg {
 
 /// The semantic leg of a store under the current configuration (cached).
 SemanticLeg semantic_leg(const store::PageStore& store);
-
-/// The mode search() runs for `requested`: kHybrid becomes kKeyword without a semantic leg.
-SearchMode effective_mode(const store::PageStore& store, SearchMode requested);
-
-/// The mode to use when the user names none: hybrid with a semantic leg, else keyword.
-SearchMode default_search_mode(const store::PageStore& store);
 
 /// search() with the query already embedded: what the benches time (no embedding cost).
 std::vector<SearchHit> search_with_vector(const store::PageStore& store, const std::string& query,

@@ -362,25 +362,42 @@ std::vector<VectorIndex::Match> matches_among(const VectorIndex& index, const fl
   return kept.size() < limit ? index.search_among(q, limit, allowed) : kept;
 }
 
+std::vector<VectorIndex::Match> nearest(const VectorIndex& index,
+                                        const std::vector<float>& query_vector,
+                                        const SearchFilter& filter,
+                                        const std::function<std::vector<int64_t>()>& allowed) {
+  if (filter.limit <= 0) return {};
+  if (static_cast<int>(query_vector.size()) != index.dimension())
+    throw Error(ErrorCode::kInvalidArgument,
+                "a query vector of " + std::to_string(query_vector.size()) +
+                    " values for an index of dimension " + std::to_string(index.dimension()));
+  if (std::all_of(query_vector.begin(), query_vector.end(), [](float x) { return x == 0; }))
+    return {};  // the model knows no word of the query: nothing is near it
+  const auto limit = static_cast<size_t>(filter.limit);
+  return has_block_filter(filter) ? matches_among(index, query_vector.data(), limit, allowed())
+                                  : index.search(query_vector.data(), limit);
+}
+
+void fill_vector_hit(SearchHit& h, std::string reg_id, int page_num, const std::string& block_type,
+                     const std::string& chapter_path_json, const std::string& content) {
+  h.reg_id = std::move(reg_id);
+  h.page_num = page_num;
+  h.block_type = model::parse_block_type(block_type);
+  h.chapter_path = nlohmann::json::parse(chapter_path_json).get<std::vector<std::string>>();
+  h.snippet = leading_snippet(content, kVectorSnippetChars);
+  finish_hit(h);
+}
+
 std::vector<SearchHit> vector_candidates(const store::PageStore& store, const VectorIndex& index,
                                          const std::vector<float>& query_vector,
                                          const SearchFilter& filter) {
   std::vector<SearchHit> hits;
   store::Database* db = store.database();
-  if (!db || filter.limit <= 0) return hits;
-  if (static_cast<int>(query_vector.size()) != index.dimension())
-    throw Error(ErrorCode::kInvalidArgument,
-                "a query vector of " + std::to_string(query_vector.size()) +
-                    " values for an index of dimension " + std::to_string(index.dimension()));
+  if (!db) return hits;
   for (const auto& r : filter.reg_ids)
     store.require(r);
-  if (std::all_of(query_vector.begin(), query_vector.end(), [](float x) { return x == 0; }))
-    return hits;  // the model knows no word of the query: nothing is near it
   const auto matches =
-      has_block_filter(filter)
-          ? matches_among(index, query_vector.data(), static_cast<size_t>(filter.limit),
-                          allowed_labels(*db, filter))
-          : index.search(query_vector.data(), static_cast<size_t>(filter.limit));
+      nearest(index, query_vector, filter, [&] { return allowed_labels(*db, filter); });
   auto id = db->prepare("SELECT block_id FROM block_vectors WHERE id = ?1");
   for (const auto& m : matches) {
     id.bind(1, m.label);
@@ -405,14 +422,9 @@ void fill_vector_hits(const store::PageStore& store, std::vector<SearchHit>& hit
   for (auto& h : hits) {
     if (!h.reg_id.empty()) continue;
     row.bind(1, h.block_id);
-    if (row.step()) {
-      h.reg_id = row.text(0);
-      h.page_num = static_cast<int>(row.integer(1));
-      h.block_type = model::parse_block_type(row.text(2));
-      h.chapter_path = nlohmann::json::parse(row.text(3)).get<std::vector<std::string>>();
-      h.snippet = leading_snippet(row.text(4), kVectorSnippetChars);
-      finish_hit(h);
-    }
+    if (row.step())
+      fill_vector_hit(h, row.text(0), static_cast<int>(row.integer(1)), row.text(2), row.text(3),
+                      row.text(4));
     row.reset();
   }
   std::erase_if(hits, [](const SearchHit& h) { return h.reg_id.empty(); });

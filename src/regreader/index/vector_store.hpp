@@ -97,6 +97,17 @@ std::string like_pattern(const std::string& s);
 std::vector<VectorIndex::Match> matches_among(const VectorIndex& index, const float* q,
                                               size_t limit, const std::vector<int64_t>& allowed);
 
+/// The leg's matches on either engine: checks the query's dimension, finds nothing for an
+/// all-zero query (the model knows none of its words), and searches among `allowed()` (sorted
+/// labels, asked only when the filter restricts blocks) or the whole index.
+std::vector<VectorIndex::Match> nearest(const VectorIndex& index,
+                                        const std::vector<float>& query_vector,
+                                        const SearchFilter& filter,
+                                        const std::function<std::vector<int64_t>()>& allowed);
+/// A vector hit's fields from its block row (snippet: the block's first characters).
+void fill_vector_hit(SearchHit& h, std::string reg_id, int page_num, const std::string& block_type,
+                     const std::string& chapter_path_json, const std::string& content);
+
 /// vector_search() in two steps, so hybrid search reads block rows only for the hits it keeps:
 /// the candidates carry block_id and score only ...
 std::vector<SearchHit> vector_candidates(const store::PageStore& store, const VectorIndex& index,

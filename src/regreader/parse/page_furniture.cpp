@@ -143,15 +143,22 @@ bool is_contents_title(std::string_view t) {
   return s == "目次" || s == "目录" || s == "Contents" || s == "CONTENTS";
 }
 
-bool is_date_line(const std::string& t) {
-  const std::string s = text::strip_spaces(text::fold_width(t));
+namespace {
+// is_date_line() on text already width-folded and without spaces.
+bool folded_date(const std::string& s) {
   static const Regex date(R"(\d{4}[.\-/年－／]\d{1,2}([.\-/月－／]\d{1,2}日?)?|\d{4}年\d{1,2}月)");
   return RE2::FullMatch(s, date) || (text::ends_with(s, "年月日") && text::length(s) <= 12);
 }
+}  // namespace
+
+bool is_date_line(const std::string& t) {
+  return folded_date(text::strip_spaces(text::fold_width(t)));
+}
 
 bool never_a_chapter(const std::string& t) {
-  if (is_contents_title(t) || is_date_line(t)) return true;
+  if (is_contents_title(t)) return true;
   const std::string s = text::strip_spaces(text::fold_width(t));
+  if (folded_date(s)) return true;
   // Cover banners: 中华人民共和国国家标准, 中华人民共和国能源行业标准, …电力行业标准.
   return text::starts_with(s, "中华人民共和国") && text::length(s) <= 20 &&
          (text::ends_with(s, "标准") || text::ends_with(s, "规范"));

@@ -306,10 +306,10 @@ std::vector<RawBlock> lines_to_paragraphs(const PdfPage& page, float body_size) 
       const bool crosses_heading_size =
           exact_sizes && prev_large != (l.size > body_size * kHeadingSizeRatio);
       // Bold type ends a paragraph where a bold line stands alone (a heading: short, no full
-      // stop); bold words inside a paragraph (emphasis running over a full line) do not.
+      // stop); bold words inside a paragraph (emphasis running over a full line) do not. (Out of
+      // bold, a short line already ends the paragraph: heading_wrap needs the same weight.)
       const bool short_line = l.x1 < right - kShortLineChars * em;
-      const bool bold_break =
-          prev->bold != l.bold && (l.bold ? short_line && !ends_sentence(l.text) : short_prev);
+      const bool bold_break = !prev->bold && l.bold && short_line && !ends_sentence(l.text);
       hard = (!heading_wrap && (short_prev || indented)) || gap > kParagraphGap * h ||
              size_change || crosses_heading_size || bold_break;
       soft = !hard && starts_new_item(folded);
