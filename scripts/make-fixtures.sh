@@ -29,5 +29,9 @@ python3 scripts/make-image-only-pdf.py "$out/no-text-layer.pdf"
 # A scanned page: page 2 of the sample regulation as a 150 dpi grey image, no text layer.
 pdftoppm -r 150 -gray -f 2 -l 2 -singlefile examples/sample-regulation.pdf "$tmp/scan"
 python3 scripts/make-image-only-pdf.py "$out/scanned-page.pdf" "$tmp/scan.pgm"
+# A scanned ruled table: page 2 of tables-sample.pdf as a 100 dpi grey image (the resolution of
+# many archived scans), for table borders found in the image.
+pdftoppm -r 100 -gray -f 2 -l 2 -singlefile "$out/tables-sample.pdf" "$tmp/table"
+python3 scripts/make-image-only-pdf.py "$out/scanned-table.pdf" "$tmp/table.pgm"
 python3 scripts/make-docx-fixture.py "$out/word-features.docx"
 echo "fixtures written to $out"

@@ -63,6 +63,67 @@ TEST(PdfTables, RuledGridWithMultiLineCells) {
   EXPECT_EQ(t.cell_text(2, 1), "验电器");
 }
 
+// A table on a scanned page: OCR's characters (confidence under 100) and borders found in the
+// image, with the gap a seal leaves in the middle border.
+TEST(PdfTables, ScannedTableCellsByEachCharactersPlace) {
+  std::vector<PdfChar> c;
+  put(c, "电压等级", 60, 110), put(c, "安全距离", 160, 110);
+  put(c, "10及以下", 60, 136), put(c, "0.70", 160, 136);
+  put(c, "20、35", 60, 156), put(c, "1.00", 160, 156);
+  put(c, "66、110", 60, 176), put(c, "和", 160, 176);  // OCR read no digit in a number column
+  put(c, "220", 60, 196), put(c, "3.00", 160, 196);
+  put(c, "注1：表中未列电压等级按高一挡电压等级安全距离。", 60, 216);
+  for (auto& ch : c)
+    ch.conf = 90;
+  // OCR made one line of two rows: "1.00" sits a little low, its box reaching into the next row.
+  for (auto& ch : c)
+    if (ch.x0 >= 160 && ch.baseline == 156) ch.y0 += 2, ch.y1 += 2;
+  std::vector<PdfRule> rules;
+  for (float x : {55.f, 260.f})
+    rules.push_back({x, 95, x, 225});
+  rules.push_back({150, 95, 150, 140});  // the middle border, broken by a seal
+  rules.push_back({150, 170, 150, 205});
+  for (float y : {95.f, 120.f, 140.f, 160.f, 180.f, 200.f, 225.f})
+    rules.push_back({55, y, 260, y});
+  auto tables = detect_tables(page_of(c, rules));
+  ASSERT_EQ(tables.size(), 1u);
+  const auto& t = tables[0].table;
+  ASSERT_EQ(t.col_count, 2);
+  ASSERT_EQ(t.row_count, 6);
+  EXPECT_EQ(t.cell_text(1, 0), "10及以下");
+  EXPECT_EQ(t.cell_text(1, 1), "0.70");
+  EXPECT_EQ(t.cell_text(2, 1), "1.00") << "each character goes to the row its centre is in";
+  EXPECT_EQ(t.cell_text(4, 1), "3.00");
+  EXPECT_FALSE(t.cell_unsure(1, 1));
+  EXPECT_TRUE(t.cell_unsure(3, 1)) << "a cell without a digit in a column of numbers";
+  EXPECT_FALSE(t.cell_unsure(3, 0));
+  // The note row is one cell across the table, not cut at the middle border.
+  EXPECT_EQ(t.cell_text(5, 0), "注1：表中未列电压等级按高一挡电压等级安全距离。");
+  for (const auto& cell : t.cells)
+    if (cell.row == 5) {
+      EXPECT_EQ(cell.col_span, 2);
+    }
+}
+
+TEST(PdfTables, ScannedCellReadWithLowConfidenceIsUnsure) {
+  std::vector<PdfChar> c;
+  put(c, "类别", 60, 110), put(c, "说明", 160, 110);
+  put(c, "甲", 60, 136), put(c, "正常读出", 160, 136);
+  put(c, "乙", 60, 156), put(c, "模糊字样", 160, 156);
+  for (auto& ch : c)
+    ch.conf = ch.x0 >= 160 && ch.baseline == 156 ? 45 : 92;
+  std::vector<PdfRule> rules;
+  for (float x : {55.f, 150.f, 260.f})
+    rules.push_back({x, 95, x, 165});
+  for (float y : {95.f, 120.f, 140.f, 165.f})
+    rules.push_back({55, y, 260, y});
+  auto tables = detect_tables(page_of(c, rules));
+  ASSERT_EQ(tables.size(), 1u);
+  const auto& t = tables[0].table;
+  EXPECT_FALSE(t.cell_unsure(1, 1));
+  EXPECT_TRUE(t.cell_unsure(2, 1)) << "characters read at 45% on average";
+}
+
 TEST(PdfTables, ProseWithWideGapsOnOneLineIsNotATable) {
   std::vector<PdfChar> c;
   put(c, "2011-07-29发布", 72, 100), put(c, "2012-06-01实施", 400, 100);

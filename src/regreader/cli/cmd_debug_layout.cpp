@@ -10,6 +10,7 @@
 #include "regreader/cli/output.hpp"
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
+#include "regreader/parse/pdf_document.hpp"
 #include "regreader/parse/pdf_parser.hpp"
 
 namespace regreader::cli {
@@ -27,9 +28,12 @@ nlohmann::json line_json(const parse::PdfLine& l) {
   nlohmann::json segs = nlohmann::json::array();
   for (const auto& s : l.segments)
     segs.push_back({{"x0", s.x0}, {"x1", s.x1}, {"text", s.text}});
-  return {{"text", l.text}, {"x0", l.x0},          {"y0", l.y0},
-          {"x1", l.x1},     {"y1", l.y1},          {"size", l.size},
-          {"bold", l.bold}, {"conf", l.mean_conf}, {"segments", segs}};
+  nlohmann::json chars = nlohmann::json::array();  // [character, x0, x1, confidence]
+  for (const auto& c : l.chars)
+    chars.push_back({text::from_codepoints({c.c}), c.x0, c.x1, c.conf});
+  return {{"text", l.text},   {"x0", l.x0},     {"y0", l.y0},     {"x1", l.x1},
+          {"y1", l.y1},       {"size", l.size}, {"bold", l.bold}, {"conf", l.mean_conf},
+          {"segments", segs}, {"chars", chars}};
 }
 
 void print_page(const parse::PdfPage& p, float body) {
@@ -48,11 +52,13 @@ void print_page(const parse::PdfPage& p, float body) {
 void run_layout(const LayoutArgs& a, Globals& g) {
   g.json = a.json;
   std::string title;
-  auto pages = parse::read_pdf_lines(a.file, &title, {},
-                                     a.ocr ? parse::OcrMode::kAuto : parse::OcrMode::kNever);
-  if (a.page < 0 || a.page > static_cast<int>(pages.size()))
-    throw Error(ErrorCode::kNotFound, "page " + std::to_string(a.page) + " is not in " + a.file +
-                                          " (" + std::to_string(pages.size()) + " pages)");
+  if (a.page < 0) throw Error(ErrorCode::kInvalidArgument, "--page must be 1 or more");
+  auto pages = parse::read_pdf_lines(
+      a.file, &title, {}, a.ocr ? parse::OcrMode::kAuto : parse::OcrMode::kNever, nullptr, a.page);
+  if (pages.empty())
+    throw Error(ErrorCode::kNotFound,
+                "page " + std::to_string(a.page) + " is not in " + a.file + " (" +
+                    std::to_string(parse::PdfDocument(a.file).page_count()) + " pages)");
   const float body = parse::body_font_size(pages);
   nlohmann::json out = {{"file", a.file}, {"body_size", body}, {"pages", nlohmann::json::array()}};
   for (const auto& p : pages) {
@@ -82,9 +88,13 @@ void add_debug_layout_command(CLI::App& debug, Globals& g) {
   auto* l = debug.add_subcommand(
       "layout", "Show a PDF page's lines as the parser reads them: position, type size, bold");
   l->add_option("file", a->file, "A PDF file")->required()->check(CLI::ExistingFile);
-  l->add_option("-p,--page", a->page, "Only this page (1-based; default every page)");
+  l->add_option("-p,--page", a->page,
+                "Only this page (1-based; default every page). With --ocr only\n"
+                "this page is read, so its OCR is checked against itself alone");
   l->add_flag("--ocr", a->ocr, "Read scanned pages with OCR, as `ingest --ocr auto` does");
-  l->add_flag("--json", a->json, "Lines with coordinates, segments and ruling lines as JSON");
+  l->add_flag("--json", a->json,
+              "Lines with coordinates, segments, characters ([c, x0, x1, OCR confidence]) and "
+              "ruling lines as JSON");
   l->footer(
       "Columns: y and x in points from the top left, the line's type size, B for bold, [n] for a\n"
       "line cut into n cells by wide gaps. Headings are set larger than the body text size.\n\n"

@@ -11,6 +11,7 @@
 #include "regreader/core/settings.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/parse/glyph_repair.hpp"
+#include "regreader/parse/pix.hpp"
 
 namespace regreader::parse {
 
@@ -85,13 +86,10 @@ std::vector<PdfChar> OcrEngine::recognize(const GrayImage& img) {
   return out;
 }
 
-namespace {
-// One image over most of the page.
 bool is_scan(const PdfPageContent& page) {
   const float area = std::max(1.0f, page.width * page.height);
   return page.largest_image_area / area >= kScanCoverage;
 }
-}  // namespace
 
 std::vector<int> ocr_rereading_dpis(const PdfPageContent& page) {
   if (!is_scan(page)) return {};
@@ -100,33 +98,10 @@ std::vector<int> ocr_rereading_dpis(const PdfPageContent& page) {
 
 GrayImage downscaled(const GrayImage& image, int dpi) {
   if (dpi >= image.dpi || image.width == 0 || image.height == 0) return image;
-  PIX* src = pixCreate(image.width, image.height, 8);
-  l_uint32* data = pixGetData(src);
-  const int wpl = pixGetWpl(src);
-  for (int y = 0; y < image.height; ++y) {
-    l_uint32* line = data + static_cast<ptrdiff_t>(y) * wpl;
-    const uint8_t* row = image.pixels.data() + static_cast<ptrdiff_t>(y) * image.stride;
-    for (int x = 0; x < image.width; ++x)
-      SET_DATA_BYTE(line, x, row[x]);
-  }
+  const PixPtr src = to_pix(image);
   const float factor = static_cast<float>(dpi) / static_cast<float>(image.dpi);
-  PIX* small = pixScale(src, factor, factor);
-  pixDestroy(&src);
-  if (!small) throw Error(ErrorCode::kInternal, "cannot scale a page image for OCR");
-  GrayImage out;
-  out.width = static_cast<int>(pixGetWidth(small));
-  out.height = static_cast<int>(pixGetHeight(small));
-  out.stride = out.width;
-  out.dpi = dpi;
-  out.pixels.resize(static_cast<size_t>(out.width) * static_cast<size_t>(out.height));
-  const l_uint32* sdata = pixGetData(small);
-  const int swpl = pixGetWpl(small);
-  for (int y = 0; y < out.height; ++y)
-    for (int x = 0; x < out.width; ++x)
-      out.pixels[static_cast<size_t>(y) * static_cast<size_t>(out.width) + static_cast<size_t>(x)] =
-          static_cast<uint8_t>(GET_DATA_BYTE(sdata + static_cast<ptrdiff_t>(y) * swpl, x));
-  pixDestroy(&small);
-  return out;
+  const PixPtr small = checked(pixScale(src.get(), factor, factor), "scale a page image for OCR");
+  return from_pix(small.get(), dpi);
 }
 
 bool needs_ocr(const PdfPageContent& page) {

@@ -51,6 +51,9 @@ class OcrEngine {
   std::unique_ptr<Impl> impl_;
 };
 
+/// A scan: one image covering most of the page.
+bool is_scan(const PdfPageContent& page);
+
 /// The garbage test of a page's text layer, for --ocr auto. A page is read by OCR when it has no
 /// text at all, or when it is a scan — one image covering most of the page — whose text is an
 /// invisible OCR layer (fonts such as Acrobat's HiddenHorzOCR or tesseract's GlyphLessFont) or

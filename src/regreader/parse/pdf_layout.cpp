@@ -111,6 +111,17 @@ bool is_digit(char32_t c) {
   return (c >= '0' && c <= '9') || (c >= U'０' && c <= U'９');
 }
 
+void ReadConf::add(char32_t c, float conf) {
+  if (is_digit(c)) digit = std::min(digit, conf);
+  if (c != U' ' && c != U'\u3000') sum += conf, ++chars;
+}
+
+void ReadConf::add(const ReadConf& o) {
+  digit = std::min(digit, o.digit);
+  sum += o.sum;
+  chars += o.chars;
+}
+
 // OCR sets a gap after the dot of a number ("0. 70", "4. 1. 1"): a digit after "<digit>." or a
 // dot after a digit continues the number, whatever the gap.
 bool inside_number(char32_t before_prev, char32_t prev, char32_t c) {
@@ -203,7 +214,7 @@ std::vector<PdfLine> build_lines(std::vector<PdfChar> chars) {
       if (l.segments.empty() || gap > kColumnGap * em) l.segments.push_back({ch.x0, ch.x1, {}});
       auto& seg = l.segments.back();
       if (space && !seg.text.empty()) seg.text.push_back(' ');
-      if (is_digit(ch.c)) seg.min_digit_conf = std::min(seg.min_digit_conf, ch.conf);
+      seg.conf.add(ch.c, ch.conf);
       conf_sum += ch.conf;
       before_prev = prev;
       prev = ch.c;

@@ -20,11 +20,22 @@ struct PdfChar {
   char32_t alt = 0;  ///< another engine's reading of the same place (a scan's text layer), or 0
 };
 
+/// How surely OCR read a run of characters: the lowest confidence of its digits and the mean
+/// of all its characters (100 for a text layer).
+struct ReadConf {
+  float digit = 100;
+  float sum = 0;
+  int chars = 0;
+  void add(char32_t c, float conf);
+  void add(const ReadConf& o);
+  float mean() const { return chars ? sum / static_cast<float>(chars) : 100.0f; }
+};
+
 /// A run of a line separated from the next by a wide gap: a table cell, in a table row.
 struct LineSegment {
   float x0 = 0, x1 = 0;
   std::string text;
-  float min_digit_conf = 100;  ///< lowest OCR confidence of a digit in the run
+  ReadConf conf;
 };
 
 /// One visual line of text.

@@ -12,6 +12,7 @@
 #include "regreader/parse/ocr_layer.hpp"
 #include "regreader/parse/pdf_document.hpp"
 #include "regreader/parse/pdf_tables.hpp"
+#include "regreader/parse/scan_rules.hpp"
 
 namespace regreader::parse {
 
@@ -31,13 +32,17 @@ class PageReader {
     source = content.chars.empty() ? "none" : "text_layer";
     if (want_ocr && engine()) {
       const GrayImage image = doc_.render_gray(index, kOcrDpi);
+      std::vector<PdfRule> scanned;
+      if (is_scan(content)) scanned = rules_in_scan(image);  // its borders are in the image
       auto ocr = engine_->recognize(image);
       std::vector<std::vector<PdfChar>> others;
       for (const int dpi : ocr_rereading_dpis(content))
         others.push_back(engine_->recognize(downscaled(image, dpi)));
       combine_ocr_readings(ocr, others);
       combine_with_text_layer(ocr, content.chars);
+      drop_rule_glyphs(ocr, scanned);
       content.chars = std::move(ocr);
+      content.rules.insert(content.rules.end(), scanned.begin(), scanned.end());
       source = "ocr";
     }
     PdfPage page{
@@ -72,13 +77,14 @@ class PageReader {
 
 std::vector<PdfPage> read_pdf_lines(const std::filesystem::path& path, std::string* title,
                                     const ProgressFn& progress, OcrMode ocr,
-                                    std::vector<std::string>* sources) {
+                                    std::vector<std::string>* sources, int only_page) {
   PageReader reader(path, ocr);
   if (title) *title = reader.doc().title();
   const int n = reader.doc().page_count();
   std::vector<PdfPage> pages;
   pages.reserve(static_cast<size_t>(n));
   for (int i = 0; i < n; ++i) {
+    if (only_page > 0 && i + 1 != only_page) continue;
     std::string source;
     pages.push_back(reader.read(i, source));
     if (sources) sources->push_back(source);

@@ -10,10 +10,11 @@ namespace regreader::parse {
 /// Reads the text lines of every page with MuPDF's structured text — or, for scanned pages, with
 /// OCR as `ocr` says. Throws ParseError for files MuPDF cannot open (kCorruptFile) and
 /// password-protected files (kEncryptedFile). `title` receives the PDF's Info title; `sources`
-/// (when given) where each page's text came from.
+/// (when given) where each page's text came from. With `only_page` (1-based) that page alone is
+/// read and returned (OCR readings are then checked against that page's text alone).
 std::vector<PdfPage> read_pdf_lines(const std::filesystem::path& path, std::string* title,
                                     const ProgressFn& progress = {}, OcrMode ocr = OcrMode::kNever,
-                                    std::vector<std::string>* sources = nullptr);
+                                    std::vector<std::string>* sources = nullptr, int only_page = 0);
 
 /// PDF -> RawDocument: running lines removed, paragraphs and styled headings found. A PDF whose
 /// pages carry no text at all is rejected with kNoTextLayer.

@@ -25,6 +25,8 @@ constexpr float kMinRuleShare = 0.5f;
 constexpr float kRuleMergeTolerance = 2.0f;
 // An empty column narrower than this (points) is a gap between rules, not a column.
 constexpr float kSliverWidth = 12.0f;
+// A column of numbers has at least this many body cells with digits.
+constexpr int kMinNumericCells = 3;
 // The header sits above a rule found in this top share of the table.
 constexpr float kHeaderRuleShare = 0.45f;
 
@@ -129,29 +131,36 @@ size_t grow_header_up(const PdfPage& page, size_t first, float text_width) {
   return first;
 }
 
-// The text of a table's cells, row by row, and the lowest OCR confidence of a digit in each.
+// The text of a table's cells, row by row, and their OCR confidence.
 struct CellGrid {
   std::vector<std::vector<std::string>> text;
-  std::vector<std::vector<float>> digit_conf;
+  std::vector<std::vector<ReadConf>> conf;
   explicit CellGrid(size_t cols) { add_row(cols); }
   void add_row(size_t cols) {
     text.emplace_back(cols);
-    digit_conf.emplace_back(cols, 100.0f);
+    conf.emplace_back(cols);
   }
-  void add(size_t row, int col, const std::string& t, float conf) {
+  void drop_last_row() {
+    text.pop_back();
+    conf.pop_back();
+  }
+  void add(size_t row, int col, const std::string& t, const ReadConf& c) {
     text::join_wrapped(text[row][static_cast<size_t>(col)], text::trim(t));
-    auto& c = digit_conf[row][static_cast<size_t>(col)];
-    c = std::min(c, conf);
+    conf[row][static_cast<size_t>(col)].add(c);
   }
 };
 
 // A cell whose number was read with less confidence than this is marked unsure.
 constexpr float kUnsureDigitConf = 80.0f;
+// A cell whose characters were read with less confidence than this on average is unsure too,
+// digits or not: OCR that misreads a number may return no digit at all (`和` for 0.70).
+constexpr float kUnsureMeanConf = 70.0f;
 
 model::TableCell make_cell(const CellGrid& g, size_t r, size_t c, int col_span, int row_span = 1) {
   model::TableCell cell{static_cast<int>(r), static_cast<int>(c), text::clean_spaces(g.text[r][c]),
                         row_span, col_span};
-  cell.unsure = g.digit_conf[r][c] < kUnsureDigitConf;
+  const ReadConf& conf = g.conf[r][c];
+  cell.unsure = conf.digit < kUnsureDigitConf || conf.mean() < kUnsureMeanConf;
   return cell;
 }
 
@@ -163,7 +172,7 @@ void place_header_line(const PdfLine& l, const Columns& cols, CellGrid& grid,
                        const std::vector<int>* merged = nullptr) {
   const size_t n = grid.text.back().size();
   std::vector<std::string> parts(n);
-  std::vector<float> conf(n, 100.0f);
+  std::vector<ReadConf> conf(n);
   int prev_col = -1;
   float prev_x1 = 0;
   char32_t prev = 0, before_prev = 0;
@@ -176,8 +185,7 @@ void place_header_line(const PdfLine& l, const Columns& cols, CellGrid& grid,
         !inside_number(before_prev, prev, ch.c))
       part.push_back(' ');
     text::append_utf8(part, ch.c);
-    if (is_digit(ch.c))
-      conf[static_cast<size_t>(c)] = std::min(conf[static_cast<size_t>(c)], ch.conf);
+    conf[static_cast<size_t>(c)].add(ch.c, ch.conf);
     prev_col = c;
     prev_x1 = ch.x1;
     before_prev = prev;
@@ -245,7 +253,7 @@ model::TableMeta build_table(const PdfPage& page, const Region& r) {
     for (const auto& s : l.segments) {
       const int c = cols.column_of(s.x0);
       const int last = cols.column_of(s.x1 - cols.tolerance);
-      rows.add(rows.text.size() - 1, c, s.text, s.min_digit_conf);
+      rows.add(rows.text.size() - 1, c, s.text, s.conf);
       auto& span = spans.back()[static_cast<size_t>(c)];
       span = std::max(span, last - c + 1);
     }
@@ -418,26 +426,91 @@ void drop_slivers(const PdfPage& page, size_t first, size_t last, RuledRegion& g
   }
 }
 
-// `drawn`: the rules are the page's own drawing (a text layer), so a border missing at some
-// height is really not there. Rules OCR'd pages find in the image have gaps: there every rule
-// found is taken as a border across the whole table, and every horizontal one as a row border.
-model::TableMeta build_ruled_table(const PdfPage& page, const RuledRegion& g, size_t first,
-                                   size_t last, bool drawn) {
+// The heights of the horizontal rules inside a ruled region, top to bottom.
+std::vector<float> inner_rules(const PdfPage& page, const RuledRegion& g) {
   std::vector<float> ys;
   for (const auto& r : page.rules)
     if (r.horizontal() && r.y0 > g.y0 + 1 && r.y0 < g.y1 - 1 && r.x1 > g.x0 && r.x0 < g.x1)
       ys.push_back(r.y0);
-  ys = distinct(ys, kRuleMergeTolerance);
-  if (drawn) ys = row_borders(page, g, ys);
+  return distinct(ys, kRuleMergeTolerance);
+}
+
+Columns ruled_columns(const RuledRegion& g) {
   Columns cols;
   cols.starts.assign(g.xs.begin(), g.xs.end() - 1);
   cols.tolerance = 0;
+  return cols;
+}
+
+// A line that begins a note: 注, then a number, a colon or a space ("注1：", "注：", "注 1;").
+bool starts_with_note(const PdfLine& l) {
+  std::vector<char32_t> head;
+  for (const auto& ch : l.chars)
+    if (ch.c != U' ' && head.size() < 2) head.push_back(ch.c);
+  if (head.size() < 2 || head[0] != U'注') return false;
+  const char32_t next = head[1];
+  return is_digit(next) || next == U'：' || next == U':' || next == U'；' || next == U';' ||
+         next == U'，' || next == U',';
+}
+
+// A table whose borders were found in a scan's image (scan_rules.hpp). OCR's lines do not keep
+// to the rows (a line's box may reach into the next row, tesseract may join two rows), and the
+// borders have gaps wherever a seal or a blot crossed them: so every character goes to the cell
+// its own centre is in, every border found runs across the whole table, every band between two
+// horizontal borders with text in it is a row, and no cell spans rows.
+model::TableMeta build_scanned_table(const PdfPage& page, const RuledRegion& g, size_t first,
+                                     size_t last) {
+  const std::vector<float> ys = inner_rules(page, g);
+  std::vector<std::vector<PdfLine>> bands(ys.size() + 1);  // each line's characters per band
+  for (size_t k = first; k <= last; ++k) {
+    std::vector<PdfLine> split(bands.size());
+    for (const auto& ch : page.lines[k].chars) {
+      const float mid = (ch.y0 + ch.y1) / 2;
+      const auto b = static_cast<size_t>(std::lower_bound(ys.begin(), ys.end(), mid) - ys.begin());
+      split[b].chars.push_back(ch);
+    }
+    for (size_t b = 0; b < split.size(); ++b)
+      if (!split[b].chars.empty()) bands[b].push_back(std::move(split[b]));
+  }
+  const Columns cols = ruled_columns(g);
+  const std::vector<int> one_cell(cols.starts.size(), 0);  // every column part of the first
+  CellGrid rows(cols.starts.size());
+  std::vector<bool> spans_all;  // per row: a note row, one cell across the table
+  for (const auto& band : bands) {
+    if (band.empty()) continue;
+    // "注1：…" runs across the column borders of the rows above; its text is one cell.
+    const bool note = starts_with_note(band.front());
+    for (const auto& l : band)
+      place_header_line(l, cols, rows, note ? &one_cell : nullptr);
+    const auto& last_row = rows.text.back();
+    if (std::any_of(last_row.begin(), last_row.end(), [](const auto& t) { return !t.empty(); })) {
+      spans_all.push_back(note);
+      rows.add_row(cols.starts.size());  // a band of specks and blanks is no row
+    }
+  }
+  if (rows.text.size() > 1) rows.drop_last_row();
+  model::TableMeta t;
+  t.row_count = static_cast<int>(rows.text.size());
+  t.col_count = static_cast<int>(cols.starts.size());
+  for (size_t r = 0; r < rows.text.size(); ++r)
+    for (size_t c = 0; c < rows.text[r].size(); ++c)
+      if (!rows.text[r][c].empty())
+        t.cells.push_back(
+            make_cell(rows, r, c, r < spans_all.size() && spans_all[r] ? t.col_count : 1));
+  for (int c = 0; c < t.col_count; ++c)
+    t.col_headers.push_back(t.cell_text(0, c));
+  return t;
+}
+
+// A table drawn with rules on a text-layer page: a border missing at some height is really not
+// there, so cells span the columns and rows no rule separates.
+model::TableMeta build_ruled_table(const PdfPage& page, const RuledRegion& g, size_t first,
+                                   size_t last) {
+  const std::vector<float> ys = row_borders(page, g, inner_rules(page, g));
+  const Columns cols = ruled_columns(g);
   CellGrid rows(cols.starts.size());
   std::vector<long> row_band;                // the band between horizontal rules each row sits in
   std::vector<std::vector<int>> row_merged;  // merged_columns at each row's first line
-  std::vector<int> identity(cols.starts.size());  // every column its own cell
-  for (size_t c = 0; c < identity.size(); ++c)
-    identity[c] = static_cast<int>(c);
   long band = -1;
   for (size_t k = first; k <= last; ++k) {
     const PdfLine& l = page.lines[k];
@@ -449,7 +522,7 @@ model::TableMeta build_ruled_table(const PdfPage& page, const RuledRegion& g, si
     if (k > first && (ys.empty() || b != band)) rows.add_row(cols.starts.size());
     if (row_band.size() < rows.text.size()) {
       row_band.push_back(b);
-      row_merged.push_back(drawn ? merged_columns(page, g, mid) : identity);
+      row_merged.push_back(merged_columns(page, g, mid));
     }
     band = b;
     place_header_line(l, cols, rows, &row_merged.back());
@@ -491,6 +564,31 @@ bool title_row(const model::TableMeta& t, const PdfLine& first_line) {
          title->col_span * 5 >= t.col_count * 3 && bare(title->content) == bare(first_line.text);
 }
 
+// OCR that misreads a number in a column of numbers often returns no digit at all (`到. 全` for
+// 4.0 under a seal), and then no digit's confidence marks the cell: so in a table read by OCR, a
+// body cell without a digit in a column whose other body cells are mostly numbers is unsure.
+void mark_numbers_not_read(model::TableMeta& t) {
+  auto has_digit = [](const std::string& s) {
+    return std::any_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+  };
+  for (int c = 0; c < t.col_count; ++c) {
+    int filled = 0, numeric = 0;
+    for (const auto& cell : t.cells)
+      if (cell.row > 0 && cell.col == c && cell.col_span == 1 && !cell.content.empty())
+        ++filled, numeric += has_digit(cell.content) ? 1 : 0;
+    if (numeric < kMinNumericCells || numeric * 3 < filled * 2) continue;
+    for (auto& cell : t.cells)
+      if (cell.row > 0 && cell.col == c && cell.col_span == 1 && !has_digit(cell.content))
+        cell.unsure = true;
+  }
+}
+
+bool read_by_ocr(const PdfPage& page, size_t first, size_t last) {
+  for (size_t k = first; k <= last; ++k)
+    if (page.lines[k].mean_conf < 100) return true;
+  return false;
+}
+
 std::vector<PdfTable> detect_ruled_tables(const PdfPage& page) {
   std::vector<PdfTable> out;
   for (const auto& g : ruled_regions(page)) {
@@ -503,22 +601,22 @@ std::vector<PdfTable> detect_ruled_tables(const PdfPage& page) {
       last = static_cast<long>(k);
     }
     if (first < 0) continue;
-    bool drawn = true;  // no line of the table read by OCR
-    for (long k = first; k <= last; ++k)
-      drawn = drawn && page.lines[static_cast<size_t>(k)].mean_conf >= 100;
+    const bool drawn = !read_by_ocr(page, static_cast<size_t>(first), static_cast<size_t>(last));
     auto build = [&](size_t from, size_t to) {
       RuledRegion region = g;
       if (drawn) {
         keep_borders_beside(page, from, to, region);
         drop_slivers(page, from, to, region);
       }
-      return build_ruled_table(page, region, from, to, drawn);
+      return drawn ? build_ruled_table(page, region, from, to)
+                   : build_scanned_table(page, region, from, to);
     };
     auto t = build(static_cast<size_t>(first), static_cast<size_t>(last));
     // A boxed title over the table ("电力设备预防性试验工作内容" in a frame joined to the
     // table's) is the page's heading, not the table's first row: it is left to the text.
     if (drawn && title_row(t, page.lines[static_cast<size_t>(first)]) && first < last)
       t = build(static_cast<size_t>(++first), static_cast<size_t>(last));
+    if (!drawn) mark_numbers_not_read(t);
     out.push_back({static_cast<size_t>(first), static_cast<size_t>(last), std::move(t)});
   }
   return out;
@@ -556,6 +654,7 @@ std::vector<PdfTable> detect_tables(const PdfPage& page) {
       if (in_ruled(k)) r.last = k - 1;  // stop at a ruled table
     if (r.last < r.first) continue;
     PdfTable t{r.first, r.last, build_table(page, r)};
+    if (read_by_ocr(page, r.first, r.last)) mark_numbers_not_read(t.table);
     if (t.table.col_count >= 2) out.push_back(std::move(t));
     i = last;
   }
