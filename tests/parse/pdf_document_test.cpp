@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -59,6 +61,26 @@ TEST(PdfDocument, TextDrawnWithAStrokeIsBold) {
   const auto page = doc.read_page(0);
   EXPECT_EQ(text_of(page.chars, true), "Heading");
   EXPECT_EQ(text_of(page.chars, false), "Bodytext");
+}
+
+TEST(PdfDocument, FillsInThePapersColourAreNoRules) {
+  // Word paints a cell's paragraphs on white rectangles inset in the cell: invisible, so their
+  // edges are not borders. The cell's own border is stroked, and a grey band is filled.
+  TempDir tmp;
+  const auto file = tmp.path() / "fills.pdf";
+  std::ofstream(file, std::ios::binary) << one_page_pdf(
+      "1 1 1 rg 45 200 90 20 re f\n"         // white fill, inside the cell
+      "0 0 0 RG 0.5 w 40 195 100 30 re S\n"  // the cell's border
+      "0.5 g 40 100 100 20 re f\n"           // a grey band
+      "BT /F1 11 Tf 50 205 Td (Cell) Tj ET");
+  PdfDocument doc(file);
+  const auto page = doc.read_page(0);
+  std::vector<float> xs;
+  for (const auto& r : page.rules)
+    if (!r.horizontal()) xs.push_back(r.x0);
+  std::sort(xs.begin(), xs.end());
+  EXPECT_EQ(xs, (std::vector<float>{40, 40, 140, 140})) << "the border's and the band's edges";
+  EXPECT_EQ(page.rules.size(), 8u);
 }
 
 }  // namespace

@@ -124,6 +124,31 @@ TEST(PdfTables, ScannedCellReadWithLowConfidenceIsUnsure) {
   EXPECT_TRUE(t.cell_unsure(2, 1)) << "characters read at 45% on average";
 }
 
+// A flow chart's boxes are framed like cells, but stand apart: no border runs across two of
+// them. A table drawn cell by cell has its borders in pieces that meet end to end.
+TEST(PdfTables, BoxesStandingApartAreNoTableCellsDrawnApartAre) {
+  auto boxes = [](float gap) {
+    std::vector<PdfRule> rules;
+    for (float x0 : {55.f, 155.f + gap}) {
+      const float x1 = x0 + 100;
+      rules.push_back({x0, 95, x0, 160}), rules.push_back({x1, 95, x1, 160});
+      for (float y : {95.f, 125.f, 160.f})
+        rules.push_back({x0, y, x1, y});
+    }
+    return rules;
+  };
+  std::vector<PdfChar> c;
+  put(c, "签订合同", 60, 110), put(c, "确认任务", 160 + 40, 110);
+  put(c, "交接工具", 60, 145), put(c, "装车出发", 160 + 40, 145);
+  EXPECT_TRUE(detect_tables(page_of(c, boxes(40))).empty()) << "two boxes 40 pt apart";
+  std::vector<PdfChar> t;
+  put(t, "序号", 60, 110), put(t, "名称", 160, 110);
+  put(t, "1", 60, 145), put(t, "接地线", 160, 145);
+  const auto table = detect_tables(page_of(t, boxes(0)));
+  ASSERT_EQ(table.size(), 1u) << "cells whose borders meet";
+  EXPECT_EQ(table[0].table.cell_text(1, 1), "接地线");
+}
+
 TEST(PdfTables, ProseWithWideGapsOnOneLineIsNotATable) {
   std::vector<PdfChar> c;
   put(c, "2011-07-29发布", 72, 100), put(c, "2012-06-01实施", 400, 100);

@@ -223,8 +223,8 @@ namespace {
 // Blocks holding `token`, counted up to `cap` (FTS5 walks the token's doclist in rowid order and
 // stops there).
 int64_t blocks_with(store::Database& db, const std::string& token, int64_t cap) {
-  auto count = db.cached(
-      "SELECT count(*) FROM (SELECT 1 FROM block_fts WHERE block_fts MATCH ?1 LIMIT ?2)");
+  auto count =
+      db.cached("SELECT count(*) FROM (SELECT 1 FROM block_fts WHERE block_fts MATCH ?1 LIMIT ?2)");
   count->bind(1, quote_phrase({Token{token, 0, 0}}));
   count->bind(2, cap);
   const int64_t n = count->step() ? count->integer(0) : 0;

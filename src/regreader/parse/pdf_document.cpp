@@ -188,10 +188,22 @@ void record_path(fz_context* ctx, fz_device* dev, const fz_path* path, fz_matrix
   }
 }
 
+// Paper-white: every RGB channel at least this (0-1).
+constexpr float kWhite = 0.97f;
+
+// A fill in the paper's colour draws nothing a reader sees. Word's PDF export paints every cell's
+// paragraphs on white rectangles inset in the cell: their edges are not borders, and taken as
+// rules they cut a table into a row per line and a sliver column beside each border.
+bool paper_white(fz_context* ctx, fz_colorspace* cs, const float* color, fz_color_params params) {
+  if (!cs || !color) return false;
+  float rgb[3] = {0, 0, 0};
+  fz_convert_color(ctx, cs, color, fz_device_rgb(ctx), rgb, nullptr, params);
+  return rgb[0] >= kWhite && rgb[1] >= kWhite && rgb[2] >= kWhite;
+}
+
 void fill_path(fz_context* ctx, fz_device* dev, const fz_path* path, int, fz_matrix ctm,
-               fz_colorspace*, const float* color, float alpha, fz_color_params) {
-  (void)color;
-  if (alpha <= 0) return;
+               fz_colorspace* cs, const float* color, float alpha, fz_color_params params) {
+  if (alpha <= 0 || paper_white(ctx, cs, color, params)) return;
   record_path(ctx, dev, path, ctm);
 }
 

@@ -564,6 +564,44 @@ bool title_row(const model::TableMeta& t, const PdfLine& first_line) {
          title->col_span * 5 >= t.col_count * 3 && bare(title->content) == bare(first_line.text);
 }
 
+// Whether the region's cells share borders: some horizontal rule, its collinear pieces joined
+// end to end, runs across two columns or more. A flow chart's boxes stand side by side with
+// gaps between them, so each box's top and bottom span its own column only: boxes, not a table.
+bool cells_share_borders(const PdfPage& page, const RuledRegion& g) {
+  std::vector<std::pair<float, std::pair<float, float>>> h;  // (y, (x0, x1))
+  for (const auto& r : page.rules)
+    if (r.horizontal() && r.y0 >= g.y0 - kRuleMergeTolerance &&
+        r.y0 <= g.y1 + kRuleMergeTolerance && r.x1 > g.x0 && r.x0 < g.x1)
+      h.push_back({r.y0, {r.x0, r.x1}});
+  std::sort(h.begin(), h.end());
+  auto spans_two_columns = [&](float x0, float x1) {
+    for (size_t i = 0; i + 2 < g.xs.size(); ++i)
+      if (x0 <= g.xs[i] + kRuleMergeTolerance && x1 >= g.xs[i + 2] - kRuleMergeTolerance)
+        return true;
+    return false;
+  };
+  for (size_t i = 0; i < h.size();) {
+    size_t j = i;  // rules at one height, left to right
+    while (j < h.size() && h[j].first - h[i].first <= kRuleMergeTolerance)
+      ++j;
+    std::vector<std::pair<float, float>> spans;
+    for (size_t k = i; k < j; ++k)
+      spans.push_back(h[k].second);
+    std::sort(spans.begin(), spans.end());
+    float x0 = spans.front().first, x1 = spans.front().second;
+    for (const auto& [a, b] : spans) {
+      if (a > x1 + kRuleMergeTolerance) {
+        if (spans_two_columns(x0, x1)) return true;
+        x0 = a;
+      }
+      x1 = std::max(x1, b);
+    }
+    if (spans_two_columns(x0, x1)) return true;
+    i = j;
+  }
+  return false;
+}
+
 // OCR that misreads a number in a column of numbers often returns no digit at all (`到. 全` for
 // 4.0 under a seal), and then no digit's confidence marks the cell: so in a table read by OCR, a
 // body cell without a digit in a column whose other body cells are mostly numbers is unsure.
@@ -602,6 +640,7 @@ std::vector<PdfTable> detect_ruled_tables(const PdfPage& page) {
     }
     if (first < 0) continue;
     const bool drawn = !read_by_ocr(page, static_cast<size_t>(first), static_cast<size_t>(last));
+    if (drawn && !cells_share_borders(page, g)) continue;  // boxes of a chart, left to the text
     auto build = [&](size_t from, size_t to) {
       RuledRegion region = g;
       if (drawn) {
