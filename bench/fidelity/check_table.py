@@ -26,7 +26,7 @@ def main():
     a = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="rr-check-") as tmp:
         r = subprocess.run([a.bin, "-q", "--data-dir", tmp, "ingest", str(Path(a.corpus).resolve()),
-                            "--json"],
+                            "--json", "--keep-both"],
                            capture_output=True, text=True)
         ingest = json.loads(r.stdout)
         files = {x["regulation"]["reg_id"]: x["file"] for x in ingest["results"] if x["ok"]}

@@ -164,6 +164,21 @@ model::TableCell make_cell(const CellGrid& g, size_t r, size_t c, int col_span, 
   return cell;
 }
 
+// The table of a filled grid: its non-empty cells, `col_span(r, c)` columns wide, the first row
+// as the header.
+template <typename ColSpan>
+model::TableMeta grid_table(const CellGrid& rows, size_t cols, ColSpan col_span) {
+  model::TableMeta t;
+  t.row_count = static_cast<int>(rows.text.size());
+  t.col_count = static_cast<int>(cols);
+  for (size_t r = 0; r < rows.text.size(); ++r)
+    for (size_t c = 0; c < rows.text[r].size(); ++c)
+      if (!rows.text[r][c].empty()) t.cells.push_back(make_cell(rows, r, c, col_span(r, c)));
+  for (int c = 0; c < t.col_count; ++c)
+    t.col_headers.push_back(t.cell_text(0, c));
+  return t;
+}
+
 // Header text is centred in its cells and wraps, so header lines are split into columns character
 // by character; body cells are left-aligned runs that may span several columns.
 // `merged`, when given, maps each column to the first column of the cell it is part of on this
@@ -258,17 +273,10 @@ model::TableMeta build_table(const PdfPage& page, const Region& r) {
       span = std::max(span, last - c + 1);
     }
   }
-  model::TableMeta t;
-  t.row_count = static_cast<int>(rows.text.size());
-  t.col_count = static_cast<int>(cols.starts.size());
-  for (size_t rr = 0; rr < rows.text.size(); ++rr)
-    for (size_t c = 0; c < rows.text[rr].size(); ++c)
-      if (!rows.text[rr][c].empty())
-        t.cells.push_back(
-            make_cell(rows, rr, c, std::min(spans[rr][c], t.col_count - static_cast<int>(c))));
-  for (int c = 0; c < t.col_count; ++c)
-    t.col_headers.push_back(t.cell_text(0, c));
-  return t;
+  const int n = static_cast<int>(cols.starts.size());
+  return grid_table(rows, cols.starts.size(), [&](size_t r, size_t c) {
+    return std::min(spans[r][c], n - static_cast<int>(c));
+  });
 }
 
 // --- ruled tables: borders drawn as vertical and horizontal rules --------------------------------
@@ -489,17 +497,9 @@ model::TableMeta build_scanned_table(const PdfPage& page, const RuledRegion& g, 
     }
   }
   if (rows.text.size() > 1) rows.drop_last_row();
-  model::TableMeta t;
-  t.row_count = static_cast<int>(rows.text.size());
-  t.col_count = static_cast<int>(cols.starts.size());
-  for (size_t r = 0; r < rows.text.size(); ++r)
-    for (size_t c = 0; c < rows.text[r].size(); ++c)
-      if (!rows.text[r][c].empty())
-        t.cells.push_back(
-            make_cell(rows, r, c, r < spans_all.size() && spans_all[r] ? t.col_count : 1));
-  for (int c = 0; c < t.col_count; ++c)
-    t.col_headers.push_back(t.cell_text(0, c));
-  return t;
+  const int n = static_cast<int>(cols.starts.size());
+  return grid_table(rows, cols.starts.size(),
+                    [&](size_t r, size_t) { return r < spans_all.size() && spans_all[r] ? n : 1; });
 }
 
 // A table drawn with rules on a text-layer page: a border missing at some height is really not
