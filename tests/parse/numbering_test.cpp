@@ -170,5 +170,21 @@ TEST(Numbering, HeadingsNumberedInWords) {
   EXPECT_FALSE(match_enumerated_heading("第一条 职责"));
 }
 
+TEST(Numbering, NumberedQuestions) {
+  auto q =
+      match_numbered_question("4、 KYN28型开关柜停电，操作顺序是什么？（其他型号请查看说明书）");
+  ASSERT_TRUE(q);
+  EXPECT_EQ(q->number, "4");
+  EXPECT_EQ(q->components, std::vector<int>{4});
+  EXPECT_EQ(q->rest, "KYN28型开关柜停电，操作顺序是什么？") << "cut after the question";
+  EXPECT_EQ(match_numbered_question("2、有那些？具体的措施又是什么？")->rest,
+            "有那些？具体的措施又是什么？");
+  EXPECT_FALSE(match_numbered_question("一、总则"));
+  EXPECT_FALSE(match_numbered_question("1.1 范围"));
+  EXPECT_TRUE(asks_question("5、送电顺序是怎样的？", ""));
+  EXPECT_TRUE(asks_question("4、送电顺序", "答：先合上进线开关。"));
+  EXPECT_FALSE(asks_question("1、电气操作人员应思想集中。", "2、工作前应详细检查工具。"));
+}
+
 }  // namespace
 }  // namespace regreader::parse

@@ -169,6 +169,33 @@ TEST(StructureBuilder, HeadingsNumberedInWordsUnderAnAppendixNotInsideArticles) 
   EXPECT_TRUE(printed);  // the heading keeps its 、 as printed
 }
 
+TEST(StructureBuilder, QuestionsOfAQuestionAndAnswerSectionAreHeadings) {
+  // A manual's Q&A: "N、" paragraphs that ask (a question mark, or 答： after them) are the
+  // section's questions; the first may state a fact when the second asks. Numbered items inside
+  // an answer, or in a section that asks nothing, stay list items.
+  const char* md =
+      "# 应知应会\n\n## 技术与安全应知应会知识\n\n1、目前我公司承试工作分为两个大类，\n\n"
+      "一类是：交接试验。\n\n2、承试工作可能造成伤害的因素有那些？具体的防范措施又是什么？\n\n"
+      "答：因素有：\n\n1、电的伤害。\n\n2、机械伤害。\n\n3、开关柜停电，拉出开关的操作顺序是什么？"
+      "（其他型号请查看说明书）\n\n答：先分闸。\n\n4、送电顺序\n\n答：先合上进线开关。\n\n"
+      "## 电工安全操作规程\n\n1、电气操作人员应思想集中。\n\n2、工作前应详细检查工具。\n";
+  auto doc = build_document(parse_markdown(md, true, {}), "R");
+  const auto& s = doc.structure;
+  const auto* qa = node_titled(s, "技术与安全应知应会知识");
+  ASSERT_NE(qa, nullptr);
+  std::vector<std::string> titles;
+  for (const auto& id : qa->children_ids)
+    titles.push_back(s.find(id)->section_number + " " + s.find(id)->title);
+  EXPECT_EQ(titles, (std::vector<std::string>{
+                        "1 目前我公司承试工作分为两个大类，",
+                        "2 承试工作可能造成伤害的因素有那些？具体的防范措施又是什么？",
+                        "3 开关柜停电，拉出开关的操作顺序是什么？", "4 送电顺序"}));
+  EXPECT_EQ(node_titled(s, "电的伤害。"), nullptr);  // an item of an answer
+  const auto* rules = node_titled(s, "电工安全操作规程");
+  ASSERT_NE(rules, nullptr);
+  EXPECT_TRUE(rules->children_ids.empty()) << "numbered rules that ask nothing are a list";
+}
+
 TEST(StructureBuilder, TermsAppendicesAndExplanations) {
   RawDocument raw;
   raw.format = "pdf";

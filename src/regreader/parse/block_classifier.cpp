@@ -92,12 +92,39 @@ struct Numbering {
   /// The kind of the last accepted number: 一、 headings follow a chapter or an appendix, not a
   /// clause or an article (where 一、 numbers the items of a list).
   std::optional<SectionKind> last_kind;
+  /// The paragraph being classified is a numbered question of a Q&A (question_paragraphs).
+  bool question = false;
 };
 
-// "一、…" as a heading: a short title, first of its run or next to the last one, under a chapter,
-// an appendix or nothing numbered.
+// The questions of question-and-answer sections: "N、…" paragraphs that ask (a question mark,
+// or the next paragraph starts with 答：), and a "1、" whose "2、" asks — the first item of a
+// run of questions may state a fact ("1、目前我公司…分为两个大类，"). Numbered items that ask
+// nothing stay list items.
+std::vector<bool> question_paragraphs(const std::vector<RawBlock>& blocks) {
+  std::vector<bool> out(blocks.size(), false);
+  auto text_of = [&](size_t k) -> std::string_view {
+    if (k >= blocks.size() || blocks[k].kind == RawBlock::Kind::kTable) return {};
+    return blocks[k].text;
+  };
+  auto asks = [&](size_t k) { return asks_question(text_of(k), text_of(k + 1)); };
+  for (size_t i = 0; i < blocks.size(); ++i) {
+    const auto m = match_numbered_question(text_of(i));
+    if (!m || blocks[i].continued) continue;
+    out[i] = asks(i);
+    if (out[i] || m->components[0] != 1) continue;
+    for (size_t j = i + 1; j < blocks.size() && blocks[j].heading_level == 0; ++j)
+      if (const auto n = match_numbered_question(text_of(j))) {
+        out[i] = n->components[0] == 2 && asks(j);
+        break;
+      }
+  }
+  return out;
+}
+
+// "一、…" as a heading (or, where state.question says so, "2、…？"): a short title, first of its
+// run or next to the last one, under a chapter, an appendix or nothing numbered.
 std::optional<SectionMatch> enumerated_heading(const std::string& text, const Numbering& state) {
-  auto m = match_enumerated_heading(text);
+  auto m = state.question ? match_numbered_question(text) : match_enumerated_heading(text);
   if (!m) return std::nullopt;
   if (state.last_kind && *state.last_kind != SectionKind::kChapter &&
       *state.last_kind != SectionKind::kSection && *state.last_kind != SectionKind::kPart &&
@@ -339,9 +366,11 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
   const std::set<int> toc = model::has_layout(raw.paging) ? toc_pages(raw) : std::set<int>{};
   TocRun toc_run;
   const std::vector<RawBlock> blocks = blocks_to_classify(raw);
+  const std::vector<bool> questions = question_paragraphs(blocks);
   for (size_t index = 0; index < blocks.size(); ++index) {
     const RawBlock& rb = blocks[index];
     numbering.next_on_ocr_page = next_number_on_ocr_page(raw, blocks, index);
+    numbering.question = questions[index];
     ClassifiedBlock it;
     it.page = std::max(1, rb.page);
     it.larger_font = rb.larger_font && rb.styled_heading;

@@ -335,6 +335,31 @@ std::optional<SectionMatch> match_enumerated_heading(std::string_view paragraph)
   return m;
 }
 
+std::optional<SectionMatch> match_numbered_question(std::string_view paragraph) {
+  const std::u32string s = trim32(to_u32(paragraph));
+  size_t i = 0;
+  while (i < s.size() && s[i] >= U'0' && s[i] <= U'9')
+    ++i;
+  if (i == 0 || i > 3 || i + 1 >= s.size() || s[i] != U'、') return std::nullopt;
+  std::u32string rest = trim32(s.substr(i + 1));
+  const size_t mark = rest.find_last_of(U"？?");
+  if (mark != std::u32string::npos) rest.resize(mark + 1);  // "…是什么？（其他型号…）"
+  if (rest.empty()) return std::nullopt;
+  SectionMatch m;
+  m.kind = SectionKind::kEnumerated;
+  m.number = to_utf8(s.substr(0, i));
+  m.components = {std::stoi(m.number)};
+  m.rest = to_utf8(rest);
+  return m;
+}
+
+bool asks_question(std::string_view paragraph, std::string_view next) {
+  const std::u32string s = to_u32(paragraph);
+  if (s.find_first_of(U"？?") != std::u32string::npos) return true;
+  const std::u32string n = trim32(to_u32(next));
+  return n.size() >= 2 && n[0] == U'答' && (n[1] == U'：' || n[1] == U':');
+}
+
 bool is_toc_line(std::string_view paragraph) {
   const std::u32string s = trim32(to_u32(paragraph));
   int dots = 0;

@@ -43,6 +43,16 @@ bool starts_with_list_marker(std::string_view paragraph);
 /// rules and manuals (GB/T 9704's first level). Sentences ("一、凡制造…的建筑物。") are list items.
 std::optional<SectionMatch> match_enumerated_heading(std::string_view paragraph);
 
+/// "2、电力工程承试工作对工作人员可能造成伤害的因素有那些？": a paragraph numbered with Arabic
+/// digits and 、, as the questions of a question-and-answer section are (kEnumerated, number
+/// "2"; the rest is the question, cut after its last question mark). Whether it is a question
+/// is the caller's to say (question_marks).
+std::optional<SectionMatch> match_numbered_question(std::string_view paragraph);
+
+/// Whether a paragraph asks a question: a question mark in it, or the next paragraph answers
+/// (starts with 答： or 答:).
+bool asks_question(std::string_view paragraph, std::string_view next);
+
 /// True for a table-of-contents line: leader dots or a trailing page number after a gap.
 bool is_toc_line(std::string_view paragraph);
 
