@@ -27,6 +27,29 @@ std::string text_of(const std::vector<PdfChar>& chars) {
   return text::from_codepoints(cps);
 }
 
+TEST(OcrLayer, PlusMinusReadAsShi) {
+  auto line = [](const std::u32string& text, float x = 100) {
+    std::vector<PdfChar> out;
+    for (char32_t c : text) {
+      if (c != U' ') out.push_back({c, x, x + 9, 100, 110, 109, 10, false, 90});
+      x += 10;
+    }
+    return out;
+  };
+  auto text = [](const std::vector<PdfChar>& chars) {
+    std::u32string t;
+    for (const auto& c : chars)
+      t += c.c;
+    return t;
+  };
+  auto a = line(U"士800 士50");
+  mend_plus_minus(a);
+  EXPECT_EQ(text(a), U"±800±50");
+  auto b = line(U"护士2名，士兵");
+  mend_plus_minus(b);
+  EXPECT_EQ(text(b), U"护士2名，士兵") << "after a Han character, or before none, 士 stays";
+}
+
 }  // namespace
 
 TEST(OcrLayer, AnUnsureDigitTakesTheLayersReadingAndStaysUnsure) {

@@ -284,6 +284,20 @@ void combine_ocr_readings(std::vector<PdfChar>& ocr,
   if (!others.empty()) vote_per_line(ocr, others, pick_line);
 }
 
+void mend_plus_minus(std::vector<PdfChar>& ocr) {
+  auto same_line = [](const PdfChar& a, const PdfChar& b) { return a.y0 < b.y1 && b.y0 < a.y1; };
+  for (size_t i = 0; i + 1 < ocr.size(); ++i) {
+    PdfChar& c = ocr[i];
+    const PdfChar& next = ocr[i + 1];
+    if (c.c != U'士' || !is_digit(next.c) || !same_line(c, next)) continue;
+    const float em = std::max(1.0f, c.y1 - c.y0);
+    if (next.x0 - c.x1 > em) continue;  // another word
+    const bool starts_word = i == 0 || !same_line(ocr[i - 1], c) ||
+                             c.x0 - ocr[i - 1].x1 > 0.5f * em || !text::is_han(ocr[i - 1].c);
+    if (starts_word) c.c = U'±';
+  }
+}
+
 void combine_with_text_layer(std::vector<PdfChar>& ocr, const std::vector<PdfChar>& layer) {
   if (layer.empty()) return;
   vote_per_line(ocr, {layer}, [](std::vector<PdfChar>& chars, const auto& stretches) {

@@ -31,4 +31,9 @@ void combine_ocr_readings(std::vector<PdfChar>& ocr,
 // `瞌电`; a layer's `勘察` beats an unsure `勤察` when 勘察 is read elsewhere. Lines are rebuilt.
 void resolve_alternatives(std::vector<PdfPage>& pages);
 
+// chi_sim reads the sign ± as the character 士, which looks the same in most typefaces
+// (`士800` for ±800 kV): a 士 that starts a word (nothing or no Han character right before it)
+// and stands right before a digit is ±. After a Han character it stays (`护士2名`).
+void mend_plus_minus(std::vector<PdfChar>& ocr);
+
 }  // namespace regreader::parse

@@ -41,6 +41,7 @@ class PageReader {
       combine_ocr_readings(ocr, others);
       combine_with_text_layer(ocr, content.chars);
       drop_rule_glyphs(ocr, scanned);
+      mend_plus_minus(ocr);
       content.chars = std::move(ocr);
       content.rules.insert(content.rules.end(), scanned.begin(), scanned.end());
       source = "ocr";
