@@ -323,6 +323,24 @@ TEST(StructureBuilder, NotesSetAsParagraphsOrTableRows) {
   EXPECT_EQ(notes[2].content.rfind("与风功率密度", 0), 0u);
 }
 
+TEST(StructureBuilder, ANoteMarkerAloneOnItsLineTakesTheParagraphAfterIt) {
+  RawDocument raw;
+  raw.format = "pdf";
+  raw.page_count = 2;
+  raw.blocks = {para("5 操作", 1, true), para("5.1 合闸前检查储能。", 1),
+                para("注：", 1),         para("高压断路器合不上的原因：机构没有储能。", 1),
+                para("注：", 1),         para("6 试验", 2, true)};
+  auto doc = build_document(raw, "R");
+  const auto& notes = doc.pages[0].annotations;
+  ASSERT_FALSE(notes.empty());
+  EXPECT_EQ(notes[0].annotation_id, "注");
+  EXPECT_EQ(notes[0].content.rfind("高压断路器合不上的原因", 0), 0u) << notes[0].content;
+  EXPECT_NE(doc.structure.get_node_by_section_number("6"), nullptr)
+      << "a marker at the end of a page takes nothing from the next";
+  for (const auto& n : doc.pages[1].annotations)
+    EXPECT_EQ(n.content.find("试验"), std::string::npos);
+}
+
 TEST(StructureBuilder, AMisreadChapterNumberIsTakenFromItsSections) {
   RawDocument raw;
   raw.format = "pdf";

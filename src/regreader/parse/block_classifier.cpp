@@ -310,6 +310,18 @@ namespace {
 
 // The paragraphs to classify: running headers and footers dropped, and headings that a
 // conversion ran into the paragraph before them split off.
+// "注：", "注1:", "注": a note's marker with nothing after it.
+bool bare_note_marker(const std::string& paragraph) {
+  const auto cps = text::to_codepoints(text::strip_spaces(text::fold_width(paragraph)));
+  if (cps.empty() || cps[0] != U'注') return false;
+  size_t i = 1;
+  while (i < cps.size() &&
+         ((cps[i] >= U'0' && cps[i] <= U'9') || (cps[i] >= U'①' && cps[i] <= U'⑩')))
+    ++i;
+  if (i < cps.size() && (cps[i] == U'：' || cps[i] == U':')) ++i;
+  return i == cps.size();
+}
+
 std::vector<RawBlock> blocks_to_classify(const RawDocument& raw) {
   const std::set<size_t> running = running_paragraphs(raw);
   std::vector<RawBlock> out;
@@ -334,6 +346,12 @@ std::vector<RawBlock> blocks_to_classify(const RawDocument& raw) {
       }
       if (split) rb.text = t;
       if (auto m = match_section_number(t)) prev = m;
+      // "注：" set alone on its line, the note's text in the paragraph after it: one note.
+      if (!out.empty() && out.back().kind == RawBlock::Kind::kParagraph &&
+          out.back().page == rb.page && bare_note_marker(out.back().text)) {
+        out.back().text = text::trim(out.back().text) + rb.text;
+        continue;
+      }
     }
     out.push_back(std::move(rb));
   }
