@@ -28,7 +28,7 @@ std::string text_of(const std::vector<PdfChar>& chars) {
 }
 
 TEST(OcrLayer, PlusMinusReadAsShi) {
-  auto line = [](const std::u32string& text, float x = 100) {
+  auto spaced = [](const std::u32string& text, float x = 100) {
     std::vector<PdfChar> out;
     for (char32_t c : text) {
       if (c != U' ') out.push_back({c, x, x + 9, 100, 110, 109, 10, false, 90});
@@ -42,10 +42,10 @@ TEST(OcrLayer, PlusMinusReadAsShi) {
       t += c.c;
     return t;
   };
-  auto a = line(U"士800 士50");
+  auto a = spaced(U"士800 士50");
   mend_plus_minus(a);
   EXPECT_EQ(text(a), U"±800±50");
-  auto b = line(U"护士2名，士兵");
+  auto b = spaced(U"护士2名，士兵");
   mend_plus_minus(b);
   EXPECT_EQ(text(b), U"护士2名，士兵") << "after a Han character, or before none, 士 stays";
 }
@@ -58,6 +58,17 @@ TEST(OcrLayer, AnUnsureDigitTakesTheLayersReadingAndStaysUnsure) {
   combine_with_text_layer(ocr, line(U"10及以下0.70", 100));
   EXPECT_EQ(text_of(ocr), "10及以下0.70");
   EXPECT_LE(ocr[5].conf, 40.0f);
+}
+
+TEST(OcrLayer, ASeparatorBetweenDigitsTheLayerDisputesIsUnsure) {
+  auto ocr = line(U"电压20.35", 92);
+  combine_with_text_layer(ocr, line(U"电压20、35", 100));
+  EXPECT_EQ(text_of(ocr), "电压20.35") << "neither reading is taken over the other";
+  EXPECT_LE(ocr[4].conf, 40.0f) << "20.35 or 20 and 35: another number either way";
+  EXPECT_EQ(ocr[3].conf, 92.0f);
+  auto prose = line(U"设备，工具", 92);  // a comma between words is no number
+  combine_with_text_layer(prose, line(U"设备、工具", 100));
+  EXPECT_EQ(prose[2].conf, 92.0f);
 }
 
 TEST(OcrLayer, AConfidentDigitTheLayerDisputesIsKeptButMadeUnsure) {

@@ -170,5 +170,16 @@ TEST(PdfLayout, SectionTabsAtOneSpotAreRemoved) {
   EXPECT_EQ(pages[5].lines[0].text, "5 安全措施");
 }
 
+TEST(PdfLayout, ANumbersSeparatorsCountWithItsDigits) {
+  ReadConf number;
+  for (char32_t c : std::u32string(U"20.35"))
+    number.add(c, c == U'.' ? 40.0f : 92.0f);
+  EXPECT_EQ(number.number(), 40.0f) << "an unsure separator makes another number";
+  ReadConf words;
+  for (char32_t c : std::u32string(U"设备，工具"))
+    words.add(c, c == U'，' ? 40.0f : 92.0f);
+  EXPECT_EQ(words.number(), 100.0f) << "no digits, no number";
+}
+
 }  // namespace
 }  // namespace regreader::parse

@@ -32,6 +32,10 @@ Kind kind_of(char32_t c) {
   return Kind::kOther;
 }
 
+bool is_number_separator(char32_t c) {
+  return c == U'.' || c == U',' || c == U'、' || c == U'·';
+}
+
 char32_t folded(char32_t c) {
   const auto s = text::to_codepoints(text::fold_width(text::from_codepoints({c})));
   return s.empty() ? c : s.front();
@@ -134,6 +138,12 @@ void vote_line(std::vector<PdfChar>& chars, const std::vector<PdfChar>& stretch)
     PdfChar& c = chars[mine.index[k]];
     if (kind_of(other) != Kind::kDigit) {
       if (kind_of(other) != Kind::kOther) c.alt = other;
+      // `20.35` or `20、35` (20 and 35 kV): a separator between digits the two readings
+      // disagree on changes the number as much as a digit does.
+      const bool between_digits = k > 0 && k + 1 < mine.folded.size() &&
+                                  is_digit(mine.folded[k - 1]) && is_digit(mine.folded[k + 1]);
+      if (between_digits && is_number_separator(own) && is_number_separator(other))
+        c.conf = std::min(c.conf, kDisputedDigitConf);
       continue;
     }
     if (c.conf < kYieldConf) c.c = other;

@@ -112,12 +112,16 @@ bool is_digit(char32_t c) {
 }
 
 void ReadConf::add(char32_t c, float conf) {
-  if (is_digit(c)) digit = std::min(digit, conf);
+  if (is_digit(c)) digit = std::min(digit, conf), ++digits;
+  if (c == U'.' || c == U'．' || c == U'、' || c == U',' || c == U'，')
+    separator = std::min(separator, conf);
   if (c != U' ' && c != U'\u3000') sum += conf, ++chars;
 }
 
 void ReadConf::add(const ReadConf& o) {
   digit = std::min(digit, o.digit);
+  separator = std::min(separator, o.separator);
+  digits += o.digits;
   sum += o.sum;
   chars += o.chars;
 }

@@ -2,6 +2,7 @@
 // Layout rules for PDF text, kept apart from MuPDF so they can be tested on plain data: which lines
 // are running headers, footers and page numbers, and how lines join into paragraphs and headings.
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -20,15 +21,20 @@ struct PdfChar {
   char32_t alt = 0;  ///< another engine's reading of the same place (a scan's text layer), or 0
 };
 
-/// How surely OCR read a run of characters: the lowest confidence of its digits and the mean
-/// of all its characters (100 for a text layer).
+/// How surely OCR read a run of characters: the lowest confidence of its digits, of its
+/// separators (`.`, `、`, `,`) and the mean of all its characters (100 for a text layer).
 struct ReadConf {
   float digit = 100;
+  float separator = 100;
+  int digits = 0;
   float sum = 0;
   int chars = 0;
   void add(char32_t c, float conf);
   void add(const ReadConf& o);
   float mean() const { return chars ? sum / static_cast<float>(chars) : 100.0f; }
+  /// How surely its numbers were read: digits and, where there are digits, the separators
+  /// between them (`20.35` and `20、35` are other numbers).
+  float number() const { return digits ? std::min(digit, separator) : 100.0f; }
 };
 
 /// A run of a line separated from the next by a wide gap: a table cell, in a table row.

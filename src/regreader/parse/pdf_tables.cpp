@@ -160,7 +160,7 @@ model::TableCell make_cell(const CellGrid& g, size_t r, size_t c, int col_span, 
   model::TableCell cell{static_cast<int>(r), static_cast<int>(c), text::clean_spaces(g.text[r][c]),
                         row_span, col_span};
   const ReadConf& conf = g.conf[r][c];
-  cell.unsure = conf.digit < kUnsureDigitConf || conf.mean() < kUnsureMeanConf;
+  cell.unsure = conf.number() < kUnsureDigitConf || conf.mean() < kUnsureMeanConf;
   return cell;
 }
 
