@@ -141,6 +141,18 @@ TEST(PdfTables, BoxesStandingApartAreNoTableCellsDrawnApartAre) {
   put(c, "签订合同", 60, 110), put(c, "确认任务", 160 + 40, 110);
   put(c, "交接工具", 60, 145), put(c, "装车出发", 160 + 40, 145);
   EXPECT_TRUE(detect_tables(page_of(c, boxes(40))).empty()) << "two boxes 40 pt apart";
+  // A column of a chart: box A, a wider box W below it, a tall box B beside both. W's top and
+  // bottom pass over A's borders' x, but no border of A meets them there.
+  std::vector<PdfRule> chart;
+  auto box = [&](float x0, float y0, float x1, float y1) {
+    chart.push_back({x0, y0, x0, y1}), chart.push_back({x1, y0, x1, y1});
+    chart.push_back({x0, y0, x1, y0}), chart.push_back({x0, y1, x1, y1});
+  };
+  box(55, 95, 155, 125), box(40, 135, 170, 165), box(195, 90, 295, 170);
+  std::vector<PdfChar> words;
+  put(words, "签订合同", 60, 115), put(words, "确认任务并登记", 45, 155);
+  put(words, "装车出发", 200, 115), put(words, "到达现场", 200, 155);
+  EXPECT_TRUE(detect_tables(page_of(words, chart)).empty()) << "a flow chart's column";
   std::vector<PdfChar> t;
   put(t, "序号", 60, 110), put(t, "名称", 160, 110);
   put(t, "1", 60, 145), put(t, "接地线", 160, 145);

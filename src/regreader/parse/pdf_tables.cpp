@@ -565,8 +565,9 @@ bool title_row(const model::TableMeta& t, const PdfLine& first_line) {
 }
 
 // Whether the region's cells share borders: some horizontal rule, its collinear pieces joined
-// end to end, runs across two columns or more. A flow chart's boxes stand side by side with
-// gaps between them, so each box's top and bottom span its own column only: boxes, not a table.
+// end to end, runs across two columns or more and a vertical rule meets it between them. A flow
+// chart's boxes stand apart, so each box's top and bottom span its own column only, or pass
+// over the borders of narrower boxes above or below without meeting them: boxes, not a table.
 bool cells_share_borders(const PdfPage& page, const RuledRegion& g) {
   std::vector<std::pair<float, std::pair<float, float>>> h;  // (y, (x0, x1))
   for (const auto& r : page.rules)
@@ -574,9 +575,17 @@ bool cells_share_borders(const PdfPage& page, const RuledRegion& g) {
         r.y0 <= g.y1 + kRuleMergeTolerance && r.x1 > g.x0 && r.x0 < g.x1)
       h.push_back({r.y0, {r.x0, r.x1}});
   std::sort(h.begin(), h.end());
-  auto spans_two_columns = [&](float x0, float x1) {
+  // A border inside [x0, x1] that a vertical rule meets at height y: a T-junction of two cells.
+  auto meets = [&](float x, float y) {
+    return std::any_of(page.rules.begin(), page.rules.end(), [&](const PdfRule& r) {
+      return !r.horizontal() && std::fabs(r.x0 - x) <= kRuleMergeTolerance &&
+             r.y0 <= y + kRuleMergeTolerance && r.y1 >= y - kRuleMergeTolerance;
+    });
+  };
+  auto spans_two_columns = [&](float x0, float x1, float y) {
     for (size_t i = 0; i + 2 < g.xs.size(); ++i)
-      if (x0 <= g.xs[i] + kRuleMergeTolerance && x1 >= g.xs[i + 2] - kRuleMergeTolerance)
+      if (x0 <= g.xs[i] + kRuleMergeTolerance && x1 >= g.xs[i + 2] - kRuleMergeTolerance &&
+          meets(g.xs[i + 1], y))
         return true;
     return false;
   };
@@ -591,12 +600,12 @@ bool cells_share_borders(const PdfPage& page, const RuledRegion& g) {
     float x0 = spans.front().first, x1 = spans.front().second;
     for (const auto& [a, b] : spans) {
       if (a > x1 + kRuleMergeTolerance) {
-        if (spans_two_columns(x0, x1)) return true;
+        if (spans_two_columns(x0, x1, h[i].first)) return true;
         x0 = a;
       }
       x1 = std::max(x1, b);
     }
-    if (spans_two_columns(x0, x1)) return true;
+    if (spans_two_columns(x0, x1, h[i].first)) return true;
     i = j;
   }
   return false;
