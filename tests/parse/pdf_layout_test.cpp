@@ -170,6 +170,24 @@ TEST(PdfLayout, SectionTabsAtOneSpotAreRemoved) {
   EXPECT_EQ(pages[5].lines[0].text, "5 安全措施");
 }
 
+// OCR boxes leave a gap after a number's dot, as wide as a word gap: the number stays whole
+// (0.70, an appendix table's E.1); a gap after a sentence's dot stays a space.
+TEST(PdfLayout, AGapAfterANumbersDotIsNoSpace) {
+  std::vector<PdfChar> chars;
+  float x = 72;
+  for (char32_t c : std::u32string(U"表 E. 1 给出 0. 70 m. 1 个")) {
+    if (c == U' ') {
+      x += 5;  // a word gap, half an em
+      continue;
+    }
+    chars.push_back({c, x, x + 5, 100, 110, 108, 10, false});
+    x += 5;
+  }
+  auto lines = build_lines(chars);
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0].text, "表 E.1 给出 0.70 m. 1 个");
+}
+
 TEST(PdfLayout, ANumbersSeparatorsCountWithItsDigits) {
   ReadConf number;
   for (char32_t c : std::u32string(U"20.35"))

@@ -124,6 +124,40 @@ TEST(PdfTables, ScannedCellReadWithLowConfidenceIsUnsure) {
   EXPECT_TRUE(t.cell_unsure(2, 1)) << "characters read at 45% on average";
 }
 
+// OCR reads 20、35 (two voltages) as 20.35, confidently, and may lose a faint decimal point (10
+// for 1.0): against the column's other numbers such cells are unsure; a table's own layer is not.
+TEST(PdfTables, ADecimalPointAgainstItsColumnIsUnsure) {
+  auto table = [](float conf) {
+    std::vector<PdfChar> c;
+    put(c, "电压等级", 60, 110), put(c, "安全距离", 160, 110);
+    put(c, "10及以下", 60, 136), put(c, "0.7", 160, 136);
+    put(c, "20.35", 60, 156), put(c, "1.0", 160, 156);
+    put(c, "220", 60, 176), put(c, "3.0", 160, 176);
+    put(c, "330", 60, 196), put(c, "40", 160, 196);
+    put(c, "500", 60, 216), put(c, "5.0", 160, 216);
+    for (auto& ch : c)
+      ch.conf = conf;
+    std::vector<PdfRule> rules;
+    for (float x : {55.f, 150.f, 260.f})
+      rules.push_back({x, 95, x, 225});
+    for (float y : {95.f, 120.f, 145.f, 165.f, 185.f, 205.f, 225.f})
+      rules.push_back({55, y, 260, y});
+    auto tables = detect_tables(page_of(c, rules));
+    EXPECT_EQ(tables.size(), 1u);
+    return tables.empty() ? model::TableMeta{} : tables[0].table;
+  };
+  const auto ocr = table(92);
+  ASSERT_EQ(ocr.row_count, 6);
+  EXPECT_EQ(ocr.cell_text(2, 0), "20.35");
+  EXPECT_TRUE(ocr.cell_unsure(2, 0)) << "a decimal among whole voltages";
+  EXPECT_TRUE(ocr.cell_unsure(4, 1)) << "a whole number among decimals";
+  EXPECT_FALSE(ocr.cell_unsure(1, 0));
+  EXPECT_FALSE(ocr.cell_unsure(3, 0));
+  EXPECT_FALSE(ocr.cell_unsure(2, 1));
+  const auto drawn = table(100);  // the page's own text layer
+  EXPECT_FALSE(drawn.any_unsure());
+}
+
 // A flow chart's boxes are framed like cells, but stand apart: no border runs across two of
 // them. A table drawn cell by cell has its borders in pieces that meet end to end.
 TEST(PdfTables, BoxesStandingApartAreNoTableCellsDrawnApartAre) {

@@ -11,6 +11,7 @@
 #include "regreader/core/regex.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/parse/block_passes.hpp"
+#include "regreader/parse/caption_numbers.hpp"
 #include "regreader/parse/page_furniture.hpp"
 #include "regreader/parse/references.hpp"
 
@@ -530,7 +531,17 @@ std::optional<size_t> trailing_caption(const std::string& t) {
 }  // namespace
 
 // Joins "表1 …" paragraphs to the table right after them and gives tables their ids.
-void attach_captions(std::vector<ClassifiedBlock>& items) {
+void attach_captions(std::vector<ClassifiedBlock>& items, const std::vector<bool>& ocr_page) {
+  std::set<std::string> captioned;  // the labels the document's captions give
+  for (const auto& it : items) {
+    if (it.type == BlockType::kTable && it.table && !it.table->caption.empty())
+      captioned.insert(table_label(it.table->caption));
+    else if (it.type == BlockType::kText && caption_like(it.text))
+      captioned.insert(table_label(it.text));
+    else if (auto cut = trailing_caption(it.text))
+      captioned.insert(table_label(it.text.substr(*cut)));
+  }
+  const std::map<size_t, std::string> inferred = infer_caption_numbers(items, ocr_page, captioned);
   std::vector<ClassifiedBlock> out;
   std::map<std::string, int> label_uses;
   for (size_t i = 0; i < items.size(); ++i) {
@@ -539,6 +550,10 @@ void attach_captions(std::vector<ClassifiedBlock>& items) {
                               items[i + 1].table->caption.empty();
     if (before_table && it.type == BlockType::kText && !it.starts_node && caption_like(it.text)) {
       items[i + 1].table->caption = it.text;
+      continue;
+    }
+    if (auto named = inferred.find(i); before_table && named != inferred.end()) {
+      items[i + 1].table->caption = named->second;
       continue;
     }
     // An unnumbered heading right over a table without a caption names it ("配电室巡视记录表"

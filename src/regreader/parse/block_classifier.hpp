@@ -37,8 +37,9 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw);
 std::string take_document_title(std::vector<ClassifiedBlock>& blocks);
 
 /// Joins "表1 …" caption paragraphs to the table right after them and gives every table its id
-/// (the caption's label when unique, else "T<n>").
-void attach_captions(std::vector<ClassifiedBlock>& blocks);
+/// (the caption's label when unique, else "T<n>"). On pages OCR read (`ocr_page[page - 1]`), a
+/// caption whose number OCR garbled is numbered from the text's reference (caption_numbers.hpp).
+void attach_captions(std::vector<ClassifiedBlock>& blocks, const std::vector<bool>& ocr_page = {});
 
 /// Width-folded text with CJK-aware spacing, as stored.
 std::string normalise_text(std::string_view s);

@@ -126,11 +126,13 @@ void ReadConf::add(const ReadConf& o) {
   chars += o.chars;
 }
 
-// OCR sets a gap after the dot of a number ("0. 70", "4. 1. 1"): a digit after "<digit>." or a
-// dot after a digit continues the number, whatever the gap.
+// OCR sets a gap after the dot of a number ("0. 70", "4. 1. 1", an appendix's "E. 1"): a digit
+// after "<digit>." or "<capital letter>." or a dot after a digit continues the number, whatever
+// the gap.
 bool inside_number(char32_t before_prev, char32_t prev, char32_t c) {
   const bool dot = prev == '.' || prev == U'．';
-  if (dot && is_digit(before_prev) && is_digit(c)) return true;
+  const bool designation = is_digit(before_prev) || (before_prev >= 'A' && before_prev <= 'Z');
+  if (dot && designation && is_digit(c)) return true;
   return is_digit(prev) && (c == '.' || c == U'．');
 }
 

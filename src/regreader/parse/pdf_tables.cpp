@@ -397,22 +397,55 @@ bool title_row(const model::TableMeta& t, const PdfLine& first_line) {
          title->col_span * 5 >= t.col_count * 3 && bare(title->content) == bare(first_line.text);
 }
 
-// OCR that misreads a number in a column of numbers often returns no digit at all (`到. 全` for
-// 4.0 under a seal), and then no digit's confidence marks the cell: so in a table read by OCR, a
-// body cell without a digit in a column whose other body cells are mostly numbers is unsure.
+bool has_digit(const std::string& s) {
+  return std::any_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+}
+
+// A decimal point between two digits (`2.5`, `20.35`; OCR's `0. 70` is joined before).
+bool has_decimal_point(const std::string& s) {
+  const auto cps = text::to_codepoints(s);
+  for (size_t k = 1; k + 1 < cps.size(); ++k)
+    if ((cps[k] == U'.' || cps[k] == U'．') && is_digit(cps[k - 1]) && is_digit(cps[k + 1]))
+      return true;
+  return false;
+}
+
+// Whether most of the numbers in column `c`'s body have a decimal point, or most have none:
+// nullopt where the column holds too few numbers or no clear majority.
+std::optional<bool> column_decimals(const model::TableMeta& t, int c, int& filled, int& numeric) {
+  int decimals = 0;
+  filled = numeric = 0;
+  for (const auto& cell : t.cells)
+    if (cell.row > 0 && cell.col == c && cell.col_span == 1 && !cell.content.empty()) {
+      ++filled;
+      if (!has_digit(cell.content)) continue;
+      ++numeric, decimals += has_decimal_point(cell.content) ? 1 : 0;
+    }
+  if (numeric < kMinNumericCells) return std::nullopt;
+  if (decimals * 3 >= numeric * 2) return true;
+  if ((numeric - decimals) * 3 >= numeric * 2) return false;
+  return std::nullopt;
+}
+
+// A table read by OCR: cells whose reading a column of numbers puts in doubt are unsure.
+// - OCR that misreads a number often returns no digit at all (`到. 全` for 4.0 under a seal),
+//   and then no digit's confidence marks the cell: a body cell without a digit in a column whose
+//   other body cells are mostly numbers is unsure.
+// - OCR reads the 、 between two whole numbers as a decimal point (`20.35` for 20、35 kV: two
+//   voltages, not one), confidently, and drops a faint point (`10` for 1.0): a cell with a
+//   decimal point in a column of whole numbers, or a whole number in a column of decimals, is
+//   unsure.
 void mark_numbers_not_read(model::TableMeta& t) {
-  auto has_digit = [](const std::string& s) {
-    return std::any_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
-  };
   for (int c = 0; c < t.col_count; ++c) {
     int filled = 0, numeric = 0;
-    for (const auto& cell : t.cells)
-      if (cell.row > 0 && cell.col == c && cell.col_span == 1 && !cell.content.empty())
-        ++filled, numeric += has_digit(cell.content) ? 1 : 0;
-    if (numeric < kMinNumericCells || numeric * 3 < filled * 2) continue;
-    for (auto& cell : t.cells)
-      if (cell.row > 0 && cell.col == c && cell.col_span == 1 && !has_digit(cell.content))
-        cell.unsure = true;
+    const std::optional<bool> decimals = column_decimals(t, c, filled, numeric);
+    const bool numbers = numeric >= kMinNumericCells && numeric * 3 >= filled * 2;
+    for (auto& cell : t.cells) {
+      if (cell.row == 0 || cell.col != c || cell.col_span != 1) continue;
+      const bool digits = has_digit(cell.content);
+      if (numbers && !digits) cell.unsure = true;
+      if (decimals && digits && has_decimal_point(cell.content) != *decimals) cell.unsure = true;
+    }
   }
 }
 

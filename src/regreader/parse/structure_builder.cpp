@@ -243,7 +243,10 @@ void link_references(model::ParsedDocument& doc) {
 model::ParsedDocument build_document(const RawDocument& raw, const std::string& reg_id) {
   std::vector<ClassifiedBlock> blocks = classify_blocks(raw);
   const std::string markdown_title = take_document_title(blocks);
-  attach_captions(blocks);
+  std::vector<bool> ocr_page;
+  for (const auto& source : raw.page_sources)
+    ocr_page.push_back(source == "ocr");
+  attach_captions(blocks, ocr_page);
   link_table_segments(blocks);
   ChapterTree tree = build_chapter_tree(blocks, reg_id);
 
