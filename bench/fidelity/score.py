@@ -196,9 +196,22 @@ def row_matches(row, label, values):
     return True, k == len(want), unsure
 
 
+def row_in_place(pool, found, gi):
+    """The stored row at gold row `gi`'s place when its label was not found (OCR misread it):
+    the stored row of the nearest gold row whose label was found, plus the distance between the
+    two gold rows. None when that place is out of the table or taken."""
+    if not found:
+        return None
+    _, gk, sk = min((abs(gk - gi), gk, sk) for gk, sk in found.items())
+    si = sk + (gi - gk)
+    if si < 0 or si >= len(pool) or si in set(found.values()):
+        return None
+    return pool[si]
+
+
 def match_tables(gold, pages, misses):
     tables = stored_tables(pages)
-    rows = right = flagged = tables_found = wrong = 0
+    rows = right = flagged = tables_found = wrong = label_flagged = 0
     for g in gold.get("tables", []):
         t = tables.get(g["id"])
         if t is None:  # a table without a printed number: its caption names it
@@ -207,11 +220,19 @@ def match_tables(gold, pages, misses):
             misses.append(f"table missing: {g['id']} (stored ids: {sorted(tables)[:12]})")
         else:
             tables_found += 1
-        for row in g["rows"]:
+        pool = t["rows"] if t else []
+        found = {}  # gold row index -> stored row index whose label was found
+        for gi, row in enumerate(g["rows"]):
+            for si, r in enumerate(pool):
+                lab, good, _ = row_matches(r, row[0], row[1:])
+                if lab and (gi not in found or good):
+                    found[gi] = si
+                    if good:
+                        break
+        for gi, row in enumerate(g["rows"]):
             rows += 1
             label, values = row[0], row[1:]
             ok = unsure = seen = False
-            pool = t["rows"] if t else []
             for r in pool:
                 lab, good, uns = row_matches(r, label, values)
                 if lab:
@@ -224,22 +245,38 @@ def match_tables(gold, pages, misses):
             elif unsure:
                 flagged += 1
                 misses.append(f"value flagged unsure: {g['id']} {label} (gold {values})")
+            elif seen:
+                got = next(" | ".join(c.get("content", "") for c in r) for r in pool
+                           if row_matches(r, label, values)[0])
+                wrong += 1
+                misses.append(f"value wrong: {g['id']} '{label}' gold {values} stored '{got}'")
             else:
-                got = ""
-                for r in pool:
-                    lab, _, _ = row_matches(r, label, values)
-                    if lab:
-                        got = " | ".join(c.get("content", "") for c in r)
-                        break
-                wrong += 1 if seen else 0
-                misses.append(f"value wrong: {g['id']} '{label}' gold {values} stored "
-                              f"'{got}'" if seen else
-                              f"value row missing: {g['id']} '{label}' gold {values}")
+                # OCR misread the label: the row at its place, if it holds exactly the gold
+                # values (a guessed place and a garbled value prove nothing: such a row stays
+                # missing), is flagged when its label is marked unsure, else silently wrong.
+                r = row_in_place(pool, found, gi)
+                at = next((k for k, c in enumerate(r[:2]) if norm(c.get("content", ""))),
+                          None) if r else None
+                if at is not None and row_matches(r, r[at].get("content", ""), values)[1]:
+                    stored = " | ".join(c.get("content", "") for c in r)
+                    if r[at].get("unsure"):
+                        flagged += 1
+                        label_flagged += 1
+                        misses.append(f"label flagged unsure: {g['id']} '{label}' gold {values} "
+                                      f"stored '{stored}'")
+                    else:
+                        wrong += 1
+                        misses.append(f"label wrong: {g['id']} '{label}' gold {values} "
+                                      f"stored '{stored}'")
+                    continue
+                misses.append(f"value row missing: {g['id']} '{label}' gold {values}")
     return {"tables": len(gold.get("tables", [])), "tables_found": tables_found,
             "values": rows, "values_right": right, "values_flagged": flagged,
+            "labels_flagged": label_flagged,
             "value_accuracy": ratio(right + flagged, rows),
-            # A row found with a different value and no unsure mark: the worst case. Rows whose
-            # label was not found (OCR garbled it, the table was lost) are values_missing.
+            # A row found with a different value or label and no unsure mark: the worst case.
+            # Rows not found (OCR garbled label and value, the table was lost) are
+            # values_missing.
             "values_silently_wrong": wrong,
             "values_missing": rows - right - flagged - wrong}
 

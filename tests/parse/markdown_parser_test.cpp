@@ -36,6 +36,20 @@ TEST(MarkdownParser, HeadingsParagraphsListsAndTables) {
   EXPECT_EQ(t.col_headers, (std::vector<std::string>{"电压等级 kV", "安全距离 m"}));
 }
 
+// A converter's table whose header cells were merged: the delimiter row is blank under them.
+TEST(MarkdownParser, ADelimiterRowWithBlankCellsOpensATable) {
+  const char* md =
+      "表 F.1 标示牌式样\n\n  |名称  |悬挂处  |式样  |式样  |\n  |---  |  |  |  |\n"
+      "  |名称  |悬挂处  |颜色  |字样  |\n  |在此工作!  |工作地点  |绿底  |黑字  |\n\n"
+      "| 甲 | 乙 |\n| 丙 | 丁 |\n";
+  RawDocument raw = parse_markdown(md, true, ParseOptions{});
+  ASSERT_EQ(raw.blocks.size(), 3u);
+  ASSERT_TRUE(raw.blocks[1].table.has_value());
+  EXPECT_EQ(raw.blocks[1].table->row_count, 3);
+  EXPECT_EQ(raw.blocks[1].table->cell_text(2, 0), "在此工作!");
+  EXPECT_FALSE(raw.blocks[2].table.has_value()) << "no delimiter row, no table";
+}
+
 TEST(MarkdownParser, PageMarkersGiveRealPages) {
   RawDocument raw =
       parse_markdown("<!-- page 4 -->\n第一段\n\n<!-- page 5 -->\n第二段\n\f第三段\n", true, {});

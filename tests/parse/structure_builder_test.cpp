@@ -169,6 +169,26 @@ TEST(StructureBuilder, HeadingsNumberedInWordsUnderAnAppendixNotInsideArticles) 
   EXPECT_TRUE(printed);  // the heading keeps its 、 as printed
 }
 
+// A converted appendix whose title ran into the sentence that presents its table: the title is
+// what comes before the appendix's own 表F.1; the caption after it still names the table.
+TEST(StructureBuilder, AnAppendixTitleRunIntoItsTablesSentence) {
+  const char* md =
+      "## 1 范围\n\n本标准规定了安全要求。\n\n## 附录 F\n\n"
+      "(规范性附录) 标示牌式样表 F.1 给出了标示牌式样。表 F.1 标示牌式样\n\n"
+      "|名称|式样|\n|---|---|\n|在此工作!|绿底|\n\n## 附录 G\n\n(资料性附录)\n\n"
+      "操作票格式表 G.1 给出了操作票格式。表 G.1 操作票\n\n|单位|编号|\n|---|---|\n|甲|1|\n";
+  auto doc = build_document(parse_markdown(md, true, {}), "R");
+  const auto* f = doc.structure.get_node_by_section_number("附录F");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->title, "标示牌式样");
+  const auto* g = doc.structure.get_node_by_section_number("附录G");
+  ASSERT_NE(g, nullptr);
+  EXPECT_EQ(g->title, "操作票格式");
+  ASSERT_EQ(doc.tables.size(), 2u);
+  EXPECT_EQ(doc.tables[0].table_id, "表F.1");
+  EXPECT_EQ(doc.tables[1].table_id, "表G.1");
+}
+
 TEST(StructureBuilder, QuestionsOfAQuestionAndAnswerSectionAreHeadings) {
   // A manual's Q&A: "N、" paragraphs that ask (a question mark, or 答： after them) are the
   // section's questions; the first may state a fact when the second asks. Numbered items inside

@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "regreader/core/regex.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/parse/page_furniture.hpp"
 
@@ -134,6 +135,22 @@ std::vector<NoteMatch> take_note_rows(model::TableMeta& t) {
   return notes;
 }
 
+namespace {
+
+// A converter that joins an appendix's lines runs its title into the sentence that presents its
+// first table or figure: "(规范性附录) 标示牌式样表 F.1 给出了标示牌式样。表 F.1 标示牌式样".
+// The title is what comes before the appendix's own 表F.n / 图F.n; "" when it does not occur.
+std::string title_before_exhibit(const std::string& paragraph, char letter) {
+  const std::string rest = strip_appendix_designation(text::fold_width(paragraph));
+  const Regex exhibit(std::string("([表图]\\s*") + letter + "\\.\\s*[0-9])");
+  re2::StringPiece m;
+  if (!RE2::PartialMatch(rest, exhibit, &m)) return {};
+  const auto at = static_cast<size_t>(m.data() - rest.data());
+  return at == 0 ? std::string() : text::trim(rest.substr(0, at));
+}
+
+}  // namespace
+
 // Term entries print their number alone and the term on the next line ("2.1" / "电力系统
 // 安全性 power system security"): the term is the node's title.
 void join_term_titles(std::vector<ClassifiedBlock>& items) {
@@ -162,6 +179,13 @@ void join_term_titles(std::vector<ClassifiedBlock>& items) {
     if (next.type != BlockType::kText || next.starts_node || !next.notes.empty() ||
         next.page != head.page)
       continue;
+    if (head.number->kind == SectionKind::kAppendix) {
+      const std::string title = title_before_exhibit(next.text, head.number->letter);
+      if (!title.empty() && text::length(title) <= kMaxTermChars && is_title_like(title)) {
+        head.node_title = title;  // the paragraph goes on as text: it holds the caption
+        continue;
+      }
+    }
     const std::string term = chinese_term(next.text);
     if (term.empty() || text::length(term) > kMaxTermChars || !is_title_like(term)) continue;
     head.node_title = term;

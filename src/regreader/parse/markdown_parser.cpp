@@ -56,8 +56,11 @@ std::vector<std::string> split_pipe_row(const std::string& line) {
   return cells;
 }
 
+// The delimiter row under a table's header: `|---|:--:|`. Converters that merge header cells
+// leave the merged ones blank (`|---  |  |  |`); such a row still opens the table when it starts
+// with a delimiter cell and holds nothing but delimiters and blanks.
 bool is_separator_row(const std::string& line) {
-  static const Regex sep(R"(\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*)");
+  static const Regex sep(R"(\s*\|?\s*:?-{2,}:?\s*(?:\|\s*(?::?-{2,}:?)?\s*)*\|?\s*)");
   return RE2::FullMatch(line, sep);
 }
 
