@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Whole-corpus before/after: ingest every file of the corpus with two builds and compare, per
-document, what each stored (chapters, blocks, tables, notes, references resolved) and how
+document, what each stored (chapters, blocks, tables, notes, references resolved, chapters and
+tables whose content changed) and how
 `regreader check` (of the newer build) rates each store. Documents without gold are compared
 too: a drop in chapters or a worse rating on a document nobody named is still a regression.
 
@@ -42,6 +43,26 @@ def table_contents(data):
     return out
 
 
+def chapter_list(data):
+    """reg_id -> [(section, title, start page)] in order: to count chapters whose number, title or
+    page changed, which the chapter count alone does not show."""
+    out = {}
+    for db in glob.glob(str(Path(data) / "*.db")):
+        with sqlite3.connect(db) as c:
+            for reg, sec, title, page in c.execute(
+                    "SELECT reg_id, section_number, title, page_start FROM chapters "
+                    "ORDER BY reg_id, seq"):
+                out.setdefault(reg, []).append((sec, title, page))
+    return out
+
+
+def changed_chapters(cb, ca):
+    """Chapters of one store not found (same number, title and page) in the other, both ways."""
+    from collections import Counter
+    b, a = Counter(cb), Counter(ca)
+    return sum(((b - a) + (a - b)).values())
+
+
 def changed_tables(tb, ta):
     """How many tables (by id) differ in content between two stores of one document."""
     return sum(1 for k in set(tb) | set(ta) if tb.get(k) != ta.get(k))
@@ -64,9 +85,10 @@ def main():
         before, after = ingest(a.before, a.corpus, before_dir), ingest(a.after, a.corpus, after_dir)
         rb, ra = ratings(a.after, before_dir), ratings(a.after, after_dir)
         tb, ta = table_contents(before_dir), table_contents(after_dir)
-    print("| document | chapters | blocks | tables | notes | refs resolved | tables changed "
-          "| check (before → after) |")
-    print("|---|---|---|---|---|---|---|---|")
+        hb, ha = chapter_list(before_dir), chapter_list(after_dir)
+    print("| document | chapters | blocks | tables | notes | refs resolved | chapters changed "
+          "| tables changed | check (before → after) |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for name in sorted(set(before) | set(after)):
         b, f = before.get(name, {}), after.get(name, {})
         cells = []
@@ -76,7 +98,8 @@ def main():
         cb = rb.get(b.get("reg_id"), {}).get("rating", b.get("error", "–"))
         ca = ra.get(f.get("reg_id"), {}).get("rating", f.get("error", "–"))
         changed = changed_tables(tb.get(b.get("reg_id"), {}), ta.get(f.get("reg_id"), {}))
-        print(f"| {name} | " + " | ".join(cells) +
+        nodes = changed_chapters(hb.get(b.get("reg_id"), []), ha.get(f.get("reg_id"), []))
+        print(f"| {name} | " + " | ".join(cells) + f" | {nodes or ''}"
               f" | {changed or ''} | {cb if cb == ca else cb + ' → ' + ca} |")
     return 0
 
