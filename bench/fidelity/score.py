@@ -182,18 +182,33 @@ def row_matches(row, label, values):
     """(label found, values exactly the row's other cells in order, a value cell flagged unsure)."""
     texts = [norm(c.get("content", "")) for c in row]
     nl = norm(label)
-    if not texts or not any(t == nl or (nl and t.startswith(nl)) for t in texts[:2]):
+    # The label is one of the row's first two filled cells: a sub-table's rows (表E.1's tools
+    # under one 序号) leave the columns of the merged cells on their left blank.
+    filled = [k for k, t in enumerate(texts) if t][:2]
+    at = next((k for k in filled if texts[k] == nl or (nl and texts[k].startswith(nl))), None)
+    if at is None:
         return False, False, False
-    at = next(k for k, t in enumerate(texts[:2]) if t == nl or t.startswith(nl))
-    rest = [t for t in texts[at + 1:] if t]
-    want = [norm(v) for v in values]
-    unsure = any(c.get("unsure") for c in row[at + 1:])
-    # The values must appear in order among the row's other cells (merged/blank cells skipped).
+    cells = [(t, c) for t, c in zip(texts[at + 1:], row[at + 1:]) if t]
+    want = [value_key(v) for v in values]
+    got = [value_key(t) for t, _ in cells]
+    if len(got) == len(want):
+        # Cell by cell: the row is flagged only if every cell that differs is marked unsure (a
+        # mark on one cell says nothing about its neighbour).
+        bad = [c for g, w, (_, c) in zip(got, want, cells) if g != w]
+        return True, not bad, bool(bad) and all(c.get("unsure") for c in bad)
+    # Merged or extra cells: the values must appear in order among the row's other cells.
+    unsure = any(c.get("unsure") for _, c in cells)
     k = 0
-    for t in rest:
-        if k < len(want) and t == want[k]:
+    for g in got:
+        if k < len(want) and g == want[k]:
             k += 1
     return True, k == len(want), unsure
+
+
+def value_key(v):
+    """A value's comparison key; a cell that is only a dash (OCR's 一 for a printed —) is —."""
+    n = norm(v)
+    return "-" if n in ("-", "一", "_") else n
 
 
 def row_in_place(pool, found, gi):
@@ -232,30 +247,29 @@ def match_tables(gold, pages, misses):
         for gi, row in enumerate(g["rows"]):
             rows += 1
             label, values = row[0], row[1:]
-            ok = unsure = seen = False
-            for r in pool:
-                lab, good, uns = row_matches(r, label, values)
-                if lab:
-                    seen = True
-                    ok, unsure = good, uns
-                    if good:
-                        break
-            if ok:
+            matches = [(r, *row_matches(r, label, values)[1:]) for r in pool
+                       if row_matches(r, label, values)[0]]
+            if any(good for _, good, _ in matches):
                 right += 1
-            elif unsure:
+            elif any(uns for _, _, uns in matches):
                 flagged += 1
                 misses.append(f"value flagged unsure: {g['id']} {label} (gold {values})")
-            elif seen:
-                got = next(" | ".join(c.get("content", "") for c in r) for r in pool
-                           if row_matches(r, label, values)[0])
+            elif len(matches) == 1 and not g.get("labels_repeat"):
+                got = " | ".join(c.get("content", "") for c in matches[0][0])
                 wrong += 1
                 misses.append(f"value wrong: {g['id']} '{label}' gold {values} stored '{got}'")
+            elif matches:
+                # A label printed in several sub-tables (表E.1's 10, 35, 220 …, which the gold
+                # marks `labels_repeat`): which stored row this gold row is cannot be told, and
+                # none holds its values.
+                misses.append(f"value row missing: {g['id']} '{label}' gold {values} (label in "
+                              f"{len(matches)} rows, none with these values)")
             else:
                 # OCR misread the label: the row at its place, if it holds exactly the gold
                 # values (a guessed place and a garbled value prove nothing: such a row stays
                 # missing), is flagged when its label is marked unsure, else silently wrong.
                 r = row_in_place(pool, found, gi)
-                at = next((k for k, c in enumerate(r[:2]) if norm(c.get("content", ""))),
+                at = next((k for k, c in enumerate(r) if norm(c.get("content", ""))),
                           None) if r else None
                 if at is not None and row_matches(r, r[at].get("content", ""), values)[1]:
                     stored = " | ".join(c.get("content", "") for c in r)
