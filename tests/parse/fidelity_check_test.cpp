@@ -25,6 +25,17 @@ TEST(FidelityCheck, ReadsPrintedContentsEntries) {
   EXPECT_EQ(joined[2].section, "3");
   EXPECT_EQ(joined[2].printed_page, 2);
   EXPECT_TRUE(parse_toc_entries("在电气设备上工作，应有保证安全的制度措施。").empty());
+  // OCR breaks a leader line with stray marks: the entry still ends where its leader starts.
+  auto ocr = parse_toc_entries(
+      "4 作业要求……·………....'...... .....|...…2\n"
+      "12 电力电缆工作 .. ......……-… …-…………·…… ……. 16附录A (资料性附录) 工作票格式");
+  ASSERT_EQ(ocr.size(), 2u);
+  EXPECT_EQ(ocr[0].section, "4");
+  EXPECT_EQ(ocr[0].title, "作业要求");
+  EXPECT_EQ(ocr[0].printed_page, 2);
+  EXPECT_EQ(ocr[1].section, "12");
+  EXPECT_EQ(ocr[1].title, "电力电缆工作");
+  EXPECT_EQ(ocr[1].printed_page, 16);
 }
 
 model::ContentBlock block(const std::string& md, model::BlockType t = model::BlockType::kText) {
@@ -106,6 +117,28 @@ TEST(FidelityCheck, GarbageGlyphsAndOcrConfidence) {
   const auto good = check_document({clean}, model::DocumentStructure("R", {}), {});
   EXPECT_EQ(good.rating, "good");
   EXPECT_TRUE(good.problems.empty());
+}
+
+// Tables whose values OCR mostly could not confirm make the document poor; a few make it fair.
+TEST(FidelityCheck, MostlyUnsureTablesArePoor) {
+  auto table = [](int unsure) {
+    model::TableEntry t;
+    t.table_id = "表4";
+    t.page_start = 1;
+    t.merged.row_count = 6;
+    t.merged.col_count = 2;
+    for (int r = 0; r < 6; ++r)
+      for (int c = 0; c < 2; ++c)
+        t.merged.cells.push_back({r, c, std::to_string(r * 10 + c), 1, 1, r * 2 + c < unsure});
+    return t;
+  };
+  const auto p = page(1, {block("工作票应保存一年。")});
+  const auto few = check_document({p}, model::DocumentStructure("R", {}), {table(2)});
+  EXPECT_EQ(few.unsure_cells, 2);
+  EXPECT_EQ(few.filled_cells, 12);
+  EXPECT_EQ(few.rating, "fair");
+  const auto most = check_document({p}, model::DocumentStructure("R", {}), {table(7)});
+  EXPECT_EQ(most.rating, "poor");
 }
 
 }  // namespace

@@ -25,6 +25,8 @@ constexpr size_t kMaxRunningChars = 40;
 // Shares above which the document is rated poor.
 constexpr double kPoorTocMissing = 0.1, kPoorGarbage = 0.01;
 constexpr double kPoorOcrConfidence = 70;
+// A document whose table cells are unsure in more than this share is poor.
+constexpr double kPoorUnsureCells = 0.2;
 // Neighbours on each side whose page offsets an entry's is compared with, and how far off it
 // may be.
 constexpr size_t kOffsetWindow = 2;
@@ -40,7 +42,15 @@ bool is_roman(char32_t c) {
          (c >= 0x2160 && c <= 0x217F);
 }
 
-TocEntry make_entry(const std::u32string& body, int page) {
+TocEntry make_entry(const std::u32string& body_in, int page) {
+  // OCR breaks a leader line with stray marks ("作业要求……·……'……|…2"), so the run read as the
+  // leader may start after some of it: the entry ends where two leader dots first meet.
+  std::u32string body = body_in;
+  for (size_t k = 0; k + 1 < body.size(); ++k)
+    if (is_leader(body[k]) && is_leader(body[k + 1])) {
+      body.resize(k);
+      break;
+    }
   const std::string t =
       text::collapse_spaces(text::fold_width(text::from_codepoints({body.begin(), body.end()})));
   TocEntry e;
@@ -236,6 +246,7 @@ void check_tables(const std::vector<model::TableEntry>& tables, FidelityReport& 
     const auto& m = t.merged;
     for (const auto& c : m.cells) {
       std::string reason;
+      r.filled_cells += c.content.empty() ? 0 : 1;
       if (c.unsure) {
         ++r.unsure_cells;
         reason = "OCR number unsure";
@@ -287,8 +298,11 @@ void rate(FidelityReport& r) {
     r.problems.push_back(std::to_string(r.ocr_pages.size()) + " OCR pages (mean confidence " +
                          std::to_string(static_cast<int>(r.ocr_confidence)) + ")");
   }
-  if (r.unsure_cells > 0)
+  if (r.unsure_cells > 0) {
+    // Tables whose cells OCR mostly could not confirm cannot be read for their values.
+    poor = poor || share(r.unsure_cells, r.filled_cells) > kPoorUnsureCells;
     r.problems.push_back(std::to_string(r.unsure_cells) + " table values OCR could not confirm");
+  }
   if (static_cast<int>(r.suspicious_cells.size()) > r.unsure_cells)
     r.problems.push_back(std::to_string(r.suspicious_cells.size() - r.unsure_cells) +
                          " suspicious table cells");
@@ -359,6 +373,7 @@ void to_json(nlohmann::json& j, const FidelityReport& r) {
        {"ocr_confidence", r.ocr_confidence},
        {"low_confidence_pages", r.low_confidence_pages},
        {"unsure_cells", r.unsure_cells},
+       {"filled_cells", r.filled_cells},
        {"suspicious_cells", cells}};
 }
 

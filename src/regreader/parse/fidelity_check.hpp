@@ -44,6 +44,7 @@ struct FidelityReport {
   double ocr_confidence = -1;             ///< mean over OCR pages, 0-100; -1 without OCR
   std::vector<int> low_confidence_pages;  ///< OCR pages under 70
   int unsure_cells = 0;
+  int filled_cells = 0;  ///< table cells with text: what the unsure share is of
   std::vector<SuspiciousCell> suspicious_cells;
   std::string rating;                 ///< "good", "fair", "poor"
   std::vector<std::string> problems;  ///< one line each, most serious first
