@@ -6,15 +6,12 @@
 
 #include "regreader/parse/structure_builder.hpp"
 
+#include "parse/raw_blocks.hpp"
+
 namespace regreader::parse {
 namespace {
 
-RawBlock para(const std::string& text, int page) {
-  RawBlock b;
-  b.text = text;
-  b.page = page;
-  return b;
-}
+using fixtures::para;
 
 RawBlock table(int page, const std::string& value) {
   RawBlock b;

@@ -2,15 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include "parse/raw_blocks.hpp"
+
 namespace regreader::parse {
 namespace {
 
-RawBlock para(const std::string& text, int page) {
-  RawBlock b;
-  b.text = text;
-  b.page = page;
-  return b;
-}
+using fixtures::para;
 
 TEST(PageFurniture, RunningHeadersReadDifferentlyOnEveryPage) {
   RawDocument raw;

@@ -6,16 +6,12 @@
 
 #include "regreader/parse/markdown_parser.hpp"
 
+#include "parse/raw_blocks.hpp"
+
 namespace regreader::parse {
 namespace {
 
-RawBlock para(const std::string& text, int page, bool styled = false) {
-  RawBlock b;
-  b.text = text;
-  b.page = page;
-  b.styled_heading = styled;
-  return b;
-}
+using fixtures::para;
 
 RawBlock table(int page) {
   RawBlock b;
