@@ -44,6 +44,26 @@ TEST(PdfTables, ColumnsFromAlignedGapsWithoutRules) {
   EXPECT_EQ(t.cell_text(3, 1), "9.30");
 }
 
+// An appendix's parameter lists: numbered headings set out to the left, rows indented under them.
+// The headings are neither a header row of the rows below nor a wrapped cell between two lists.
+TEST(PdfTables, ANumberedHeadingLeftOfTheRowsIsNoCell) {
+  std::vector<PdfChar> c;
+  put(c, "正文段落的第一行文字，说明下列参数的填写方法和单位。", 60, 84);
+  put(c, "A.1 整车参数", 60, 104);
+  put(c, "整车质量", 80, 120), put(c, "kg", 250, 120);
+  put(c, "最高车速", 80, 136), put(c, "km/h", 250, 136);
+  put(c, "A.2 控制器参数", 60, 152);
+  put(c, "欠压保护值", 80, 168), put(c, "V", 250, 168);
+  put(c, "过流保护值", 80, 184), put(c, "A", 250, 184);
+  auto tables = detect_tables(page_of(c));
+  ASSERT_EQ(tables.size(), 2u);
+  EXPECT_EQ(tables[0].first_line, 2u);
+  EXPECT_EQ(tables[0].last_line, 3u);
+  EXPECT_EQ(tables[0].table.cell_text(0, 0), "整车质量");
+  EXPECT_EQ(tables[1].first_line, 5u);
+  EXPECT_EQ(tables[1].table.cell_text(0, 0), "欠压保护值");
+}
+
 TEST(PdfTables, RuledGridWithMultiLineCells) {
   std::vector<PdfChar> c;
   put(c, "序号", 60, 110), put(c, "名称", 110, 110);

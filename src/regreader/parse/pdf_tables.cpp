@@ -95,6 +95,13 @@ struct Region {
 };
 
 // Grows a table region from line i (which has two or more cells); returns the last line index.
+// A numbered line set out to the left of the table's rows ("A.4 控制器的主要技术参数" over rows
+// indented under it) is the heading of what follows, never a wrapped cell of the rows around it.
+bool heading_left_of(const PdfLine& l, const PdfLine& row) {
+  return l.segments.size() < 2 && l.x0 < row.x0 - em_of(row) &&
+         match_section_number(text::fold_width(l.text)).has_value();
+}
+
 size_t grow_region(const PdfPage& page, size_t i, float text_width) {
   const auto& lines = page.lines;
   size_t last = i;
@@ -109,7 +116,7 @@ size_t grow_region(const PdfPage& page, size_t i, float text_width) {
     // A wrapped cell: one narrow run between two rows of the table.
     const bool narrow = l.x1 - l.x0 < kMaxWrappedCellShare * text_width;
     const bool next_row = k + 1 < lines.size() && lines[k + 1].segments.size() >= 2;
-    if (narrow && next_row && !starts_like_text(l.text)) continue;
+    if (narrow && next_row && !starts_like_text(l.text) && !heading_left_of(l, lines[i])) continue;
     break;
   }
   return last;
@@ -122,7 +129,7 @@ size_t grow_header_up(const PdfPage& page, size_t first, float text_width) {
     const auto& cur = page.lines[first];
     const bool close = cur.y0 - above.y1 < 0.8f * em_of(cur);
     const bool narrow = above.x1 - above.x0 < kMaxWrappedCellShare * text_width;
-    if (!close || !narrow || starts_like_text(above.text)) break;
+    if (!close || !narrow || starts_like_text(above.text) || heading_left_of(above, cur)) break;
     --first;
   }
   return first;
