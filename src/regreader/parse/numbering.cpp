@@ -363,11 +363,17 @@ bool asks_question(std::string_view paragraph, std::string_view next) {
 bool is_toc_line(std::string_view paragraph) {
   const std::u32string s = trim32(to_u32(paragraph));
   int dots = 0;
-  for (char32_t c : s)
-    if (c == U'…' || c == U'·' || c == U'⋯')
+  for (size_t k = 0; k < s.size(); ++k) {
+    const char32_t c = s[k];
+    if (c == U'…' || c == U'·' || c == U'⋯') {
       dots += 2;
-    else if (c == '.')
-      ++dots;
+    } else if (c == '.') {
+      // The dots of a number ("5.3.6", "表5.3.6-2") lead nowhere: a clause that cites a few
+      // numbers is no contents line.
+      const bool in_number = k > 0 && k + 1 < s.size() && is_digit(s[k - 1]) && is_digit(s[k + 1]);
+      dots += in_number ? 0 : 1;
+    }
+  }
   // Leader dots ("……………" or "......") only appear in tables of contents.
   return dots >= kMinLeaderDots;
 }
