@@ -247,8 +247,8 @@ def match_tables(gold, pages, misses):
         for gi, row in enumerate(g["rows"]):
             rows += 1
             label, values = row[0], row[1:]
-            matches = [(r, *row_matches(r, label, values)[1:]) for r in pool
-                       if row_matches(r, label, values)[0]]
+            matches = [(r, good, uns) for r in pool
+                       for lab, good, uns in [row_matches(r, label, values)] if lab]
             if any(good for _, good, _ in matches):
                 right += 1
             elif any(uns for _, _, uns in matches):

@@ -12,19 +12,7 @@ namespace regreader::parse {
 namespace {
 
 using fixtures::para;
-
-RawBlock table(int page, const std::string& value) {
-  RawBlock b;
-  b.kind = RawBlock::Kind::kTable;
-  b.page = page;
-  model::TableMeta t;
-  t.row_count = 2;
-  t.col_count = 2;
-  t.cells = {
-      {0, 0, "电压 kV", 1, 1}, {0, 1, "距离 m", 1, 1}, {1, 0, "220", 1, 1}, {1, 1, value, 1, 1}};
-  b.table = t;
-  return b;
-}
+using fixtures::table;
 
 // The table ids of a built document, in order.
 std::vector<std::string> table_ids(const model::ParsedDocument& doc) {
@@ -67,10 +55,10 @@ RawDocument sealed_caption(const std::string& source) {
   raw.page_sources.assign(2, source);
   raw.blocks = {para("9 线路作业", 1),
                 para("表4 邻近或交叉其他电力线工作的安全距离", 1),
-                table(1, "4.0"),
+                table(1, "220", "4.0"),
                 para("9.7.3 起重机械与架空输电线的最小安全距离应符合表 5 的规定，并符合表4。", 2),
                 para("表巨 与架空输电线及其他带电体的最小安全距离", 2),
-                table(2, "6.0")};
+                table(2, "220", "6.0")};
   return raw;
 }
 

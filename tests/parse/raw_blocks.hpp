@@ -1,6 +1,6 @@
 #pragma once
-// Raw paragraphs for tests of the passes after a format parser (structure builder, captions,
-// page furniture): what a parser hands over, without a file.
+// Raw paragraphs and tables for tests of the passes after a format parser (structure builder,
+// captions, page furniture): what a parser hands over, without a file.
 
 #include <string>
 
@@ -14,6 +14,23 @@ inline RawBlock para(const std::string& text, int page, bool styled = false) {
   b.text = text;
   b.page = page;
   b.styled_heading = styled;
+  return b;
+}
+
+/// A table of one row under a header: voltage class `label`, safety distance `value`.
+inline RawBlock table(int page, const std::string& label = "10",
+                      const std::string& value = "0.70") {
+  RawBlock b;
+  b.kind = RawBlock::Kind::kTable;
+  b.page = page;
+  model::TableMeta t;
+  t.row_count = 2;
+  t.col_count = 2;
+  t.cells = {{0, 0, "电压等级 kV", 1, 1},
+             {0, 1, "安全距离 m", 1, 1},
+             {1, 0, label, 1, 1},
+             {1, 1, value, 1, 1}};
+  b.table = t;
   return b;
 }
 

@@ -12,21 +12,7 @@ namespace regreader::parse {
 namespace {
 
 using fixtures::para;
-
-RawBlock table(int page) {
-  RawBlock b;
-  b.kind = RawBlock::Kind::kTable;
-  b.page = page;
-  model::TableMeta t;
-  t.row_count = 2;
-  t.col_count = 2;
-  t.cells = {{0, 0, "电压等级 kV", 1, 1},
-             {0, 1, "安全距离 m", 1, 1},
-             {1, 0, "10", 1, 1},
-             {1, 1, "0.70", 1, 1}};
-  b.table = t;
-  return b;
-}
+using fixtures::table;
 
 // A PDF-like regulation: no markup, headings known only from numbering and font.
 RawDocument pdf_like() {

@@ -309,8 +309,6 @@ class TocRun {
 
 namespace {
 
-// The paragraphs to classify: running headers and footers dropped, and headings that a
-// conversion ran into the paragraph before them split off.
 // "注：", "注1:", "注": a note's marker with nothing after it.
 bool bare_note_marker(const std::string& paragraph) {
   const auto cps = text::to_codepoints(text::strip_spaces(text::fold_width(paragraph)));
@@ -323,6 +321,8 @@ bool bare_note_marker(const std::string& paragraph) {
   return i == cps.size();
 }
 
+// The paragraphs to classify: running headers and footers dropped, and headings that a
+// conversion ran into the paragraph before them split off.
 std::vector<RawBlock> blocks_to_classify(const RawDocument& raw) {
   const std::set<size_t> running = running_paragraphs(raw);
   std::vector<RawBlock> out;
@@ -532,16 +532,20 @@ std::optional<size_t> trailing_caption(const std::string& t) {
 
 // Joins "表1 …" paragraphs to the table right after them and gives tables their ids.
 void attach_captions(std::vector<ClassifiedBlock>& items, const std::vector<bool>& ocr_page) {
-  std::set<std::string> captioned;  // the labels the document's captions give
-  for (const auto& it : items) {
-    if (it.type == BlockType::kTable && it.table && !it.table->caption.empty())
-      captioned.insert(table_label(it.table->caption));
-    else if (it.type == BlockType::kText && caption_like(it.text))
-      captioned.insert(table_label(it.text));
-    else if (auto cut = trailing_caption(it.text))
-      captioned.insert(table_label(it.text.substr(*cut)));
+  // Captions whose number OCR garbled (caption_numbers.hpp): only documents with OCR pages.
+  std::map<size_t, std::string> inferred;
+  if (std::find(ocr_page.begin(), ocr_page.end(), true) != ocr_page.end()) {
+    std::set<std::string> captioned;  // the labels the document's captions give
+    for (const auto& it : items) {
+      if (it.type == BlockType::kTable && it.table && !it.table->caption.empty())
+        captioned.insert(table_label(it.table->caption));
+      else if (it.type == BlockType::kText && caption_like(it.text))
+        captioned.insert(table_label(it.text));
+      else if (auto cut = trailing_caption(it.text))
+        captioned.insert(table_label(it.text.substr(*cut)));
+    }
+    inferred = infer_caption_numbers(items, ocr_page, std::move(captioned));
   }
-  const std::map<size_t, std::string> inferred = infer_caption_numbers(items, ocr_page, captioned);
   std::vector<ClassifiedBlock> out;
   std::map<std::string, int> label_uses;
   for (size_t i = 0; i < items.size(); ++i) {

@@ -141,12 +141,16 @@ namespace {
 // first table or figure: "(规范性附录) 标示牌式样表 F.1 给出了标示牌式样。表 F.1 标示牌式样".
 // The title is what comes before the appendix's own 表F.n / 图F.n; "" when it does not occur.
 std::string title_before_exhibit(const std::string& paragraph, char letter) {
+  static const Regex exhibit(R"(([表图]\s*([A-Z])\.\s*[0-9]))");
   const std::string rest = strip_appendix_designation(text::fold_width(paragraph));
-  const Regex exhibit(std::string("([表图]\\s*") + letter + "\\.\\s*[0-9])");
-  re2::StringPiece m;
-  if (!RE2::PartialMatch(rest, exhibit, &m)) return {};
-  const auto at = static_cast<size_t>(m.data() - rest.data());
-  return at == 0 ? std::string() : text::trim(rest.substr(0, at));
+  re2::StringPiece input(rest), m;
+  std::string found;
+  while (RE2::FindAndConsume(&input, exhibit, &m, &found))
+    if (found[0] == letter) {
+      const auto at = static_cast<size_t>(m.data() - rest.data());
+      return at == 0 ? std::string() : text::trim(rest.substr(0, at));
+    }
+  return {};
 }
 
 }  // namespace

@@ -28,10 +28,6 @@ std::string number_remnant(const std::string& token) {
   return out;
 }
 
-bool ends_with(const std::string& s, const std::string& tail) {
-  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
-
 // References to tables in one block's text, in order.
 std::vector<std::string> table_references(const std::string& text) {
   std::vector<std::string> out;
@@ -49,7 +45,7 @@ std::string referenced_label(const std::vector<ClassifiedBlock>& blocks, size_t 
     if (b.type == BlockType::kTable || b.page < blocks[at].page - 1) break;
     const std::vector<std::string> refs = table_references(b.text);
     for (auto it = refs.rbegin(); it != refs.rend(); ++it)
-      if (!captioned.count(*it) && ends_with(*it, remnant)) return *it;
+      if (!captioned.count(*it) && text::ends_with(*it, remnant)) return *it;
   }
   return {};
 }

@@ -32,8 +32,9 @@ Kind kind_of(char32_t c) {
   return Kind::kOther;
 }
 
-bool is_number_separator(char32_t c) {
-  return c == U'.' || c == U',' || c == U'、' || c == U'·';
+// A separator between digits as OCR may read it: chi_sim also reads a small 、 as a middle dot.
+bool read_as_separator(char32_t c) {
+  return is_number_separator(c) || c == U'·';
 }
 
 char32_t folded(char32_t c) {
@@ -142,7 +143,7 @@ void vote_line(std::vector<PdfChar>& chars, const std::vector<PdfChar>& stretch)
       // disagree on changes the number as much as a digit does.
       const bool between_digits = k > 0 && k + 1 < mine.folded.size() &&
                                   is_digit(mine.folded[k - 1]) && is_digit(mine.folded[k + 1]);
-      if (between_digits && is_number_separator(own) && is_number_separator(other))
+      if (between_digits && read_as_separator(own) && read_as_separator(other))
         c.conf = std::min(c.conf, kDisputedDigitConf);
       continue;
     }

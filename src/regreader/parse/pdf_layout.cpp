@@ -111,10 +111,13 @@ bool is_digit(char32_t c) {
   return (c >= '0' && c <= '9') || (c >= U'０' && c <= U'９');
 }
 
+bool is_number_separator(char32_t c) {
+  return c == U'.' || c == U'．' || c == U'、' || c == U',' || c == U'，';
+}
+
 void ReadConf::add(char32_t c, float conf) {
   if (is_digit(c)) digit = std::min(digit, conf), ++digits;
-  if (c == U'.' || c == U'．' || c == U'、' || c == U',' || c == U'，')
-    separator = std::min(separator, conf);
+  if (is_number_separator(c)) separator = std::min(separator, conf);
   if (c != U' ' && c != U'\u3000') sum += conf, ++chars;
 }
 

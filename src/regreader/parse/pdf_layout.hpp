@@ -73,8 +73,10 @@ struct PdfPage {
 
 /// ASCII or full-width digit.
 bool is_digit(char32_t c);
-/// True when `c` continues a number across a gap OCR put in it: a digit after "<digit>.", or a
-/// dot after a digit ("0. 70" is 0.70, "4. 1. 1" is 4.1.1).
+/// A mark that separates the parts of a number (`0.70`, `20、35`, `1,000`), full width too.
+bool is_number_separator(char32_t c);
+/// True when `c` continues a number across a gap OCR put in it: a digit after "<digit>." or
+/// "<capital letter>.", or a dot after a digit ("0. 70" is 0.70, "4. 1. 1" is 4.1.1, "E. 1" E.1).
 bool inside_number(char32_t before_prev, char32_t prev, char32_t c);
 
 /// Font size used by most characters of the document (the body text size).

@@ -417,21 +417,28 @@ bool has_decimal_point(const std::string& s) {
   return false;
 }
 
-// Whether most of the numbers in column `c`'s body have a decimal point, or most have none:
-// nullopt where the column holds too few numbers or no clear majority.
-std::optional<bool> column_decimals(const model::TableMeta& t, int c, int& filled, int& numeric) {
-  int decimals = 0;
-  filled = numeric = 0;
+// The filled body cells of column `c`, those with a digit and those with a decimal point.
+struct ColumnNumbers {
+  int filled = 0, numeric = 0, decimals = 0;
+  /// Whether most of its numbers have a decimal point, or most have none: nullopt where it holds
+  /// too few numbers or no clear majority.
+  std::optional<bool> decimal_majority() const {
+    if (numeric < kMinNumericCells) return std::nullopt;
+    if (decimals * 3 >= numeric * 2) return true;
+    if ((numeric - decimals) * 3 >= numeric * 2) return false;
+    return std::nullopt;
+  }
+};
+
+ColumnNumbers count_column(const model::TableMeta& t, int c) {
+  ColumnNumbers n;
   for (const auto& cell : t.cells)
     if (cell.row > 0 && cell.col == c && cell.col_span == 1 && !cell.content.empty()) {
-      ++filled;
+      ++n.filled;
       if (!has_digit(cell.content)) continue;
-      ++numeric, decimals += has_decimal_point(cell.content) ? 1 : 0;
+      ++n.numeric, n.decimals += has_decimal_point(cell.content) ? 1 : 0;
     }
-  if (numeric < kMinNumericCells) return std::nullopt;
-  if (decimals * 3 >= numeric * 2) return true;
-  if ((numeric - decimals) * 3 >= numeric * 2) return false;
-  return std::nullopt;
+  return n;
 }
 
 // A table read by OCR: cells whose reading a column of numbers puts in doubt are unsure.
@@ -444,9 +451,9 @@ std::optional<bool> column_decimals(const model::TableMeta& t, int c, int& fille
 //   unsure.
 void mark_numbers_not_read(model::TableMeta& t) {
   for (int c = 0; c < t.col_count; ++c) {
-    int filled = 0, numeric = 0;
-    const std::optional<bool> decimals = column_decimals(t, c, filled, numeric);
-    const bool numbers = numeric >= kMinNumericCells && numeric * 3 >= filled * 2;
+    const ColumnNumbers n = count_column(t, c);
+    const std::optional<bool> decimals = n.decimal_majority();
+    const bool numbers = n.numeric >= kMinNumericCells && n.numeric * 3 >= n.filled * 2;
     for (auto& cell : t.cells) {
       if (cell.row == 0 || cell.col != c || cell.col_span != 1) continue;
       const bool digits = has_digit(cell.content);
