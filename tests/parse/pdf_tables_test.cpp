@@ -146,6 +146,41 @@ TEST(PdfTables, ScannedCellReadWithLowConfidenceIsUnsure) {
 
 // OCR reads 20、35 (two voltages) as 20.35, confidently, and may lose a faint decimal point (10
 // for 1.0): against the column's other numbers such cells are unsure; a table's own layer is not.
+// OCR reads a range sign ～ as 一 (`35 一 66`), loses a faint point (`3 0` for 3.0) and reads a
+// speck as a quote (`”4.0`); such a number is unsure even where its column is too short to put
+// it in doubt.
+TEST(PdfTables, ANumberReadInPiecesIsUnsure) {
+  auto table = [](float conf) {
+    std::vector<PdfChar> c;
+    put(c, "电压", 60, 110), put(c, "最小距离", 160, 110);
+    put(c, "<1", 60, 136), put(c, "1.5", 160, 136);
+    put(c, "1 一 10", 60, 156), put(c, "3 0", 160, 156);
+    put(c, "35～66", 60, 176), put(c, "4.0", 160, 176);
+    put(c, "110", 60, 196), put(c, "”5.0", 160, 196);
+    for (auto& ch : c)
+      ch.conf = conf;
+    std::vector<PdfRule> rules;
+    for (float x : {55.f, 150.f, 260.f})
+      rules.push_back({x, 95, x, 205});
+    for (float y : {95.f, 120.f, 145.f, 165.f, 185.f, 205.f})
+      rules.push_back({55, y, 260, y});
+    auto tables = detect_tables(page_of(c, rules));
+    EXPECT_EQ(tables.size(), 1u);
+    return tables.empty() ? model::TableMeta{} : tables[0].table;
+  };
+  const auto ocr = table(92);
+  ASSERT_EQ(ocr.row_count, 5);
+  EXPECT_EQ(ocr.cell_text(2, 1), "3 0");
+  EXPECT_TRUE(ocr.cell_unsure(2, 0)) << ocr.cell_text(2, 0);
+  EXPECT_TRUE(ocr.cell_unsure(2, 1));
+  EXPECT_TRUE(ocr.cell_unsure(4, 1)) << ocr.cell_text(4, 1);
+  EXPECT_FALSE(ocr.cell_unsure(4, 0));
+  for (int r : {1, 3})
+    for (int col : {0, 1})
+      EXPECT_FALSE(ocr.cell_unsure(r, col)) << ocr.cell_text(r, col);
+  EXPECT_FALSE(table(100).any_unsure()) << "the page's own text layer";
+}
+
 TEST(PdfTables, ADecimalPointAgainstItsColumnIsUnsure) {
   auto table = [](float conf) {
     std::vector<PdfChar> c;

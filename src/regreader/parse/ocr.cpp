@@ -53,8 +53,20 @@ OcrEngine::~OcrEngine() {
   impl_->api.End();
 }
 
-std::vector<PdfChar> OcrEngine::recognize(const GrayImage& img) {
+std::vector<PdfChar> OcrEngine::recognize(const GrayImage& image) {
+  return read(image, 0, 0);
+}
+
+std::vector<PdfChar> OcrEngine::recognize_block(const GrayImage& image, float x, float y) {
+  impl_->api.SetPageSegMode(tesseract::PSM_SINGLE_BLOCK);
+  auto out = read(image, x, y);
+  impl_->api.SetPageSegMode(tesseract::PSM_AUTO);
+  return out;
+}
+
+std::vector<PdfChar> OcrEngine::read(const GrayImage& img, float x, float y) {
   auto& api = impl_->api;
+  if (img.width == 0 || img.height == 0) return {};
   api.SetImage(img.pixels.data(), img.width, img.height, 1, img.stride);
   api.SetSourceResolution(img.dpi);
   std::vector<PdfChar> out;
@@ -79,9 +91,13 @@ std::vector<PdfChar> OcrEngine::recognize(const GrayImage& img) {
     int line_l = 0, line_t = 0, line_r = 0, line_b = 0;
     it->BoundingBox(tesseract::RIL_TEXTLINE, &line_l, &line_t, &line_r, &line_b);
     const float size = static_cast<float>(line_b - line_t) * scale;
+    // Tesseract returns a blank "symbol" for a table rule or a picture it found no text in, with
+    // the box of the whole rule: kept, it stretched the line it joined over several rows and
+    // the line no longer met the scan's text layer. Spaces come from the gaps between glyphs.
     for (char32_t c : text::to_codepoints(sym.get()))
-      out.push_back(
-          {c, l * scale, r * scale, t * scale, b * scale, baseline * scale, size, false, conf});
+      if (c != U' ')
+        out.push_back({c, x + l * scale, x + r * scale, y + t * scale, y + b * scale,
+                       y + baseline * scale, size, false, conf});
   } while (it->Next(tesseract::RIL_SYMBOL));
   return out;
 }

@@ -46,7 +46,13 @@ class OcrEngine {
   /// Recognises a rendered page; characters are placed in points (1/72 inch) on the page.
   std::vector<PdfChar> recognize(const GrayImage& image);
 
+  /// Recognises a piece cut out of a page (a table's row) as one block of text, without layout
+  /// analysis; characters are placed on the page as if the piece's top left were at (x, y) points.
+  std::vector<PdfChar> recognize_block(const GrayImage& image, float x, float y);
+
  private:
+  std::vector<PdfChar> read(const GrayImage& image, float x, float y);
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

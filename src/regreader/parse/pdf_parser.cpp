@@ -12,6 +12,7 @@
 #include "regreader/parse/ocr_layer.hpp"
 #include "regreader/parse/pdf_document.hpp"
 #include "regreader/parse/pdf_tables.hpp"
+#include "regreader/parse/scan_rows.hpp"
 #include "regreader/parse/scan_rules.hpp"
 
 namespace regreader::parse {
@@ -39,6 +40,7 @@ class PageReader {
       for (const int dpi : ocr_rereading_dpis(content))
         others.push_back(engine_->recognize(downscaled(image, dpi)));
       combine_ocr_readings(ocr, others);
+      reread_rows(image, scanned, ocr_rereading_dpis(content), ocr);
       combine_with_text_layer(ocr, content.chars);
       drop_rule_glyphs(ocr, scanned);
       mend_plus_minus(ocr);
@@ -54,6 +56,22 @@ class PageReader {
   }
 
  private:
+  // Each row of a ruled table in the scan read on its own (scan_rows.hpp), at the same
+  // resolutions as the page and voted the same way; it replaces the page's reading of the row
+  // where it is surer.
+  void reread_rows(const GrayImage& image, const std::vector<PdfRule>& rules,
+                   const std::vector<int>& dpis, std::vector<PdfChar>& ocr) {
+    for (const ScanRow& row : ruled_rows(rules)) {
+      const RowCut cut = row_image(image, row, rules);
+      auto reading = engine_->recognize_block(cut.image, cut.x, cut.y);
+      std::vector<std::vector<PdfChar>> others;
+      for (const int dpi : dpis)
+        others.push_back(engine_->recognize_block(downscaled(cut.image, dpi), cut.x, cut.y));
+      combine_ocr_readings(reading, others);
+      take_row_reading(ocr, row, reading);
+    }
+  }
+
   OcrEngine* engine() {
     if (!engine_ && !engine_failed_) {
       try {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <re2/re2.h>
+
 #include "regreader/core/text.hpp"
 #include "regreader/parse/notes.hpp"
 #include "regreader/parse/numbering.hpp"
@@ -430,6 +432,15 @@ struct ColumnNumbers {
   }
 };
 
+// A number OCR read in pieces or with a mark no print has: digits apart across a gap (`3 0`
+// where the page prints 3.0: a faint point lost) or across a flat stroke (`35 一 66`: chi_sim
+// reads the range sign ～ and a dash as 一), or a quote glued to it (`”4.00`: a seal's edge or
+// a speck read as a glyph). What stood there the reading cannot tell.
+bool doubtful_number(const std::string& content) {
+  static const RE2 kDoubtful(R"(\d(\s+|\s*[一_\-—－]\s*)\d|[“”"'‘’`]\d|\d[“”"'‘’`])");
+  return RE2::PartialMatch(content, kDoubtful);
+}
+
 ColumnNumbers count_column(const model::TableMeta& t, int c) {
   ColumnNumbers n;
   for (const auto& cell : t.cells)
@@ -449,7 +460,11 @@ ColumnNumbers count_column(const model::TableMeta& t, int c) {
 //   voltages, not one), confidently, and drops a faint point (`10` for 1.0): a cell with a
 //   decimal point in a column of whole numbers, or a whole number in a column of decimals, is
 //   unsure.
+// - A number read in pieces or with a stray mark (`doubtful_number`) is unsure wherever it
+//   stands.
 void mark_numbers_not_read(model::TableMeta& t) {
+  for (auto& cell : t.cells)
+    if (cell.row > 0 && doubtful_number(cell.content)) cell.unsure = true;
   for (int c = 0; c < t.col_count; ++c) {
     const ColumnNumbers n = count_column(t, c);
     const std::optional<bool> decimals = n.decimal_majority();

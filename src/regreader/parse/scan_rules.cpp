@@ -11,9 +11,6 @@ namespace regreader::parse {
 
 namespace {
 
-// Pixels darker than this (0-255) are ink. Rules in ~100 dpi scans upscaled for OCR are grey
-// (170-200 where they are thinnest), paper is above 220.
-constexpr int kInkLevel = 200;
 // A horizontal rule spans at least this share of the page width.
 constexpr float kMinRuleWidthShare = 0.1f;
 // A rule is at most this thick on average (points); a filled box or a photo is not a rule.
@@ -138,7 +135,8 @@ std::vector<PdfRule> rules_in_scan(const PixelImage& gray) {
   std::vector<PdfRule> out;
   if (gray.width == 0 || gray.height == 0 || gray.channels != 1 || gray.dpi <= 0) return out;
   const PixPtr pix = to_pix(gray);
-  const PixPtr ink = checked(pixThresholdToBinary(pix.get(), kInkLevel), "binarise a page image");
+  const PixPtr ink =
+      checked(pixThresholdToBinary(pix.get(), kScanInkLevel), "binarise a page image");
   const float scale = 72.0f / static_cast<float>(gray.dpi);  // pixels to points
   const float dilation = static_cast<float>(gray.dpi) / 300.0f;
   add_rules(ink.get(), true, static_cast<int>(kMinRuleWidthShare * static_cast<float>(gray.width)),

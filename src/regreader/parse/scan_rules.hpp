@@ -23,6 +23,11 @@ std::vector<PdfRule> rules_in_scan(const PixelImage& gray);
 /// glyph has no place of its own on the page); `一`, `_` or `-` lying along a horizontal rule goes.
 void drop_rule_glyphs(std::vector<PdfChar>& chars, const std::vector<PdfRule>& rules);
 
+/// Pixels of the grey OCR rendering darker than this (0-255) are ink. Rules in ~100 dpi scans
+/// upscaled for OCR are grey (170-200 where they are thinnest), and so is print under a seal once
+/// the ink filter dropped the seal's red; paper is above 220.
+constexpr int kScanInkLevel = 200;
+
 /// The shortest vertical rule taken from a scan, in points (about two lines of body text: a
 /// row of a ruled table; a glyph's longest stroke is one em).
 constexpr float kMinScanRuleHeight = 20.0f;

@@ -1,0 +1,160 @@
+#include "regreader/parse/scan_rows.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "regreader/parse/ruled_regions.hpp"
+#include "regreader/parse/scan_rules.hpp"
+
+namespace regreader::parse {
+
+namespace {
+
+// A row border crosses at least this share of its frame's width (summed over its pieces).
+constexpr float kMinCrossing = 0.5f;
+// Rows lower than this (points) are a double rule's gap or a shaded sliver, no line of text.
+constexpr float kMinRowHeight = 6.0f;
+// A frame's vertical rules are at least this far apart (points): one rule broken in two by a
+// seal is no frame.
+constexpr float kMinFrameWidth = 40.0f;
+// What is cut off inside each border (points): a scanned rule's thickness and its skew.
+constexpr float kBorderInset = 1.5f;
+
+// The box a group of vertical rules overlapping in height encloses.
+struct Frame {
+  float x0, x1, y0, y1;
+};
+
+std::vector<Frame> frames(const std::vector<PdfRule>& rules) {
+  std::vector<PdfRule> verticals;
+  for (const auto& r : rules)
+    if (!r.horizontal()) verticals.push_back(r);
+  std::sort(verticals.begin(), verticals.end(),
+            [](const PdfRule& a, const PdfRule& b) { return a.y0 < b.y0; });
+  std::vector<Frame> out;
+  for (const auto& r : verticals) {
+    auto it = std::find_if(out.begin(), out.end(), [&](const Frame& f) {
+      return r.y0 <= f.y1 + kRuleMergeTolerance && r.y1 >= f.y0 - kRuleMergeTolerance;
+    });
+    if (it == out.end()) {
+      out.push_back({r.x0, r.x0, r.y0, r.y1});
+      continue;
+    }
+    it->x0 = std::min(it->x0, r.x0);
+    it->x1 = std::max(it->x1, r.x0);
+    it->y0 = std::min(it->y0, r.y0);
+    it->y1 = std::max(it->y1, r.y1);
+  }
+  std::erase_if(out, [](const Frame& f) { return f.x1 - f.x0 < kMinFrameWidth; });
+  return out;
+}
+
+// The length of `pieces` (horizontal rules at one height) inside [x0, x1], overlaps once.
+float crossing(std::vector<PdfRule> pieces, float x0, float x1) {
+  std::sort(pieces.begin(), pieces.end(),
+            [](const PdfRule& a, const PdfRule& b) { return a.x0 < b.x0; });
+  float covered = 0, reach = x0;
+  for (const auto& p : pieces) {
+    const float from = std::max(p.x0, reach), to = std::min(p.x1, x1);
+    if (to > from) covered += to - from;
+    reach = std::max(reach, to);
+  }
+  return covered;
+}
+
+// The heights of the row borders of `f`, top to bottom, with the frame's own top and bottom.
+std::vector<float> borders(const Frame& f, const std::vector<PdfRule>& rules) {
+  std::vector<PdfRule> across;
+  for (const auto& r : rules)
+    if (r.horizontal() && r.y0 >= f.y0 - kRuleMergeTolerance &&
+        r.y0 <= f.y1 + kRuleMergeTolerance && r.x1 > f.x0 && r.x0 < f.x1)
+      across.push_back(r);
+  std::sort(across.begin(), across.end(),
+            [](const PdfRule& a, const PdfRule& b) { return a.y0 < b.y0; });
+  std::vector<float> ys = {f.y0, f.y1};
+  for (size_t i = 0; i < across.size();) {
+    size_t j = i + 1;
+    while (j < across.size() && across[j].y0 - across[j - 1].y0 <= kRuleMergeTolerance)
+      ++j;
+    const std::vector<PdfRule> pieces(across.begin() + static_cast<long>(i),
+                                      across.begin() + static_cast<long>(j));
+    if (crossing(pieces, f.x0, f.x1) >= kMinCrossing * (f.x1 - f.x0))
+      ys.push_back((across[i].y0 + across[j - 1].y0) / 2);
+    i = j;
+  }
+  return distinct(std::move(ys), kRuleMergeTolerance);
+}
+
+bool inside(const PdfChar& c, const ScanRow& row) {
+  const float cx = (c.x0 + c.x1) / 2, cy = (c.y0 + c.y1) / 2;
+  return cx >= row.x0 && cx <= row.x1 && cy >= row.y0 && cy <= row.y1;
+}
+
+float mean_conf(const std::vector<PdfChar>& chars) {
+  float sum = 0;
+  for (const auto& c : chars)
+    sum += c.conf;
+  return chars.empty() ? 0.0f : sum / static_cast<float>(chars.size());
+}
+
+}  // namespace
+
+std::vector<ScanRow> ruled_rows(const std::vector<PdfRule>& rules) {
+  std::vector<ScanRow> out;
+  for (const auto& f : frames(rules)) {
+    const std::vector<float> ys = borders(f, rules);
+    for (size_t i = 1; i < ys.size(); ++i)
+      if (ys[i] - ys[i - 1] >= kMinRowHeight) out.push_back({f.x0, f.x1, ys[i - 1], ys[i]});
+  }
+  return out;
+}
+
+RowCut row_image(const PixelImage& page, const ScanRow& row, const std::vector<PdfRule>& rules) {
+  if (page.channels != 1 || page.dpi <= 0) return {};
+  const float scale = static_cast<float>(page.dpi) / 72.0f;  // points to pixels
+  const auto px = [&](float pt, int limit) {
+    return std::clamp(static_cast<int>(std::lround(pt * scale)), 0, limit);
+  };
+  const int x0 = px(row.x0 + kBorderInset, page.width), x1 = px(row.x1 - kBorderInset, page.width);
+  const int y0 = px(row.y0 + kBorderInset, page.height);
+  const int y1 = px(row.y1 - kBorderInset, page.height);
+  RowCut cut{{}, static_cast<float>(x0) / scale, static_cast<float>(y0) / scale};
+  PixelImage& out = cut.image;
+  out.dpi = page.dpi;
+  if (x1 <= x0 || y1 <= y0) return cut;
+  out.width = out.stride = x1 - x0;
+  out.height = y1 - y0;
+  out.pixels.assign(static_cast<size_t>(out.width) * static_cast<size_t>(out.height), 255);
+  for (int y = y0; y < y1; ++y) {
+    const uint8_t* src = page.pixels.data() + static_cast<size_t>(y) * page.stride;
+    uint8_t* dst = out.pixels.data() + static_cast<size_t>(y - y0) * out.stride;
+    for (int x = x0; x < x1; ++x)
+      dst[x - x0] = src[x] < kScanInkLevel ? 0 : 255;
+  }
+  const int half = std::max(1, static_cast<int>(std::lround(kBorderInset * scale)));
+  for (const auto& r : rules) {
+    if (r.horizontal() || r.y1 < row.y0 || r.y0 > row.y1) continue;
+    const int cx = static_cast<int>(std::lround(r.x0 * scale)) - x0;
+    const int from = std::max(0, cx - half), to = std::min(out.width, cx + half + 1);
+    for (int y = 0; y < out.height && from < to; ++y)
+      std::fill_n(out.pixels.begin() + static_cast<long>(y) * out.stride + from, to - from, 255);
+  }
+  return cut;
+}
+
+bool take_row_reading(std::vector<PdfChar>& page, const ScanRow& row,
+                      const std::vector<PdfChar>& reading) {
+  if (reading.empty()) return false;
+  std::vector<PdfChar> before;
+  for (const auto& c : page)
+    if (inside(c, row)) before.push_back(c);
+  if (!before.empty() && mean_conf(reading) <= mean_conf(before)) return false;
+  const auto first =
+      std::find_if(page.begin(), page.end(), [&](const PdfChar& c) { return inside(c, row); });
+  const long at = first - page.begin();
+  std::erase_if(page, [&](const PdfChar& c) { return inside(c, row); });
+  page.insert(page.begin() + at, reading.begin(), reading.end());
+  return true;
+}
+
+}  // namespace regreader::parse
