@@ -69,6 +69,10 @@ TEST(ScanRows, TheRowsImageIsInkOnPaperWithoutItsBorders) {
   EXPECT_EQ(px(130, 112), 255) << "a light rim is paper";
   EXPECT_EQ(px(150, 120), 255) << "the border is painted over";
   EXPECT_EQ(px(170, 120), 255);
+  EXPECT_FALSE(blank(cut));
+  for (int x = 110; x < 120; ++x)
+    at(x, 110) = 240;
+  EXPECT_TRUE(blank(row_image(page, {100, 200, 100, 140}, rules))) << "only the border had ink";
 }
 
 TEST(ScanRows, TheSurerReadingOfARowWins) {
@@ -80,6 +84,8 @@ TEST(ScanRows, TheSurerReadingOfARowWins) {
   auto weaker = row_reading;
   for (auto& c : weaker)
     c.conf = 20;
+  EXPECT_FLOAT_EQ(row_confidence(page, row), 32.5f);
+  EXPECT_FLOAT_EQ(row_confidence(page, {100, 400, 200, 220}), 0.0f);
   auto kept = page;
   EXPECT_FALSE(take_row_reading(kept, row, weaker));
   EXPECT_EQ(kept.size(), page.size());

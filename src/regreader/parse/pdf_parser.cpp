@@ -56,13 +56,15 @@ class PageReader {
   }
 
  private:
-  // Each row of a ruled table in the scan read on its own (scan_rows.hpp), at the same
-  // resolutions as the page and voted the same way; it replaces the page's reading of the row
-  // where it is surer.
+  // Each row of a ruled table in the scan the page's reading is unsure of, read on its own
+  // (scan_rows.hpp) at the same resolutions as the page and voted the same way; it replaces the
+  // page's reading of the row where it is surer.
   void reread_rows(const GrayImage& image, const std::vector<PdfRule>& rules,
                    const std::vector<int>& dpis, std::vector<PdfChar>& ocr) {
     for (const ScanRow& row : ruled_rows(rules)) {
+      if (row_confidence(ocr, row) >= kSureRowConf) continue;
       const RowCut cut = row_image(image, row, rules);
+      if (blank(cut)) continue;
       auto reading = engine_->recognize_block(cut.image, cut.x, cut.y);
       std::vector<std::vector<PdfChar>> others;
       for (const int dpi : dpis)

@@ -14,6 +14,8 @@ namespace {
 constexpr float kMinCrossing = 0.5f;
 // Rows lower than this (points) are a double rule's gap or a shaded sliver, no line of text.
 constexpr float kMinRowHeight = 6.0f;
+// A full stop is about this wide (points) in body text: less ink than its square is no text.
+constexpr float kFullStop = 1.5f;
 // A frame's vertical rules are at least this far apart (points): one rule broken in two by a
 // seal is no frame.
 constexpr float kMinFrameWidth = 40.0f;
@@ -142,13 +144,26 @@ RowCut row_image(const PixelImage& page, const ScanRow& row, const std::vector<P
   return cut;
 }
 
+bool blank(const RowCut& cut) {
+  if (cut.image.pixels.empty()) return true;
+  const float px_per_pt = static_cast<float>(cut.image.dpi) / 72.0f;
+  const auto dot = static_cast<long>(kFullStop * kFullStop * px_per_pt * px_per_pt);
+  return std::count(cut.image.pixels.begin(), cut.image.pixels.end(), 0) < dot;
+}
+
+float row_confidence(const std::vector<PdfChar>& page, const ScanRow& row) {
+  float sum = 0;
+  int n = 0;
+  for (const auto& c : page)
+    if (inside(c, row)) sum += c.conf, ++n;
+  return n ? sum / static_cast<float>(n) : 0.0f;
+}
+
 bool take_row_reading(std::vector<PdfChar>& page, const ScanRow& row,
                       const std::vector<PdfChar>& reading) {
   if (reading.empty()) return false;
-  std::vector<PdfChar> before;
-  for (const auto& c : page)
-    if (inside(c, row)) before.push_back(c);
-  if (!before.empty() && mean_conf(reading) <= mean_conf(before)) return false;
+  const float before = row_confidence(page, row);
+  if (before > 0 && mean_conf(reading) <= before) return false;
   const auto first =
       std::find_if(page.begin(), page.end(), [&](const PdfChar& c) { return inside(c, row); });
   const long at = first - page.begin();

@@ -37,6 +37,17 @@ struct RowCut {
 /// white. Same resolution as `page`; empty when the row has no room inside its borders.
 RowCut row_image(const PixelImage& page, const ScanRow& row, const std::vector<PdfRule>& rules);
 
+/// Whether a cut-out row holds no ink to read (an empty row of a form): fewer black pixels than
+/// a full stop has, or no image at all.
+bool blank(const RowCut& cut);
+
+/// A row the page's reading holds characters in with at least this mean confidence is not read
+/// again: a row's own reading would have to be surer still to replace it.
+constexpr float kSureRowConf = 90.0f;
+
+/// The mean confidence of the page reading's characters inside `row`; 0 when it has none there.
+float row_confidence(const std::vector<PdfChar>& page, const ScanRow& row);
+
 /// Puts `reading` (a row read on its own) in place of the page reading's characters inside the
 /// row when it is the surer of the two (higher mean confidence; a row the page reading left
 /// empty takes any reading). Returns whether it did.
