@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "regreader/core/text.hpp"
 
 namespace regreader::parse {
@@ -146,29 +150,37 @@ TEST(PdfTables, ScannedCellReadWithLowConfidenceIsUnsure) {
 
 // OCR reads 20、35 (two voltages) as 20.35, confidently, and may lose a faint decimal point (10
 // for 1.0): against the column's other numbers such cells are unsure; a table's own layer is not.
+// A ruled two-column table: a header over `rows` (label, value), every character read with
+// confidence `conf` (100: the page's own text layer).
+model::TableMeta ruled_table(const std::vector<std::pair<std::string, std::string>>& rows,
+                             float conf) {
+  std::vector<PdfChar> c;
+  put(c, "电压等级", 60, 110), put(c, "安全距离", 160, 110);
+  std::vector<PdfRule> rules;
+  const float bottom = 125.0f + 20.0f * static_cast<float>(rows.size());
+  for (float y : {95.f, 120.f})
+    rules.push_back({55, y, 260, y});
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const float baseline = 136.0f + 20.0f * static_cast<float>(i);
+    put(c, rows[i].first, 60, baseline), put(c, rows[i].second, 160, baseline);
+    rules.push_back({55, baseline + 9, 260, baseline + 9});
+  }
+  for (auto& ch : c)
+    ch.conf = conf;
+  for (float x : {55.f, 150.f, 260.f})
+    rules.push_back({x, 95, x, bottom});
+  auto tables = detect_tables(page_of(c, rules));
+  EXPECT_EQ(tables.size(), 1u);
+  return tables.empty() ? model::TableMeta{} : tables[0].table;
+}
+
 // OCR reads a range sign ～ as 一 (`35 一 66`), loses a faint point (`3 0` for 3.0) and reads a
-// speck as a quote (`”4.0`); such a number is unsure even where its column is too short to put
+// speck as a quote (`”5.0`); such a number is unsure even where its column is too short to put
 // it in doubt.
 TEST(PdfTables, ANumberReadInPiecesIsUnsure) {
-  auto table = [](float conf) {
-    std::vector<PdfChar> c;
-    put(c, "电压", 60, 110), put(c, "最小距离", 160, 110);
-    put(c, "<1", 60, 136), put(c, "1.5", 160, 136);
-    put(c, "1 一 10", 60, 156), put(c, "3 0", 160, 156);
-    put(c, "35～66", 60, 176), put(c, "4.0", 160, 176);
-    put(c, "110", 60, 196), put(c, "”5.0", 160, 196);
-    for (auto& ch : c)
-      ch.conf = conf;
-    std::vector<PdfRule> rules;
-    for (float x : {55.f, 150.f, 260.f})
-      rules.push_back({x, 95, x, 205});
-    for (float y : {95.f, 120.f, 145.f, 165.f, 185.f, 205.f})
-      rules.push_back({55, y, 260, y});
-    auto tables = detect_tables(page_of(c, rules));
-    EXPECT_EQ(tables.size(), 1u);
-    return tables.empty() ? model::TableMeta{} : tables[0].table;
-  };
-  const auto ocr = table(92);
+  const std::vector<std::pair<std::string, std::string>> rows = {
+      {"<1", "1.5"}, {"1 一 10", "3 0"}, {"35～66", "4.0"}, {"110", "”5.0"}};
+  const auto ocr = ruled_table(rows, 92);
   ASSERT_EQ(ocr.row_count, 5);
   EXPECT_EQ(ocr.cell_text(2, 1), "3 0");
   EXPECT_TRUE(ocr.cell_unsure(2, 0)) << ocr.cell_text(2, 0);
@@ -178,30 +190,13 @@ TEST(PdfTables, ANumberReadInPiecesIsUnsure) {
   for (int r : {1, 3})
     for (int col : {0, 1})
       EXPECT_FALSE(ocr.cell_unsure(r, col)) << ocr.cell_text(r, col);
-  EXPECT_FALSE(table(100).any_unsure()) << "the page's own text layer";
+  EXPECT_FALSE(ruled_table(rows, 100).any_unsure()) << "the page's own text layer";
 }
 
 TEST(PdfTables, ADecimalPointAgainstItsColumnIsUnsure) {
-  auto table = [](float conf) {
-    std::vector<PdfChar> c;
-    put(c, "电压等级", 60, 110), put(c, "安全距离", 160, 110);
-    put(c, "10及以下", 60, 136), put(c, "0.7", 160, 136);
-    put(c, "20.35", 60, 156), put(c, "1.0", 160, 156);
-    put(c, "220", 60, 176), put(c, "3.0", 160, 176);
-    put(c, "330", 60, 196), put(c, "40", 160, 196);
-    put(c, "500", 60, 216), put(c, "5.0", 160, 216);
-    for (auto& ch : c)
-      ch.conf = conf;
-    std::vector<PdfRule> rules;
-    for (float x : {55.f, 150.f, 260.f})
-      rules.push_back({x, 95, x, 225});
-    for (float y : {95.f, 120.f, 145.f, 165.f, 185.f, 205.f, 225.f})
-      rules.push_back({55, y, 260, y});
-    auto tables = detect_tables(page_of(c, rules));
-    EXPECT_EQ(tables.size(), 1u);
-    return tables.empty() ? model::TableMeta{} : tables[0].table;
-  };
-  const auto ocr = table(92);
+  const std::vector<std::pair<std::string, std::string>> rows = {
+      {"10及以下", "0.7"}, {"20.35", "1.0"}, {"220", "3.0"}, {"330", "40"}, {"500", "5.0"}};
+  const auto ocr = ruled_table(rows, 92);
   ASSERT_EQ(ocr.row_count, 6);
   EXPECT_EQ(ocr.cell_text(2, 0), "20.35");
   EXPECT_TRUE(ocr.cell_unsure(2, 0)) << "a decimal among whole voltages";
@@ -209,8 +204,7 @@ TEST(PdfTables, ADecimalPointAgainstItsColumnIsUnsure) {
   EXPECT_FALSE(ocr.cell_unsure(1, 0));
   EXPECT_FALSE(ocr.cell_unsure(3, 0));
   EXPECT_FALSE(ocr.cell_unsure(2, 1));
-  const auto drawn = table(100);  // the page's own text layer
-  EXPECT_FALSE(drawn.any_unsure());
+  EXPECT_FALSE(ruled_table(rows, 100).any_unsure()) << "the page's own text layer";
 }
 
 // A flow chart's boxes are framed like cells, but stand apart: no border runs across two of

@@ -36,11 +36,12 @@ class PageReader {
       std::vector<PdfRule> scanned;
       if (is_scan(content)) scanned = rules_in_scan(image);  // its borders are in the image
       auto ocr = engine_->recognize(image);
+      const std::vector<int> dpis = ocr_rereading_dpis(content);
       std::vector<std::vector<PdfChar>> others;
-      for (const int dpi : ocr_rereading_dpis(content))
+      for (const int dpi : dpis)
         others.push_back(engine_->recognize(downscaled(image, dpi)));
       combine_ocr_readings(ocr, others);
-      reread_rows(image, scanned, ocr_rereading_dpis(content), ocr);
+      reread_rows(image, scanned, dpis, ocr);
       combine_with_text_layer(ocr, content.chars);
       drop_rule_glyphs(ocr, scanned);
       mend_plus_minus(ocr);

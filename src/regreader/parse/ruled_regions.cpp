@@ -20,7 +20,7 @@ std::vector<float> distinct(std::vector<float> v, float tol) {
 }
 
 // Vertical rules that touch each other (overlapping in y) belong to one table.
-std::vector<RuledRegion> ruled_regions(const PdfPage& page) {
+std::vector<RuledRegion> ruled_regions(const PdfPage& page, size_t min_borders) {
   std::vector<PdfRule> v;
   for (const auto& r : page.rules)
     if (!r.horizontal()) v.push_back(r);
@@ -31,7 +31,7 @@ std::vector<RuledRegion> ruled_regions(const PdfPage& page) {
   auto close = [&] {
     cur.xs = distinct(xs, kRuleMergeTolerance);
     cur.hi = cur.xs;
-    if (cur.xs.size() >= 3) {
+    if (cur.xs.size() >= min_borders) {
       cur.x0 = cur.xs.front();
       cur.x1 = cur.xs.back();
       out.push_back(cur);

@@ -21,8 +21,9 @@ struct RuledRegion {
 /// `v` sorted, values closer than `tol` to the one before dropped.
 std::vector<float> distinct(std::vector<float> v, float tol);
 
-/// Vertical rules that touch each other (overlapping in y) belong to one region.
-std::vector<RuledRegion> ruled_regions(const PdfPage& page);
+/// Vertical rules that touch each other (overlapping in y) belong to one region; a region has
+/// at least `min_borders` distinct rule positions (3: two columns, a table; 2: a frame).
+std::vector<RuledRegion> ruled_regions(const PdfPage& page, size_t min_borders = 3);
 
 /// Rows each cell spans downwards (0 = merged into the cell above); `ys` the row borders,
 /// `row_band` the band between them each row sits in.

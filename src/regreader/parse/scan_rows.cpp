@@ -22,32 +22,12 @@ constexpr float kMinFrameWidth = 40.0f;
 // What is cut off inside each border (points): a scanned rule's thickness and its skew.
 constexpr float kBorderInset = 1.5f;
 
-// The box a group of vertical rules overlapping in height encloses.
-struct Frame {
-  float x0, x1, y0, y1;
-};
-
-std::vector<Frame> frames(const std::vector<PdfRule>& rules) {
-  std::vector<PdfRule> verticals;
-  for (const auto& r : rules)
-    if (!r.horizontal()) verticals.push_back(r);
-  std::sort(verticals.begin(), verticals.end(),
-            [](const PdfRule& a, const PdfRule& b) { return a.y0 < b.y0; });
-  std::vector<Frame> out;
-  for (const auto& r : verticals) {
-    auto it = std::find_if(out.begin(), out.end(), [&](const Frame& f) {
-      return r.y0 <= f.y1 + kRuleMergeTolerance && r.y1 >= f.y0 - kRuleMergeTolerance;
-    });
-    if (it == out.end()) {
-      out.push_back({r.x0, r.x0, r.y0, r.y1});
-      continue;
-    }
-    it->x0 = std::min(it->x0, r.x0);
-    it->x1 = std::max(it->x1, r.x0);
-    it->y0 = std::min(it->y0, r.y0);
-    it->y1 = std::max(it->y1, r.y1);
-  }
-  std::erase_if(out, [](const Frame& f) { return f.x1 - f.x0 < kMinFrameWidth; });
+// The boxes of vertical rules overlapping in height, at least kMinFrameWidth wide.
+std::vector<RuledRegion> frames(const std::vector<PdfRule>& rules) {
+  PdfPage page;
+  page.rules = rules;
+  auto out = ruled_regions(page, 2);
+  std::erase_if(out, [](const RuledRegion& f) { return f.x1 - f.x0 < kMinFrameWidth; });
   return out;
 }
 
@@ -65,7 +45,7 @@ float crossing(std::vector<PdfRule> pieces, float x0, float x1) {
 }
 
 // The heights of the row borders of `f`, top to bottom, with the frame's own top and bottom.
-std::vector<float> borders(const Frame& f, const std::vector<PdfRule>& rules) {
+std::vector<float> borders(const RuledRegion& f, const std::vector<PdfRule>& rules) {
   std::vector<PdfRule> across;
   for (const auto& r : rules)
     if (r.horizontal() && r.y0 >= f.y0 - kRuleMergeTolerance &&
