@@ -23,46 +23,41 @@ constexpr float kMinFrameWidth = 40.0f;
 constexpr float kBorderInset = 1.5f;
 
 // The boxes of vertical rules overlapping in height, at least kMinFrameWidth wide.
-std::vector<RuledRegion> frames(const std::vector<PdfRule>& rules) {
-  PdfPage page;
-  page.rules = rules;
+std::vector<RuledRegion> frames(const PdfPage& page) {
   auto out = ruled_regions(page, 2);
   std::erase_if(out, [](const RuledRegion& f) { return f.x1 - f.x0 < kMinFrameWidth; });
   return out;
 }
 
-// The length of `pieces` (horizontal rules at one height) inside [x0, x1], overlaps once.
-float crossing(std::vector<PdfRule> pieces, float x0, float x1) {
+// The horizontal rules at one height (within kRuleMergeTolerance of `y`): their length inside
+// [x0, x1], overlaps counted once, and their mean height (a double rule is one border between).
+struct Crossing {
+  float length = 0, y = 0;
+};
+
+Crossing crossing(const std::vector<PdfRule>& rules, float y, float x0, float x1) {
+  std::vector<PdfRule> pieces;
+  for (const auto& r : rules)
+    if (r.horizontal() && std::fabs(r.y0 - y) <= kRuleMergeTolerance) pieces.push_back(r);
   std::sort(pieces.begin(), pieces.end(),
             [](const PdfRule& a, const PdfRule& b) { return a.x0 < b.x0; });
-  float covered = 0, reach = x0;
+  Crossing out;
+  float reach = x0;
   for (const auto& p : pieces) {
     const float from = std::max(p.x0, reach), to = std::min(p.x1, x1);
-    if (to > from) covered += to - from;
+    if (to > from) out.length += to - from;
     reach = std::max(reach, to);
+    out.y += p.y0 / static_cast<float>(pieces.size());
   }
-  return covered;
+  return out;
 }
 
 // The heights of the row borders of `f`, top to bottom, with the frame's own top and bottom.
-std::vector<float> borders(const RuledRegion& f, const std::vector<PdfRule>& rules) {
-  std::vector<PdfRule> across;
-  for (const auto& r : rules)
-    if (r.horizontal() && r.y0 >= f.y0 - kRuleMergeTolerance &&
-        r.y0 <= f.y1 + kRuleMergeTolerance && r.x1 > f.x0 && r.x0 < f.x1)
-      across.push_back(r);
-  std::sort(across.begin(), across.end(),
-            [](const PdfRule& a, const PdfRule& b) { return a.y0 < b.y0; });
+std::vector<float> borders(const PdfPage& page, const RuledRegion& f) {
   std::vector<float> ys = {f.y0, f.y1};
-  for (size_t i = 0; i < across.size();) {
-    size_t j = i + 1;
-    while (j < across.size() && across[j].y0 - across[j - 1].y0 <= kRuleMergeTolerance)
-      ++j;
-    const std::vector<PdfRule> pieces(across.begin() + static_cast<long>(i),
-                                      across.begin() + static_cast<long>(j));
-    if (crossing(pieces, f.x0, f.x1) >= kMinCrossing * (f.x1 - f.x0))
-      ys.push_back((across[i].y0 + across[j - 1].y0) / 2);
-    i = j;
+  for (const float y : inner_rules(page, f)) {
+    const Crossing c = crossing(page.rules, y, f.x0, f.x1);
+    if (c.length >= kMinCrossing * (f.x1 - f.x0)) ys.push_back(c.y);
   }
   return distinct(std::move(ys), kRuleMergeTolerance);
 }
@@ -72,19 +67,24 @@ bool inside(const PdfChar& c, const ScanRow& row) {
   return cx >= row.x0 && cx <= row.x1 && cy >= row.y0 && cy <= row.y1;
 }
 
-float mean_conf(const std::vector<PdfChar>& chars) {
+// The mean confidence of the characters `keep` accepts; 0 when there are none.
+template <typename Keep>
+float mean_conf(const std::vector<PdfChar>& chars, Keep keep) {
   float sum = 0;
+  int n = 0;
   for (const auto& c : chars)
-    sum += c.conf;
-  return chars.empty() ? 0.0f : sum / static_cast<float>(chars.size());
+    if (keep(c)) sum += c.conf, ++n;
+  return n ? sum / static_cast<float>(n) : 0.0f;
 }
 
 }  // namespace
 
 std::vector<ScanRow> ruled_rows(const std::vector<PdfRule>& rules) {
+  PdfPage page;  // the rules alone: ruled_regions.hpp works on a page
+  page.rules = rules;
   std::vector<ScanRow> out;
-  for (const auto& f : frames(rules)) {
-    const std::vector<float> ys = borders(f, rules);
+  for (const auto& f : frames(page)) {
+    const std::vector<float> ys = borders(page, f);
     for (size_t i = 1; i < ys.size(); ++i)
       if (ys[i] - ys[i - 1] >= kMinRowHeight) out.push_back({f.x0, f.x1, ys[i - 1], ys[i]});
   }
@@ -132,18 +132,14 @@ bool blank(const RowCut& cut) {
 }
 
 float row_confidence(const std::vector<PdfChar>& page, const ScanRow& row) {
-  float sum = 0;
-  int n = 0;
-  for (const auto& c : page)
-    if (inside(c, row)) sum += c.conf, ++n;
-  return n ? sum / static_cast<float>(n) : 0.0f;
+  return mean_conf(page, [&](const PdfChar& c) { return inside(c, row); });
 }
 
 bool take_row_reading(std::vector<PdfChar>& page, const ScanRow& row,
                       const std::vector<PdfChar>& reading) {
   if (reading.empty()) return false;
   const float before = row_confidence(page, row);
-  if (before > 0 && mean_conf(reading) <= before) return false;
+  if (before > 0 && mean_conf(reading, [](const PdfChar&) { return true; }) <= before) return false;
   const auto first =
       std::find_if(page.begin(), page.end(), [&](const PdfChar& c) { return inside(c, row); });
   const long at = first - page.begin();
