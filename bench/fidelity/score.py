@@ -211,6 +211,14 @@ def value_key(v):
     return "-" if n in ("-", "一", "_") else n
 
 
+def unmarked_values(row, at, values):
+    """The cells after the label cell `at` that hold something, are not marked unsure and are
+    none of the gold values (raw content: a stray `>` is a cell a user reads, markup or not)."""
+    want = {value_key(v) for v in values}
+    return [c for c in row[at + 1:] if c.get("content", "").strip() and not c.get("unsure")
+            and value_key(c["content"]) not in want]
+
+
 def row_in_place(pool, found, gi):
     """The stored row at gold row `gi`'s place when its label was not found (OCR misread it):
     the stored row of the nearest gold row whose label was found, plus the distance between the
@@ -226,7 +234,7 @@ def row_in_place(pool, found, gi):
 
 def match_tables(gold, pages, misses):
     tables = stored_tables(pages)
-    rows = right = flagged = tables_found = wrong = label_flagged = 0
+    rows = right = flagged = tables_found = wrong = label_flagged = unflagged_at_place = 0
     for g in gold.get("tables", []):
         t = tables.get(g["id"])
         if t is None:  # a table without a printed number: its caption names it
@@ -271,7 +279,16 @@ def match_tables(gold, pages, misses):
                 r = row_in_place(pool, found, gi)
                 at = next((k for k, c in enumerate(r) if norm(c.get("content", ""))),
                           None) if r else None
-                if at is not None and row_matches(r, r[at].get("content", ""), values)[1]:
+                placed = row_matches(r, r[at].get("content", ""), values) if at is not None \
+                    else (False, False, False)
+                if at is not None and not placed[1] and unmarked_values(r, at, values):
+                    # Not proof (the place is a guess), but a value a user would read for this
+                    # row, differing from the page's and shown without a mark: counted apart.
+                    unflagged_at_place += 1
+                    misses.append(f"value at its place differs, unmarked: {g['id']} '{label}' "
+                                  f"gold {values} stored "
+                                  f"'{' | '.join(c.get('content', '') for c in r)}'")
+                if placed[1]:
                     stored = " | ".join(c.get("content", "") for c in r)
                     if r[at].get("unsure"):
                         flagged += 1
@@ -292,7 +309,9 @@ def match_tables(gold, pages, misses):
             # Rows not found (OCR garbled label and value, the table was lost) are
             # values_missing.
             "values_silently_wrong": wrong,
-            "values_missing": rows - right - flagged - wrong}
+            "values_missing": rows - right - flagged - wrong,
+            # Of the rows missing, those whose place holds other values without an unsure mark.
+            "values_unmarked_at_place": unflagged_at_place}
 
 
 def match_notes(gold, pages, misses):
@@ -395,6 +414,7 @@ COLUMNS = [("section_recall", "recall"), ("title_accuracy", "titles"),
            ("start_page_accuracy", "start pg"), ("spurious", "spurious"),
            ("value_accuracy", "values"), ("values_flagged", "unsure"),
            ("values_silently_wrong", "wrong"), ("values_missing", "missing"),
+           ("values_unmarked_at_place", "unmarked at place"),
            ("note_accuracy", "notes"), ("page_attribution", "page attr")]
 
 
@@ -430,7 +450,8 @@ def gate(results, floors):
             continue
         for key, floor in f.items():
             v = r.get(key)
-            if key in ("spurious", "values_silently_wrong", "values_missing"):
+            if key in ("spurious", "values_silently_wrong", "values_missing",
+                       "values_unmarked_at_place"):
                 if v is not None and v > floor:
                     failures.append(f"{r['document']}: {key} {v} > {floor}")
             elif v is not None and v < floor:

@@ -148,3 +148,29 @@ TEST(OcrRereading, AReadingOfAnotherLineVotesOnNothing) {
   combine_ocr_readings(none, {});
   EXPECT_EQ(text_of(none), "工作间断");
 }
+
+TEST(OcrRereading, ANumberAnotherReadingReadsOtherwiseIsUnsureHoweverFarTheLinesDiffer) {
+  // A row under a seal: the readings differ in 4 of 6 characters, too many to align, and the
+  // page's 1.3 (the print says 1.5) would keep its 92.
+  auto ocr = line(U"土56本1.3", 92);
+  combine_ocr_readings(ocr, {line(U"±50三1.5", 90)});
+  ASSERT_EQ(text_of(ocr), "土56本1.3");
+  for (size_t k : {1u, 2u, 4u, 6u})
+    EXPECT_LE(ocr[k].conf, 40.0f) << k;
+  EXPECT_FLOAT_EQ(ocr[0].conf, 92.0f) << "only numbers are compared";
+  auto same = line(U"土50本1.5", 92);
+  combine_ocr_readings(same, {line(U"±50三1.5", 90)});
+  for (const auto& c : same)
+    EXPECT_FLOAT_EQ(c.conf, 92.0f) << "the numbers agree";
+}
+
+TEST(OcrRereading, ADecimalPointOneReadingDropsIsADispute) {
+  // `10` and `1.0` align as one insertion: no digit is substituted.
+  auto ocr = line(U"距离10米", 95);
+  dispute_numbers(ocr, {line(U"距离1.0米", 90)});
+  EXPECT_LE(ocr[2].conf, 40.0f);
+  EXPECT_LE(ocr[3].conf, 40.0f);
+  auto blank = line(U"距离10米", 95);
+  dispute_numbers(blank, {line(U"距离", 90)});
+  EXPECT_FLOAT_EQ(blank[2].conf, 95.0f) << "nothing read there is no evidence";
+}

@@ -207,6 +207,20 @@ TEST(PdfTables, ADecimalPointAgainstItsColumnIsUnsure) {
   EXPECT_FALSE(ruled_table(rows, 100).any_unsure()) << "the page's own text layer";
 }
 
+TEST(PdfTables, AMarkBeforeANumberItsColumnStartsWithIsUnsure) {
+  const std::vector<std::pair<std::string, std::string>> rows = {
+      {"10及以下", "0.7"}, {"220", "3.0"}, {"了750", "8.0"}, {"±500", "6.8"}, {"<1", "1.5"}};
+  const auto ocr = ruled_table(rows, 92);
+  ASSERT_EQ(ocr.row_count, 6);
+  EXPECT_EQ(ocr.cell_text(3, 0), "了750");
+  EXPECT_TRUE(ocr.cell_unsure(3, 0)) << "a glyph before the number: a seal's stroke read";
+  for (int r : {1, 2, 4, 5})
+    EXPECT_FALSE(ocr.cell_unsure(r, 0)) << ocr.cell_text(r, 0) << ": signs start numbers too";
+  EXPECT_FALSE(ruled_table(rows, 100).any_unsure()) << "the page's own text layer";
+  const auto words = ruled_table({{"项目", "启动电压1年"}, {"周期", "半年"}, {"试验", "每年"}}, 92);
+  EXPECT_FALSE(words.cell_unsure(1, 1)) << "a column of words, not numbers";
+}
+
 // A flow chart's boxes are framed like cells, but stand apart: no border runs across two of
 // them. A table drawn cell by cell has its borders in pieces that meet end to end.
 TEST(PdfTables, BoxesStandingApartAreNoTableCellsDrawnApartAre) {

@@ -187,6 +187,69 @@ void pick_line(std::vector<PdfChar>& chars, const std::vector<std::vector<PdfCha
   }
 }
 
+// The numbers of a line: runs of digits, with the separators between them (`1.5`, `20、35`).
+struct NumberRun {
+  size_t first = 0, last = 0;  // indices into the line's characters, inclusive
+  float x0 = 0, x1 = 0;
+};
+
+std::vector<NumberRun> number_runs(const std::vector<PdfChar>& chars) {
+  std::vector<NumberRun> out;
+  for (size_t i = 0; i < chars.size(); ++i) {
+    if (!is_digit(folded(chars[i].c))) continue;
+    NumberRun run{i, i, chars[i].x0, chars[i].x1};
+    while (run.last + 1 < chars.size()) {
+      const char32_t next = folded(chars[run.last + 1].c);
+      const bool joins =
+          is_digit(next) || (read_as_separator(next) && run.last + 2 < chars.size() &&
+                             is_digit(folded(chars[run.last + 2].c)));
+      if (!joins) break;
+      run.last += is_digit(next) ? 1 : 2;
+    }
+    for (size_t k = run.first; k <= run.last; ++k)
+      run.x0 = std::min(run.x0, chars[k].x0), run.x1 = std::max(run.x1, chars[k].x1);
+    out.push_back(run);
+    i = run.last;
+  }
+  return out;
+}
+
+// A number's digits and separators as one reading has them (a middle dot is chi_sim's 、).
+std::u32string number_key(const std::vector<PdfChar>& chars) {
+  std::u32string out;
+  for (const auto& c : chars) {
+    const char32_t f = folded(c.c);
+    if (is_digit(f))
+      out += f;
+    else if (read_as_separator(f))
+      out += f == U'·' ? U'、' : f;
+  }
+  return out;
+}
+
+// Each number of the line that `stretch` (another reading of the same place) reads otherwise is
+// unsure: character alignment says nothing when two readings of a noisy table row differ in
+// more than kMaxLineDistance of their characters, or when one drops a decimal point (`10` for
+// `1.0` is an insertion, not a substitution). The other reading's characters within the
+// number's width are compared; nothing readable there is no evidence either way.
+void dispute_line_numbers(std::vector<PdfChar>& chars, const std::vector<PdfChar>& stretch) {
+  for (const NumberRun& run : number_runs(chars)) {
+    const float em = std::max(1.0f, chars[run.first].y1 - chars[run.first].y0);
+    const float from = run.x0 - 0.3f * em, to = run.x1 + 0.3f * em;
+    std::vector<PdfChar> theirs;
+    for (const auto& o : stretch) {
+      const float cx = (o.x0 + o.x1) / 2;
+      if (cx >= from && cx <= to && !is_unreadable(o.c) && !is_blank(o.c)) theirs.push_back(o);
+    }
+    if (theirs.empty()) continue;
+    const std::vector<PdfChar> mine(chars.begin() + static_cast<long>(run.first),
+                                    chars.begin() + static_cast<long>(run.last) + 1);
+    if (number_key(theirs) == number_key(mine)) continue;
+    for (size_t k = run.first; k <= run.last; ++k)
+      if (is_digit(folded(chars[k].c))) chars[k].conf = std::min(chars[k].conf, kDisputedDigitConf);
+  }
+}
+
 // Runs `vote` on each line of `ocr` with the stretch of each other reading under it; the
 // characters come back in line order.
 template <typename Vote>
@@ -292,7 +355,16 @@ void resolve_alternatives(std::vector<PdfPage>& pages) {
 
 void combine_ocr_readings(std::vector<PdfChar>& ocr,
                           const std::vector<std::vector<PdfChar>>& others) {
-  if (!others.empty()) vote_per_line(ocr, others, pick_line);
+  if (others.empty()) return;
+  vote_per_line(ocr, others, pick_line);
+  dispute_numbers(ocr, others);
+}
+
+void dispute_numbers(std::vector<PdfChar>& ocr, const std::vector<std::vector<PdfChar>>& others) {
+  vote_per_line(ocr, others, [](std::vector<PdfChar>& chars, const auto& stretches) {
+    for (const auto& stretch : stretches)
+      dispute_line_numbers(chars, stretch);
+  });
 }
 
 void mend_plus_minus(std::vector<PdfChar>& ocr) {

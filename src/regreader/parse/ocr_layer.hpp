@@ -25,6 +25,12 @@ void combine_with_text_layer(std::vector<PdfChar>& ocr, const std::vector<PdfCha
 void combine_ocr_readings(std::vector<PdfChar>& ocr,
                           const std::vector<std::vector<PdfChar>>& others);
 
+// Each number of `ocr` (digits with the separators between them) that one of `others`, other
+// readings of the same image, reads differently at its place is unsure (its digits' confidence
+// lowered), however far the two readings of its line are apart otherwise: `1.3` where another
+// reading has `1.5`, `10` where another has `1.0`.
+void dispute_numbers(std::vector<PdfChar>& ocr, const std::vector<std::vector<PdfChar>>& others);
+
 // Decides between each character and its alternative by the document's own confident text: the
 // reading that forms the bigrams (with its neighbours on the line) seen more often elsewhere in
 // the document wins, the OCR's on a tie. `验电` read 30 times with confidence beats a layer's

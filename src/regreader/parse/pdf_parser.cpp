@@ -71,7 +71,10 @@ class PageReader {
       for (const int dpi : dpis)
         others.push_back(engine_->recognize_block(downscaled(cut.image, dpi), cut.x, cut.y));
       combine_ocr_readings(reading, others);
-      take_row_reading(ocr, row, reading);
+      // The reading left out is one more witness: a number it reads otherwise is unsure.
+      std::vector<PdfChar> page_reading = row_chars(ocr, row);
+      const bool taken = take_row_reading(ocr, row, reading);
+      dispute_numbers(ocr, {taken ? std::move(page_reading) : std::move(reading)});
     }
   }
 

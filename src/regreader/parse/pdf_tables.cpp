@@ -419,9 +419,17 @@ bool has_decimal_point(const std::string& s) {
   return false;
 }
 
-// The filled body cells of column `c`, those with a digit and those with a decimal point.
+// Whether a cell's first character is a number's: a digit, a sign or comparison (`±50`, `<1`)
+// or a point.
+bool starts_with_number(const std::string& s) {
+  static const RE2 kStart(R"(^\s*[\d±+\-−<>≤≥~～.．])");
+  return RE2::PartialMatch(s, kStart);
+}
+
+// The filled body cells of column `c`, those with a digit, those with a decimal point and those
+// with a digit that start with the number.
 struct ColumnNumbers {
-  int filled = 0, numeric = 0, decimals = 0;
+  int filled = 0, numeric = 0, decimals = 0, leading = 0;
   /// Whether most of its numbers have a decimal point, or most have none: nullopt where it holds
   /// too few numbers or no clear majority.
   std::optional<bool> decimal_majority() const {
@@ -448,6 +456,7 @@ ColumnNumbers count_column(const model::TableMeta& t, int c) {
       ++n.filled;
       if (!has_digit(cell.content)) continue;
       ++n.numeric, n.decimals += has_decimal_point(cell.content) ? 1 : 0;
+      n.leading += starts_with_number(cell.content) ? 1 : 0;
     }
   return n;
 }
@@ -462,6 +471,8 @@ ColumnNumbers count_column(const model::TableMeta& t, int c) {
 //   unsure.
 // - A number read in pieces or with a stray mark (`doubtful_number`) is unsure wherever it
 //   stands.
+// - In a column whose numbers start their cells (`750`, `±500`), a cell with a character before
+//   its number (`了750`, `省500`: a seal's stroke or a misread ± read as a glyph) is unsure.
 void mark_numbers_not_read(model::TableMeta& t) {
   for (auto& cell : t.cells)
     if (cell.row > 0 && doubtful_number(cell.content)) cell.unsure = true;
@@ -469,11 +480,13 @@ void mark_numbers_not_read(model::TableMeta& t) {
     const ColumnNumbers n = count_column(t, c);
     const std::optional<bool> decimals = n.decimal_majority();
     const bool numbers = n.numeric >= kMinNumericCells && n.numeric * 3 >= n.filled * 2;
+    const bool leading = numbers && n.leading * 3 >= n.numeric * 2;
     for (auto& cell : t.cells) {
       if (cell.row == 0 || cell.col != c || cell.col_span != 1) continue;
       const bool digits = has_digit(cell.content);
       if (numbers && !digits) cell.unsure = true;
       if (decimals && digits && has_decimal_point(cell.content) != *decimals) cell.unsure = true;
+      if (leading && digits && !starts_with_number(cell.content)) cell.unsure = true;
     }
   }
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include "regreader/parse/ruled_regions.hpp"
 #include "regreader/parse/scan_rules.hpp"
@@ -129,6 +130,13 @@ bool blank(const RowCut& cut) {
   const float px_per_pt = static_cast<float>(cut.image.dpi) / 72.0f;
   const auto dot = static_cast<long>(kFullStop * kFullStop * px_per_pt * px_per_pt);
   return std::count(cut.image.pixels.begin(), cut.image.pixels.end(), 0) < dot;
+}
+
+std::vector<PdfChar> row_chars(const std::vector<PdfChar>& page, const ScanRow& row) {
+  std::vector<PdfChar> out;
+  std::copy_if(page.begin(), page.end(), std::back_inserter(out),
+               [&](const PdfChar& c) { return inside(c, row); });
+  return out;
 }
 
 float row_confidence(const std::vector<PdfChar>& page, const ScanRow& row) {

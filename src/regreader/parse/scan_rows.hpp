@@ -45,6 +45,9 @@ bool blank(const RowCut& cut);
 /// again: a row's own reading would have to be surer still to replace it.
 constexpr float kSureRowConf = 90.0f;
 
+/// The page reading's characters inside `row`.
+std::vector<PdfChar> row_chars(const std::vector<PdfChar>& page, const ScanRow& row);
+
 /// The mean confidence of the page reading's characters inside `row`; 0 when it has none there.
 float row_confidence(const std::vector<PdfChar>& page, const ScanRow& row);
 
