@@ -219,12 +219,14 @@ def unmarked_values(row, at, values):
             and value_key(c["content"]) not in want]
 
 
-def row_in_place(pool, found, gi):
+def row_in_place(pool, found, gi, n_gold):
     """The stored row at gold row `gi`'s place when its label was not found (OCR misread it):
     the stored row of the nearest gold row whose label was found, plus the distance between the
-    two gold rows. None when that place is out of the table or taken."""
+    two gold rows; when no label was found, body row `gi` of a table with as many body rows as
+    the gold (a stored table's first row is its header). None when that place is out of the
+    table or taken."""
     if not found:
-        return None
+        return pool[gi + 1] if len(pool) == n_gold + 1 else None
     _, gk, sk = min((abs(gk - gi), gk, sk) for gk, sk in found.items())
     si = sk + (gi - gk)
     if si < 0 or si >= len(pool) or si in set(found.values()):
@@ -235,6 +237,7 @@ def row_in_place(pool, found, gi):
 def match_tables(gold, pages, misses):
     tables = stored_tables(pages)
     rows = right = flagged = tables_found = wrong = label_flagged = unflagged_at_place = 0
+    marked_unreadable = 0
     for g in gold.get("tables", []):
         t = tables.get(g["id"])
         if t is None:  # a table without a printed number: its caption names it
@@ -276,7 +279,10 @@ def match_tables(gold, pages, misses):
                 # OCR misread the label: the row at its place, if it holds exactly the gold
                 # values (a guessed place and a garbled value prove nothing: such a row stays
                 # missing), is flagged when its label is marked unsure, else silently wrong.
-                r = row_in_place(pool, found, gi)
+                # Where labels repeat (sub-tables), the place of a row is not told by its
+                # neighbours: nothing is said of it.
+                r = None if g.get("labels_repeat") else row_in_place(pool, found, gi,
+                                                                     len(g["rows"]))
                 at = next((k for k, c in enumerate(r) if norm(c.get("content", ""))),
                           None) if r else None
                 placed = row_matches(r, r[at].get("content", ""), values) if at is not None \
@@ -300,6 +306,15 @@ def match_tables(gold, pages, misses):
                         misses.append(f"label wrong: {g['id']} '{label}' gold {values} "
                                       f"stored '{stored}'")
                     continue
+                has_values = at is not None and any(
+                    c.get("content", "").strip() for c in r[at + 1:])
+                if has_values and r[at].get("unsure") and not unmarked_values(r, at, values):
+                    # Label and values garbled, every one marked: the row is shown as unread.
+                    marked_unreadable += 1
+                    misses.append(f"value row unreadable, marked: {g['id']} '{label}' gold "
+                                  f"{values} stored "
+                                  f"'{' | '.join(c.get('content', '') for c in r)}'")
+                    continue
                 misses.append(f"value row missing: {g['id']} '{label}' gold {values}")
     return {"tables": len(gold.get("tables", [])), "tables_found": tables_found,
             "values": rows, "values_right": right, "values_flagged": flagged,
@@ -310,8 +325,10 @@ def match_tables(gold, pages, misses):
             # values_missing.
             "values_silently_wrong": wrong,
             "values_missing": rows - right - flagged - wrong,
-            # Of the rows missing, those whose place holds other values without an unsure mark.
-            "values_unmarked_at_place": unflagged_at_place}
+            # Of the rows missing, those whose place holds other values without an unsure mark,
+            # and those whose place holds a garbled label and values, all marked unsure.
+            "values_unmarked_at_place": unflagged_at_place,
+            "values_marked_unreadable": marked_unreadable}
 
 
 def match_notes(gold, pages, misses):
@@ -414,6 +431,7 @@ COLUMNS = [("section_recall", "recall"), ("title_accuracy", "titles"),
            ("start_page_accuracy", "start pg"), ("spurious", "spurious"),
            ("value_accuracy", "values"), ("values_flagged", "unsure"),
            ("values_silently_wrong", "wrong"), ("values_missing", "missing"),
+           ("values_marked_unreadable", "of which marked unreadable"),
            ("values_unmarked_at_place", "unmarked at place"),
            ("note_accuracy", "notes"), ("page_attribution", "page attr")]
 

@@ -97,5 +97,43 @@ TEST(CaptionNumbers, OnlyAnUncaptionedTableThatAgreesWithWhatOcrReadIsTaken) {
   EXPECT_NE(table_with_id(doc, "表E.1"), nullptr) << ::testing::PrintToString(table_ids(doc));
 }
 
+// GB 26859's 表E.1 runs over three pages; OCR reads the second page's `表E.1(续)` as
+// `表下 1( 续)`: the table there continues the one before and is merged with it.
+TEST(CaptionNumbers, AGarbledContinuationCaptionContinuesTheTableBefore) {
+  RawDocument raw = sealed_caption("ocr");
+  raw.page_count = 3;
+  raw.page_sources.assign(3, "ocr");
+  raw.blocks.push_back(para("表下 1( 续)", 3));
+  raw.blocks.push_back(table(3, "330", "7.0"));
+  auto doc = build_document(raw, "R");
+  const auto* t = table_with_id(doc, "表5");
+  ASSERT_NE(t, nullptr) << ::testing::PrintToString(table_ids(doc));
+  EXPECT_EQ(t->page_start, 2);
+  EXPECT_EQ(t->page_end, 3) << ::testing::PrintToString(table_ids(doc));
+  EXPECT_EQ(t->segments.size(), 2u);
+  EXPECT_EQ(doc.tables.size(), 2u) << "表4 and 表5, no third table";
+
+  raw.page_sources.assign(3, "text_layer");
+  auto layer = build_document(raw, "R");
+  EXPECT_EQ(table_with_id(layer, "表5"), nullptr) << "a text layer's caption is not guessed";
+}
+
+// A continuation whose first part lost its caption still goes by its label; where the first part
+// has it, the continuation does not make the label ambiguous (two 表3 would be T1 and T2).
+TEST(CaptionNumbers, AContinuationCaptionNamesTheTableItContinues) {
+  RawDocument raw;
+  raw.format = "pdf";
+  raw.page_count = 3;
+  raw.page_sources.assign(3, "text_layer");
+  raw.blocks = {para("表 C.1 (续)", 1), table(1, "10", "0.7")};
+  EXPECT_NE(table_with_id(build_document(raw, "R"), "表C.1"), nullptr);
+  raw.blocks = {para("表3 安全距离", 1), table(1, "10", "0.7"), para("正文", 2),
+                para("表3（续）", 3), table(3, "20", "1.0")};
+  const auto doc = build_document(raw, "R");
+  const auto* t = table_with_id(doc, "表3");
+  ASSERT_NE(t, nullptr) << ::testing::PrintToString(table_ids(doc));
+  EXPECT_EQ(t->page_end, 3);
+}
+
 }  // namespace
 }  // namespace regreader::parse

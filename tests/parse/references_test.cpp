@@ -118,5 +118,13 @@ TEST(References, MegabyteInputReturnsPromptly) {
   EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
 }
 
+TEST(References, ContinuationCaptions) {
+  for (const char* c :
+       {"续表3 安全距离", "表3（续）", "表 E.1 (续)", "表下 1( 续)", "表Ｂ.１（ 续 ）"})
+    EXPECT_TRUE(continuation_caption(c)) << c;
+  for (const char* c : {"表3 安全距离", "表3 继续工作的条件", "续签合同登记表", ""})
+    EXPECT_FALSE(continuation_caption(c)) << c;
+}
+
 }  // namespace
 }  // namespace regreader::parse

@@ -573,17 +573,22 @@ void attach_captions(std::vector<ClassifiedBlock>& items, const std::vector<bool
     }
     out.push_back(std::move(it));
   }
+  // A continuation's caption (`续表3`, `表3（续）`) names the table it continues: it counts
+  // for the label only where no other caption gives it (the first part's caption was lost).
+  std::map<std::string, int> continued_uses;
   for (auto& it : out)
     if (it.type == BlockType::kTable) {
       if (it.table->caption.empty()) it.table->caption = it.text;
-      if (!text::starts_with(it.table->caption, "续")) label_uses[table_label(it.table->caption)]++;
+      const std::string label = table_label(it.table->caption);
+      ++(continuation_caption(it.table->caption) ? continued_uses : label_uses)[label];
     }
   int n = 0;
   for (auto& it : out) {
     if (it.type != BlockType::kTable) continue;
     ++n;
     const std::string label = table_label(it.table->caption);
-    it.table->table_id = !label.empty() && label_uses[label] == 1 ? label : "T" + std::to_string(n);
+    const int uses = label_uses[label] ? label_uses[label] : continued_uses[label];
+    it.table->table_id = !label.empty() && uses == 1 ? label : "T" + std::to_string(n);
     it.table->master_table_id = it.table->table_id;
     it.table->segment_index = 0;
   }

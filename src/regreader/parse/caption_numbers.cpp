@@ -50,6 +50,21 @@ std::string referenced_label(const std::vector<ClassifiedBlock>& blocks, size_t 
   return {};
 }
 
+// The label of the table block `at` continues: the table right before it, on its page or the
+// one before, with its caption as given or as inferred in `out` (the caption block before it).
+std::string continued_label(const std::vector<ClassifiedBlock>& blocks, size_t at,
+                            const std::map<size_t, std::string>& out) {
+  for (size_t j = at; j-- > 0;) {
+    const ClassifiedBlock& b = blocks[j];
+    if (b.page < blocks[at].page - 1) break;
+    if (b.type != BlockType::kTable || !b.table) continue;
+    if (const auto named = out.find(j - 1); j > 0 && named != out.end())
+      return table_label(named->second);
+    return table_label(b.table->caption);
+  }
+  return {};
+}
+
 }  // namespace
 
 std::optional<GarbledCaption> garbled_caption_number(const std::string& text_in) {
@@ -90,6 +105,13 @@ std::map<size_t, std::string> infer_caption_numbers(const std::vector<Classified
       continue;
     const auto garbled = garbled_caption_number(b.text);
     if (!garbled) continue;
+    if (continuation_caption(b.text)) {
+      // `表下 1( 续)` over a table: the table before it goes on; the number says nothing more.
+      const std::string label = continued_label(blocks, i, out);
+      if (!label.empty())
+        out[i] = label + "（续）（表号据前表推定，OCR 读作“" + text::trim(b.text) + "”）";
+      continue;
+    }
     const std::string label =
         referenced_label(blocks, i, number_remnant(garbled->token), captioned);
     if (label.empty()) continue;

@@ -30,7 +30,10 @@ std::optional<GarbledCaption> garbled_caption_number(const std::string& text);
 /// table before it (on its page or the one before, after the previous table) whose number no
 /// caption in `captioned` (labels like "表4") has and that agrees with what OCR read of the number
 /// (`下.1` can be E.1, never 3.2). The caption keeps the title and says the number was inferred:
-/// `表5 与架空输电线…（表号据正文引用推定，OCR 读作“表巨”）`. Block index -> caption.
+/// `表5 与架空输电线…（表号据正文引用推定，OCR 读作“表巨”）`. A garbled caption that says the
+/// table continues (`表下 1( 续)`) takes the label of the table before it (on its page or the one
+/// before), so the two are merged: `表E.1（续）（表号据前表推定，OCR 读作“表下 1( 续)”）`.
+/// Block index -> caption.
 std::map<size_t, std::string> infer_caption_numbers(const std::vector<ClassifiedBlock>& blocks,
                                                     const std::vector<bool>& ocr_page,
                                                     std::set<std::string> captioned);

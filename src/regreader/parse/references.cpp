@@ -86,6 +86,12 @@ std::string table_label(std::string_view caption_or_label) {
   return {};
 }
 
+bool continuation_caption(std::string_view caption) {
+  const std::string s = text::strip_spaces(text::fold_width(caption));
+  return text::starts_with(s, "续表") || s.find("(续") != std::string::npos ||
+         s.find("（续") != std::string::npos;
+}
+
 std::vector<FoundReference> find_references(std::string_view text_in) {
   const std::string s = text::fold_width(text_in);
   struct Hit {

@@ -33,6 +33,10 @@ std::optional<FoundReference> parse_reference_query(std::string_view query);
 /// "表 1" / "表１" / "表B.1" -> "表1" / "表B.1": the label a table is known by.
 std::string table_label(std::string_view caption_or_label);
 
+/// Whether a caption says its table continues one before it: `续表3`, `表3（续）`, `表3 (续)`
+/// (spaces aside, full or half width).
+bool continuation_caption(std::string_view caption);
+
 /// What references are resolved against, indexed once: resolving is then constant time per
 /// reference, not a scan of every table and note (linear ingest on documents with thousands).
 class ReferenceTargets {

@@ -21,11 +21,6 @@ bool same_row(const model::TableMeta& a, const model::TableMeta& b) {
   return squashed(a.row_texts(0)) == squashed(b.row_texts(0));
 }
 
-bool explicit_continuation(const std::string& caption) {
-  return text::starts_with(caption, "续表") || caption.find("（续") != std::string::npos ||
-         caption.find("(续") != std::string::npos;
-}
-
 void prepend_header(model::TableMeta& seg, const model::TableMeta& master) {
   for (auto& c : seg.cells)
     c.row += 1;
@@ -63,13 +58,13 @@ void link_table_segments(std::vector<ClassifiedBlock>& blocks) {
     auto& seg = *b.table;
     const std::string label = table_label(seg.caption);
     const bool first_on_page = i == 0 || blocks[i - 1].page < b.page;
-    if (explicit_continuation(seg.caption) && last_by_label.count(label)) {
+    if (continuation_caption(seg.caption) && last_by_label.count(label)) {
       // "续表B.0.3": continues the last table with that label, wherever it is.
       continue_table(*blocks[last_by_label[label]].table, seg);
     } else if (open >= 0 && first_on_page) {
       auto& prev = *blocks[static_cast<size_t>(open)].table;
       if (blocks[static_cast<size_t>(open)].page + 1 == b.page && prev.col_count == seg.col_count &&
-          (seg.caption.empty() || explicit_continuation(seg.caption)))
+          (seg.caption.empty() || continuation_caption(seg.caption)))
         continue_table(prev, seg);
     }
     if (!label.empty()) last_by_label[label] = i;
