@@ -58,9 +58,8 @@ std::string continued_label(const std::vector<ClassifiedBlock>& blocks, size_t a
     const ClassifiedBlock& b = blocks[j];
     if (b.page < blocks[at].page - 1) break;
     if (b.type != BlockType::kTable || !b.table) continue;
-    if (const auto named = out.find(j - 1); j > 0 && named != out.end())
-      return table_label(named->second);
-    return table_label(b.table->caption);
+    const auto named = j > 0 ? out.find(j - 1) : out.end();
+    return table_label(named != out.end() ? named->second : b.table->caption);
   }
   return {};
 }

@@ -215,10 +215,11 @@ std::vector<NumberRun> number_runs(const std::vector<PdfChar>& chars) {
 }
 
 // A number's digits and separators as one reading has them (a middle dot is chi_sim's 、).
-std::u32string number_key(const std::vector<PdfChar>& chars) {
+template <typename It>
+std::u32string number_key(It first, It last) {
   std::u32string out;
-  for (const auto& c : chars) {
-    const char32_t f = folded(c.c);
+  for (; first != last; ++first) {
+    const char32_t f = folded(first->c);
     if (is_digit(f))
       out += f;
     else if (read_as_separator(f))
@@ -242,9 +243,9 @@ void dispute_line_numbers(std::vector<PdfChar>& chars, const std::vector<PdfChar
       if (cx >= from && cx <= to && !is_unreadable(o.c) && !is_blank(o.c)) theirs.push_back(o);
     }
     if (theirs.empty()) continue;
-    const std::vector<PdfChar> mine(chars.begin() + static_cast<long>(run.first),
-                                    chars.begin() + static_cast<long>(run.last) + 1);
-    if (number_key(theirs) == number_key(mine)) continue;
+    const auto mine = chars.begin() + static_cast<long>(run.first);
+    const long length = static_cast<long>(run.last - run.first) + 1;
+    if (number_key(theirs.begin(), theirs.end()) == number_key(mine, mine + length)) continue;
     for (size_t k = run.first; k <= run.last; ++k)
       if (is_digit(folded(chars[k].c))) chars[k].conf = std::min(chars[k].conf, kDisputedDigitConf);
   }
