@@ -234,6 +234,26 @@ def row_in_place(pool, found, gi, n_gold):
     return pool[si]
 
 
+def placed_verdict(r, values):
+    """What the stored row `r` at a missing gold row's place (or None) says of that row:
+    - "label flagged" / "label wrong": it holds exactly the gold values, its label cell marked
+      unsure or not (a guessed place and a garbled value prove nothing: such a row stays missing);
+    - "unmarked": a cell of it holds none of the gold values and carries no mark: not proof (the
+      place is a guess), but a value a reader would take for the row's, counted apart;
+    - "unreadable": label and values garbled, every one marked: the row is shown as unread;
+    - "missing": nothing there, or nothing to say."""
+    at = next((k for k, c in enumerate(r) if norm(c.get("content", ""))), None) if r else None
+    if at is None:
+        return "missing"
+    if row_matches(r, r[at].get("content", ""), values)[1]:
+        return "label flagged" if r[at].get("unsure") else "label wrong"
+    if unmarked_values(r, at, values):
+        return "unmarked"
+    if r[at].get("unsure") and any(c.get("content", "").strip() for c in r[at + 1:]):
+        return "unreadable"
+    return "missing"
+
+
 def match_tables(gold, pages, misses):
     tables = stored_tables(pages)
     rows = right = flagged = tables_found = wrong = label_flagged = unflagged_at_place = 0
@@ -276,46 +296,32 @@ def match_tables(gold, pages, misses):
                 misses.append(f"value row missing: {g['id']} '{label}' gold {values} (label in "
                               f"{len(matches)} rows, none with these values)")
             else:
-                # OCR misread the label: the row at its place, if it holds exactly the gold
-                # values (a guessed place and a garbled value prove nothing: such a row stays
-                # missing), is flagged when its label is marked unsure, else silently wrong.
+                # OCR misread the label: what the stored row at its place says (placed_verdict).
                 # Where labels repeat (sub-tables), the place of a row is not told by its
                 # neighbours: nothing is said of it.
                 r = None if g.get("labels_repeat") else row_in_place(pool, found, gi,
                                                                      len(g["rows"]))
-                at = next((k for k, c in enumerate(r) if norm(c.get("content", ""))),
-                          None) if r else None
-                placed = row_matches(r, r[at].get("content", ""), values) if at is not None \
-                    else (False, False, False)
-                if at is not None and not placed[1] and unmarked_values(r, at, values):
-                    # Not proof (the place is a guess), but a value a user would read for this
-                    # row, differing from the page's and shown without a mark: counted apart.
-                    unflagged_at_place += 1
-                    misses.append(f"value at its place differs, unmarked: {g['id']} '{label}' "
-                                  f"gold {values} stored "
-                                  f"'{' | '.join(c.get('content', '') for c in r)}'")
-                if placed[1]:
-                    stored = " | ".join(c.get("content", "") for c in r)
-                    if r[at].get("unsure"):
-                        flagged += 1
-                        label_flagged += 1
-                        misses.append(f"label flagged unsure: {g['id']} '{label}' gold {values} "
-                                      f"stored '{stored}'")
-                    else:
-                        wrong += 1
-                        misses.append(f"label wrong: {g['id']} '{label}' gold {values} "
-                                      f"stored '{stored}'")
-                    continue
-                has_values = at is not None and any(
-                    c.get("content", "").strip() for c in r[at + 1:])
-                if has_values and r[at].get("unsure") and not unmarked_values(r, at, values):
-                    # Label and values garbled, every one marked: the row is shown as unread.
+                verdict = placed_verdict(r, values)
+                stored = " | ".join(c.get("content", "") for c in r) if r else ""
+                if verdict == "label flagged":
+                    flagged += 1
+                    label_flagged += 1
+                    misses.append(f"label flagged unsure: {g['id']} '{label}' gold {values} "
+                                  f"stored '{stored}'")
+                elif verdict == "label wrong":
+                    wrong += 1
+                    misses.append(f"label wrong: {g['id']} '{label}' gold {values} "
+                                  f"stored '{stored}'")
+                elif verdict == "unreadable":
                     marked_unreadable += 1
                     misses.append(f"value row unreadable, marked: {g['id']} '{label}' gold "
-                                  f"{values} stored "
-                                  f"'{' | '.join(c.get('content', '') for c in r)}'")
-                    continue
-                misses.append(f"value row missing: {g['id']} '{label}' gold {values}")
+                                  f"{values} stored '{stored}'")
+                else:
+                    if verdict == "unmarked":
+                        unflagged_at_place += 1
+                        misses.append(f"value at its place differs, unmarked: {g['id']} "
+                                      f"'{label}' gold {values} stored '{stored}'")
+                    misses.append(f"value row missing: {g['id']} '{label}' gold {values}")
     return {"tables": len(gold.get("tables", [])), "tables_found": tables_found,
             "values": rows, "values_right": right, "values_flagged": flagged,
             "labels_flagged": label_flagged,
