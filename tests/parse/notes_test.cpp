@@ -28,6 +28,20 @@ TEST(Notes, ParagraphsStartingWithALabelAreNotes) {
   EXPECT_EQ(match_notes("注①本条适用于户外设备")[0].id, "注1");
 }
 
+TEST(Notes, ABareNoteWhoseColonOcrReadAsACommaIsANote) {
+  for (const char* p : {"注, 表中未列电压应选用高一电压等级的安全距离。",
+                        "注，表中未列电压等级按高一挡电压等级安全距离，", "注；见表1。"}) {
+    auto n = match_notes(p);
+    ASSERT_EQ(n.size(), 1u) << p;
+    EXPECT_EQ(n[0].id, "注") << p;
+    EXPECT_TRUE(n[0].content.rfind("表中", 0) == 0 || n[0].content.rfind("见表", 0) == 0)
+        << n[0].content;
+  }
+  // Only where the label opens the paragraph: inside a sentence 注, is a word's end.
+  EXPECT_TRUE(match_notes("表中数值见备注，按实际执行。").empty());
+  EXPECT_EQ(match_notes("注1：甲。注, 乙。").size(), 1u);
+}
+
 TEST(Notes, SeveralLabelsInOneParagraphGiveSeveralNotes) {
   auto n = match_notes(
       "注 1：表中未列电压等级按高一挡电压等级安全距离。 注 2：13.8kV 执行 10kV 的安全距离。");

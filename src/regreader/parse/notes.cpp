@@ -15,6 +15,10 @@ bool is_cn_digit(char32_t c) {
 bool is_colon(char32_t c) {
   return c == U'：' || c == ':';
 }
+// What OCR makes of a colon's two dots: one of them with a tail (`注, 表中未列…`, `注；…`).
+bool is_misread_colon(char32_t c) {
+  return c == U'，' || c == ',' || c == U'；' || c == ';';
+}
 bool is_circled(char32_t c) {
   return c >= 0x2460 && c <= 0x2473;
 }
@@ -26,8 +30,10 @@ struct Label {
 };
 
 // Reads a label starting at s[i]; the label must end with a colon, or (bracketed / circled
-// forms) with its closing bracket.
-std::optional<Label> read_label(const std::vector<char32_t>& s, size_t i) {
+// forms) with its closing bracket. `opening`: the label opens its paragraph or cell, where a
+// bare 注 before a comma or semicolon is a label too — OCR reads the colon after a table's
+// `注：` so (GB 26859's scan: `注, 表中未列电压…`), and no sentence opens with 注 and a comma.
+std::optional<Label> read_label(const std::vector<char32_t>& s, size_t i, bool opening = false) {
   Label l;
   l.begin = i;
   bool bracket = false;
@@ -68,6 +74,8 @@ std::optional<Label> read_label(const std::vector<char32_t>& s, size_t i) {
     ++i;
     if (i < s.size() && is_colon(s[i])) ++i;
   } else if (i < s.size() && is_colon(s[i])) {
+    ++i;
+  } else if (opening && num.empty() && prefix == U"注" && i < s.size() && is_misread_colon(s[i])) {
     ++i;
   } else if (num.empty() || prefix == U"方案") {
     return std::nullopt;  // "注意" / "注明" / "方案中" are words, not labels
@@ -123,7 +131,7 @@ std::vector<NoteMatch> match_notes(std::string_view paragraph) {
   const auto s = text::to_codepoints(folded);
   std::vector<NoteMatch> out;
   if (s.empty()) return out;
-  auto first = read_label(s, 0);
+  auto first = read_label(s, 0, true);
   if (!first) return out;
   std::vector<Label> labels{*first};
   for (size_t i = first->end; i < s.size(); ++i) {
