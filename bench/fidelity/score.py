@@ -343,19 +343,26 @@ def match_notes(gold, pages, misses):
         for a in p.get("annotations", []):
             notes.append((p["page_num"], norm(a.get("annotation_id", "")),
                           norm(a.get("content", ""))))
-    right = 0
+    right = garbled = 0
     for g in gold.get("notes", []):
         gid, frag = norm(g["id"]), norm(g.get("text", ""))
         ok = any(i == gid and frag in c and (g.get("page") is None or p == g["page"])
                  for p, i, c in notes)
         if ok:
             right += 1
-        else:
-            near = [f"p{p} {i}" for p, i, c in notes if frag and frag in c]
-            misses.append(f"note wrong: {g['id']} p{g.get('page')} '{g.get('text','')[:20]}' "
-                          f"(stored as: {near or 'not found'})")
+            continue
+        # A note stored with the gold's id on the gold's page whose text does not hold the gold's
+        # fragment: found where it is, its words misread (OCR). Not counted as right.
+        at_place = [c for p, i, c in notes if i == gid and p == g.get("page")]
+        near = [f"p{p} {i}" for p, i, c in notes if frag and frag in c]
+        if at_place:
+            garbled += 1
+            near = [f"p{g.get('page')} {g['id']}, text read '{at_place[0][:20]}'"]
+        misses.append(f"note wrong: {g['id']} p{g.get('page')} '{g.get('text','')[:20]}' "
+                      f"(stored as: {near or 'not found'})")
     n = len(gold.get("notes", []))
-    return {"notes": n, "notes_right": right, "note_accuracy": ratio(right, n)}
+    return {"notes": n, "notes_right": right, "note_accuracy": ratio(right, n),
+            "notes_text_misread": garbled}
 
 
 def match_fragments(gold, pages, misses):
@@ -439,7 +446,8 @@ COLUMNS = [("section_recall", "recall"), ("title_accuracy", "titles"),
            ("values_silently_wrong", "wrong"), ("values_missing", "missing"),
            ("values_marked_unreadable", "of which marked unreadable"),
            ("values_unmarked_at_place", "unmarked at place"),
-           ("note_accuracy", "notes"), ("page_attribution", "page attr")]
+           ("note_accuracy", "notes"), ("notes_text_misread", "of which text misread"),
+           ("page_attribution", "page attr")]
 
 
 def fmt(v):

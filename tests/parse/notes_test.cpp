@@ -40,6 +40,10 @@ TEST(Notes, ABareNoteWhoseColonOcrReadAsACommaIsANote) {
   // Only where the label opens the paragraph: inside a sentence 注, is a word's end.
   EXPECT_TRUE(match_notes("表中数值见备注，按实际执行。").empty());
   EXPECT_EQ(match_notes("注1：甲。注, 乙。").size(), 1u);
+  auto numbered = match_notes("注 1; 表中未列电压等级按高一挡电压等级安全距离。");
+  ASSERT_EQ(numbered.size(), 1u);
+  EXPECT_EQ(numbered[0].id, "注1");
+  EXPECT_EQ(numbered[0].content.rfind("表中", 0), 0u) << numbered[0].content;
 }
 
 TEST(Notes, SeveralLabelsInOneParagraphGiveSeveralNotes) {

@@ -129,6 +129,37 @@ TEST(PdfTables, ScannedTableCellsByEachCharactersPlace) {
     }
 }
 
+// A cell that spans two columns of the rows above (a sub-table's `工频耐压 kV` over 试验长度 and
+// 1 min): its number, centred, stands across a border that is not drawn at its height, and stays
+// one number. Where the border is drawn, two numbers in two cells stay apart however close.
+TEST(PdfTables, AScannedNumberAcrossABorderNotDrawnAtItsRowIsOneCell) {
+  std::vector<PdfChar> c;
+  put(c, "电压", 60, 110), put(c, "长度", 140, 110), put(c, "耐压", 220, 110);
+  put(c, "10", 60, 136), put(c, "0.7", 140, 136), put(c, "45", 220, 136);
+  put(c, "35", 60, 156), put(c, "0.9", 140, 156), put(c, "95", 220, 156);
+  put(c, "6~10", 60, 186), put(c, "30", 193, 186);  // `30` centred on the border at x = 200
+  put(c, "66", 60, 206), put(c, "1", 190, 206), put(c, "2", 201, 206);  // drawn border between
+  for (auto& ch : c)
+    ch.conf = 90;
+  std::vector<PdfRule> rules;
+  for (float x : {55.f, 130.f, 280.f})
+    rules.push_back({x, 95, x, 215});
+  rules.push_back({200, 95, 200, 165});   // the border of the sub-table above
+  rules.push_back({200, 195, 200, 215});  // and of the row below
+  for (float y : {95.f, 120.f, 140.f, 160.f, 170.f, 195.f, 215.f})
+    rules.push_back({55, y, 280, y});
+  auto tables = detect_tables(page_of(c, rules));
+  ASSERT_EQ(tables.size(), 1u);
+  const auto& t = tables[0].table;
+  ASSERT_EQ(t.col_count, 3);
+  ASSERT_EQ(t.row_count, 5);
+  EXPECT_EQ(t.cell_text(3, 0), "6~10");
+  EXPECT_EQ(t.cell_text(3, 1), "30") << "was cut into 3 | 0 at the border above";
+  EXPECT_EQ(t.cell_text(3, 2), "");
+  EXPECT_EQ(t.cell_text(4, 1), "1");
+  EXPECT_EQ(t.cell_text(4, 2), "2") << "the border is drawn at this row";
+}
+
 TEST(PdfTables, ScannedCellReadWithLowConfidenceIsUnsure) {
   std::vector<PdfChar> c;
   put(c, "类别", 60, 110), put(c, "说明", 160, 110);
@@ -191,6 +222,29 @@ TEST(PdfTables, ANumberReadInPiecesIsUnsure) {
     for (int col : {0, 1})
       EXPECT_FALSE(ocr.cell_unsure(r, col)) << ocr.cell_text(r, col);
   EXPECT_FALSE(ruled_table(rows, 100).any_unsure()) << "the page's own text layer";
+}
+
+TEST(PdfTables, AChineseNumeralAloneInARowOfNumbersIsUnsure) {
+  std::vector<PdfChar> c;
+  put(c, "电压", 60, 110), put(c, "长度", 110, 110), put(c, "1 min", 160, 110),
+      put(c, "5 min", 210, 110);
+  put(c, "220", 60, 136), put(c, "2.1", 110, 136), put(c, "440", 160, 136), put(c, "一", 210, 136);
+  put(c, "330", 60, 156), put(c, "3.2", 110, 156), put(c, "二", 160, 156), put(c, "380", 210, 156);
+  put(c, "序号", 60, 176), put(c, "二", 110, 176), put(c, "绝缘杆", 160, 176);
+  for (auto& ch : c)
+    ch.conf = 95;
+  std::vector<PdfRule> rules;
+  for (float x : {55.f, 105.f, 155.f, 205.f, 260.f})
+    rules.push_back({x, 95, x, 185});
+  for (float y : {95.f, 120.f, 140.f, 160.f, 185.f})
+    rules.push_back({55, y, 260, y});
+  auto tables = detect_tables(page_of(c, rules));
+  ASSERT_EQ(tables.size(), 1u);
+  const auto& t = tables[0].table;
+  ASSERT_EQ(t.cell_text(2, 2), "二");
+  EXPECT_TRUE(t.cell_unsure(2, 2)) << "a dash or a digit, not 二";
+  EXPECT_FALSE(t.cell_unsure(1, 3)) << "一 is OCR's reading of a printed —";
+  EXPECT_FALSE(t.cell_unsure(3, 1)) << "a row of words may number its items 一, 二";
 }
 
 TEST(PdfTables, ADecimalPointAgainstItsColumnIsUnsure) {

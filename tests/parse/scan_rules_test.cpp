@@ -65,6 +65,28 @@ TEST(ScanRules, TableBordersAreFoundAndGlyphStrokesAreNot) {
         << r.x0;
 }
 
+// A scanning suite's hidden vector layer draws borders the page does not show (GB 26859: inside
+// an empty clip, one a few points beside the printed border): only those with ink along them in
+// the rendering count.
+TEST(ScanRules, OnlyTheDrawnRulesThePageShowsAreKept) {
+  Canvas c;
+  c.box(1200, 1000, 1203, 1400, 205);  // a faint printed border, 205 grey
+  c.box(400, 1000, 2000, 1003, 170);   // a printed horizontal rule
+  c.box(1000, 1600, 1003, 1660, 205);  // a printed border that covers a third of the rule below
+  const std::vector<PdfRule> drawn = {
+      {pt(1201), pt(1000), pt(1201), pt(1400)},  // on the faint border
+      {pt(1232), pt(1000), pt(1232), pt(1400)},  // 7 pt beside it: nothing there
+      {pt(400), pt(1001), pt(2000), pt(1001)},   // on the horizontal rule
+      {pt(400), pt(1300), pt(2000), pt(1300)},   // across white paper
+      {pt(1001), pt(1600), pt(1001), pt(1780)},  // ink along a third of it only
+  };
+  const auto seen = rules_seen(drawn, c.img);
+  ASSERT_EQ(seen.size(), 2u);
+  EXPECT_NEAR(seen[0].x0, pt(1201), 0.01);
+  EXPECT_TRUE(seen[1].horizontal());
+  EXPECT_NEAR(seen[1].y0, pt(1001), 0.01);
+}
+
 TEST(ScanRules, ASkewedLineIsOneRule) {
   Canvas c;
   for (int x = 300; x < 2100; ++x) {  // 0.4 degrees: 12 px over the width

@@ -31,7 +31,7 @@ struct Label {
 
 // Reads a label starting at s[i]; the label must end with a colon, or (bracketed / circled
 // forms) with its closing bracket. `opening`: the label opens its paragraph or cell, where a
-// bare 注 before a comma or semicolon is a label too — OCR reads the colon after a table's
+// 注 before a comma or semicolon is a label too — OCR reads the colon after a table's
 // `注：` so (GB 26859's scan: `注, 表中未列电压…`), and no sentence opens with 注 and a comma.
 std::optional<Label> read_label(const std::vector<char32_t>& s, size_t i, bool opening = false) {
   Label l;
@@ -75,8 +75,8 @@ std::optional<Label> read_label(const std::vector<char32_t>& s, size_t i, bool o
     if (i < s.size() && is_colon(s[i])) ++i;
   } else if (i < s.size() && is_colon(s[i])) {
     ++i;
-  } else if (opening && num.empty() && prefix == U"注" && i < s.size() && is_misread_colon(s[i])) {
-    ++i;
+  } else if (opening && prefix == U"注" && i < s.size() && is_misread_colon(s[i])) {
+    ++i;  // `注 1; 表中…`: the mark is the colon, not the note's first character
   } else if (num.empty() || prefix == U"方案") {
     return std::nullopt;  // "注意" / "注明" / "方案中" are words, not labels
   }

@@ -34,7 +34,10 @@ class PageReader {
     if (want_ocr && engine()) {
       const GrayImage image = doc_.render_gray(index, kOcrDpi);
       std::vector<PdfRule> scanned;
-      if (is_scan(content)) scanned = rules_in_scan(image);  // its borders are in the image
+      if (is_scan(content)) {
+        scanned = rules_in_scan(image);  // its borders are in the image
+        content.rules = rules_seen(std::move(content.rules), image);
+      }
       auto ocr = engine_->recognize(image);
       const std::vector<int> dpis = ocr_rereading_dpis(content);
       std::vector<std::vector<PdfChar>> others;

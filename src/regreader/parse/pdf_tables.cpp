@@ -303,6 +303,40 @@ bool starts_with_note(const PdfLine& l) {
          next == U'，' || next == U',';
 }
 
+// Two glyphs of one number stand closer than this (ems); two cells' texts, never.
+constexpr float kNumberGlyphGap = 0.3f;
+
+bool number_glyph(char32_t c) {
+  return is_digit(c) || c == U'.' || c == U'．';
+}
+
+// The columns one line of a scanned table joins: a number whose glyphs stand on both sides of a
+// border with no rule drawn at the line's height belongs to one cell (`30` centred in a cell
+// spanning two columns of the sub-table above it was stored `3 | 0`, GB 26859's 表E.1). A
+// printed number never runs across a drawn border, and the glyphs of one number stand closer
+// than the texts of two cells.
+std::vector<int> columns_a_number_joins(const PdfPage& page, const RuledRegion& g,
+                                        const Columns& cols, const PdfLine& l) {
+  std::vector<int> first(cols.starts.size());
+  for (size_t c = 0; c < first.size(); ++c)
+    first[c] = static_cast<int>(c);
+  for (size_t k = 1; k < l.chars.size(); ++k) {
+    const PdfChar &a = l.chars[k - 1], &b = l.chars[k];
+    const int ca = cols.column_of((a.x0 + a.x1) / 2), cb = cols.column_of((b.x0 + b.x1) / 2);
+    if (ca >= cb || !number_glyph(a.c) || !number_glyph(b.c) ||
+        b.x0 - a.x1 > kNumberGlyphGap * std::max(b.size, 1.0f))
+      continue;
+    // At the glyphs' own height: a band's piece of an OCR line keeps no box of its own.
+    const std::vector<int> drawn = merged_columns(page, g, (b.y0 + b.y1) / 2);
+    bool open = true;
+    for (int c = ca + 1; c <= cb; ++c)
+      open = open && drawn[static_cast<size_t>(c)] != c;
+    for (int c = ca + 1; open && c <= cb; ++c)
+      first[static_cast<size_t>(c)] = first[static_cast<size_t>(ca)];
+  }
+  return first;
+}
+
 // A table whose borders were found in a scan's image (scan_rules.hpp). OCR's lines do not keep
 // to the rows (a line's box may reach into the next row, tesseract may join two rows), and the
 // borders have gaps wherever a seal or a blot crossed them: so every character goes to the cell
@@ -330,8 +364,10 @@ model::TableMeta build_scanned_table(const PdfPage& page, const RuledRegion& g, 
     if (band.empty()) continue;
     // "注1：…" runs across the column borders of the rows above; its text is one cell.
     const bool note = starts_with_note(band.front());
-    for (const auto& l : band)
-      place_header_line(l, cols, rows, note ? &one_cell : nullptr);
+    for (const auto& l : band) {
+      const std::vector<int> joined = columns_a_number_joins(page, g, cols, l);
+      place_header_line(l, cols, rows, note ? &one_cell : &joined);
+    }
     const auto& last_row = rows.text.back();
     if (std::any_of(last_row.begin(), last_row.end(), [](const auto& t) { return !t.empty(); })) {
       spans_all.push_back(note);
@@ -461,6 +497,24 @@ ColumnNumbers count_column(const model::TableMeta& t, int c) {
   return n;
 }
 
+// A cell's whole text is one Chinese numeral other than 一 (`二`, `三`, `十`).
+bool lone_chinese_numeral(const std::string& content) {
+  const auto cps = text::to_codepoints(text::trim(content));
+  static constexpr std::u32string_view kNumerals = U"二三四五六七八九十";
+  return cps.size() == 1 && kNumerals.find(cps[0]) != std::u32string_view::npos;
+}
+
+// Every other filled cell of `cell`'s row holds a digit, and there are at least two of them.
+bool row_of_numbers(const model::TableMeta& t, const model::TableCell& cell) {
+  int numbers = 0;
+  for (const auto& other : t.cells) {
+    if (other.row != cell.row || &other == &cell || text::trim(other.content).empty()) continue;
+    if (!has_digit(other.content)) return false;
+    ++numbers;
+  }
+  return numbers >= 2;
+}
+
 // A table read by OCR: cells whose reading a column of numbers puts in doubt are unsure.
 // - OCR that misreads a number often returns no digit at all (`到. 全` for 4.0 under a seal),
 //   and then no digit's confidence marks the cell: a body cell without a digit in a column whose
@@ -473,9 +527,15 @@ ColumnNumbers count_column(const model::TableMeta& t, int c) {
 //   stands.
 // - In a column whose numbers start their cells (`750`, `±500`), a cell with a character before
 //   its number (`了750`, `省500`: a seal's stroke or a misread ± read as a glyph) is unsure.
+// - A cell that is one Chinese numeral alone (`二`) in a row whose other cells are numbers is a
+//   dash or a digit misread (表E.1's `330 | 3.2 | — | 380` read `330 | 2 | 二 | 380`): a printed
+//   row of figures does not hold a Chinese numeral. `一` alone is how OCR reads a printed `—`.
 void mark_numbers_not_read(model::TableMeta& t) {
   for (auto& cell : t.cells)
     if (cell.row > 0 && doubtful_number(cell.content)) cell.unsure = true;
+  for (auto& cell : t.cells)
+    if (cell.row > 0 && lone_chinese_numeral(cell.content) && row_of_numbers(t, cell))
+      cell.unsure = true;
   for (int c = 0; c < t.col_count; ++c) {
     const ColumnNumbers n = count_column(t, c);
     const std::optional<bool> decimals = n.decimal_majority();

@@ -3,6 +3,7 @@
 #include <leptonica/allheaders.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string_view>
 
 #include "regreader/parse/pix.hpp"
@@ -129,6 +130,43 @@ void drop_rule_glyphs(std::vector<PdfChar>& chars, const std::vector<PdfRule>& r
   }
   size_t k = 0;
   std::erase_if(chars, [&](const PdfChar&) { return drop[k++]; });
+}
+
+namespace {
+
+// Whether the grey image has ink within `reach` pixels across the rule at most points of it.
+bool seen(const PdfRule& r, const PixelImage& gray, float px_per_pt, int reach) {
+  const bool horizontal = r.horizontal();
+  const int along0 = static_cast<int>((horizontal ? r.x0 : r.y0) * px_per_pt);
+  const int along1 = static_cast<int>((horizontal ? r.x1 : r.y1) * px_per_pt);
+  const int across = static_cast<int>((horizontal ? r.y0 : r.x0) * px_per_pt);
+  const int limit_along = horizontal ? gray.width : gray.height;
+  const int limit_across = horizontal ? gray.height : gray.width;
+  int points = 0, inked = 0;
+  for (int a = std::max(0, along0); a < std::min(along1, limit_along); ++a) {
+    ++points;
+    for (int d = std::max(0, across - reach); d <= std::min(across + reach, limit_across - 1);
+         ++d) {
+      const int x = horizontal ? a : d, y = horizontal ? d : a;
+      if (gray.pixels[static_cast<size_t>(y) * static_cast<size_t>(gray.stride) +
+                      static_cast<size_t>(x)] < kSeenInkLevel) {
+        ++inked;
+        break;
+      }
+    }
+  }
+  return points > 0 && static_cast<float>(inked) >= kSeenShare * static_cast<float>(points);
+}
+
+}  // namespace
+
+std::vector<PdfRule> rules_seen(std::vector<PdfRule> rules, const PixelImage& gray) {
+  if (gray.width == 0 || gray.height == 0 || gray.channels != 1 || gray.dpi <= 0) return rules;
+  const float px_per_pt = static_cast<float>(gray.dpi) / 72.0f;
+  // A pixel or two either side at 300 dpi: a rule drawn a little off the scan's line is seen.
+  const int reach = std::max(1, static_cast<int>(std::lround(3.0f * gray.dpi / 300.0f)));
+  std::erase_if(rules, [&](const PdfRule& r) { return !seen(r, gray, px_per_pt, reach); });
+  return rules;
 }
 
 std::vector<PdfRule> rules_in_scan(const PixelImage& gray) {

@@ -17,6 +17,15 @@ namespace regreader::parse {
 /// painting their ink white made it misread more of GB 26859's table cells, not fewer.)
 std::vector<PdfRule> rules_in_scan(const PixelImage& gray);
 
+/// The rules of a scanned page's own drawing that its image shows: those with ink
+/// (kSeenInkLevel) within a pixel or two of most of their length (kSeenShare) in the grey OCR
+/// rendering, which MuPDF draws with the page's clips, colours and order. Scanning suites add
+/// a hidden vector layer beside their hidden text: GB 26859's pages draw table borders inside
+/// an empty clip, some where the scan has a border and some where it has none (x = 335 beside
+/// the printed 341.6, borders of one sub-table repeated in the next); taken as columns they
+/// cut `30` into `3 | 0`. A rule the reader cannot see is no border.
+std::vector<PdfRule> rules_seen(std::vector<PdfRule> rules, const PixelImage& gray);
+
 /// Drops the characters OCR read a rule as. Tesseract reads a cell's border as a glyph of the
 /// cell beside it, and `6.50` next to a border becomes `16.50`: a `|` within an em of a vertical
 /// rule goes, and so does a `1`, `l` or `[` there whose box lies inside its neighbour's (the
@@ -27,6 +36,14 @@ void drop_rule_glyphs(std::vector<PdfChar>& chars, const std::vector<PdfRule>& r
 /// upscaled for OCR are grey (170-200 where they are thinnest), and so is print under a seal once
 /// the ink filter dropped the seal's red; paper is above 220.
 constexpr int kScanInkLevel = 200;
+
+/// Pixels darker than this (0-255) count as a drawn rule's ink in `rules_seen`: paper is above
+/// 220, a faint ~100 dpi border upscaled for OCR is 200-215 where it is thinnest.
+constexpr int kSeenInkLevel = 220;
+/// The share of a rule's length that must have ink beside it to be seen. Measured on GB 26859
+/// p27: the hidden rules the image does not show have ink along at most 0.40 of their length,
+/// the printed ones along 1.00 (0.66 for a 14 pt piece crossed by a seal's edge).
+constexpr float kSeenShare = 0.5f;
 
 /// The shortest vertical rule taken from a scan, in points (about two lines of body text: a
 /// row of a ruled table; a glyph's longest stroke is one em).
