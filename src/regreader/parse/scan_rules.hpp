@@ -41,8 +41,8 @@ constexpr int kScanInkLevel = 200;
 /// 220, a faint ~100 dpi border upscaled for OCR is 200-215 where it is thinnest.
 constexpr int kSeenInkLevel = 220;
 /// The share of a rule's length that must have ink beside it to be seen. Measured on GB 26859
-/// p27: the hidden rules the image does not show have ink along at most 0.40 of their length,
-/// the printed ones along 1.00 (0.66 for a 14 pt piece crossed by a seal's edge).
+/// p27 (ink levels 215-225): the hidden rules the image does not show have ink along at most
+/// 0.40 of their length, the printed ones along 0.96-1.00 (0.66-1.00 for a 14 pt piece).
 constexpr float kSeenShare = 0.5f;
 
 /// The shortest vertical rule taken from a scan, in points (about two lines of body text: a
