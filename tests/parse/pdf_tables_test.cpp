@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,6 +18,17 @@ void put(std::vector<PdfChar>& chars, const std::string& text, float x, float ba
     chars.push_back({c, x, x + 9, baseline - 9, baseline + 2, baseline, 10, false});
     x += 10;
   }
+}
+
+// The borders of a grid: vertical rules at `xs` from the first to the last of `ys`, then
+// horizontal rules at `ys` from the first to the last of `xs`.
+std::vector<PdfRule> grid(std::initializer_list<float> xs, std::initializer_list<float> ys) {
+  std::vector<PdfRule> rules;
+  for (float x : xs)
+    rules.push_back({x, *ys.begin(), x, *(ys.end() - 1)});
+  for (float y : ys)
+    rules.push_back({*xs.begin(), y, *(xs.end() - 1), y});
+  return rules;
 }
 
 PdfPage page_of(std::vector<PdfChar> chars, std::vector<PdfRule> rules = {}) {
@@ -73,11 +85,7 @@ TEST(PdfTables, RuledGridWithMultiLineCells) {
   put(c, "序号", 60, 110), put(c, "名称", 110, 110);
   put(c, "1", 60, 140), put(c, "接地线", 110, 136), put(c, "（携带型）", 110, 150);
   put(c, "2", 60, 180), put(c, "验电器", 110, 180);
-  std::vector<PdfRule> rules;
-  for (float x : {55.f, 105.f, 230.f})
-    rules.push_back({x, 95, x, 195});
-  for (float y : {95.f, 120.f, 160.f, 195.f})
-    rules.push_back({55, y, 230, y});
+  const auto rules = grid({55, 105, 230}, {95, 120, 160, 195});
   auto tables = detect_tables(page_of(c, rules));
   ASSERT_EQ(tables.size(), 1u);
   const auto& t = tables[0].table;
@@ -102,13 +110,9 @@ TEST(PdfTables, ScannedTableCellsByEachCharactersPlace) {
   // OCR made one line of two rows: "1.00" sits a little low, its box reaching into the next row.
   for (auto& ch : c)
     if (ch.x0 >= 160 && ch.baseline == 156) ch.y0 += 2, ch.y1 += 2;
-  std::vector<PdfRule> rules;
-  for (float x : {55.f, 260.f})
-    rules.push_back({x, 95, x, 225});
+  auto rules = grid({55, 260}, {95, 120, 140, 160, 180, 200, 225});
   rules.push_back({150, 95, 150, 140});  // the middle border, broken by a seal
   rules.push_back({150, 170, 150, 205});
-  for (float y : {95.f, 120.f, 140.f, 160.f, 180.f, 200.f, 225.f})
-    rules.push_back({55, y, 260, y});
   auto tables = detect_tables(page_of(c, rules));
   ASSERT_EQ(tables.size(), 1u);
   const auto& t = tables[0].table;
@@ -141,13 +145,9 @@ TEST(PdfTables, AScannedNumberAcrossABorderNotDrawnAtItsRowIsOneCell) {
   put(c, "66", 60, 206), put(c, "1", 190, 206), put(c, "2", 201, 206);  // drawn border between
   for (auto& ch : c)
     ch.conf = 90;
-  std::vector<PdfRule> rules;
-  for (float x : {55.f, 130.f, 280.f})
-    rules.push_back({x, 95, x, 215});
+  auto rules = grid({55, 130, 280}, {95, 120, 140, 160, 170, 195, 215});
   rules.push_back({200, 95, 200, 165});   // the border of the sub-table above
   rules.push_back({200, 195, 200, 215});  // and of the row below
-  for (float y : {95.f, 120.f, 140.f, 160.f, 170.f, 195.f, 215.f})
-    rules.push_back({55, y, 280, y});
   auto tables = detect_tables(page_of(c, rules));
   ASSERT_EQ(tables.size(), 1u);
   const auto& t = tables[0].table;
@@ -167,11 +167,7 @@ TEST(PdfTables, ScannedCellReadWithLowConfidenceIsUnsure) {
   put(c, "乙", 60, 156), put(c, "模糊字样", 160, 156);
   for (auto& ch : c)
     ch.conf = ch.x0 >= 160 && ch.baseline == 156 ? 45 : 92;
-  std::vector<PdfRule> rules;
-  for (float x : {55.f, 150.f, 260.f})
-    rules.push_back({x, 95, x, 165});
-  for (float y : {95.f, 120.f, 140.f, 165.f})
-    rules.push_back({55, y, 260, y});
+  const auto rules = grid({55, 150, 260}, {95, 120, 140, 165});
   auto tables = detect_tables(page_of(c, rules));
   ASSERT_EQ(tables.size(), 1u);
   const auto& t = tables[0].table;
@@ -233,11 +229,7 @@ TEST(PdfTables, AChineseNumeralAloneInARowOfNumbersIsUnsure) {
   put(c, "序号", 60, 176), put(c, "二", 110, 176), put(c, "绝缘杆", 160, 176);
   for (auto& ch : c)
     ch.conf = 95;
-  std::vector<PdfRule> rules;
-  for (float x : {55.f, 105.f, 155.f, 205.f, 260.f})
-    rules.push_back({x, 95, x, 185});
-  for (float y : {95.f, 120.f, 140.f, 160.f, 185.f})
-    rules.push_back({55, y, 260, y});
+  const auto rules = grid({55, 105, 155, 205, 260}, {95, 120, 140, 160, 185});
   auto tables = detect_tables(page_of(c, rules));
   ASSERT_EQ(tables.size(), 1u);
   const auto& t = tables[0].table;

@@ -3,12 +3,11 @@
 #include <algorithm>
 #include <cmath>
 
-#include <re2/re2.h>
-
 #include "regreader/core/text.hpp"
 #include "regreader/parse/notes.hpp"
 #include "regreader/parse/numbering.hpp"
 #include "regreader/parse/ruled_regions.hpp"
+#include "regreader/parse/table_numbers.hpp"
 
 namespace regreader::parse {
 
@@ -24,8 +23,6 @@ constexpr float kMaxRowGap = 2.2f;
 constexpr float kMaxWrappedCellShare = 0.6f;
 // A horizontal rule counts for a table when it spans this share of the table's width.
 constexpr float kMinRuleShare = 0.5f;
-// A column of numbers has at least this many body cells with digits.
-constexpr int kMinNumericCells = 3;
 // The header sits above a rule found in this top share of the table.
 constexpr float kHeaderRuleShare = 0.45f;
 
@@ -365,8 +362,8 @@ model::TableMeta build_scanned_table(const PdfPage& page, const RuledRegion& g, 
     // "注1：…" runs across the column borders of the rows above; its text is one cell.
     const bool note = starts_with_note(band.front());
     for (const auto& l : band) {
-      const std::vector<int> joined = columns_a_number_joins(page, g, cols, l);
-      place_header_line(l, cols, rows, note ? &one_cell : &joined);
+      const std::vector<int> merged = note ? one_cell : columns_a_number_joins(page, g, cols, l);
+      place_header_line(l, cols, rows, &merged);
     }
     const auto& last_row = rows.text.back();
     if (std::any_of(last_row.begin(), last_row.end(), [](const auto& t) { return !t.empty(); })) {
@@ -440,115 +437,6 @@ bool title_row(const model::TableMeta& t, const PdfLine& first_line) {
   };
   return in_first == 1 && in_second >= 2 && title->row_span == 1 &&
          title->col_span * 5 >= t.col_count * 3 && bare(title->content) == bare(first_line.text);
-}
-
-bool has_digit(const std::string& s) {
-  return std::any_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
-}
-
-// A decimal point between two digits (`2.5`, `20.35`; OCR's `0. 70` is joined before).
-bool has_decimal_point(const std::string& s) {
-  const auto cps = text::to_codepoints(s);
-  for (size_t k = 1; k + 1 < cps.size(); ++k)
-    if ((cps[k] == U'.' || cps[k] == U'．') && is_digit(cps[k - 1]) && is_digit(cps[k + 1]))
-      return true;
-  return false;
-}
-
-// Whether a cell's first character is a number's: a digit, a sign or comparison (`±50`, `<1`)
-// or a point.
-bool starts_with_number(const std::string& s) {
-  static const RE2 kStart(R"(^\s*[\d±+\-−<>≤≥~～.．])");
-  return RE2::PartialMatch(s, kStart);
-}
-
-// The filled body cells of column `c`, those with a digit, those with a decimal point and those
-// with a digit that start with the number.
-struct ColumnNumbers {
-  int filled = 0, numeric = 0, decimals = 0, leading = 0;
-  /// Whether most of its numbers have a decimal point, or most have none: nullopt where it holds
-  /// too few numbers or no clear majority.
-  std::optional<bool> decimal_majority() const {
-    if (numeric < kMinNumericCells) return std::nullopt;
-    if (decimals * 3 >= numeric * 2) return true;
-    if ((numeric - decimals) * 3 >= numeric * 2) return false;
-    return std::nullopt;
-  }
-};
-
-// A number OCR read in pieces or with a mark no print has: digits apart across a gap (`3 0`
-// where the page prints 3.0: a faint point lost) or across a flat stroke (`35 一 66`: chi_sim
-// reads the range sign ～ and a dash as 一), or a quote glued to it (`”4.00`: a seal's edge or
-// a speck read as a glyph). What stood there the reading cannot tell.
-bool doubtful_number(const std::string& content) {
-  static const RE2 kDoubtful(R"(\d(\s+|\s*[一_\-—－]\s*)\d|[“”"'‘’`]\d|\d[“”"'‘’`])");
-  return RE2::PartialMatch(content, kDoubtful);
-}
-
-ColumnNumbers count_column(const model::TableMeta& t, int c) {
-  ColumnNumbers n;
-  for (const auto& cell : t.cells)
-    if (cell.row > 0 && cell.col == c && cell.col_span == 1 && !cell.content.empty()) {
-      ++n.filled;
-      if (!has_digit(cell.content)) continue;
-      ++n.numeric, n.decimals += has_decimal_point(cell.content) ? 1 : 0;
-      n.leading += starts_with_number(cell.content) ? 1 : 0;
-    }
-  return n;
-}
-
-// A cell's whole text is one Chinese numeral other than 一 (`二`, `三`, `十`).
-bool lone_chinese_numeral(const std::string& content) {
-  const auto cps = text::to_codepoints(text::trim(content));
-  static constexpr std::u32string_view kNumerals = U"二三四五六七八九十";
-  return cps.size() == 1 && kNumerals.find(cps[0]) != std::u32string_view::npos;
-}
-
-// Every other filled cell of `cell`'s row holds a digit, and there are at least two of them.
-bool row_of_numbers(const model::TableMeta& t, const model::TableCell& cell) {
-  int numbers = 0;
-  for (const auto& other : t.cells) {
-    if (other.row != cell.row || &other == &cell || text::trim(other.content).empty()) continue;
-    if (!has_digit(other.content)) return false;
-    ++numbers;
-  }
-  return numbers >= 2;
-}
-
-// A table read by OCR: cells whose reading a column of numbers puts in doubt are unsure.
-// - OCR that misreads a number often returns no digit at all (`到. 全` for 4.0 under a seal),
-//   and then no digit's confidence marks the cell: a body cell without a digit in a column whose
-//   other body cells are mostly numbers is unsure.
-// - OCR reads the 、 between two whole numbers as a decimal point (`20.35` for 20、35 kV: two
-//   voltages, not one), confidently, and drops a faint point (`10` for 1.0): a cell with a
-//   decimal point in a column of whole numbers, or a whole number in a column of decimals, is
-//   unsure.
-// - A number read in pieces or with a stray mark (`doubtful_number`) is unsure wherever it
-//   stands.
-// - In a column whose numbers start their cells (`750`, `±500`), a cell with a character before
-//   its number (`了750`, `省500`: a seal's stroke or a misread ± read as a glyph) is unsure.
-// - A cell that is one Chinese numeral alone (`二`) in a row whose other cells are numbers is a
-//   dash or a digit misread (表E.1's `330 | 3.2 | — | 380` read `330 | 2 | 二 | 380`): a printed
-//   row of figures does not hold a Chinese numeral. `一` alone is how OCR reads a printed `—`.
-void mark_numbers_not_read(model::TableMeta& t) {
-  for (auto& cell : t.cells)
-    if (cell.row > 0 && doubtful_number(cell.content)) cell.unsure = true;
-  for (auto& cell : t.cells)
-    if (cell.row > 0 && lone_chinese_numeral(cell.content) && row_of_numbers(t, cell))
-      cell.unsure = true;
-  for (int c = 0; c < t.col_count; ++c) {
-    const ColumnNumbers n = count_column(t, c);
-    const std::optional<bool> decimals = n.decimal_majority();
-    const bool numbers = n.numeric >= kMinNumericCells && n.numeric * 3 >= n.filled * 2;
-    const bool leading = numbers && n.leading * 3 >= n.numeric * 2;
-    for (auto& cell : t.cells) {
-      if (cell.row == 0 || cell.col != c || cell.col_span != 1) continue;
-      const bool digits = has_digit(cell.content);
-      if (numbers && !digits) cell.unsure = true;
-      if (decimals && digits && has_decimal_point(cell.content) != *decimals) cell.unsure = true;
-      if (leading && digits && !starts_with_number(cell.content)) cell.unsure = true;
-    }
-  }
 }
 
 bool read_by_ocr(const PdfPage& page, size_t first, size_t last) {

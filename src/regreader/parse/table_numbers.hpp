@@ -1,0 +1,27 @@
+#pragma once
+// Which numbers of a table read by OCR are unsure, from the table itself: its columns and rows
+// of figures say what a cell should look like, and a cell that does not is marked, whatever
+// confidence tesseract gave its characters.
+
+#include "regreader/model/table_meta.hpp"
+
+namespace regreader::parse {
+
+/// A table read by OCR: cells whose reading a column of numbers puts in doubt are unsure.
+/// - OCR that misreads a number often returns no digit at all (`到. 全` for 4.0 under a seal),
+///   and then no digit's confidence marks the cell: a body cell without a digit in a column whose
+///   other body cells are mostly numbers is unsure.
+/// - OCR reads the 、 between two whole numbers as a decimal point (`20.35` for 20、35 kV: two
+///   voltages, not one), confidently, and drops a faint point (`10` for 1.0): a cell with a
+///   decimal point in a column of whole numbers, or a whole number in a column of decimals, is
+///   unsure.
+/// - A number read in pieces or with a stray mark (`doubtful_number`) is unsure wherever it
+///   stands.
+/// - In a column whose numbers start their cells (`750`, `±500`), a cell with a character before
+///   its number (`了750`, `省500`: a seal's stroke or a misread ± read as a glyph) is unsure.
+/// - A cell that is one Chinese numeral alone (`二`) in a row whose other cells are numbers is a
+///   dash or a digit misread (表E.1's `330 | 3.2 | — | 380` read `330 | 2 | 二 | 380`): a printed
+///   row of figures does not hold a Chinese numeral. `一` alone is how OCR reads a printed `—`.
+void mark_numbers_not_read(model::TableMeta& t);
+
+}  // namespace regreader::parse
