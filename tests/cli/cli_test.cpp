@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "regreader/parse/ocr.hpp"
 #include "regreader/parse/office_renderer.hpp"
 #include "regreader/store/page_store.hpp"
 #include "test_support.hpp"
@@ -320,6 +321,28 @@ TEST_F(Cli, KeywordSearchWithCitations) {
   EXPECT_GT(layout["pages"][0]["lines"][0]["size"].get<double>(), 0.0);
   EXPECT_GT(layout["body_size"].get<double>(), 0.0);
   EXPECT_EQ(run_regreader("debug layout '" + sample_pdf().string() + "' --page 99").code, 3);
+  // --images: the grey image OCR reads the page from, a PGM the page's size at 300 dpi.
+  const auto images = dir_.path() / "ocr-images";
+  auto img = run_regreader("debug layout '" + sample_pdf().string() + "' --page 1 --images '" +
+                           images.string() + "'");
+  ASSERT_EQ(img.code, 0) << img.err;
+  std::ifstream pgm(images / "page-1-ocr.pgm", std::ios::binary);
+  std::string magic;
+  int width = 0, height = 0, depth = 0;
+  pgm >> magic >> width >> height >> depth;
+  EXPECT_EQ(magic, "P5");
+  EXPECT_EQ(depth, 255);
+  const auto size = layout["pages"][0]["width"].get<double>() * parse::kOcrDpi / 72.0;
+  EXPECT_NEAR(width, size, 2.0);
+  EXPECT_GT(height, 0);
+  EXPECT_EQ(std::filesystem::file_size(images / "page-1-ocr.pgm"),
+            static_cast<std::uintmax_t>(pgm.tellg()) + 1 +
+                static_cast<std::uintmax_t>(width) * static_cast<std::uintmax_t>(height));
+  EXPECT_FALSE(std::filesystem::exists(images / "page-1-ocr.pgm.part"));
+  auto no_page = run_regreader("debug layout '" + sample_pdf().string() + "' --images '" +
+                               images.string() + "'");
+  EXPECT_EQ(no_page.code, 2);
+  EXPECT_NE(no_page.err.find("--images needs --page"), std::string::npos) << no_page.err;
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 // paragraphs, headings and tables are built — for finding why a heading or a table came out
 // wrong on a document, without a PDF toolkit beside RegReader.
 
+#include <filesystem>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -10,6 +12,7 @@
 #include "regreader/cli/output.hpp"
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
+#include "regreader/parse/ocr.hpp"
 #include "regreader/parse/pdf_document.hpp"
 #include "regreader/parse/pdf_parser.hpp"
 
@@ -22,7 +25,43 @@ struct LayoutArgs {
   int page = 0;  // 0: every page
   bool ocr = false;
   bool json = false;
+  std::string images;  // folder for the page's OCR images; empty: none written
 };
+
+// `img` (one channel) as a binary PGM file, written beside `path` and renamed into place so a
+// failed write leaves no partial image.
+void write_pgm(const parse::PixelImage& img, const std::filesystem::path& path) {
+  const auto part = std::filesystem::path(path.string() + ".part");
+  {
+    std::ofstream out(part, std::ios::binary);
+    out << "P5\n" << img.width << " " << img.height << "\n255\n";
+    for (int y = 0; y < img.height; ++y)
+      out.write(reinterpret_cast<const char*>(img.pixels.data()) +
+                    static_cast<std::ptrdiff_t>(y) * img.stride,
+                img.width);
+    if (!out.flush()) {
+      std::error_code ignored;
+      std::filesystem::remove(part, ignored);
+      throw Error(ErrorCode::kIo, "cannot write " + path.string());
+    }
+  }
+  std::filesystem::rename(part, path);
+}
+
+// The grey image OCR reads page `page` from (seals and other coloured ink dropped,
+// colour_ink.hpp), as page-N-ocr.pgm in the --images folder.
+void write_ocr_image(const LayoutArgs& a) {
+  if (!a.page) throw Error(ErrorCode::kInvalidArgument, "--images needs --page");
+  const parse::PdfDocument doc(a.file);
+  if (a.page > doc.page_count())
+    throw Error(ErrorCode::kNotFound, "page " + std::to_string(a.page) + " is not in " + a.file +
+                                          " (" + std::to_string(doc.page_count()) + " pages)");
+  std::filesystem::create_directories(a.images);
+  const auto path =
+      std::filesystem::path(a.images) / ("page-" + std::to_string(a.page) + "-ocr.pgm");
+  write_pgm(doc.render_gray(a.page - 1, parse::kOcrDpi), path);
+  std::cerr << "wrote " << path.string() << " (" << parse::kOcrDpi << " dpi)\n";
+}
 
 nlohmann::json line_json(const parse::PdfLine& l) {
   nlohmann::json segs = nlohmann::json::array();
@@ -53,6 +92,7 @@ void run_layout(const LayoutArgs& a, Globals& g) {
   g.json = a.json;
   std::string title;
   if (a.page < 0) throw Error(ErrorCode::kInvalidArgument, "--page must be 1 or more");
+  if (!a.images.empty()) write_ocr_image(a);
   auto pages = parse::read_pdf_lines(
       a.file, &title, {}, a.ocr ? parse::OcrMode::kAuto : parse::OcrMode::kNever, nullptr, a.page);
   if (pages.empty())
@@ -95,6 +135,9 @@ void add_debug_layout_command(CLI::App& debug, Globals& g) {
   l->add_flag("--json", a->json,
               "Lines with coordinates, segments, characters ([c, x0, x1, OCR confidence]) and "
               "ruling lines as JSON");
+  l->add_option("--images", a->images,
+                "Also write the grey image OCR reads the page from (coloured ink such as seals\n"
+                "dropped, 300 dpi) into this folder as page-N-ocr.pgm. Needs --page");
   l->footer(
       "Columns: y and x in points from the top left, the line's type size, B for bold, [n] for a\n"
       "line cut into n cells by wide gaps. Headings are set larger than the body text size.\n\n"
