@@ -51,7 +51,7 @@ void run_table(const TableArgs& a, Globals& g) {
     j["notes"] = notes;
     print_json(j);
   } else {
-    std::cout << render_table(a.reg_id, t, notes);
+    std::cout << render_table(a.reg_id, t, notes, tools::table_summary_json(store, a.reg_id, t));
   }
 }
 
@@ -59,17 +59,19 @@ void run_note(const TableArgs& a, Globals& g) {
   g.json = a.json;
   auto lib = g.library();
   auto& store = lib.store();
-  const auto matches = tools::find_notes(store, a.reg_id, a.id, a.page);
+  const auto found = tools::find_notes(store, a.reg_id, a.id, a.page);
+  nlohmann::json matches = nlohmann::json::array();
+  for (const auto& n : found)
+    matches.push_back(tools::note_json(store, a.reg_id, n));
   if (a.json) {
-    nlohmann::json j = {
-        {"reg_id", a.reg_id},
-        {"query", a.id},
-        {"annotation_id", matches.front().annotation_id},
-        {"matches", matches},
-        {"source", cite(a.reg_id, matches.front().page_num, matches.front().page_num)}};
+    nlohmann::json j = {{"reg_id", a.reg_id},
+                        {"query", a.id},
+                        {"annotation_id", found.front().annotation_id},
+                        {"matches", matches},
+                        {"source", cite(a.reg_id, found.front().page_num, found.front().page_num)}};
     print_json(j);
   } else {
-    std::cout << render_notes(a.reg_id, matches);
+    std::cout << render_notes(matches);
   }
 }
 

@@ -2,6 +2,7 @@
 
 #include "regreader/cli/output.hpp"
 #include "regreader/core/text.hpp"
+#include "regreader/tools/search_hits.hpp"
 
 namespace regreader::cli {
 
@@ -21,7 +22,8 @@ std::string render_table_list(const std::string& reg_id,
 }
 
 std::string render_table(const std::string& reg_id, const model::TableEntry& t,
-                         const std::vector<model::Annotation>& notes) {
+                         const std::vector<model::Annotation>& notes,
+                         const nlohmann::json& summary) {
   std::string out = t.merged.to_markdown() + "\n";
   for (const auto& n : notes)
     out += n.annotation_id + "：" + n.content + "\n";
@@ -33,19 +35,20 @@ std::string render_table(const std::string& reg_id, const model::TableEntry& t,
       out += " p" + std::to_string(s.page_num);
     out += ")";
   }
-  return out + "\n";
+  return out + tools::ocr_mark(summary) + "\n";
 }
 
-std::string render_notes(const std::string& reg_id, const std::vector<model::Annotation>& notes) {
+std::string render_notes(const nlohmann::json& notes) {
   std::string out;
   for (size_t i = 0; i < notes.size(); ++i) {
     const auto& n = notes[i];
-    out += (i == 0 ? "" : "\nalso: ") + n.annotation_id + "：" + n.content + "\n";
-    out += "  source: " + cite(reg_id, n.page_num, n.page_num);
-    if (!n.related_blocks.empty()) {
+    out += (i == 0 ? "" : "\nalso: ") + n["annotation_id"].get<std::string>() + "：" +
+           n["content"].get<std::string>() + "\n";
+    out += "  source: " + n["source"].get<std::string>() + tools::ocr_mark(n);
+    if (!n["related_blocks"].empty()) {
       out += "  qualifies:";
-      for (const auto& b : n.related_blocks)
-        out += " " + b;
+      for (const auto& b : n["related_blocks"])
+        out += " " + b.get<std::string>();
     }
     out += "\n";
   }
@@ -67,7 +70,7 @@ std::string render_reference(const std::string& reg_id, const model::ReferenceLi
   if (target.value("truncated", false)) out += "(… more on the following pages: use read-pages)\n";
   return out +
          "\nsource: " + target.value("source", cite(reg_id, link.target_page, link.target_page)) +
-         "\n";
+         tools::ocr_mark(target) + "\n";
 }
 
 }  // namespace regreader::cli

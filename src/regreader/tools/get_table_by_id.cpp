@@ -4,6 +4,7 @@
 #include "regreader/tools/lookups.hpp"
 #include "regreader/tools/registry.hpp"
 #include "regreader/tools/schemas.hpp"
+#include "regreader/tools/search_hits.hpp"
 
 namespace regreader::tools {
 
@@ -41,7 +42,7 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
   std::string text = md + "\n";
   for (const auto& n : j["notes"])
     text += n["annotation_id"].get<std::string>() + "：" + n["content"].get<std::string>() + "\n";
-  text += "source: " + j["source"].get<std::string>() + "\n";
+  text += "source: " + j["source"].get<std::string>() + ocr_mark(j) + "\n";
   return {j, text};
 }
 

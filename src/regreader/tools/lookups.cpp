@@ -101,20 +101,36 @@ constexpr int kMaxSectionPages = 3;
 nlohmann::json section_json(const store::DocumentStore& store, const std::string& reg_id,
                             const model::ChapterNode& n, const model::DocumentStructure& s) {
   const auto ids = subtree_blocks(s, n);
-  std::string md;
+  std::string md, text_source;
+  float ocr_confidence = 100;  // the lowest of its OCR pages
   const int last = std::min(n.page_end, n.page_start + kMaxSectionPages - 1);
-  for (const auto& p : store.pages(reg_id, n.page_start, last))
+  for (const auto& p : store.pages(reg_id, n.page_start, last)) {
     for (const auto& b : p.content_blocks)
       if (ids.count(b.block_id)) md += (md.empty() ? "" : "\n\n") + b.content_markdown;
-  return {{"node_id", n.node_id},
-          {"section_number", n.section_number},
-          {"title", n.title},
-          {"page_start", n.page_start},
-          {"page_end", n.page_end},
-          {"chapter_path", s.get_chapter_path(n.node_id)},
-          {"content_markdown", md},
-          {"truncated", last < n.page_end},
-          {"source", cite(reg_id, n.page_start, n.page_end) + " " + n.display_title()}};
+    if (p.text_source == "ocr") ocr_confidence = std::min(ocr_confidence, p.ocr_confidence);
+    if (text_source.empty() || p.text_source == "ocr") text_source = p.text_source;
+  }
+  nlohmann::json j = {{"node_id", n.node_id},
+                      {"section_number", n.section_number},
+                      {"title", n.title},
+                      {"page_start", n.page_start},
+                      {"page_end", n.page_end},
+                      {"chapter_path", s.get_chapter_path(n.node_id)},
+                      {"content_markdown", md},
+                      {"truncated", last < n.page_end},
+                      {"source", cite(reg_id, n.page_start, n.page_end) + " " + n.display_title()}};
+  add_paging_warning(store, reg_id, j);
+  if (!text_source.empty()) j["text_source"] = text_source;
+  if (text_source == "ocr") add_ocr_fields(j, ocr_confidence);
+  return j;
+}
+
+nlohmann::json note_json(const store::DocumentStore& store, const std::string& reg_id,
+                         const model::Annotation& n) {
+  nlohmann::json j = n;
+  j["source"] = cite(reg_id, n.page_num, n.page_num) + " " + n.annotation_id;
+  add_text_source(store, reg_id, n.page_num, j);
+  return j;
 }
 
 nlohmann::json reference_target_json(const store::DocumentStore& store, const std::string& reg_id,
@@ -135,7 +151,7 @@ nlohmann::json reference_target_json(const store::DocumentStore& store, const st
     case model::RefKind::kNote:
       for (const auto& n : notes)
         if (n.annotation_id == link.target_id && n.page_num == link.target_page) {
-          nlohmann::json j = n;
+          nlohmann::json j = note_json(store, reg_id, n);
           j["source"] = cite(reg_id, n.page_num, n.page_num);
           return j;
         }

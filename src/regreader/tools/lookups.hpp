@@ -37,6 +37,11 @@ std::vector<model::Annotation> find_notes(const store::DocumentStore& store,
                                           const std::string& reg_id, const std::string& label,
                                           int page_hint);
 
+/// A note as JSON with its "source" (regulation, page and label) and its page's text_source
+/// (ocr_confidence and a warning on OCR pages: add_text_source).
+nlohmann::json note_json(const store::DocumentStore& store, const std::string& reg_id,
+                         const model::Annotation& n);
+
 /// A chapter with its text over at most a few pages (`truncated` says when there is more).
 nlohmann::json section_json(const store::DocumentStore& store, const std::string& reg_id,
                             const model::ChapterNode& n, const model::DocumentStructure& s);

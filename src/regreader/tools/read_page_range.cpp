@@ -84,12 +84,13 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
     pj.push_back(page_json(reg_id, p, parts));
     for (const auto& n : p.annotations)
       notes.push_back(n);
-    text +=
-        "──── " + cite(reg_id, p.page_num, p.page_num) + " ────\n" + page_text(p, parts) + "\n\n";
+    text += "──── " + cite(reg_id, p.page_num, p.page_num) +
+            ocr_mark(p.text_source, p.ocr_confidence) + " ────\n" + page_text(p, parts) + "\n\n";
   }
   for (const auto& t : tables)
     text += "[merged table " + t["table_id"].get<std::string>() + ", " +
-            t["source"].get<std::string>() + "]\n" + t["markdown"].get<std::string>() + "\n";
+            t["source"].get<std::string>() + "]" + ocr_mark(t) + "\n" +
+            t["markdown"].get<std::string>() + "\n";
   nlohmann::json out = {{"reg_id", reg_id},
                         {"start_page", start},
                         {"end_page", end},

@@ -6,6 +6,7 @@
 #include "regreader/tools/lookups.hpp"
 #include "regreader/tools/registry.hpp"
 #include "regreader/tools/schemas.hpp"
+#include "regreader/tools/search_hits.hpp"
 
 namespace regreader::tools {
 
@@ -42,7 +43,8 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
     out["source"] = target.is_object() ? target.value("source", reg_id) : reg_id;
     out["target_page"] = link.target_page;
     rendered =
-        "\"" + text + "\" → " + link.target + " (" + out["source"].get<std::string>() + ")\n" +
+        "\"" + text + "\" → " + link.target + " (" + out["source"].get<std::string>() + ")" +
+        ocr_mark(target) + "\n" +
         (target.is_object() ? target.value("content_markdown",
                                            target.value("markdown", target.value("content", "")))
                             : "") +

@@ -74,6 +74,17 @@ void add_ocr_fields(nlohmann::json& j, float confidence) {
   j["ocr_warning"] = "text read by OCR: check figures against the original page";
 }
 
+std::string ocr_mark(const std::string& text_source, float confidence) {
+  if (text_source != "ocr") return "";
+  return "  [OCR, confidence " + std::to_string(std::lround(confidence)) +
+         ": check figures against the page]";
+}
+
+std::string ocr_mark(const nlohmann::json& j) {
+  if (!j.is_object() || j.value("text_source", "") != "ocr") return "";
+  return ocr_mark("ocr", j.value("ocr_confidence", 0.0f));
+}
+
 nlohmann::json hits_json(const store::DocumentStore& store,
                          const std::vector<index::SearchHit>& hits) {
   nlohmann::json out = nlohmann::json::array();

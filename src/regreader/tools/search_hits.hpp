@@ -23,6 +23,13 @@ void add_guided_fields(const index::GuidedResult& g, nlohmann::json& j);
 /// Marks JSON about an OCR page: "ocr_confidence" (0-100) and "ocr_warning".
 void add_ocr_fields(nlohmann::json& j, float confidence);
 
+/// What a text rendering (the text a model reads) says after the source of JSON marked by
+/// add_text_source as read by OCR: "  [OCR, confidence 83: check figures against the page]";
+/// empty for text from a text layer, Word or Markdown.
+std::string ocr_mark(const nlohmann::json& j);
+/// The same for a page's text source and confidence.
+std::string ocr_mark(const std::string& text_source, float confidence);
+
 /// Adds "paging" and "paging_warning" when the regulation's page numbers are not its own
 /// (synthetic or rendered pages: model::paging_warning).
 void add_paging_warning(const store::DocumentStore& store, const std::string& reg_id,

@@ -6,6 +6,7 @@
 #include "regreader/tools/lookups.hpp"
 #include "regreader/tools/registry.hpp"
 #include "regreader/tools/schemas.hpp"
+#include "regreader/tools/search_hits.hpp"
 #include "regreader/tools/search_runner.hpp"
 
 namespace regreader::tools {
@@ -46,7 +47,8 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
     j["score"] = h.score;
     j["matched_page"] = h.page_num;
     results.push_back(j);
-    text += j["source"].get<std::string>() + "  " + t->caption + "\n  " + h.snippet + "\n";
+    text += j["source"].get<std::string>() + "  " + t->caption + ocr_mark(j) + "\n  " + h.snippet +
+            "\n";
     if (static_cast<int>(results.size()) >= limit) break;
   }
   if (results.empty()) text = "No table matches \"" + r.query + "\".\n";

@@ -13,7 +13,8 @@ namespace regreader::tools {
 
 namespace {
 
-std::string hits_text(const std::string& query, const SearchOutcome& o) {
+std::string hits_text(const std::string& query, const SearchOutcome& o,
+                      const nlohmann::json& results) {
   std::string out;
   if (!o.guided.scoped_by.empty())
     out += "Scoped to the regulation(s) the query names: " + o.guided.scoped_by +
@@ -30,7 +31,8 @@ std::string hits_text(const std::string& query, const SearchOutcome& o) {
     out += "No exact match; closest (partial matches):\n";
   for (size_t i = 0; i < o.hits.size(); ++i) {
     const auto& h = o.hits[i];
-    out += std::to_string(i + 1) + ". [" + h.source + "] " + h.snippet + "\n";
+    out += std::to_string(i + 1) + ". [" + h.source + "]" + ocr_mark(results[i]) + " " + h.snippet +
+           "\n";
     if (!h.copies.empty()) {
       out += "   (also in copies:";
       for (const auto& c : h.copies)
@@ -65,7 +67,7 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
                       {"mode_used", out.mode_used},
                       {"results", hits_json(ctx.store, out.hits)}};
   add_guided_fields(out.guided, j);
-  return {j, hits_text(r.query, out)};
+  return {j, hits_text(r.query, out, j["results"])};
 }
 
 }  // namespace
