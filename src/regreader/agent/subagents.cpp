@@ -9,7 +9,8 @@ namespace {
 // Every subagent reports findings for the aggregator; it never writes the final answer.
 const std::string kReportRules =
     "只依据工具结果，用要点汇报找到的规程原文要求和数值（数值与原文一致），每条注明出处"
-    "（规程编号 + 页码 + 表/注/条款，如 GB26860 P4 表1）。找不到依据就回答“未找到相关规定”"
+    "（规程编号 + 页码 + 表/注/条款，如 GB26860 P4 表1）；出处标有 [OCR, confidence N…] 或数值带 "
+    "(?) 的，照录并注明“OCR 识别”。找不到依据就回答“未找到相关规定”"
     "并说明查过的范围。不要写【处置措施】等最终答复格式，不要回答与规程无关的问题。";
 
 std::array<SubagentSpec, 4> make_specs() {

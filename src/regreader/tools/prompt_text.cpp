@@ -8,7 +8,7 @@ const std::string& answer_format() {
 【处置措施】
 分条列出规程要求的做法，每条后用括号注明出处，如（GB26860 P4 表1）。
 【注意事项】
-列出适用条件、注释（注X）中的限制和例外。
+列出适用条件、注释（注X）中的限制和例外。引用的内容标有 [OCR, confidence N…]（由扫描件识别，可能有误）或数值带 (?)（OCR 未能确认）时，照录原样并写明“OCR 识别，请核对原件第 X 页”，不得把带 (?) 的数值当作确定值。
 【来源】
 逐条列出引用：规程编号 + 页码 + 表/注/条款，如 GB26860 P4 表1、GB26860 P5 注1、DL/T 5352 P12 5.2.3。页码必须是工具返回结果中的页码。)";
   return kText;
@@ -44,7 +44,9 @@ const std::string& server_instructions() {
       "read_page_range on the hit pages → follow 见注X with lookup_annotation, "
       "见表Y/见第X章/参见5.2.3 "
       "with resolve_reference, continued tables with get_table_by_id. Cite every answer with the "
-      "source field (regulation + page, e.g. GB26860-2011 P4 表1).";
+      "source field (regulation + page, e.g. GB26860-2011 P4 表1). Text marked [OCR, confidence N] "
+      "was read from a scan and a value shown as 0.70 (?) is one OCR could not confirm: quote it "
+      "as it is and tell the user to check that page of the original.";
   return kText;
 }
 
