@@ -119,5 +119,27 @@ TEST(ScanRules, GlyphsReadFromABorderAreDropped) {
   EXPECT_EQ(kept, U"1306.50一");
 }
 
+// A cover's title in 23 pt type: the long strokes of 电 and 工 are found as vertical "rules"
+// (longer than kMinScanRuleHeight) and would make the title a table. A table's border beside
+// a cell's text, and one taller than the glyph it passes, stay.
+TEST(ScanRules, StrokesOfALargeGlyphAreNoRules) {
+  const float top = 330, bottom = 353;                       // the title's glyph boxes
+  std::vector<PdfRule> rules = {{116, 331, 116, 354},        // inside 电 (108-131)
+                                {150, 330, 150, 352},        // inside 工 (138-161)
+                                {134, 300, 134, 380},        // between them, taller than a line
+                                {300, 100, 300, 400},        // a border of a table further down
+                                {108.5f, 331, 108.5f, 354},  // at 电's left edge: may be a border
+                                {50, 320, 300, 320}};        // horizontal rules are not strokes
+  const std::vector<PdfChar> chars = {{U'电', 108, 131, top, bottom, bottom, 23, false, 85},
+                                      {U'工', 138, 161, top, bottom, bottom, 23, false, 85},
+                                      {U'1', 296, 302, 200, 210, 209, 10, false, 85}};
+  drop_glyph_strokes(rules, chars);
+  ASSERT_EQ(rules.size(), 4u);
+  EXPECT_FLOAT_EQ(rules[0].x0, 134);
+  EXPECT_FLOAT_EQ(rules[1].x0, 300);
+  EXPECT_FLOAT_EQ(rules[2].x0, 108.5f);
+  EXPECT_TRUE(rules[3].horizontal());
+}
+
 }  // namespace
 }  // namespace regreader::parse

@@ -44,6 +44,7 @@ class PageReader {
       for (const int dpi : dpis)
         others.push_back(engine_->recognize(downscaled(image, dpi)));
       combine_ocr_readings(ocr, others);
+      drop_glyph_strokes(scanned, ocr);
       reread_rows(image, scanned, dpis, ocr);
       combine_with_text_layer(ocr, content.chars);
       drop_rule_glyphs(ocr, scanned);

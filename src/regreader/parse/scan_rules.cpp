@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string_view>
 
+#include "regreader/core/text.hpp"
 #include "regreader/parse/pix.hpp"
 
 namespace regreader::parse {
@@ -26,6 +27,11 @@ constexpr int kSkewTolerance = 3;
 constexpr float kOnRule = 1.0f;
 // A glyph whose box lies this much inside its neighbour's has no place of its own.
 constexpr float kOverlapShare = 0.5f;
+// A rule within this share of a glyph's width from its box's edge may be a border it touches.
+constexpr float kGlyphEdgeShare = 0.15f;
+// How far (share of the glyph's height) a stroke reaches beyond the glyph's box: OCR's boxes
+// are tight, a scanned stroke's ink blurs a little past them.
+constexpr float kStrokeReach = 0.25f;
 
 // The rules of one direction.
 void add_rules(Pix* ink, bool horizontal, int min_length, float scale, float dilation,
@@ -130,6 +136,27 @@ void drop_rule_glyphs(std::vector<PdfChar>& chars, const std::vector<PdfRule>& r
   }
   size_t k = 0;
   std::erase_if(chars, [&](const PdfChar&) { return drop[k++]; });
+}
+
+namespace {
+
+// Whether the vertical rule `r` lies inside the CJK glyph `c`: within the middle of its width
+// and no further above or below its box than kStrokeReach of its height.
+bool inside_glyph(const PdfRule& r, const PdfChar& c) {
+  if (!text::is_cjk(c.c)) return false;
+  const float w = c.x1 - c.x0, h = c.y1 - c.y0;
+  const float margin = kGlyphEdgeShare * w, reach = kStrokeReach * h;
+  return r.x0 > c.x0 + margin && r.x0 < c.x1 - margin && r.y0 >= c.y0 - reach &&
+         r.y1 <= c.y1 + reach;
+}
+
+}  // namespace
+
+void drop_glyph_strokes(std::vector<PdfRule>& rules, const std::vector<PdfChar>& chars) {
+  std::erase_if(rules, [&](const PdfRule& r) {
+    return !r.horizontal() && std::any_of(chars.begin(), chars.end(),
+                                          [&](const PdfChar& c) { return inside_glyph(r, c); });
+  });
 }
 
 namespace {

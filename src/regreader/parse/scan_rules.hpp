@@ -32,6 +32,13 @@ std::vector<PdfRule> rules_seen(std::vector<PdfRule> rules, const PixelImage& gr
 /// glyph has no place of its own on the page); `一`, `_` or `-` lying along a horizontal rule goes.
 void drop_rule_glyphs(std::vector<PdfChar>& chars, const std::vector<PdfRule>& rules);
 
+/// Drops the vertical rules found in a scan that are strokes of a large character OCR read there:
+/// a rule inside the middle of a CJK glyph's box (not at its edges, where a border may touch
+/// it) and no longer than the glyph is high. kMinScanRuleHeight keeps body text's strokes out,
+/// but a cover's title is set in 20-26 pt type: GB 26859's `电力安全工作规程` gave seven 22 pt
+/// "rules" that made the title a table of six cells and left the regulation without its name.
+void drop_glyph_strokes(std::vector<PdfRule>& rules, const std::vector<PdfChar>& chars);
+
 /// Pixels of the grey OCR rendering darker than this (0-255) are ink. Rules in ~100 dpi scans
 /// upscaled for OCR are grey (170-200 where they are thinnest), and so is print under a seal once
 /// the ink filter dropped the seal's red; paper is above 220.
