@@ -87,9 +87,7 @@ void print_hits(const store::DocumentStore& store, const std::string& query,
     const auto& h = hits[i];
     const auto [source, conf] = store.text_source(h.reg_id, h.page_num);
     std::cout << i + 1 << ". " << h.source << "  [" << model::block_type_name(h.block_type) << "]"
-              << (source == "ocr" ? "  [OCR, confidence " + std::to_string(std::lround(conf)) +
-                                        ": check figures against the page]"
-                                  : "")
+              << tools::ocr_mark(source, conf)
               << (h.match == "partial"
                       ? "  [partial: " + std::to_string(std::lround(h.coverage * 100)) +
                             "% of the query]"

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "regreader/core/text.hpp"
+#include "regreader/tools/search_hits.hpp"
 
 namespace regreader::cli {
 
@@ -92,7 +93,7 @@ std::string render_toc(const model::RegulationInfo& info, const nlohmann::json& 
 std::string render_page(const model::RegulationInfo& info, const model::PageDocument& page) {
   std::string out = "──── " + cite(info.reg_id, page.page_num, page.page_num) + " / " +
                     std::to_string(info.total_pages) +
-                    (page.text_source == "ocr" ? " (text by OCR)" : "") + " ────\n";
+                    tools::ocr_mark(page.text_source, page.ocr_confidence) + " ────\n";
   if (const auto w = model::paging_warning(info.paging); !w.empty())
     out += "(" + std::string(w) + ")\n";
   if (!page.chapter_path.empty()) {
