@@ -41,11 +41,15 @@ class OcrMarks : public ::testing::TestWithParam<std::string> {
     store_->save(parse::build_document(two_pages(GetParam()), "R"));
   }
 
-  // The text rendering of one tool call (what a model reads), with the call's JSON on failure.
-  std::string text(const std::string& tool, const json& args) {
+  tools::ToolResult call(const std::string& tool, const json& args) {
     const auto table = tools::tool_table(false);
     const tools::ToolContext ctx{*store_, dir_.path() / "data", nullptr, {}};
-    const auto r = tools::call_tool(*tools::find_tool(table, tool), ctx, args);
+    return tools::call_tool(*tools::find_tool(table, tool), ctx, args);
+  }
+
+  // The text rendering of one tool call (what a model reads), with the call's JSON on failure.
+  std::string text(const std::string& tool, const json& args) {
+    const auto r = call(tool, args);
     EXPECT_FALSE(r.text.empty()) << tool << ": " << r.structured.dump();
     return r.text;
   }
@@ -74,10 +78,7 @@ TEST_P(OcrMarks, EveryToolTextSaysWhenItsPageWasReadByOcr) {
 }
 
 TEST_P(OcrMarks, ANoteSaysHowItsPageWasRead) {
-  const auto table = tools::tool_table(false);
-  const tools::ToolContext ctx{*store_, dir_.path() / "data", nullptr, {}};
-  const auto r = tools::call_tool(*tools::find_tool(table, "lookup_annotation"), ctx,
-                                  {{"reg_id", "R"}, {"annotation_id", "注1"}});
+  const auto r = call("lookup_annotation", {{"reg_id", "R"}, {"annotation_id", "注1"}});
   EXPECT_EQ(r.structured["text_source"], GetParam()) << r.structured.dump();
   ASSERT_EQ(r.structured["matches"].size(), 1u);
   EXPECT_EQ(r.structured["matches"][0]["text_source"], GetParam());

@@ -28,6 +28,12 @@ struct LayoutArgs {
   std::string images;  // folder for the page's OCR images; empty: none written
 };
 
+// The error for a --page beyond the file's `count` pages.
+Error page_not_in(const LayoutArgs& a, int count) {
+  return Error(ErrorCode::kNotFound, "page " + std::to_string(a.page) + " is not in " + a.file +
+                                         " (" + std::to_string(count) + " pages)");
+}
+
 // `img` (one channel) as a binary PGM file, written beside `path` and renamed into place so a
 // failed write leaves no partial image.
 void write_pgm(const parse::PixelImage& img, const std::filesystem::path& path) {
@@ -53,9 +59,7 @@ void write_pgm(const parse::PixelImage& img, const std::filesystem::path& path) 
 void write_ocr_image(const LayoutArgs& a) {
   if (!a.page) throw Error(ErrorCode::kInvalidArgument, "--images needs --page");
   const parse::PdfDocument doc(a.file);
-  if (a.page > doc.page_count())
-    throw Error(ErrorCode::kNotFound, "page " + std::to_string(a.page) + " is not in " + a.file +
-                                          " (" + std::to_string(doc.page_count()) + " pages)");
+  if (a.page > doc.page_count()) throw page_not_in(a, doc.page_count());
   std::filesystem::create_directories(a.images);
   const auto path =
       std::filesystem::path(a.images) / ("page-" + std::to_string(a.page) + "-ocr.pgm");
@@ -95,10 +99,7 @@ void run_layout(const LayoutArgs& a, Globals& g) {
   if (!a.images.empty()) write_ocr_image(a);
   auto pages = parse::read_pdf_lines(
       a.file, &title, {}, a.ocr ? parse::OcrMode::kAuto : parse::OcrMode::kNever, nullptr, a.page);
-  if (pages.empty())
-    throw Error(ErrorCode::kNotFound,
-                "page " + std::to_string(a.page) + " is not in " + a.file + " (" +
-                    std::to_string(parse::PdfDocument(a.file).page_count()) + " pages)");
+  if (pages.empty()) throw page_not_in(a, parse::PdfDocument(a.file).page_count());
   const float body = parse::body_font_size(pages);
   nlohmann::json out = {{"file", a.file}, {"body_size", body}, {"pages", nlohmann::json::array()}};
   for (const auto& p : pages) {
