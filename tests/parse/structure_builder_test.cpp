@@ -202,25 +202,23 @@ TEST(StructureBuilder, TermsAppendicesAndExplanations) {
   RawDocument raw;
   raw.format = "pdf";
   raw.page_count = 5;
-  raw.blocks = {para("1 总则", 2, true),
-                para("1.0.1 为规范风电场工程风能资源测量，制定本规范。", 2),
-                para("2 术语和定义", 2, true),
-                para("2.1", 2),
-                para("电力系统安全性 security of power system", 2),
-                para("电力系统在运行中承受扰动的能力。", 2),
-                para("附录A", 4, true),
-                para("(规范性附录)", 4),
-                para("电力系统稳定性分类", 4),
-                para("条文说明", 5, true),
-                para("4 风能资源测量", 5, true),
-                para("4.1 测量方案", 5, true),
-                para("4.1.5 本条说明测风塔的数量。", 5),
-                para("4.1.7～4.1.8 测风塔位置的说明。", 5)};
+  raw.blocks = {
+      para("1 总则", 2, true), para("1.0.1 为规范风电场工程风能资源测量，制定本规范。", 2),
+      para("2 术语和定义", 2, true), para("2.1", 2),
+      para("电力系统安全性 security of power system", 2),
+      para("电力系统在运行中承受扰动的能力。", 2),
+      // A term with an English term too long for a title, wrapped (NB/T 31147).
+      para("2.2 初拟风电机组轮毂高度 proposed hub height of wind tur-", 2), para("bine", 2),
+      para("附录A", 4, true), para("(规范性附录)", 4), para("电力系统稳定性分类", 4),
+      para("条文说明", 5, true), para("4 风能资源测量", 5, true), para("4.1 测量方案", 5, true),
+      para("4.1.5 本条说明测风塔的数量。", 5), para("4.1.7～4.1.8 测风塔位置的说明。", 5)};
   auto doc = build_document(raw, "R");
   const auto& s = doc.structure;
   ASSERT_NE(s.get_node_by_section_number("1.0.1"), nullptr);
   ASSERT_NE(s.get_node_by_section_number("2.1"), nullptr);
   EXPECT_EQ(s.get_node_by_section_number("2.1")->title, "电力系统安全性");
+  ASSERT_NE(s.get_node_by_section_number("2.2"), nullptr);
+  EXPECT_EQ(s.get_node_by_section_number("2.2")->title, "初拟风电机组轮毂高度");
   ASSERT_NE(s.get_node_by_section_number("附录A"), nullptr);
   EXPECT_EQ(s.get_node_by_section_number("附录A")->title, "电力系统稳定性分类");
   ASSERT_NE(node_titled(s, "条文说明"), nullptr);

@@ -4,6 +4,7 @@
 
 #include "regreader/core/regex.hpp"
 #include "regreader/core/text.hpp"
+#include "regreader/parse/glyph_repair.hpp"
 #include "regreader/parse/page_furniture.hpp"
 
 namespace regreader::parse {
@@ -22,8 +23,11 @@ constexpr size_t kMaxFontHeadingChars = 30;
 }  // namespace
 
 // The Chinese term of a term line, without the English term after it ("电力系统稳定性 power
-// system stability" -> "电力系统稳定性", OCR's "低[电]压low voltage;LV" -> "低[电]压"). Only
-// an all-ASCII tail after Chinese text is cut: "N-1原则" and "SF6 气体" stay whole.
+// system stability" -> "电力系统稳定性", OCR's "低[电]压low voltage;LV" -> "低[电]压",
+// "重要负荷（用户） important load（user）" -> "重要负荷（用户）"). Only a tail after a Chinese
+// ideograph that starts with a Latin letter and holds no ideograph is cut: ASCII, full-width
+// ASCII forms (（）－), and glyphs that could not be read (a mapped font's hyphen). "N-1原则",
+// "SF6 气体" and "kVA的变压器" stay whole.
 std::string chinese_term(const std::string& line) {
   auto cps = text::to_codepoints(line);
   bool cjk_before = false;
@@ -33,12 +37,12 @@ std::string chinese_term(const std::string& line) {
     if (letter && cjk_before) {
       bool tail = true;
       for (size_t k = i; tail && k < cps.size(); ++k)
-        tail = cps[k] < 0x80;
+        tail = cps[k] < 0x80 || (cps[k] >= 0xFF01 && cps[k] <= 0xFF5E) || is_unreadable(cps[k]);
       if (tail)
         return text::trim(
             text::from_codepoints(std::vector<char32_t>(cps.begin(), cps.begin() + i)));
     }
-    cjk_before = cjk_before || (text::is_cjk(c) && c != U'，' && c != U'。');
+    cjk_before = cjk_before || text::is_han(c);
   }
   return text::trim(line);
 }

@@ -9,6 +9,7 @@ extern "C" {
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 
 #include "regreader/core/error.hpp"
 #include "regreader/parse/glyph_repair.hpp"
@@ -39,16 +40,19 @@ bool is_ocr_font(fz_context* ctx, fz_font* font) {
 }
 
 // Latin glyphs recorded as ideographs by their font's ToUnicode map (glyph_repair.hpp) are
-// mapped back; narrow ideographs of other fonts are counted as unreadable.
+// mapped back (`repaired` says which); narrow ideographs of other fonts are counted as unreadable.
 void repair_mapped_latin(std::vector<PdfChar>& chars, const std::vector<fz_font*>& fonts,
-                         const std::map<fz_font*, FontGlyphStats>& glyphs, PdfPageContent& page) {
+                         const std::map<fz_font*, FontGlyphStats>& glyphs, PdfPageContent& page,
+                         std::vector<bool>& repaired) {
   for (const auto& [font, stats] : glyphs)
     if (!stats.is_mapped_latin()) page.unreadable_glyphs += stats.narrow_other;
+  repaired.assign(chars.size(), false);
   for (size_t i = 0; i < chars.size(); ++i) {
     const auto& stats = glyphs.at(fonts[i]);
     if (!stats.is_mapped_latin()) continue;
     if (auto ascii = gbk_row_a0_ascii(chars[i].c)) {
       chars[i].c = static_cast<char32_t>(*ascii);
+      repaired[i] = true;
       ++page.repaired_glyphs;
     }
   }
@@ -57,7 +61,7 @@ void repair_mapped_latin(std::vector<PdfChar>& chars, const std::vector<fz_font*
 }
 
 std::vector<PdfChar> collect_chars(fz_context* ctx, fz_stext_page* st, fz_rect bounds,
-                                   PdfPageContent& page) {
+                                   PdfPageContent& page, std::vector<bool>& repaired) {
   std::vector<PdfChar> chars;
   std::vector<fz_font*> fonts;  // the font of each kept character
   size_t ocr_font_chars = 0;
@@ -82,8 +86,23 @@ std::vector<PdfChar> collect_chars(fz_context* ctx, fz_stext_page* st, fz_rect b
     }
   }
   page.ocr_layer = !chars.empty() && ocr_font_chars * 2 > chars.size();
-  repair_mapped_latin(chars, fonts, glyphs, page);
+  repair_mapped_latin(chars, fonts, glyphs, page, repaired);
   return chars;
+}
+
+// Page `index`'s structured text alone (no rules, no images), or nullptr when it cannot be read.
+fz_stext_page* text_of_page(fz_context* ctx, fz_document* doc, int index) {
+  fz_stext_page* st = nullptr;
+  fz_var(st);
+  fz_try(ctx) {
+    fz_stext_options opts{};
+    opts.flags = FZ_STEXT_MEDIABOX_CLIP;
+    st = fz_new_stext_page_from_page_number(ctx, doc, index, &opts);
+  }
+  fz_catch(ctx) {
+    return nullptr;
+  }
+  return st;
 }
 
 // Characters whose glyph was also stroked (see stroke_text) are bold.
@@ -241,6 +260,8 @@ struct PdfDocument::Impl {
   fz_context* ctx = nullptr;
   fz_document* doc = nullptr;
   int pages = 0;
+  // The widths of repaired Latin letters, learnt over all pages on the first page that has any.
+  std::optional<LatinAdvances> latin;
   ~Impl() {
     if (doc) fz_drop_document(ctx, doc);
     if (ctx) fz_drop_context(ctx);
@@ -348,10 +369,30 @@ PdfPageContent PdfDocument::read_page(int index) const {
   }
   out.width = bounds.x1 - bounds.x0;
   out.height = bounds.y1 - bounds.y0;
-  out.chars = collect_chars(c, st, bounds, out);
+  std::vector<bool> repaired;
+  out.chars = collect_chars(c, st, bounds, out, repaired);
   mark_stroked_bold(out.chars, std::move(stroked));
   fz_drop_stext_page(c, st);
+  if (out.repaired_glyphs > 0) latin_advances().mark_spaces(out.chars, repaired);
   return out;
+}
+
+const LatinAdvances& PdfDocument::latin_advances() const {
+  if (impl_->latin) return *impl_->latin;
+  LatinAdvances adv;
+  fz_context* c = impl_->ctx;
+  for (int index = 0; index < impl_->pages; ++index) {
+    fz_stext_page* st = text_of_page(c, impl_->doc, index);
+    if (!st) continue;  // a page that cannot be read says nothing of widths; read_page reports it
+    PdfPageContent page;
+    std::vector<bool> repaired;
+    const auto chars = collect_chars(c, st, st->mediabox, page, repaired);
+    fz_drop_stext_page(c, st);
+    adv.add(chars, repaired);
+  }
+  adv.solve();
+  impl_->latin = std::move(adv);
+  return *impl_->latin;
 }
 
 GrayImage PdfDocument::render_gray(int index, int dpi, InkFilterStats* stats) const {

@@ -27,6 +27,8 @@ struct PdfPageContent {
 /// An 8-bit grey rendering of a page (for OCR): a PixelImage with one channel.
 using GrayImage = PixelImage;
 
+class LatinAdvances;
+
 class PdfDocument {
  public:
   /// Opens a PDF. Throws ParseError: kCorruptFile (unreadable, no pages), kEncryptedFile.
@@ -51,6 +53,8 @@ class PdfDocument {
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
+  /// Widths of repaired Latin letters over the whole document (glyph_repair.hpp), learnt once.
+  const LatinAdvances& latin_advances() const;
 };
 
 }  // namespace regreader::parse

@@ -218,7 +218,8 @@ std::vector<PdfLine> build_lines(std::vector<PdfChar> chars) {
     char32_t prev = 0, before_prev = 0;
     for (const auto& ch : row) {
       const float gap = ch.x0 - prev_x1, em = std::max(ch.size, 1.0f);
-      const bool space = gap > kWordGap * em && !inside_number(before_prev, prev, ch.c);
+      const bool space =
+          (gap > kWordGap * em || ch.space_before) && !inside_number(before_prev, prev, ch.c);
       if (space && !l.text.empty()) l.text.push_back(' ');
       if (l.segments.empty() || gap > kColumnGap * em) l.segments.push_back({ch.x0, ch.x1, {}});
       auto& seg = l.segments.back();
