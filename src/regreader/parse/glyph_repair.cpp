@@ -24,7 +24,7 @@ constexpr double kMappedShare = 0.9;
 // space. GB 38755, all 17 pages: inside words the excess is at most 0.24 of the median (most
 // under 0.03), between words 0.72-1.1.
 constexpr float kLatinSpaceShare = 0.4f;
-// A letter needs this many pairs to have a half width of its own; below, half the median.
+// A letter needs this many pairs to have a half width of its own (below: see LatinAdvances::half).
 constexpr size_t kMinLetterSamples = 3;
 // Rounds of alternating medians (GB 38755's halves change by under 1% after eight).
 constexpr int kSolveRounds = 12;
