@@ -37,7 +37,7 @@ struct FontGlyphStats {
 /// receiverendsystem"). The producer places each glyph by its own width, so the advance from one
 /// letter to the next is half the first's width plus half the second's (GB 38755's Founder
 /// fonts centre glyphs: a letter before `m` advances further than before `e`). Each letter's
-/// half width is learnt from the whole document (every pair of adjacent repaired letters, in
+/// half width is learnt from the document (the pairs of adjacent repaired letters, in
 /// units of type size, by alternating medians); an advance exceeding the two halves by a share
 /// of the document's median advance holds a space. A character of the run that could not be read
 /// (GB 38755's hyphen is a private-use code) ends the run: its width is not known, and it
@@ -46,6 +46,8 @@ class LatinAdvances {
  public:
   /// Adds one page's adjacent repaired letters; `repaired[i]` says chars[i] was mapped back.
   void add(const std::vector<PdfChar>& chars, const std::vector<bool>& repaired);
+  /// Letter pairs added so far.
+  size_t pairs() const { return pairs_.size(); }
   /// Learns the letters' half widths from what was added.
   void solve();
   /// Sets `space_before` on the repaired letters that start a word.

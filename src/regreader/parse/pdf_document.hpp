@@ -53,8 +53,8 @@ class PdfDocument {
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
-  /// Widths of repaired Latin letters over the whole document (glyph_repair.hpp), learnt once.
-  const LatinAdvances& latin_advances() const;
+  /// Widths of repaired Latin letters (glyph_repair.hpp), learnt once, from page `from` on.
+  const LatinAdvances& latin_advances(int from) const;
 };
 
 }  // namespace regreader::parse
