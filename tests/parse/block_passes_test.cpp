@@ -18,6 +18,11 @@ TEST(BlockPasses, ATermsTitleIsItsChineseTermWithoutTheEnglishOne) {
   EXPECT_EQ(chinese_term("N-1原则"), "N-1原则");
   EXPECT_EQ(chinese_term("容量100kVA的变压器"), "容量100kVA的变压器");
   EXPECT_EQ(chinese_term("（SF6）断路器"), "（SF6）断路器");
+  // An abbreviation in brackets is part of the term.
+  EXPECT_EQ(chinese_term("电压互感器（PT）"), "电压互感器（PT）");
+  EXPECT_EQ(chinese_term("自动电压控制(AVC)"), "自动电压控制(AVC)");
+  EXPECT_EQ(chinese_term("地理信息系统 【GIS】 geographic information system"),
+            "地理信息系统 【GIS】");
   // A Latin tail that goes on in Chinese punctuation is a sentence, not an English term.
   EXPECT_EQ(chinese_term("使用GPS，并记录"), "使用GPS，并记录");
 }

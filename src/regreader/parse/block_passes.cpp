@@ -27,14 +27,18 @@ constexpr size_t kMaxFontHeadingChars = 30;
 // "重要负荷（用户） important load（user）" -> "重要负荷（用户）"). Only a tail after a Chinese
 // ideograph that starts with a Latin letter and holds no ideograph is cut: ASCII, full-width
 // ASCII forms (（）－), and glyphs that could not be read (a mapped font's hyphen). "N-1原则",
-// "SF6 气体" and "kVA的变压器" stay whole.
+// "SF6 气体", "kVA的变压器" and an abbreviation in brackets, "电压互感器（PT）", stay whole.
 std::string chinese_term(const std::string& line) {
   auto cps = text::to_codepoints(line);
   bool cjk_before = false;
+  int depth = 0;  // brackets open
   for (size_t i = 0; i < cps.size(); ++i) {
     const char32_t c = cps[i];
     const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-    if (letter && cjk_before) {
+    // Latin inside brackets is an abbreviation of the term ("电压互感器（PT）"), kept.
+    if (c == U'（' || c == '(' || c == U'【' || c == '[') ++depth;
+    if ((c == U'）' || c == ')' || c == U'】' || c == ']') && depth > 0) --depth;
+    if (letter && cjk_before && depth == 0) {
       bool tail = true;
       for (size_t k = i; tail && k < cps.size(); ++k)
         tail = cps[k] < 0x80 || (cps[k] >= 0xFF01 && cps[k] <= 0xFF5E) || is_unreadable(cps[k]);
