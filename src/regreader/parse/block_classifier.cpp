@@ -211,13 +211,10 @@ void classify(ClassifiedBlock& it, const RawBlock& raw, Numbering& state) {
     const bool article = number->kind == SectionKind::kArticle;
     it.type =
         (title_like || raw.styled_heading) && !article ? BlockType::kHeading : BlockType::kText;
-    // A term and its long English term ("初拟风电机组轮毂高度 proposed hub height of wind tur-")
-    // is titled by the term, not by the line's first characters.
+    // A term with a long English term ("初拟… proposed hub height of wind tur-") is titled by it.
     const std::string term = chinese_term(number->rest);
-    it.node_title = article ? ""
-                    : title_like || (term != number->rest && is_title_like(term))
-                        ? term
-                        : inline_title(number->rest);
+    const bool by_term = title_like || (term != number->rest && is_title_like(term));
+    it.node_title = article ? "" : by_term ? term : inline_title(number->rest);
     return;
   }
   if (list_like && raw.heading_level == 0) {
