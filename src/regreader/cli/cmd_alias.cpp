@@ -2,6 +2,7 @@
 // <data dir>/aliases.tsv (alias<TAB>regulation id or title words), which search, the tools, the
 // MCP server and the citation checker read; the built-in aliases are listed beside them.
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -9,6 +10,7 @@
 #include "regreader/cli/output.hpp"
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
+#include "regreader/index/regulation_ids.hpp"
 #include "regreader/index/regulation_mentions.hpp"
 #include "regreader/index/synonyms.hpp"
 
@@ -85,6 +87,24 @@ void add_alias_command(CLI::App& app, Globals& g) {
       "  regreader alias add 安规 GB26860-2011\n"
       "  regreader search \"安规 安全距离\"          # scoped to GB26860-2011\n"
       "  regreader alias list");
+}
+
+std::string stored_id(const index::Library& lib, const std::string& name, bool quiet) {
+  const auto r = index::resolve_regulation(lib.documents(), lib.aliases(), name);
+  if (!r.said.empty() && !quiet) std::cerr << "regulation: " << r.said << "\n";
+  return r.reg_ids.front();
+}
+
+std::vector<std::string> stored_ids(const index::Library& lib,
+                                    const std::vector<std::string>& names, bool quiet) {
+  std::vector<std::string> out;
+  for (const auto& name : names) {
+    const auto r = index::resolve_regulations(lib.documents(), lib.aliases(), name);
+    if (!r.said.empty() && !quiet) std::cerr << "regulation: " << r.said << "\n";
+    for (const auto& id : r.reg_ids)
+      if (std::find(out.begin(), out.end(), id) == out.end()) out.push_back(id);
+  }
+  return out;
 }
 
 }  // namespace regreader::cli

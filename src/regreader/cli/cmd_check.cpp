@@ -61,7 +61,7 @@ void run_check(const CheckArgs& a, Globals& g) {
   g.json = a.json;
   auto lib = g.library();
   auto& store = lib.store();
-  std::vector<std::string> ids = a.reg_ids;
+  std::vector<std::string> ids = stored_ids(lib, a.reg_ids, g.quiet);
   if (a.all)
     for (const auto& r : store.list())
       ids.push_back(r.reg_id);

@@ -25,8 +25,8 @@ struct EvalArgs {
 };
 
 void print_figures(const std::string& label, const index::EvalResult& r) {
-  std::printf("%-14s %9d %7.3f %7.3f %7.3f %7.3f %7.3f\n", label.c_str(), r.questions, r.hit_at[0],
-              r.hit_at[1], r.hit_at[2], r.hit_at[3], r.mrr);
+  std::printf("%-14s %9d %7.3f %7.3f %7.3f %7.3f %7.3f %7d\n", label.c_str(), r.questions,
+              r.hit_at[0], r.hit_at[1], r.hit_at[2], r.hit_at[3], r.mrr, r.empty);
 }
 
 void print_row(const std::string& mode, const index::EvalResult& r,
@@ -48,8 +48,8 @@ void run_eval(const EvalArgs& a, Globals& g) {
   const auto& documents = lib.documents();
   nlohmann::json out = nlohmann::json::array();
   if (!a.json)
-    std::printf("%-14s %9s %7s %7s %7s %7s %7s\n", "mode", "questions", "hit@1", "hit@3", "hit@5",
-                "hit@10", "MRR");
+    std::printf("%-14s %9s %7s %7s %7s %7s %7s %7s\n", "mode", "questions", "hit@1", "hit@3",
+                "hit@5", "hit@10", "MRR", "empty");
   const bool embedded = lib.engine() == "sqlite";
   const std::string no_leg = index::semantic_unavailable(documents);
   for (const auto& mode : a.modes) {
@@ -76,7 +76,8 @@ void add_eval_command(CLI::App& app, Globals& g) {
   auto a = std::make_shared<EvalArgs>();
   auto* e = app.add_subcommand("eval", "Score retrieval on a development set (hit@k, MRR)");
   e->add_option("file", a->file,
-                "JSON Lines: {\"query\", \"reg_id\", \"expect\" or \"pages\", \"kind\"?} per line")
+                "JSON Lines: {\"query\", \"reg_id\", \"expect\", \"pages\" or \"chapter\" (with "
+                "\"in_reg\" when reg_id is \"\"), \"kind\"?} per line")
       ->required();
   e->add_option("--mode", a->modes,
                 "keyword, vector, hybrid (with the configured embedding model), baseline (FTS5 "
@@ -88,6 +89,10 @@ void add_eval_command(CLI::App& app, Globals& g) {
               "reduction, definitions first and copies folded (what `search` adds)");
   e->add_flag("--by-kind", a->by_kind, "A row per question kind (the lines' \"kind\" field)");
   e->footer(
+      "A question counts as found at rank k when its k-th hit holds the expected text, lies on "
+      "one\n"
+      "of the pages, or lies inside the chapter (a title of its chapter path); `empty` counts the\n"
+      "questions that got no hit at all.\n\n"
       "Vector and hybrid use the embedding model of `regreader search --help` and need its\n"
       "vectors (`regreader reindex --all`).\n\n"
       "Example:\n  regreader eval bench/dev-questions.jsonl   (after bench/run_eval.sh has "

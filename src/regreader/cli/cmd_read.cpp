@@ -49,13 +49,14 @@ void run_toc(const ReadArgs& a, Globals& g) {
     throw Error(ErrorCode::kInvalidArgument, "--depth must be 0 (all levels) or more");
   auto lib = g.library();
   auto& store = lib.documents();
-  const auto info = store.require(a.reg_id);
-  const auto structure = store.structure(a.reg_id);
+  const std::string reg_id = stored_id(lib, a.reg_id, g.quiet);
+  const auto info = store.require(reg_id);
+  const auto structure = store.structure(reg_id);
   std::optional<std::string> expand;
   if (!a.expand.empty()) {
     if (!structure.get_node_by_section_number(a.expand))
       throw Error(ErrorCode::kNotFound,
-                  "section '" + a.expand + "' is not in " + a.reg_id + "'s table of contents");
+                  "section '" + a.expand + "' is not in " + reg_id + "'s table of contents");
     expand = a.expand;
   }
   const auto tree = structure.get_chapter_tree(a.depth, expand);
@@ -76,19 +77,20 @@ void run_read_pages(const ReadArgs& a, Globals& g) {
                                                  std::to_string(end - a.start + 1) + ")");
   auto lib = g.library();
   auto& store = lib.documents();
-  const auto info = store.require(a.reg_id);
-  const auto pages = store.pages(a.reg_id, a.start, end);
+  const std::string reg_id = stored_id(lib, a.reg_id, g.quiet);
+  const auto info = store.require(reg_id);
+  const auto pages = store.pages(reg_id, a.start, end);
   if (a.json) {
     print_json({{"regulation", info},
                 {"start_page", a.start},
                 {"end_page", end},
-                {"source", cite(a.reg_id, a.start, end)},
+                {"source", cite(reg_id, a.start, end)},
                 {"pages", pages}});
     return;
   }
   for (const auto& p : pages)
     std::cout << render_page(info, p);
-  std::cout << "source: " << cite(a.reg_id, a.start, end) << "\n";
+  std::cout << "source: " << cite(reg_id, a.start, end) << "\n";
 }
 
 void run_inspect(const ReadArgs& a, Globals& g) {

@@ -80,8 +80,7 @@ void print_hits(const store::DocumentStore& store, const std::string& query,
     std::cout << "No matches for \"" << query << "\".\n";
     return;
   }
-  if (std::all_of(hits.begin(), hits.end(),
-                  [](const index::SearchHit& h) { return h.match == "partial"; }))
+  if (std::all_of(hits.begin(), hits.end(), tools::loose_hit))
     std::cout << "No exact match for \"" << query << "\"; closest (partial matches):\n";
   for (size_t i = 0; i < hits.size(); ++i) {
     const auto& h = hits[i];
@@ -92,7 +91,9 @@ void print_hits(const store::DocumentStore& store, const std::string& query,
                       ? "  [partial: " + std::to_string(std::lround(h.coverage * 100)) +
                             "% of the query]"
                       : "")
-              << (h.match == "definition" ? "  [definition]" : "") << "\n   " << h.snippet << "\n";
+              << (h.match == "definition" ? "  [definition]" : "")
+              << (h.match == "chapter_title" ? "  [chapter title]" : "") << "\n   " << h.snippet
+              << "\n";
     if (!h.copies.empty()) {
       std::cout << "   also in copies:";
       for (const auto& c : h.copies)
@@ -108,7 +109,6 @@ void run_search(const SearchArgs& a, Globals& g) {
     throw Error(ErrorCode::kInvalidArgument, "--limit must be 1-100");
   if (a.per_reg < 0) throw Error(ErrorCode::kInvalidArgument, "--per-reg must be 1 or more");
   index::SearchFilter f;
-  f.reg_ids = a.reg_ids;
   f.chapter_scope = a.chapter;
   f.block_types = parse_types(a.types);
   f.section_number = a.section;
@@ -121,8 +121,7 @@ void run_search(const SearchArgs& a, Globals& g) {
   o.per_reg = a.per_reg;
   o.collapse = !a.all_copies;
   o.aliases = &lib.aliases();
-  for (const auto& id : f.reg_ids)
-    store.require(id);
+  f.reg_ids = stored_ids(lib, a.reg_ids, g.quiet);
   bool fell_back = false;
   const auto mode = choose_mode(a, store, fell_back);
   const auto r = index::guided_search(store, a.query, f, mode, o);
@@ -133,7 +132,7 @@ void run_search(const SearchArgs& a, Globals& g) {
         {"mode_used", index::search_mode_name(mode)},
         {"results", tools::hits_json(store, r.hits)},
         {"exact_match", std::any_of(r.hits.begin(), r.hits.end(),
-                                    [](const auto& h) { return h.match != "partial"; })}};
+                                    [](const auto& h) { return !tools::loose_hit(h); })}};
     tools::add_guided_fields(r, j);
     if (fell_back) j["note"] = index::semantic_unavailable(store);
     print_json(j);
@@ -141,6 +140,7 @@ void run_search(const SearchArgs& a, Globals& g) {
   }
   say_guidance(r);
   print_hits(store, a.query, r.hits);
+  std::cout << tools::fallback_text(r);
 }
 
 void run_tokenize(const SearchArgs& a, Globals& g) {

@@ -22,10 +22,18 @@ struct TableArgs {
   bool json = false;
 };
 
-void run_tables(const TableArgs& a, Globals& g) {
-  g.json = a.json;
+// The arguments with the regulation as stored (an alias or a standard number resolved).
+TableArgs with_stored_id(const TableArgs& in, const index::Library& lib, const Globals& g) {
+  TableArgs a = in;
+  a.reg_id = stored_id(lib, in.reg_id, g.quiet);
+  return a;
+}
+
+void run_tables(const TableArgs& in, Globals& g) {
+  g.json = in.json;
   auto lib = g.library();
   auto& store = lib.store();
+  const TableArgs a = with_stored_id(in, lib, g);
   const auto tables =
       store.tables(a.reg_id, a.page > 0 ? std::optional<int>(a.page) : std::nullopt);
   if (a.json) {
@@ -38,10 +46,11 @@ void run_tables(const TableArgs& a, Globals& g) {
   }
 }
 
-void run_table(const TableArgs& a, Globals& g) {
-  g.json = a.json;
+void run_table(const TableArgs& in, Globals& g) {
+  g.json = in.json;
   auto lib = g.library();
   auto& store = lib.store();
+  const TableArgs a = with_stored_id(in, lib, g);
   const auto t = tools::find_table(store, a.reg_id, a.id);
   const auto notes = tools::table_notes(store, a.reg_id, t);
   if (a.json) {
@@ -55,10 +64,11 @@ void run_table(const TableArgs& a, Globals& g) {
   }
 }
 
-void run_note(const TableArgs& a, Globals& g) {
-  g.json = a.json;
+void run_note(const TableArgs& in, Globals& g) {
+  g.json = in.json;
   auto lib = g.library();
   auto& store = lib.store();
+  const TableArgs a = with_stored_id(in, lib, g);
   const auto found = tools::find_notes(store, a.reg_id, a.id, a.page);
   nlohmann::json matches = nlohmann::json::array();
   for (const auto& n : found)
@@ -75,15 +85,16 @@ void run_note(const TableArgs& a, Globals& g) {
   }
 }
 
-void run_ref(const TableArgs& a, Globals& g) {
-  g.json = a.json;
-  const auto ref = parse::parse_reference_query(a.id);
+void run_ref(const TableArgs& in, Globals& g) {
+  g.json = in.json;
+  const auto ref = parse::parse_reference_query(in.id);
   if (!ref)
     throw Error(ErrorCode::kInvalidArgument,
-                "cannot read a reference in '" + a.id +
+                "cannot read a reference in '" + in.id +
                     "' (try 见表1, 参见5.2.3, 按附录A, 见注1, 第十二条)");
   auto lib = g.library();
   auto& store = lib.store();
+  const TableArgs a = with_stored_id(in, lib, g);
   const auto structure = store.structure(a.reg_id);
   const auto tables = store.tables(a.reg_id);
   const auto notes = store.annotations(a.reg_id);

@@ -45,9 +45,18 @@ void add_agent_commands(CLI::App& app, Globals& g);
 void add_reindex_command(CLI::App& app, Globals& g);
 void add_verify_command(CLI::App& app, Globals& g);
 void add_alias_command(CLI::App& app, Globals& g);
+void add_synonyms_command(CLI::App& app, Globals& g);
 void add_config_command(CLI::App& app, Globals& g);
 void add_docs_commands(CLI::App& app, Globals& g);
 void add_skills_command(CLI::App& app, Globals& g);
+
+/// The stored id a reader's name for one regulation stands for (an id, an alias such as 安规, a
+/// standard number, a title: index/regulation_ids.hpp); says "regulation: 安规 -> GB26860" on
+/// stderr when the name was not the id. `quiet`: say nothing.
+std::string stored_id(const index::Library& lib, const std::string& name, bool quiet);
+/// Every stored id the names stand for (search's -r), said the same way.
+std::vector<std::string> stored_ids(const index::Library& lib,
+                                    const std::vector<std::string>& names, bool quiet);
 
 /// After an ingest: embeds the new blocks with the configured model (nothing when none is
 /// configured). A failure is a warning in `report`, not an error: the regulations are stored.

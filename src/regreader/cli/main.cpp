@@ -86,6 +86,7 @@ int run(int argc, char** argv) {
   add_agent_commands(app, g);
   add_verify_command(app, g);
   add_alias_command(app, g);
+  add_synonyms_command(app, g);
   add_config_command(app, g);
   add_skills_command(app, g);
   add_docs_commands(app, g);

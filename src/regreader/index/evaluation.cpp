@@ -26,6 +26,8 @@ std::string squash(const std::string& s) {
 struct Candidate {
   std::string block_id;
   int page = 0;
+  std::string reg_id;
+  std::vector<std::string> chapter_path;
 };
 
 // The original system's keyword leg: FTS5 with unicode61, the user's words as they are.
@@ -46,12 +48,14 @@ std::vector<Candidate> baseline_search(store::Database& db, const EvalQuestion& 
   std::vector<Candidate> out;
   if (match.empty()) return out;
   auto s = db.prepare(
-      "SELECT b.block_id, b.page_num FROM temp.baseline_fts f JOIN blocks b ON b.rowid = f.rowid "
+      "SELECT b.block_id, b.page_num, b.reg_id, b.chapter_path FROM temp.baseline_fts f JOIN "
+      "blocks b ON b.rowid = f.rowid "
       "WHERE baseline_fts MATCH ?1 AND (?2 = '' OR b.reg_id = ?2) ORDER BY bm25(baseline_fts) "
       "LIMIT ?3");
   s.bind(1, match).bind(2, q.reg_id).bind(3, kDepth);
   while (s.step())
-    out.push_back({s.text(0), static_cast<int>(s.integer(1))});
+    out.push_back({s.text(0), static_cast<int>(s.integer(1)), s.text(2),
+                   nlohmann::json::parse(s.text(3)).get<std::vector<std::string>>()});
   return out;
 }
 
@@ -68,12 +72,14 @@ std::vector<Candidate> our_candidates(const store::DocumentStore& documents, con
     hits = engine_search(documents, q.query, q.query, f, mode);
   }
   for (const auto& h : hits)
-    out.push_back({h.block_id, h.page_num});
+    out.push_back({h.block_id, h.page_num, h.reg_id, h.chapter_path});
   return out;
 }
 
-void score(EvalResult& r, int rank) {
+void score(EvalResult& r, int rank, bool empty = false) {
   r.ranks.push_back(rank);
+  r.empties.push_back(empty);
+  r.empty += empty ? 1 : 0;
   if (rank < 0) {
     ++r.invalid;
     return;
@@ -95,7 +101,28 @@ std::string block_text(const store::DocumentStore& documents, const std::string&
   return squash(documents.block_content(block_id).value_or(""));
 }
 
+const std::string& gold_reg(const EvalQuestion& q) {
+  return q.in_reg.empty() ? q.reg_id : q.in_reg;
+}
+
+// A chapter gold: one of the hit's chapter titles is the chapter's (spaces and width ignored).
+bool in_gold_chapter(const EvalQuestion& q, const Candidate& c) {
+  if (q.chapter.empty() || (!gold_reg(q).empty() && c.reg_id != gold_reg(q))) return false;
+  const std::string want = squash(q.chapter);
+  return std::any_of(c.chapter_path.begin(), c.chapter_path.end(),
+                     [&](const std::string& t) { return squash(t) == want; });
+}
+
+bool chapter_exists(const store::DocumentStore& documents, const EvalQuestion& q) {
+  const std::string want = squash(q.chapter);
+  const auto s = documents.structure(gold_reg(q));
+  return std::any_of(s.nodes().begin(), s.nodes().end(), [&](const model::ChapterNode& n) {
+    return squash(n.display_title()) == want;
+  });
+}
+
 bool evidence_exists(const store::DocumentStore& documents, const EvalQuestion& q) {
+  if (!q.chapter.empty()) return !gold_reg(q).empty() && chapter_exists(documents, q);
   if (q.expect.empty()) return true;
   const std::string want = squash(q.expect);
   for (const auto& text : documents.block_contents(q.reg_id))
@@ -114,10 +141,15 @@ std::vector<EvalQuestion> read_eval_file(const std::string& path) {
     if (text::trim(line).empty() || line[0] == '#') continue;
     try {
       const auto j = nlohmann::json::parse(line);
-      EvalQuestion q{j.at("query").get<std::string>(), j.value("reg_id", ""), j.value("expect", ""),
-                     j.value("pages", std::vector<int>{}), j.value("kind", "")};
-      if (q.expect.empty() && q.pages.empty())
-        throw std::runtime_error("needs \"expect\" or \"pages\"");
+      EvalQuestion q{j.at("query").get<std::string>(),
+                     j.value("reg_id", ""),
+                     j.value("expect", ""),
+                     j.value("pages", std::vector<int>{}),
+                     j.value("kind", ""),
+                     j.value("chapter", ""),
+                     j.value("in_reg", "")};
+      if (q.expect.empty() && q.pages.empty() && q.chapter.empty())
+        throw std::runtime_error("needs \"expect\", \"pages\" or \"chapter\"");
       out.push_back(std::move(q));
     } catch (const std::exception& e) {
       throw Error(ErrorCode::kInvalidArgument,
@@ -154,6 +186,7 @@ EvalResult evaluate(const store::DocumentStore& store, const std::vector<EvalQue
   r.plain = plain;
   for (const auto& q : questions) {
     if (!q.reg_id.empty()) store.require(q.reg_id);
+    if (!q.in_reg.empty()) store.require(q.in_reg);
     if (!evidence_exists(store, q)) {
       score(r, -1);
       continue;
@@ -162,13 +195,15 @@ EvalResult evaluate(const store::DocumentStore& store, const std::vector<EvalQue
                                          : our_candidates(store, q, parse_search_mode(mode), plain);
     int rank = 0;
     for (size_t i = 0; i < hits.size() && rank == 0; ++i) {
-      const bool page_ok = std::find(q.pages.begin(), q.pages.end(), hits[i].page) != q.pages.end();
+      const bool page_ok =
+          std::find(q.pages.begin(), q.pages.end(), hits[i].page) != q.pages.end() &&
+          (gold_reg(q).empty() || hits[i].reg_id == gold_reg(q));
       const bool text_ok =
           !q.expect.empty() &&
           block_text(store, hits[i].block_id).find(squash(q.expect)) != std::string::npos;
-      if (page_ok || text_ok) rank = static_cast<int>(i) + 1;
+      if (page_ok || text_ok || in_gold_chapter(q, hits[i])) rank = static_cast<int>(i) + 1;
     }
-    score(r, rank);
+    score(r, rank, hits.empty());
   }
   normalize(r);
   return r;
@@ -180,7 +215,8 @@ EvalResult subset(const EvalResult& r, const std::vector<EvalQuestion>& question
   out.mode = r.mode;
   out.plain = r.plain;
   for (size_t i = 0; i < questions.size() && i < r.ranks.size(); ++i)
-    if (kind.empty() || questions[i].kind == kind) score(out, r.ranks[i]);
+    if (kind.empty() || questions[i].kind == kind)
+      score(out, r.ranks[i], i < r.empties.size() && r.empties[i]);
   normalize(out);
   return out;
 }
@@ -189,15 +225,18 @@ nlohmann::json to_json(const EvalResult& r, const std::vector<EvalQuestion>& que
   nlohmann::json j = {{"mode", r.mode},       {"plain", r.plain},      {"questions", r.questions},
                       {"invalid", r.invalid}, {"hit@1", r.hit_at[0]},  {"hit@3", r.hit_at[1]},
                       {"hit@5", r.hit_at[2]}, {"hit@10", r.hit_at[3]}, {"mrr", r.mrr},
-                      {"ranks", r.ranks}};
+                      {"empty", r.empty},     {"ranks", r.ranks}};
   std::vector<std::string> kinds;
   for (const auto& q : questions)
     if (!q.kind.empty() && std::find(kinds.begin(), kinds.end(), q.kind) == kinds.end())
       kinds.push_back(q.kind);
   for (const auto& k : kinds) {
     const auto s = subset(r, questions, k);
-    j["by_kind"][k] = {
-        {"questions", s.questions}, {"hit@1", s.hit_at[0]}, {"hit@5", s.hit_at[2]}, {"mrr", s.mrr}};
+    j["by_kind"][k] = {{"questions", s.questions},
+                       {"hit@1", s.hit_at[0]},
+                       {"hit@5", s.hit_at[2]},
+                       {"mrr", s.mrr},
+                       {"empty", s.empty}};
   }
   return j;
 }

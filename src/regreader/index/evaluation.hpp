@@ -18,9 +18,15 @@ struct EvalQuestion {
   std::string expect;      ///< text that must occur in a hit's block (spaces and width ignored)
   std::vector<int> pages;  ///< or: a hit on one of these pages counts
   std::string kind;        ///< free label (keyword, question, definition, named) for breakdowns
+  /// or: a hit inside this chapter counts (a title of its chapter path, "7.3 装设接地线": the
+  /// chapter a question was written from, for questions written without reading its text) ...
+  std::string chapter;
+  /// ... of this regulation ("" = reg_id; needed when reg_id is "" and the query names it).
+  std::string in_reg;
 };
 
-/// Reads a JSONL file: {"query", "reg_id"?, "expect"? , "pages"?} per line. Throws Error naming the
+/// Reads a JSONL file: {"query", "reg_id"?, "expect"?, "pages"?, "chapter"?, "in_reg"?, "kind"?}
+/// per line, with at least one of expect, pages and chapter. Throws Error naming the
 /// line for malformed input.
 std::vector<EvalQuestion> read_eval_file(const std::string& path);
 
@@ -28,10 +34,12 @@ struct EvalResult {
   std::string mode;
   int questions = 0;
   int invalid = 0;  ///< questions whose evidence occurs nowhere in the stored regulation
+  int empty = 0;    ///< questions answered with no hit at all (the worst answer a search gives)
   double hit_at[4] = {0, 0, 0, 0};  ///< hit@1, @3, @5, @10
   double mrr = 0;
-  std::vector<int> ranks;  ///< per question, 1-based; 0 = not in the top 10, -1 = invalid
-  bool plain = false;      ///< run without guided_search (the engine alone)
+  std::vector<int> ranks;     ///< per question, 1-based; 0 = not in the top 10, -1 = invalid
+  std::vector<bool> empties;  ///< per question: no hit at all
+  bool plain = false;         ///< run without guided_search (the engine alone)
 };
 
 /// Runs the questions in `mode`: "keyword", "vector", "hybrid" (guided_search.hpp, with the

@@ -31,6 +31,12 @@ constexpr int kDefinitionHits = 3;
 constexpr const char* kTermsChapter = "术语";
 // A definition says more than its term: at least this many characters besides it.
 constexpr size_t kMinBody = 5;
+// Chapters whose titles share a question's words, ranked beside its partial matches.
+constexpr int kTitleHits = 5;
+// ... weighted below them in the fusion: on the two development sets (bench/), 0.3 kept every
+// figure of the questions that quote the text at or above its level without titles, where
+// 0.5-1.0 cost it hit@1 or hit@3.
+constexpr double kTitleWeight = 0.3;
 
 // The keyword leg of either engine.
 std::vector<SearchHit> keyword_leg(const store::DocumentStore& documents, const std::string& query,
@@ -129,6 +135,19 @@ std::vector<SearchHit> ranked_folded(const store::DocumentStore& documents,
   }
 }
 
+void put_first(std::vector<SearchHit>& hits, std::vector<SearchHit> first,
+               const std::vector<std::string>& consumed, int limit) {
+  for (auto& h : hits)
+    if (std::none_of(first.begin(), first.end(),
+                     [&](const SearchHit& d) { return d.block_id == h.block_id; }) &&
+        std::find(consumed.begin(), consumed.end(), h.block_id) == consumed.end())
+      first.push_back(std::move(h));
+  if (static_cast<int>(first.size()) > limit) first.resize(limit);
+  hits = std::move(first);
+}
+
+}  // namespace
+
 // The names of the library's regulations, prepared once per library state and alias table (at
 // 600 regulations, preparing them per query cost 2-4 ms of a 15-18 ms guided p50).
 std::shared_ptr<const RegulationNames> library_names(const store::DocumentStore& documents,
@@ -151,15 +170,88 @@ std::shared_ptr<const RegulationNames> library_names(const store::DocumentStore&
   return cached;
 }
 
-void put_first(std::vector<SearchHit>& hits, std::vector<SearchHit> first,
-               const std::vector<std::string>& consumed, int limit) {
-  for (auto& h : hits)
-    if (std::none_of(first.begin(), first.end(),
-                     [&](const SearchHit& d) { return d.block_id == h.block_id; }) &&
-        std::find(consumed.begin(), consumed.end(), h.block_id) == consumed.end())
-      first.push_back(std::move(h));
-  if (static_cast<int>(first.size()) > limit) first.resize(limit);
-  hits = std::move(first);
+namespace {
+
+bool strict(const SearchHit& h) {
+  return h.match == "exact" || h.match == "all_terms" || h.match == "definition";
+}
+
+// Two ranked lists as one, by reciprocal rank (k = 60), the second list's ranks weighted by
+// `weight`, the first list winning ties. A hit in both keeps its better place: the lists are
+// two readings of one question, so their agreeing says little (summed, the hits of both
+// pushed a clause that only the reduced words found below five that both half-matched).
+std::vector<SearchHit> fuse(std::vector<SearchHit> first, std::vector<SearchHit> second,
+                            double weight = 1) {
+  constexpr double kRankConstant = 60;
+  std::vector<std::pair<double, SearchHit>> scored;
+  auto add = [&](std::vector<SearchHit>& list, double w, double bias) {
+    for (size_t i = 0; i < list.size(); ++i) {
+      const double s = w / (kRankConstant + static_cast<double>(i) + 1) + bias;
+      auto at = std::find_if(scored.begin(), scored.end(),
+                             [&](const auto& p) { return p.second.block_id == list[i].block_id; });
+      if (at == scored.end())
+        scored.emplace_back(s, std::move(list[i]));
+      else
+        at->first = std::max(at->first, s);
+    }
+  };
+  add(first, 1, 1e-9);
+  add(second, weight, 0);
+  std::stable_sort(scored.begin(), scored.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<SearchHit> out;
+  for (auto& [score, h] : scored)
+    out.push_back(std::move(h));
+  return out;
+}
+
+// The first block of each chapter whose title shares the question's words, as a hit: a question
+// in a worker's words often names a chapter's topic ("班组成员要负什么责" -> 5.4.5 工作班成员)
+// more than the words of its clauses.
+std::vector<SearchHit> chapter_hits(const store::DocumentStore& store,
+                                    const std::vector<ChapterSuggestion>& chapters,
+                                    const SearchFilter& f) {
+  std::vector<SearchHit> out;
+  for (const auto& c : chapters) {
+    if (c.block_id.empty() || c.page_start <= 0) continue;
+    const int last = std::max(c.page_start, std::min(c.page_end, c.page_start + 1));
+    for (const auto& page : store.pages(c.reg_id, c.page_start, last)) {
+      const auto b =
+          std::find_if(page.content_blocks.begin(), page.content_blocks.end(),
+                       [&](const model::ContentBlock& x) { return x.block_id == c.block_id; });
+      if (b == page.content_blocks.end()) continue;
+      const bool typed = f.block_types.empty() ||
+                         std::find(f.block_types.begin(), f.block_types.end(), b->block_type) !=
+                             f.block_types.end();
+      if (typed && matches_chapter_filters(b->chapter_path, f)) {
+        SearchHit h;
+        h.reg_id = c.reg_id;
+        h.page_num = page.page_num;
+        h.block_id = b->block_id;
+        h.block_type = b->block_type;
+        h.chapter_path = b->chapter_path;
+        h.match = "chapter_title";
+        h.coverage = 0;
+        h.score = c.score;
+        finish_hit(h);
+        h.snippet = "【" + c.title + "】 " + leading_snippet(b->content_markdown, 120);
+        out.push_back(std::move(h));
+      }
+      break;
+    }
+  }
+  return out;
+}
+
+// True when some character pair of `text` occurs in a block of the filter's regulations.
+bool any_token_stored(const store::DocumentStore& store, const std::string& text, SearchFilter f) {
+  f.every_token = true;
+  f.min_coverage = 0;
+  f.limit = 1;
+  f.chapter_scope.clear();
+  f.section_number.clear();
+  f.block_types.clear();
+  return !keyword_leg(store, text, f).empty();
 }
 
 }  // namespace
@@ -181,6 +273,7 @@ GuidedResult guided_search(const store::DocumentStore& store, const std::string&
   text = terms.search_text;
   if (text != query) r.query_used = text;
   r.definition_term = terms.definition_term;
+  const SynonymTable& synonyms = filter.synonyms ? *filter.synonyms : builtin_synonyms();
 
   SearchFilter f = filter;
   if (o.route && named && filter.reg_ids.empty()) {
@@ -196,7 +289,24 @@ GuidedResult guided_search(const store::DocumentStore& store, const std::string&
           definition_hits(store, terms.definition_term, terms.definition_words, with, consumed);
       put_first(hits, std::move(first), consumed, with.limit);
     }
-    return hits;
+    if (std::any_of(hits.begin(), hits.end(), strict)) return hits;
+    // The reduced words not found together: the question as asked goes on, every pair of it,
+    // beside the chapters whose titles share its words.
+    if (!terms.as_asked.empty() && terms.as_asked != text) {
+      // Keyword only: a hybrid search's vector leg has embedded the question already.
+      auto whole =
+          ranked_folded(store, terms.as_asked, asked, with, SearchMode::kKeyword, o, on_step);
+      if (!whole.empty()) {
+        r.fallback = "question_as_asked";
+        hits = fuse(std::move(hits), std::move(whole));
+      }
+    }
+    if (!terms.question)
+      return collapse_copies(store, std::move(hits), o.collapse, o.per_reg, with.limit);
+    auto titled = chapter_hits(
+        store, suggest_chapters(store, terms.as_asked, with.reg_ids, synonyms, kTitleHits), with);
+    if (!titled.empty()) hits = fuse(std::move(hits), std::move(titled), kTitleWeight);
+    return collapse_copies(store, std::move(hits), o.collapse, o.per_reg, with.limit);
   };
   r.hits = run(f);
   if (r.hits.empty() && !r.scoped_reg_ids.empty()) {
@@ -204,8 +314,24 @@ GuidedResult guided_search(const store::DocumentStore& store, const std::string&
              "); results from every regulation";
     r.scoped_by.clear();
     r.scoped_reg_ids.clear();
-    r.hits = run(filter);
+    f.reg_ids = filter.reg_ids;
+    r.hits = run(f);
   }
+  const std::string whole = terms.as_asked.empty() ? text : terms.as_asked;
+  if (r.hits.empty() && mode == SearchMode::kKeyword && semantic_unavailable(store).empty()) {
+    r.hits = ranked_folded(store, text, asked, f, SearchMode::kVector, o, on_step);
+    if (!r.hits.empty()) r.fallback = "vector";
+  }
+  if (r.hits.empty()) {
+    SearchFilter any = f;
+    any.every_token = true;
+    any.min_coverage = 0;
+    r.hits = ranked_folded(store, whole, asked, any, SearchMode::kKeyword, o, on_step);
+    if (!r.hits.empty()) r.fallback = "any_token";
+  }
+  if (r.hits.empty()) r.nothing_in_library = !any_token_stored(store, whole, f);
+  if (!r.fallback.empty() || r.hits.empty())
+    r.suggestions = suggest_chapters(store, whole, f.reg_ids, synonyms);
   return r;
 }
 

@@ -1,5 +1,6 @@
 #include "regreader/index/keyword_index.hpp"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -140,18 +141,35 @@ namespace {
 // block is its coverage.
 struct PassKind {
   std::string match;
-  const std::set<std::string>* query_tokens = nullptr;  ///< loose pass: for the coverage floor
-  const std::set<std::string>* highlight = nullptr;     ///< tokens marked in the snippet
+  const TermTokens* terms = nullptr;                 ///< loose pass: for the coverage floor
+  const std::set<std::string>* highlight = nullptr;  ///< tokens marked in the snippet
+  double floor = kMinCoverage;
 };
 
 }  // namespace
 
-double coverage(const std::string& text, const std::set<std::string>& query_tokens) {
-  if (query_tokens.empty()) return 0;
-  std::set<std::string> found;
+double coverage(const std::string& text, const TermTokens& terms) {
+  if (terms.empty()) return 0;
+  std::set<std::string> in_text;
   for (const auto& t : tokenize(text, TokenizeMode::kDocument))
-    if (query_tokens.count(t.text)) found.insert(t.text);
-  return static_cast<double>(found.size()) / static_cast<double>(query_tokens.size());
+    in_text.insert(t.text);
+  // Each term weighs as many tokens as it has as typed (its first variant), so that without
+  // synonyms this is the share of the query's tokens found.
+  double found_weight = 0, weight = 0;
+  for (const auto& variants : terms) {
+    if (variants.empty() || variants.front().empty()) continue;
+    double best = 0;
+    for (const auto& tokens : variants) {
+      if (tokens.empty()) continue;
+      const auto found = std::count_if(tokens.begin(), tokens.end(),
+                                       [&](const std::string& t) { return in_text.count(t) > 0; });
+      best = std::max(best, static_cast<double>(found) / static_cast<double>(tokens.size()));
+    }
+    const auto w = static_cast<double>(variants.front().size());
+    found_weight += best * w;
+    weight += w;
+  }
+  return weight > 0 ? found_weight / weight : 0;
 }
 
 namespace {
@@ -199,11 +217,11 @@ void run_query(store::Database& db, const std::string& match, const SearchFilter
       continue;
     const std::string content = row->text(5);  // read for kept rows only
     h.match = kind.match;
-    if (kind.query_tokens) {
+    if (kind.terms) {
       // A block sharing only a pair or two of common characters with the query (存在 of
       // "xyz不存在的词") is no answer: under the floor it is dropped, not shown as a hit.
-      h.coverage = coverage(content, *kind.query_tokens);
-      if (h.coverage < kMinCoverage) continue;
+      h.coverage = coverage(content, *kind.terms);
+      if (h.coverage < kind.floor || h.coverage <= 0) continue;
     }
     h.reg_id = row->text(0);
     h.page_num = static_cast<int>(row->integer(1));
@@ -239,7 +257,8 @@ int64_t blocks_with(store::Database& db, const std::string& token, int64_t cap) 
 // only as far as choose_loose_tokens can tell them apart: past kMaxLooseRows a token can only be
 // the first one chosen, so exact counts (up to the too-common share) are needed only when every
 // token of the query is past it.
-std::string rare_tokens_expression(store::Database& db, const std::string& query) {
+std::string rare_tokens_expression(store::Database& db, const std::vector<std::string>& tokens,
+                                   bool keep_common) {
   int64_t blocks = 1;
   {
     auto total = db.cached("SELECT max(rowid) FROM blocks");
@@ -247,19 +266,19 @@ std::string rare_tokens_expression(store::Database& db, const std::string& query
   }
   std::vector<TokenFrequency> counted;
   bool any_rare = false;
-  for (const auto& t : tokenize(query, TokenizeMode::kQuery)) {
-    const int64_t n = blocks_with(db, t.text, kMaxLooseRows + 1);
+  for (const auto& t : tokens) {
+    const int64_t n = blocks_with(db, t, kMaxLooseRows + 1);
     any_rare = any_rare || (n > 0 && n <= kMaxLooseRows);
-    counted.push_back({t.text, n});
+    counted.push_back({t, n});
   }
-  if (!any_rare) {
+  if (!any_rare && !keep_common) {
     const auto common = std::max<int64_t>(
         kMinCommonDocs, static_cast<int64_t>(kMaxLooseShare * static_cast<double>(blocks)));
     for (auto& t : counted)
       if (t.blocks > kMaxLooseRows) t.blocks = blocks_with(db, t.token, common + 1);
   }
   std::string expr;
-  for (const auto& t : choose_loose_tokens(counted, blocks))
+  for (const auto& t : choose_loose_tokens(counted, blocks, keep_common))
     expr += (expr.empty() ? "" : " OR ") + quote_phrase({Token{t, 0, 0}});
   return expr;
 }
@@ -267,13 +286,13 @@ std::string rare_tokens_expression(store::Database& db, const std::string& query
 }  // namespace
 
 std::vector<std::string> choose_loose_tokens(const std::vector<TokenFrequency>& tokens,
-                                             int64_t blocks) {
+                                             int64_t blocks, bool keep_common) {
   std::vector<TokenFrequency> ranked;
   for (const auto& t : tokens) {
     const bool seen = std::any_of(ranked.begin(), ranked.end(),
                                   [&](const TokenFrequency& r) { return r.token == t.token; });
     const bool too_common =
-        t.blocks > kMinCommonDocs &&
+        !keep_common && t.blocks > kMinCommonDocs &&
         static_cast<double>(t.blocks) > kMaxLooseShare * static_cast<double>(blocks);
     if (!seen && t.blocks > 0 && !too_common) ranked.push_back(t);
   }
@@ -301,11 +320,22 @@ std::set<std::string> highlight_tokens(const std::string& query, const SearchFil
 }
 
 KeywordQuery keyword_query(const std::string& query, const SearchFilter& filter) {
+  const SynonymTable& synonyms = filter.synonyms ? *filter.synonyms : builtin_synonyms();
   KeywordQuery q;
   q.strict_match = query.find_first_of(" \t\n") == std::string::npos ? "exact" : "all_terms";
-  for (const auto& t : tokenize(query, TokenizeMode::kQuery))
-    q.tokens.insert(t.text);
-  q.highlight = highlight_tokens(query, filter);
+  for (const auto& variants : query_phrases(query, synonyms)) {
+    auto& term = q.terms.emplace_back();
+    for (const auto& tokens : variants) {
+      auto& set = term.emplace_back();
+      for (const auto& t : tokens) {
+        set.insert(t.text);
+        q.highlight.insert(t.text);
+        if (std::find(q.loose_candidates.begin(), q.loose_candidates.end(), t.text) ==
+            q.loose_candidates.end())
+          q.loose_candidates.push_back(t.text);
+      }
+    }
+  }
   return q;
 }
 
@@ -313,17 +343,21 @@ std::vector<SearchHit> keyword_search(const store::PageStore& store, const std::
                                       const SearchFilter& filter) {
   std::vector<SearchHit> hits;
   store::Database* db = store.database();
-  const std::string strict =
-      build_match_expression(query, filter.synonyms ? *filter.synonyms : builtin_synonyms());
-  if (!db || strict.empty() || filter.limit <= 0) return hits;
+  const SynonymTable& synonyms = filter.synonyms ? *filter.synonyms : builtin_synonyms();
+  // The words as typed first: a synonym's matches rank below them.
+  const std::string literal = build_match_expression(query, {});
+  const std::string widened = build_match_expression(query, synonyms);
+  if (!db || literal.empty() || filter.limit <= 0) return hits;
   for (const auto& r : filter.reg_ids)
     store.require(r);
   const KeywordQuery q = keyword_query(query, filter);
-  run_query(*db, strict, filter, {q.strict_match, nullptr, &q.highlight}, hits);
+  run_query(*db, literal, filter, {q.strict_match, nullptr, &q.highlight}, hits);
+  if (static_cast<int>(hits.size()) < filter.limit && widened != literal)
+    run_query(*db, widened, filter, {q.strict_match, nullptr, &q.highlight}, hits);
   if (static_cast<int>(hits.size()) < filter.limit) {
-    const std::string loose = rare_tokens_expression(*db, query);
-    if (!loose.empty() && loose != strict)
-      run_query(*db, loose, filter, {"partial", &q.tokens, &q.highlight}, hits);
+    const std::string loose = rare_tokens_expression(*db, q.loose_candidates, filter.every_token);
+    if (!loose.empty() && loose != literal)
+      run_query(*db, loose, filter, {"partial", &q.terms, &q.highlight, filter.min_coverage}, hits);
   }
   return hits;
 }

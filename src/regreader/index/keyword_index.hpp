@@ -43,11 +43,12 @@ struct TokenFrequency {
   int64_t blocks = 0;
 };
 
-/// The tokens of the loose pass, rarest first: tokens found in no block, or in more than 5% of
-/// `blocks` and more than 50 blocks, are dropped; then at most 8 are kept, and no more once
-/// together they occur in over 3,000 blocks (the rarest is always kept).
+/// The tokens of the loose pass, rarest first: tokens found in no block, or (unless
+/// `keep_common`) in more than 5% of `blocks` and more than 50 blocks, are dropped; then at most
+/// 8 are kept, and no more once together they occur in over 1,000 blocks (the rarest is always
+/// kept).
 std::vector<std::string> choose_loose_tokens(const std::vector<TokenFrequency>& tokens,
-                                             int64_t blocks);
+                                             int64_t blocks, bool keep_common = false);
 
 /// The query's phrases: per space-separated term, the token sequence of each of its variants (the
 /// term and its synonyms). Terms without a searchable token are left out. Both engines' keyword
@@ -55,28 +56,41 @@ std::vector<std::string> choose_loose_tokens(const std::vector<TokenFrequency>& 
 std::vector<std::vector<std::vector<Token>>> query_phrases(const std::string& query,
                                                            const SynonymTable& synonyms);
 
-/// Share of `query_tokens` among the tokens of `text`.
-double coverage(const std::string& text, const std::set<std::string>& query_tokens);
-/// Loose-pass hits with less than this share of the query's tokens are dropped. A worker's
-/// question matches its clause at 0.4-0.6 (倒闸操作票应保存多长时间: 5 of 11 pairs); a nonsense
-/// query shares one common pair (xyz不存在的词: 存在, 1 of 5).
+/// A query's terms as coverage counts them: per term, the token set of each of its variants.
+using TermTokens = std::vector<std::vector<std::set<std::string>>>;
+
+/// How much of the query a block holds: per term, the largest share of a variant's tokens found
+/// in `text` (装设接地线 for 挂地线 counts whole), averaged over the terms weighted by their
+/// tokens as typed: without synonyms, the share of the query's tokens found.
+double coverage(const std::string& text, const TermTokens& terms);
+
+/// Loose-pass hits with less than this share of the query (coverage()) are dropped by default
+/// (SearchFilter::min_coverage). A worker's question matches its clause at 0.4-0.6 (倒闸操作票应保
+/// 存多长时间: 5 of 11 pairs); a nonsense query shares one common pair (xyz不存在的词: 存在, 1 of
+/// 5).
 constexpr double kMinCoverage = 0.3;
 
 /// The tokens of the query's terms and of their synonyms: what a snippet marks.
 std::set<std::string> highlight_tokens(const std::string& query, const SearchFilter& filter);
 
 /// What both engines' passes need of a query: what strict hits are called ("exact" for one term,
-/// "all_terms" for several), the query's tokens (the loose pass's coverage) and the tokens a
-/// snippet marks.
+/// "all_terms" for several), the literal and the synonym-widened strict expressions' phrases, the
+/// terms (the loose pass's coverage), every variant's tokens (the loose pass's candidates) and the
+/// tokens a snippet marks.
 struct KeywordQuery {
   std::string strict_match;
-  std::set<std::string> tokens, highlight;
+  TermTokens terms;
+  std::vector<std::string> loose_candidates;  ///< every variant's tokens, in query order, once
+  std::set<std::string> highlight;
 };
+
 KeywordQuery keyword_query(const std::string& query, const SearchFilter& filter);
 
-/// Keyword search over the stored blocks: blocks that contain every term of the query first (BM25
-/// order), then blocks that contain some of its rarer tokens (at most 8; none found in more than
-/// 5% of the blocks and more than 50 of them, and together in at most 3,000 blocks).
+/// Keyword search over the stored blocks: blocks that contain every term of the query as typed
+/// first (BM25 order), then those that do with a term replaced by a synonym, then blocks that
+/// contain some of the rarer tokens of the terms and their synonyms (at most 8; none found in more
+/// than 5% of the blocks and more than 50 of them, and together in at most 1,000 blocks), at the
+/// filter's coverage floor.
 std::vector<SearchHit> keyword_search(const store::PageStore& store, const std::string& query,
                                       const SearchFilter& filter);
 

@@ -51,7 +51,22 @@ Library::Library(fs::path data_dir, Mode mode, const std::string& store_url)
                     "': give a postgresql:// URL, or nothing for the embedded SQLite store");
   }
   reload_aliases();
-  synonyms_ = load_synonyms(data_dir_ / "synonyms.tsv");
+  // A read-only library never creates the cache, but keeps an existing one current.
+  reload_synonyms(mode == Mode::kCreate || fs::exists(data_dir_ / "vocabulary.tsv"));
+}
+
+void Library::reload_synonyms(bool write_cache) {
+  derived_ = library_synonyms(*documents_, data_dir_ / "vocabulary.tsv", write_cache);
+  synonyms_ = builtin_synonyms();
+  const auto derived = as_table(derived_);
+  synonyms_.insert(synonyms_.end(), derived.begin(), derived.end());
+  read_tab_pairs(data_dir_ / "synonyms.tsv", "word<TAB>replacement", synonyms_);
+}
+
+SynonymTable Library::user_synonyms() const {
+  SynonymTable t;
+  read_tab_pairs(data_dir_ / "synonyms.tsv", "word<TAB>replacement", t);
+  return t;
 }
 
 Library::~Library() = default;
@@ -181,12 +196,14 @@ store::IngestResult Library::ingest(const fs::path& file, const store::IngestOpt
         r.warnings.push_back("the source file was not kept for the reading room: " + ec.message());
     }
   }
+  if (r.status != store::IngestStatus::kUnchanged) reload_synonyms(true);
   return r;
 }
 
 void Library::remove(const std::string& reg_id) {
   const auto info = documents_->require(reg_id);
   documents_->remove(reg_id);
+  reload_synonyms(true);
   // The kept source goes with its last regulation.
   for (const auto& other : documents_->list())
     if (other.source_sha256 == info.source_sha256) return;
@@ -198,6 +215,7 @@ void Library::remove(const std::string& reg_id) {
 int Library::rename(const std::string& from, const std::string& to) {
   documents_->require(from);
   documents_->rename(from, to);
+  reload_synonyms(true);
   auto t = user_aliases();
   int moved = 0;
   for (auto& [name, target] : t)

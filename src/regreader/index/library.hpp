@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 
+#include "regreader/index/derived_synonyms.hpp"
 #include "regreader/index/regulation_mentions.hpp"
 #include "regreader/index/synonyms.hpp"
 #include "regreader/store/ingestor.hpp"
@@ -54,7 +55,14 @@ class Library {
   void add_alias(const std::string& name, const std::string& reg_id);
   /// Removes one of the user's aliases (kNotFound when there is none of that name).
   void remove_alias(const std::string& name);
+  /// What keyword search widens words with: the built-in pairs, the words the stored
+  /// regulations define (derived_synonyms.hpp, rebuilt after each ingest), then the user's
+  /// (<data dir>/synonyms.tsv).
   const SynonymTable& synonyms() const { return synonyms_; }
+  /// The words the stored regulations define, with where each was found.
+  const std::vector<DerivedSynonym>& derived_synonyms() const { return derived_; }
+  /// Only the user's pairs (<data dir>/synonyms.tsv).
+  SynonymTable user_synonyms() const;
 
   /// The copy of a regulation's source file kept under <data dir>/sources/<sha256>.<ext> (the
   /// reading room draws its pages from it); nullopt when none is kept.
@@ -75,6 +83,7 @@ class Library {
   std::filesystem::path alias_file() const { return data_dir_ / "aliases.tsv"; }
   void write_user_aliases(const AliasTable& t);
   void reload_aliases();
+  void reload_synonyms(bool write_cache);
 
   std::filesystem::path data_dir_;
   std::unique_ptr<store::PageStore> store_;       // the embedded engine; null on PostgreSQL
@@ -82,6 +91,7 @@ class Library {
   store::DocumentStore* documents_ = nullptr;     // whichever of the two is open
   AliasTable aliases_;
   SynonymTable synonyms_;
+  std::vector<DerivedSynonym> derived_;
 };
 
 }  // namespace regreader::index

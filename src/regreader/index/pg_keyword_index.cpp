@@ -126,9 +126,10 @@ double bm25(const std::string& content, double tokens, const std::vector<Phrase>
 
 struct Pass {
   std::string tsquery;
-  std::vector<Phrase> phrases;                          // what BM25 scores
-  std::string match;                                    // what the pass calls its hits
-  const std::set<std::string>* query_tokens = nullptr;  // loose pass: coverage floor
+  std::vector<Phrase> phrases;        // what BM25 scores
+  std::string match;                  // what the pass calls its hits
+  const TermTokens* terms = nullptr;  // loose pass: coverage floor
+  double floor = kMinCoverage;
 };
 
 struct Row {
@@ -177,9 +178,9 @@ void run_pass(const store::pg::PgStore& store, const Totals& totals, const Pass&
                     [&](const SearchHit& x) { return x.block_id == h.block_id; }))
       continue;
     h.match = pass.match;
-    if (pass.query_tokens) {
-      h.coverage = coverage(row.content, *pass.query_tokens);
-      if (h.coverage < kMinCoverage) continue;
+    if (pass.terms) {
+      h.coverage = coverage(row.content, *pass.terms);
+      if (h.coverage < pass.floor || h.coverage <= 0) continue;
     }
     finish_hit(h);
     h.snippet = make_snippet(row.content, highlight);
@@ -189,18 +190,16 @@ void run_pass(const store::pg::PgStore& store, const Totals& totals, const Pass&
 
 // The loose pass: the query's rarer tokens ORed, chosen by the FTS5 leg's rule
 // (choose_loose_tokens) from document frequencies counted through the GIN index.
-Pass loose_pass(const store::pg::PgStore& store, const std::string& query, int64_t blocks,
-                const std::set<std::string>* tokens) {
+Pass loose_pass(const store::pg::PgStore& store, const KeywordQuery& q, int64_t blocks,
+                const SearchFilter& filter) {
   std::vector<TokenFrequency> counted;
-  std::set<std::string> seen;
-  for (const auto& t : tokenize(query, TokenizeMode::kQuery)) {
-    if (!seen.insert(t.text).second) continue;
+  for (const auto& t : q.loose_candidates) {
     const auto df = store.read("SELECT count(*) FROM blocks WHERE terms @@ CAST($1 AS tsquery)",
-                               {quote_lexeme(t.text)});
-    counted.push_back({t.text, df.integer(0, 0)});
+                               {quote_lexeme(t)});
+    counted.push_back({t, df.integer(0, 0)});
   }
-  Pass p{"", {}, "partial", tokens};
-  for (const auto& t : choose_loose_tokens(counted, blocks)) {
+  Pass p{"", {}, "partial", &q.terms, filter.min_coverage};
+  for (const auto& t : choose_loose_tokens(counted, blocks, filter.every_token)) {
     p.tsquery += (p.tsquery.empty() ? "" : " | ") + quote_lexeme(t);
     p.phrases.push_back({t});
   }
@@ -243,16 +242,11 @@ int prepare_pg_keyword_index(store::pg::PgStore& store) {
   return store.fill_missing_terms();
 }
 
-std::vector<SearchHit> pg_keyword_search(const store::pg::PgStore& store, const std::string& query,
-                                         const SearchFilter& filter) {
-  std::vector<SearchHit> hits;
-  const SynonymTable& synonyms = filter.synonyms ? *filter.synonyms : builtin_synonyms();
-  const std::string strict = build_tsquery(query, synonyms);
-  if (strict.empty() || filter.limit <= 0) return hits;
-  for (const auto& r : filter.reg_ids)
-    store.require(r);
-  const KeywordQuery q = keyword_query(query, filter);
-  Pass all{strict, {}, q.strict_match, nullptr};
+namespace {
+
+// The strict pass of an expression built with `synonyms`: every term's phrases (any variant).
+Pass strict_pass(const std::string& query, const SynonymTable& synonyms, const std::string& match) {
+  Pass all{build_tsquery(query, synonyms), {}, match, nullptr};
   for (const auto& variants : query_phrases(query, synonyms))
     for (const auto& v : variants) {
       Phrase p;
@@ -260,12 +254,30 @@ std::vector<SearchHit> pg_keyword_search(const store::pg::PgStore& store, const 
         p.push_back(t.text);
       all.phrases.push_back(std::move(p));
     }
+  return all;
+}
+
+}  // namespace
+
+std::vector<SearchHit> pg_keyword_search(const store::pg::PgStore& store, const std::string& query,
+                                         const SearchFilter& filter) {
+  std::vector<SearchHit> hits;
+  const SynonymTable& synonyms = filter.synonyms ? *filter.synonyms : builtin_synonyms();
+  const KeywordQuery q = keyword_query(query, filter);
+  // The words as typed first: a synonym's matches rank below them (as keyword_index.hpp).
+  const Pass literal = strict_pass(query, {}, q.strict_match);
+  if (literal.tsquery.empty() || filter.limit <= 0) return hits;
+  for (const auto& r : filter.reg_ids)
+    store.require(r);
   const Totals totals = block_totals(store);
-  run_pass(store, totals, all, filter, q.highlight, hits);
+  run_pass(store, totals, literal, filter, q.highlight, hits);
+  const Pass widened = strict_pass(query, synonyms, q.strict_match);
+  if (static_cast<int>(hits.size()) < filter.limit && widened.tsquery != literal.tsquery)
+    run_pass(store, totals, widened, filter, q.highlight, hits);
   if (static_cast<int>(hits.size()) < filter.limit) {
     const auto blocks = static_cast<int64_t>(totals.first);
-    const Pass loose = loose_pass(store, query, std::max<int64_t>(1, blocks), &q.tokens);
-    if (!loose.tsquery.empty() && loose.tsquery != strict)
+    const Pass loose = loose_pass(store, q, std::max<int64_t>(1, blocks), filter);
+    if (!loose.tsquery.empty() && loose.tsquery != literal.tsquery)
       run_pass(store, totals, loose, filter, q.highlight, hits);
   }
   return hits;

@@ -14,7 +14,8 @@ namespace {
 // sentence, not a keyword list.
 const Regex& question_marker() {
   static const Regex re(
-      "[？?]|吗|呢|什么|多少|多久|多长|哪[些个种一里类]|如何|怎样|怎么|为何|为什么|是否|能否|"
+      "[？?]|吗|呢|什么|啥|咋|多少|多久|多长|多大|多高|多远|多深|多宽|哪[些个种一里类]|如何|怎样|"
+      "怎么|为何|为什么|是否|能否|能不能|要不要|会不会|可不可以|有没有|是不是|行不行|该不该|还是|"
       "下列|以下|请问|定义|含义|概念|是指|何谓|几[年个天次月种类人名级米]|根据|按照|依据|依照|"
       "的规定|的要求|有何");
   return re;
@@ -33,15 +34,16 @@ bool definition_term(const std::string& q, std::string& term) {
 // particles. A dictionary word is dropped only when it is one of these as a whole (应急 stays).
 const std::set<std::string>& stop_words() {
   static const std::set<std::string> words = {
-      "的",   "地",   "得",   "了",   "吗",     "呢",     "啊",   "吧",   "么",   "是",   "为",
-      "在",   "对",   "和",   "与",   "及",     "或",     "中",   "时",   "后",   "应",   "应当",
-      "应该", "需",   "需要", "须",   "必须",   "可以",   "可",   "能",   "能否", "要",   "会",
-      "有",   "哪些", "哪个", "哪种", "哪",     "什么",   "多少", "多久", "多长", "长",   "多",
-      "几",   "怎样", "怎么", "如何", "为什么", "为何",   "是否", "请问", "下列", "以下", "关于",
-      "说法", "表述", "选项", "正确", "错误",   "不正确", "的是", "规定", "要求", "根据", "按照",
-      "依据", "依照", "其",   "该",   "这",     "那",     "哪里", "谁",   "由",   "被",   "将",
-      "所",   "指",   "是指", "称",   "叫",     "问",     "呀",   "时间", "年限", "期限", "有何",
-      "定义", "含义", "概念"};
+      "的", "得", "了", "吗", "呢", "啊", "吧", "么", "是", "为", "在", "对", "和", "与", "及",
+      "或", "中", "时", "后", "应", "应当", "应该", "需", "需要", "须", "必须", "可以", "可", "能",
+      "能否", "要", "会", "有", "哪些", "哪个", "哪种", "哪", "什么", "多少", "多久", "多长", "长",
+      "多", "几", "怎样", "怎么", "如何", "为什么", "为何", "是否", "请问", "下列", "以下", "关于",
+      "说法", "表述", "选项", "正确", "错误", "不正确", "的是", "规定", "要求", "根据", "按照",
+      "依据", "依照", "其", "该", "这", "那", "哪里", "谁", "由", "被", "将", "指", "是指", "称",
+      "叫", "问", "呀", "时间", "年限", "期限", "有何", "定义", "含义", "概念",
+      // A worker's spoken framing: who asks, fillers and vague quantities.
+      "我", "我们", "咱", "咱们", "俺", "你", "他们", "就是", "个", "些", "一下", "到底", "都",
+      "还", "也", "那个", "这个", "里", "里面", "的话", "哦", "嘛", "平时"};
   return words;
 }
 
@@ -52,8 +54,10 @@ bool single_han(const std::string& w) {
 
 // Kept words, with dictionary leftovers joined: a run of two or more single characters is one
 // word (倒|闸 -> 倒闸, 暂|态 -> 暂态), a lone single character joins the kept word before it
-// (操作|票 -> 操作票), or else leads the kept word after it (不|填写 -> 不填写), or else is dropped
-// (人 of "几个人"). `kept[i]` is false for a dropped word, which separates runs.
+// (操作|票 -> 操作票), or else leads the kept word after it (不|填写 -> 不填写), or else stays a
+// word of its own: a reduction drops question words and particles, never content. `kept[i]` is
+// false for a dropped word, which separates runs. 地 is no particle here: it is the 地 of 接地,
+// 地线 and 地刀, which the dictionary splits into single characters.
 std::vector<std::string> join_words(const std::vector<std::string>& words,
                                     const std::vector<bool>& kept) {
   std::vector<std::string> out;
@@ -76,6 +80,8 @@ std::vector<std::string> join_words(const std::vector<std::string>& words,
       out.back() += run;
     else if (i < words.size() && kept[i])  // 不|填写 -> 不填写: it leads the next word
       out.push_back(run + words[i++]);
+    else  // a character alone between dropped words is still content: 挂 of "挂和拆"
+      out.push_back(run);
   }
   return out;
 }
@@ -93,12 +99,26 @@ std::string join(const std::vector<std::string>& words) {
   return out;
 }
 
+// Question phrases: blanked before the dictionary sees them (it takes 几个人 or 多少米 for one
+// word).
+const Regex& asking() {
+  static const Regex re(
+      "多长时间|(?:几[个名位]?|多少)人|多少|多久|多长|多大|多高|多远|多深|多宽|"
+      "几[个名位种类次年天月级]?|哪[些个种类里]?|什么|啥样|啥时候|啥|如何|怎样|怎么办|怎么|咋办|"
+      "咋弄|咋整|咋|是否|能否|能不能|要不要|会不会|可不可以|有没有|是不是|行不行|该不该|还是|请问|"
+      "吗|呢|嘛");
+  return re;
+}
+
+std::string blank_asking(std::string s) {
+  RE2::GlobalReplace(&s, asking(), " ");
+  static const Regex spaces("\\s+");
+  RE2::GlobalReplace(&s, spaces, " ");
+  return text::trim(s);
+}
+
 std::vector<std::string> content_words(std::string s) {
-  // Question phrases go before the dictionary sees them: it takes 几个人 or 多少米 for one word.
-  static const Regex asking(
-      "多长时间|多少|多久|多长|几[个名位种类次年天月级]?|哪[些个种类里]?|什么|如何|怎样|怎么|"
-      "是否|能否|吗|呢");
-  RE2::GlobalReplace(&s, asking, " ");
+  RE2::GlobalReplace(&s, asking(), " ");
   const auto words = text::split_words(s);
   std::vector<bool> kept(words.size());
   for (size_t i = 0; i < words.size(); ++i)
@@ -131,6 +151,7 @@ QuestionTerms reduce_question(const std::string& query, bool asked) {
   if (reduced.empty()) return out;
   out.question = true;
   out.search_text = reduced;
+  out.as_asked = blank_asking(q);
   return out;
 }
 

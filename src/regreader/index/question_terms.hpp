@@ -16,6 +16,9 @@ struct QuestionTerms {
   /// The definition term's words ("电力 系统 暂态 稳定"): a term a standard defines under a
   /// shorter or reordered title is found by its words.
   std::string definition_words;
+  /// The question as asked with only its question words blanked ("挂地线和拆地线先后顺序是"): every
+  /// content character kept, for when the reduced words find nothing strict. "" when not reduced.
+  std::string as_asked;
 };
 
 /// True when the query asks a question (？, 吗, 什么, 多少, 多长时间, 哪些, 如何, 是否, 下列,

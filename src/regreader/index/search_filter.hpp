@@ -22,6 +22,12 @@ struct SearchFilter {
   bool section_exact = false;
   int limit = 10;
   const SynonymTable* synonyms = nullptr;  ///< null: the built-in pairs
+  /// The loose pass's floor: partial hits sharing less than this share of the query's terms are
+  /// dropped (keyword_index.hpp, kMinCoverage). 0 with `every_token`: the last resort of a search
+  /// that found nothing, where any block holding a token of the query is an answer.
+  double min_coverage = 0.3;
+  /// The loose pass keeps the query's common tokens too (else dropped past 5% of the blocks).
+  bool every_token = false;
 };
 
 /// Another regulation's copy of a hit's block (copies.hpp).
@@ -47,7 +53,9 @@ struct SearchHit {
   /// the loose pass), "semantic" (the vector leg alone), "definition" (the entry defining the
   /// term a question asks about: guided_search.hpp).
   std::string match = "exact";
-  double coverage = 1;          ///< share of the query's tokens found in the block (partial hits)
+  /// Share of the query found in the block (partial hits): per term, the share of its character
+  /// pairs found, the best of its synonyms; averaged over the terms, weighted by their pairs.
+  double coverage = 1;
   std::vector<HitCopy> copies;  ///< the same block in copies of the regulation (copies.hpp)
 };
 

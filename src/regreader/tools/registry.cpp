@@ -1,8 +1,11 @@
 #include "regreader/tools/registry.hpp"
 
+#include <algorithm>
+
 #include "regreader/core/error.hpp"
 #include "regreader/core/settings.hpp"
 
+#include "regreader/index/regulation_ids.hpp"
 #include "regreader/tools/arguments.hpp"
 
 namespace regreader::tools {
@@ -30,9 +33,51 @@ const ToolSpec* find_tool(const std::vector<ToolSpec>& tools, const std::string&
   return nullptr;
 }
 
+namespace {
+
+// reg_id as a reader names it (安规, GB 26860, 《消防法》) becomes the stored id before the tool
+// sees it; `said` collects "安规 -> GB26860" for the answer. A list widens to every regulation
+// each name stands for; one id must name one regulation (or copies of one).
+nlohmann::json resolve_reg_ids(const ToolContext& ctx, nlohmann::json args,
+                               std::vector<std::string>& said) {
+  if (!args.contains("reg_id")) return args;
+  const auto& aliases = ctx.aliases ? *ctx.aliases : index::builtin_aliases();
+  auto& reg = args["reg_id"];
+  if (reg.is_string() && reg.get<std::string>() != "all") {
+    const auto r = index::resolve_regulation(ctx.store, aliases, reg.get<std::string>());
+    if (!r.said.empty()) said.push_back(r.said);
+    reg = r.reg_ids.front();
+  } else if (reg.is_array()) {
+    nlohmann::json ids = nlohmann::json::array();
+    for (const auto& one : reg) {
+      if (!one.is_string() || one.get<std::string>() == "all") {
+        ids.push_back(one);
+        continue;
+      }
+      const auto r = index::resolve_regulations(ctx.store, aliases, one.get<std::string>());
+      if (!r.said.empty()) said.push_back(r.said);
+      for (const auto& id : r.reg_ids)
+        if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+    }
+    reg = std::move(ids);
+  }
+  return args;
+}
+
+}  // namespace
+
 ToolResult call_tool(const ToolSpec& tool, const ToolContext& ctx, const nlohmann::json& args) {
   validate_arguments(tool.input_schema, args);
-  return tool.fn(ctx, args);
+  std::vector<std::string> said;
+  auto result = tool.fn(ctx, resolve_reg_ids(ctx, args, said));
+  if (!said.empty()) {
+    std::string line;
+    for (const auto& s : said)
+      line += (line.empty() ? "" : "; ") + s;
+    if (result.structured.is_object()) result.structured["reg_id_resolved"] = line;
+    if (!result.text.empty()) result.text = "Regulation: " + line + "\n" + result.text;
+  }
+  return result;
 }
 
 }  // namespace regreader::tools

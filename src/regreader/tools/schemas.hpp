@@ -28,7 +28,9 @@ inline json strings() {
 inline json reg_id() {
   return {{"type", "string"},
           {"minLength", 1},
-          {"description", "Regulation id as listed by list_regulations, e.g. GB26860-2011"}};
+          {"description",
+           "Regulation id as listed by list_regulations, e.g. GB26860-2011, or a name the "
+           "library knows: an alias (安规), a standard number (GB 26860), a title (消防法)"}};
 }
 /// An object schema; `additionalProperties: false` so misspelt arguments are reported.
 inline json object(json properties, json required) {
@@ -58,8 +60,9 @@ inline json search_hit() {
        {"snippet", {{"type", "string"}}},
        {"score", {{"type", "number"}}},
        {"match", string("exact (the query as one term), all_terms, partial (some of its character "
-                        "pairs: not an answer by itself), semantic (vector search only), "
-                        "definition (the entry defining the term asked about)")},
+                        "pairs: not an answer by itself), chapter_title (the first block of a "
+                        "chapter whose title shares the question's words), semantic (vector "
+                        "search only), definition (the entry defining the term asked about)")},
        {"coverage", {{"type", "number"}, {"description", "Share of the query's terms found"}}},
        {"source", source()},
        {"text_source",
@@ -88,6 +91,24 @@ inline json guided_output_properties(json properties) {
   properties["definition_term"] = string("The term a definition question asks about");
   properties["not_in_library"] = strings();
   properties["note"] = string("Why the scope was widened, and similar");
+  properties["fallback"] = string(
+      "How far the search went when the question's words were not found together: "
+      "question_as_asked (every character pair of it, and chapters whose titles share its "
+      "words), vector, any_token (weak matches)");
+  properties["nothing_in_library"] = {
+      {"type", "boolean"},
+      {"description", "No character pair of the question occurs in the regulations searched"}};
+  properties["suggested_chapters"] = {
+      {"type", "array"},
+      {"description",
+       "Chapters whose titles share the most words with the question: read them next"},
+      {"items", output({{"reg_id", {{"type", "string"}}},
+                        {"section_number", {{"type", "string"}}},
+                        {"title", {{"type", "string"}}},
+                        {"page_start", {{"type", "integer"}}},
+                        {"page_end", {{"type", "integer"}}},
+                        {"source", source()}},
+                       {"reg_id", "title", "page_start", "source"})}};
   return properties;
 }
 

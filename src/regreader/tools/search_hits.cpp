@@ -4,6 +4,8 @@
 #include <map>
 #include <optional>
 
+#include "regreader/tools/lookups.hpp"
+
 namespace regreader::tools {
 
 nlohmann::json hit_json(const index::SearchHit& h) {
@@ -37,6 +39,48 @@ void add_guided_fields(const index::GuidedResult& g, nlohmann::json& j) {
   if (!g.definition_term.empty()) j["definition_term"] = g.definition_term;
   if (!g.unknown_names.empty()) j["not_in_library"] = g.unknown_names;
   if (!g.note.empty()) j["note"] = g.note;
+  if (!g.fallback.empty()) j["fallback"] = g.fallback;
+  if (g.nothing_in_library) j["nothing_in_library"] = true;
+  if (!g.suggestions.empty()) {
+    auto& out = j["suggested_chapters"] = nlohmann::json::array();
+    for (const auto& c : g.suggestions)
+      out.push_back({{"reg_id", c.reg_id},
+                     {"section_number", c.section_number},
+                     {"title", c.title},
+                     {"page_start", c.page_start},
+                     {"page_end", c.page_end},
+                     {"source", cite(c.reg_id, c.page_start, c.page_end)}});
+  }
+}
+
+bool loose_hit(const index::SearchHit& h) {
+  return h.match == "partial" || h.match == "chapter_title";
+}
+
+std::string fallback_text(const index::GuidedResult& g) {
+  std::string out;
+  if (g.fallback == "question_as_asked")
+    out +=
+        "The question's words were not found together: searched the question as asked "
+        "(every pair of its characters) and the chapters whose titles share its words.\n";
+  else if (g.fallback == "vector")
+    out +=
+        "No block holds the question's words: these are the semantic search's nearest "
+        "blocks.\n";
+  else if (g.fallback == "any_token")
+    out +=
+        "Only blocks sharing a few characters with the question were found: weak matches, "
+        "check the chapters below.\n";
+  if (g.nothing_in_library)
+    out +=
+        "No pair of the question's characters occurs in the regulations searched: they do "
+        "not use these words.\n";
+  if (!g.suggestions.empty()) {
+    out += "Chapters whose titles share the most words with the question:\n";
+    for (const auto& c : g.suggestions)
+      out += "  " + cite(c.reg_id, c.page_start, c.page_end) + " " + c.title + "\n";
+  }
+  return out;
 }
 
 namespace {

@@ -17,8 +17,17 @@ nlohmann::json hits_json(const store::DocumentStore& store,
                          const std::vector<index::SearchHit>& hits);
 
 /// Adds what a guided search did, when it did it: "scoped_by", "query_used",
-/// "definition_term", "not_in_library", "note".
+/// "definition_term", "not_in_library", "note", "fallback", "nothing_in_library" and
+/// "suggested_chapters".
 void add_guided_fields(const index::GuidedResult& g, nlohmann::json& j);
+
+/// For people and models: how far a search had to fall back, that its question's words occur
+/// nowhere, and the chapters to read next (a line each; "" when the search needed none of it).
+std::string fallback_text(const index::GuidedResult& g);
+
+/// True when a hit is no answer by itself: some of the query's words (partial), or a chapter
+/// whose title shares them (chapter_title).
+bool loose_hit(const index::SearchHit& h);
 
 /// Marks JSON about an OCR page: "ocr_confidence" (0-100) and "ocr_warning".
 void add_ocr_fields(nlohmann::json& j, float confidence);

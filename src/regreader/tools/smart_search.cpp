@@ -23,16 +23,17 @@ std::string hits_text(const std::string& query, const SearchOutcome& o,
   for (const auto& n : o.guided.unknown_names)
     out += "Note: " + n + " is not in the library (list_regulations shows what is).\n";
   if (!o.guided.query_used.empty()) out += "Searched for: " + o.guided.query_used + "\n";
+  out += fallback_text(o.guided);
   if (o.hits.empty())
     return out + "No matches for \"" + query +
            "\". Try other words, a wider chapter_scope, or get_toc to find the chapter.\n";
-  if (std::all_of(o.hits.begin(), o.hits.end(),
-                  [](const index::SearchHit& h) { return h.match == "partial"; }))
+  if (std::all_of(o.hits.begin(), o.hits.end(), loose_hit))
     out += "No exact match; closest (partial matches):\n";
   for (size_t i = 0; i < o.hits.size(); ++i) {
     const auto& h = o.hits[i];
-    out += std::to_string(i + 1) + ". [" + h.source + "]" + ocr_mark(results[i]) + " " + h.snippet +
-           "\n";
+    const std::string how = h.match == "chapter_title" ? " (chapter title)" : "";
+    out += std::to_string(i + 1) + ". [" + h.source + "]" + ocr_mark(results[i]) + how + " " +
+           h.snippet + "\n";
     if (!h.copies.empty()) {
       out += "   (also in copies:";
       for (const auto& c : h.copies)
@@ -77,7 +78,7 @@ ToolSpec smart_search_tool() {
   const json reg = {
       {"description",
        "One regulation id, a list of ids, or \"all\" (default: the regulations the query names, "
-       "else all)"},
+       "else all); a name the library knows works too (安规, GB 26860, 消防法)"},
       {"anyOf",
        json::array({{{"type", "string"}}, {{"type", "array"}, {"items", {{"type", "string"}}}}})}};
   const json types = {
@@ -94,7 +95,9 @@ ToolSpec smart_search_tool() {
       "reading get_toc; then read the full pages with read_page_range before answering. A "
       "regulation the query names (《消防法》, GB 26860, 安规) scopes the search unless reg_id "
       "is given (scoped_by says so); questions are reduced to their content words "
-      "(query_used); a definition question puts the term's own entry first.",
+      "(query_used); a definition question puts the term's own entry first. When the words are "
+      "not found together the question as asked is searched too (fallback), and "
+      "suggested_chapters names the chapters whose titles share its words: read them next.",
       object({{"query",
                {{"type", "string"},
                 {"minLength", 1},

@@ -7,6 +7,7 @@
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/index/library.hpp"
+#include "regreader/index/regulation_ids.hpp"
 #include "regreader/parse/block_rects.hpp"
 #include "regreader/parse/pdf_document.hpp"
 #include "regreader/tools/registry.hpp"
@@ -134,14 +135,19 @@ std::optional<mcp::WebReply> api(const ReadingRoomOptions& o, const mcp::WebRequ
       out.push_back(regulation_json(lib, r, ocr));
     return json_reply(out);
   }
+  // A regulation in a route may be named as a reader names it (an alias, a standard number):
+  // the reply carries the stored id.
+  auto stored = [&](const std::string& name) {
+    return index::resolve_regulation(lib.documents(), lib.aliases(), name).reg_ids.front();
+  };
   if (get && seg.size() == 3 && seg[1] == "regulations")
-    return json_reply(
-        regulation_json(lib, lib.documents().require(seg[2]), lib.documents().ocr_page_counts()));
+    return json_reply(regulation_json(lib, lib.documents().require(stored(seg[2])),
+                                      lib.documents().ocr_page_counts()));
   if (get && seg.size() == 5 && seg[1] == "regulations" && seg[3] == "pages")
-    return json_reply(page_json(lib, seg[2], page_number(seg[4])));
+    return json_reply(page_json(lib, stored(seg[2]), page_number(seg[4])));
   if (get && seg.size() == 6 && seg[1] == "regulations" && seg[3] == "pages" &&
       seg[5] == "image.png")
-    return page_image(lib, seg[2], page_number(seg[4]), o.image_dpi);
+    return page_image(lib, stored(seg[2]), page_number(seg[4]), o.image_dpi);
   if (!get && seg.size() == 3 && seg[1] == "tool") return call_tool(o, lib, seg[2], req.body);
   if (!get && seg.size() == 2 && seg[1] == "ask")
     return ask_stream(o.data_dir, o.advanced_tools, req.body);

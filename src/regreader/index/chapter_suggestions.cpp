@@ -1,0 +1,117 @@
+#include "regreader/index/chapter_suggestions.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+
+#include "regreader/index/tokenizer.hpp"
+
+namespace regreader::index {
+
+namespace {
+
+struct Title {
+  ChapterSuggestion chapter;
+  int level = 0;
+  std::set<std::string> tokens;
+};
+
+struct Titles {
+  std::vector<Title> titles;
+  std::map<std::string, int> df;  ///< titles holding each token
+};
+
+Titles read_titles(const store::DocumentStore& store,
+                   const std::vector<model::RegulationInfo>& regs) {
+  Titles out;
+  for (const auto& r : regs) {
+    const auto structure = store.structure(r.reg_id);
+    for (const auto& n : structure.nodes()) {
+      Title t;
+      t.chapter.reg_id = r.reg_id;
+      t.chapter.section_number = n.section_number;
+      t.chapter.title = n.display_title();
+      t.chapter.page_start = n.page_start;
+      t.chapter.page_end = n.page_end;
+      if (!n.content_block_ids.empty()) t.chapter.block_id = n.content_block_ids.front();
+      t.level = n.level;
+      for (const auto& tok : tokenize(n.title, TokenizeMode::kQuery))
+        t.tokens.insert(tok.text);
+      for (const auto& tok : t.tokens)
+        ++out.df[tok];
+      if (!t.tokens.empty()) out.titles.push_back(std::move(t));
+    }
+  }
+  return out;
+}
+
+// Every title of the library, read again only when a regulation was added, replaced or removed.
+std::shared_ptr<const Titles> library_titles(const store::DocumentStore& store) {
+  static std::mutex mutex;
+  static const store::DocumentStore* cached_store = nullptr;
+  static std::string cached_key;
+  static std::shared_ptr<const Titles> cached;
+  const auto regs = store.list();
+  std::string key;
+  for (const auto& r : regs)
+    key += r.reg_id + "\t" + r.indexed_at + "\n";
+  std::lock_guard lock(mutex);
+  if (!cached || cached_store != &store || key != cached_key) {
+    cached = std::make_shared<const Titles>(read_titles(store, regs));
+    cached_store = &store;
+    cached_key = std::move(key);
+  }
+  return cached;
+}
+
+}  // namespace
+
+std::vector<ChapterSuggestion> suggest_chapters(const store::DocumentStore& store,
+                                                const std::string& question,
+                                                const std::vector<std::string>& reg_ids,
+                                                const SynonymTable& synonyms, int limit) {
+  std::set<std::string> wanted;
+  for (const auto& t : tokenize(question, TokenizeMode::kQuery))
+    wanted.insert(t.text);
+  for (const auto& variant : expand_term(question, synonyms))
+    for (const auto& t : tokenize(variant, TokenizeMode::kQuery))
+      wanted.insert(t.text);
+  const auto titles = library_titles(store);
+  // A pair found in few titles says more (接地 over 工作); a title the question covers more of
+  // ranks above one it only touches.
+  const double n = static_cast<double>(titles->titles.size()) + 1;
+  std::vector<std::pair<const Title*, double>> scored;
+  for (const auto& t : titles->titles) {
+    if (!reg_ids.empty() &&
+        std::find(reg_ids.begin(), reg_ids.end(), t.chapter.reg_id) == reg_ids.end())
+      continue;
+    double weight = 0;
+    int shared = 0;
+    for (const auto& tok : t.tokens)
+      if (wanted.count(tok)) {
+        ++shared;
+        weight += std::log(n / titles->df.at(tok));
+      }
+    if (shared == 0) continue;
+    const double covered = static_cast<double>(shared) / static_cast<double>(t.tokens.size());
+    scored.emplace_back(&t, weight * (0.5 + 0.5 * covered));
+  }
+  std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) {
+    return a.second != b.second ? a.second > b.second : a.first->level > b.first->level;
+  });
+  std::vector<ChapterSuggestion> out;
+  for (size_t i = 0; i < scored.size() && static_cast<int>(out.size()) < limit; ++i) {
+    out.push_back(scored[i].first->chapter);
+    int shared = 0;
+    for (const auto& tok : scored[i].first->tokens)
+      shared += wanted.count(tok) ? 1 : 0;
+    out.back().shared = shared;
+    out.back().score = scored[i].second;
+  }
+  return out;
+}
+
+}  // namespace regreader::index
