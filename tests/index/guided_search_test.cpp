@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "regreader/index/copies.hpp"
 #include "regreader/parse/markdown_parser.hpp"
 #include "regreader/parse/office_renderer.hpp"
@@ -170,6 +172,93 @@ TEST_F(Guided, LimitKIsThePrefixOfADeeperSearchWithCopiesFolded) {
     }
   }
   EXPECT_EQ(checked, 20);
+}
+
+// A station rule written the way standards write it, asked the way workers ask.
+const char* kStationRule =
+    "# GB 88888—2026 变电站安全规程\n\n## 5 安全组织措施\n\n### 5.4 工作票所列人员的安全责任\n\n"
+    "#### 5.4.5 工作班成员\n\n熟悉工作内容、作业流程，掌握安全措施，明确工作中的危险点，并履行"
+    "交底签名确认手续。\n\n## 6 安全技术措施\n\n### 6.4 接地\n\n"
+    "6.4.9 装设接地线时，应先装接地端，后装接导体端，接地线应接触良好，连接可靠。拆除接地线的"
+    "顺序与此相反。\n\n6.4.10 接地线应使用专用的线夹固定在导体上。\n\n## 7 倒闸操作\n\n"
+    "7.1 雷雨天气时不应进行倒闸操作。\n\n7.2 拉开隔离开关前应检查断路器确在断开位置。\n\n"
+    "7.3 手动操作刀闸应戴绝缘手套。\n";
+
+// A snippet without its match marks.
+std::string plain(std::string s) {
+  for (const std::string mark : {"【", "】"})
+    for (size_t at; (at = s.find(mark)) != std::string::npos;)
+      s.erase(at, mark.size());
+  return s;
+}
+
+class WorkersWords : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    enable_keyword_index();
+    store_ = std::make_unique<store::PageStore>(dir_.path(), true);
+    ensure_keyword_index(*store_);
+    store_->save(doc("GB88888", kStationRule));
+  }
+  GuidedResult run(const std::string& q, int limit = 10) {
+    SearchFilter f;
+    f.limit = limit;
+    return guided_search(*store_, q, f, SearchMode::kKeyword, {});
+  }
+  parse::TempDir dir_;
+  std::unique_ptr<store::PageStore> store_;
+};
+
+TEST_F(WorkersWords, AReductionNeverLosesTheQuestionsContent) {
+  // 挂地线 and 拆地线 are lone characters to the dictionary and 地 looked like a particle: the
+  // question was once reduced to 线先后顺序 and found nothing.
+  const auto r = run("挂地线和拆地线先后顺序是怎样的");
+  EXPECT_NE(r.query_used.find("挂地线"), std::string::npos) << r.query_used;
+  EXPECT_NE(r.query_used.find("拆地线"), std::string::npos) << r.query_used;
+  ASSERT_FALSE(r.hits.empty());
+  EXPECT_NE(plain(r.hits[0].snippet).find("拆除接地线的顺序"), std::string::npos) << r.hits[0].snippet;
+  EXPECT_EQ(r.fallback, "question_as_asked") << "先后顺序 is not in the clause: no strict match";
+  EXPECT_FALSE(r.suggestions.empty());
+}
+
+TEST_F(WorkersWords, AChapterTitleAnswersAQuestionItsClausesDoNotWord) {
+  // Nothing in 5.4.5's text says 班组 or 负责; its title says who it is about.
+  const auto r = run("我是班组成员 安全上要负什么责");
+  std::vector<std::string> sections;
+  for (const auto& h : r.hits)
+    sections.push_back(h.section_number);
+  const auto at = std::find(sections.begin(), sections.end(), "5.4.5");
+  ASSERT_NE(at, sections.end());
+  EXPECT_LT(at - sections.begin(), 3);
+  EXPECT_TRUE(std::any_of(r.suggestions.begin(), r.suggestions.end(),
+                          [](const ChapterSuggestion& c) { return c.title == "5.4.5 工作班成员"; }));
+  // Limit k is still the first k of a deeper search.
+  const auto one = run("我是班组成员 安全上要负什么责", 1);
+  ASSERT_EQ(one.hits.size(), 1u);
+  EXPECT_EQ(one.hits[0].block_id, r.hits[0].block_id);
+}
+
+TEST_F(WorkersWords, EmptyOnlyWhenNoPairOfTheQuestionIsInTheLibraryAndThenSaidSo) {
+  const auto none = run("qwzx是什么");
+  EXPECT_TRUE(none.hits.empty());
+  EXPECT_TRUE(none.nothing_in_library);
+  // One pair found anywhere is an answer, however weak, marked as such.
+  const auto weak = run("导体xyz怎么处理");
+  ASSERT_FALSE(weak.hits.empty());
+  EXPECT_FALSE(weak.nothing_in_library);
+  EXPECT_FALSE(weak.fallback.empty());
+}
+
+TEST_F(WorkersWords, TheWordsAsTypedRankAboveTheirSynonyms) {
+  // 刀闸 is written once (7.3); 隔离开关, its standard name, once (7.2).
+  const auto r = run("刀闸");
+  ASSERT_GE(r.hits.size(), 2u);
+  EXPECT_NE(plain(r.hits[0].snippet).find("手动操作刀闸"), std::string::npos) << r.hits[0].snippet;
+  EXPECT_NE(plain(r.hits[1].snippet).find("拉开隔离开关"), std::string::npos) << r.hits[1].snippet;
+  // A field word finds the standard wording: 打雷下雨 -> 雷雨.
+  const auto rain = run("打雷下雨能不能倒闸");
+  ASSERT_FALSE(rain.hits.empty());
+  EXPECT_NE(plain(rain.hits[0].snippet).find("雷雨天气"), std::string::npos) << rain.hits[0].snippet;
 }
 
 TEST(CopySignatures, NearIdenticalTextsAreCopiesOthersAreNot) {

@@ -7,6 +7,7 @@
 #include "regreader/core/error.hpp"
 #include "regreader/core/regex.hpp"
 #include "regreader/core/text.hpp"
+#include "regreader/core/words.hpp"
 
 namespace regreader::index {
 
@@ -17,6 +18,9 @@ namespace {
 // A name is 2-12 characters of Han, letters and digits.
 constexpr size_t kMinName = 2;
 constexpr size_t kMaxName = 12;
+// A name found before "（俗称…）" is taken to be this many characters at least (its last
+// dictionary words: 隔离开关, 操作监护人).
+constexpr size_t kNameLength = 4;
 // Cells of a flattened table are short lines; a longer block ends it.
 constexpr size_t kMaxCell = 24;
 
@@ -27,7 +31,11 @@ const std::u32string& phrase_breaks() {
   return breaks;
 }
 
-std::string last_name(std::string phrase) {
+// The name a phrase ends in: after its last function word, then its last dictionary words up
+// to a name's usual length ("操作时应先拉开隔离开关" -> 隔离开关; 拉开 is the verb before it).
+// `short_form`: the short name given for it (简称): the full name starts where the short one
+// does ("燃煤火力发电厂（以下简称燃煤电厂）" -> 燃煤火力发电厂).
+std::string last_name(std::string phrase, const std::string& short_form) {
   static const Regex framing("^(?:根据|按照|依照|依据|对于|关于|其中|包括|以及)+");
   RE2::Replace(&phrase, framing, "");
   auto cps = text::to_codepoints(phrase);
@@ -35,7 +43,17 @@ std::string last_name(std::string phrase) {
   for (size_t i = 0; i < cps.size(); ++i)
     if (phrase_breaks().find(cps[i]) != std::u32string::npos) from = i + 1;
   cps.erase(cps.begin(), cps.begin() + static_cast<std::ptrdiff_t>(from));
-  return text::from_codepoints(cps);
+  const std::string rest = text::from_codepoints(cps);
+  const auto first = text::to_codepoints(short_form);
+  if (!first.empty()) {
+    const auto at = std::find(cps.begin(), cps.end(), first.front());
+    if (at != cps.end()) return text::from_codepoints({at, cps.end()});
+  }
+  const auto words = text::split_words(rest);
+  std::string name;
+  for (auto w = words.rbegin(); w != words.rend() && text::length(name) < kNameLength; ++w)
+    name = *w + name;
+  return name.empty() ? rest : name;
 }
 
 bool name_like(const std::string& s) {
@@ -81,7 +99,7 @@ void named_in_text(const std::string& text, int page, Collector& c) {
     re2::StringPiece in(text);
     std::string x, how, y;
     while (RE2::FindAndConsume(&in, *re, &x, &how, &y))
-      c.add(y, last_name(x), page, how);
+      c.add(y, last_name(x, how == "简称" ? y : ""), page, how);
   }
 }
 

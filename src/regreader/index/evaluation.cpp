@@ -226,6 +226,9 @@ nlohmann::json to_json(const EvalResult& r, const std::vector<EvalQuestion>& que
                       {"invalid", r.invalid}, {"hit@1", r.hit_at[0]},  {"hit@3", r.hit_at[1]},
                       {"hit@5", r.hit_at[2]}, {"hit@10", r.hit_at[3]}, {"mrr", r.mrr},
                       {"empty", r.empty},     {"ranks", r.ranks}};
+  auto& empty_at = j["empty_at"] = nlohmann::json::array();  // 0-based: which got no hit
+  for (size_t i = 0; i < r.empties.size(); ++i)
+    if (r.empties[i]) empty_at.push_back(i);
   std::vector<std::string> kinds;
   for (const auto& q : questions)
     if (!q.kind.empty() && std::find(kinds.begin(), kinds.end(), q.kind) == kinds.end())

@@ -172,6 +172,38 @@ std::shared_ptr<const RegulationNames> library_names(const store::DocumentStore&
 
 namespace {
 
+// Terms the dictionary split out of one synonym's word are one term again: "打雷 下雨 倒闸"
+// -> "打雷下雨 倒闸", so that 打雷下雨 finds 雷雨.
+std::string join_synonym_words(const std::string& text, const SynonymTable& synonyms) {
+  std::vector<std::string> terms;
+  std::string term;
+  for (char c : text + " ") {
+    if (c != ' ') {
+      term.push_back(c);
+    } else if (!term.empty()) {
+      terms.push_back(std::move(term));
+      term.clear();
+    }
+  }
+  std::string out;
+  for (size_t i = 0; i < terms.size();) {
+    size_t end = i + 1;
+    std::string joined = terms[i];
+    for (size_t j = i + 1; j < terms.size(); ++j) {
+      joined += terms[j];
+      if (std::any_of(synonyms.begin(), synonyms.end(),
+                      [&](const auto& p) { return p.first == joined; }))
+        end = j + 1;
+    }
+    std::string word;
+    for (size_t k = i; k < end; ++k)
+      word += terms[k];
+    out += (out.empty() ? "" : " ") + word;
+    i = end;
+  }
+  return out;
+}
+
 bool strict(const SearchHit& h) {
   return h.match == "exact" || h.match == "all_terms" || h.match == "definition";
 }
@@ -269,11 +301,11 @@ GuidedResult guided_search(const store::DocumentStore& store, const std::string&
   // words to find), reduced to content words when it is a question.
   std::string text = named && !mentions.rest.empty() ? mentions.rest : query;
   const std::string asked = text;  // what the vector leg embeds: a sentence reads better to it
+  const SynonymTable& synonyms = filter.synonyms ? *filter.synonyms : builtin_synonyms();
   const QuestionTerms terms = reduce_question(text, is_question(query));
-  text = terms.search_text;
+  text = terms.question ? join_synonym_words(terms.search_text, synonyms) : terms.search_text;
   if (text != query) r.query_used = text;
   r.definition_term = terms.definition_term;
-  const SynonymTable& synonyms = filter.synonyms ? *filter.synonyms : builtin_synonyms();
 
   SearchFilter f = filter;
   if (o.route && named && filter.reg_ids.empty()) {
@@ -305,7 +337,10 @@ GuidedResult guided_search(const store::DocumentStore& store, const std::string&
       return collapse_copies(store, std::move(hits), o.collapse, o.per_reg, with.limit);
     auto titled = chapter_hits(
         store, suggest_chapters(store, terms.as_asked, with.reg_ids, synonyms, kTitleHits), with);
-    if (!titled.empty()) hits = fuse(std::move(hits), std::move(titled), kTitleWeight);
+    if (!titled.empty()) {
+      r.fallback = "question_as_asked";
+      hits = fuse(std::move(hits), std::move(titled), kTitleWeight);
+    }
     return collapse_copies(store, std::move(hits), o.collapse, o.per_reg, with.limit);
   };
   r.hits = run(f);
