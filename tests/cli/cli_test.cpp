@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -659,6 +661,69 @@ TEST_F(Cli, RenameMovesARegulationAndItsAliasesSearchAndToolsUseTheNewId) {
   EXPECT_EQ(aliases[0]["names"], "变电站安规-2026");
   const auto scoped = rr("search \"变电安规 倒闸操作\"");
   EXPECT_NE(scoped.err.find("变电站安规-2026"), std::string::npos) << scoped.err;
+}
+
+TEST_F(Cli, AliasesAreAcceptedWhereverAnIdIsAndTheIdIsSaid) {
+  ingest_sample();
+  ASSERT_EQ(rr("-q alias add 运规 SAMPLE").code, 0);
+  const auto toc = rr("toc 运规 --json");
+  ASSERT_EQ(toc.code, 0) << toc.err;
+  EXPECT_EQ(nlohmann::json::parse(toc.out)["regulation"]["reg_id"], "SAMPLE");
+  EXPECT_NE(toc.err.find("regulation: 运规 -> SAMPLE"), std::string::npos) << toc.err;
+  const auto pages = rr("read-pages -r 运规 -s 1 --json");
+  ASSERT_EQ(pages.code, 0) << pages.err;
+  EXPECT_EQ(nlohmann::json::parse(pages.out)["source"], "SAMPLE P1");
+  const auto search = rr("search 倒闸操作 -r 运规 --json");
+  ASSERT_EQ(search.code, 0) << search.err;
+  ASSERT_FALSE(nlohmann::json::parse(search.out)["results"].empty());
+  EXPECT_EQ(rr("tables 运规").code, 0);
+  // Every tool's reg_id, with the resolution in the answer.
+  const auto tool = rr("tool get_toc '{\"reg_id\":\"运规\",\"max_depth\":1}'");
+  ASSERT_EQ(tool.code, 0) << tool.err;
+  const auto tj = nlohmann::json::parse(tool.out);
+  EXPECT_EQ(tj["reg_id"], "SAMPLE");
+  EXPECT_EQ(tj["reg_id_resolved"], "运规 -> SAMPLE");
+  // A name that stands for nothing stored is not found, and says what is.
+  const auto unknown = rr("toc 不存在的规程");
+  EXPECT_EQ(unknown.code, 3);
+  EXPECT_NE(unknown.err.find("SAMPLE"), std::string::npos) << unknown.err;
+}
+
+TEST_F(Cli, AWorkersQuestionFallsBackAndNamesChaptersNeverEmptyWhenWordsAreStored) {
+  ingest_sample();
+  // No clause holds these words together; the answer says how it searched and where to read.
+  const auto r = rr("search \"值班的时候发现设备不对劲咋办\" --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_FALSE(j["results"].empty());
+  EXPECT_TRUE(j.contains("fallback")) << j.dump();
+  ASSERT_TRUE(j.contains("suggested_chapters")) << j.dump();
+  EXPECT_NE(j["suggested_chapters"][0]["source"].get<std::string>().find("SAMPLE P"),
+            std::string::npos);
+  const auto none = rr("search \"qwzx咋办\" --json");
+  ASSERT_EQ(none.code, 0);
+  const auto nj = nlohmann::json::parse(none.out);
+  EXPECT_TRUE(nj["results"].empty());
+  EXPECT_EQ(nj["nothing_in_library"], true);
+  EXPECT_NE(rr("search \"qwzx咋办\"").out.find("do not use these words"), std::string::npos);
+}
+
+TEST_F(Cli, SynonymsListsEachPairWithItsOrigin) {
+  ingest_sample();
+  const auto j = nlohmann::json::parse(rr("synonyms --json").out)["synonyms"];
+  ASSERT_TRUE(j.is_array());
+  const auto has = [&](const std::string& w, const std::string& origin) {
+    return std::any_of(j.begin(), j.end(), [&](const nlohmann::json& e) {
+      return e["word"] == w && e["origin"] == origin;
+    });
+  };
+  EXPECT_TRUE(has("挂地线", "built-in"));
+  std::ofstream(dir_.path() / "data" / "synonyms.tsv") << "# mine\n巡检\t巡视\n";
+  const auto mine = nlohmann::json::parse(rr("synonyms 巡检 --json").out)["synonyms"];
+  ASSERT_EQ(mine.size(), 1u) << mine.dump();
+  EXPECT_EQ(mine[0]["origin"], "user");
+  EXPECT_NE(rr("synonyms 刀闸").out.find("隔离开关"), std::string::npos);
+  EXPECT_EQ(rr("synonyms -r NOPE").code, 3);
 }
 
 TEST_F(Cli, ListShowsFileFormatPagingOcrShareAndTheSha256) {

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "regreader/core/error.hpp"
@@ -90,6 +91,22 @@ TEST_F(ReadingRoom, TheLibraryPagesAndToolsAreJson) {
   EXPECT_THROW(post("/api/tool/no_such_tool", "{}"), Error);
   EXPECT_THROW(post("/api/tool/smart_search", "{not json"), Error);
   EXPECT_FALSE(get("/api/nothing-here"));
+}
+
+TEST_F(ReadingRoom, RoutesTakeAReadersNameAndSearchFoldsCopies) {
+  index::Library(dir_.path(), index::Library::Mode::kCreate).add_alias("示例规程", "MD");
+  EXPECT_EQ(json::parse(get("/api/regulations/示例规程")->body)["reg_id"], "MD");
+  const auto page = json::parse(get("/api/regulations/示例规程/pages/1")->body);
+  EXPECT_EQ(page["content_blocks"][0]["block_id"].get<std::string>().rfind("MD:p1:", 0), 0u);
+  // The PDF and the Markdown are one regulation: a clause is one hit with its copy beside it,
+  // as the CLI shows it.
+  const auto hits =
+      json::parse(post("/api/tool/smart_search", R"({"query":"倒闸操作","limit":10})")->body);
+  ASSERT_FALSE(hits["results"].empty());
+  EXPECT_FALSE(hits["results"][0]["copies"].empty()) << hits["results"][0].dump();
+  std::set<std::string> snippets;
+  for (const auto& h : hits["results"])
+    EXPECT_TRUE(snippets.insert(h["snippet"].get<std::string>()).second) << h.dump();
 }
 
 TEST_F(ReadingRoom, PageImagesAreRenderedOnceAndCached) {
