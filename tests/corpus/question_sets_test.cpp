@@ -69,7 +69,8 @@ TEST_P(QuestionSets, EmptyOnlyWhenNoPairOfTheQuestionIsStoredAndFiguresHold) {
     f.synonyms = &lib->synonyms();
     index::GuidedOptions o;
     o.aliases = &lib->aliases();
-    const auto r = index::guided_search(lib->documents(), q.query, f, index::SearchMode::kKeyword, o);
+    const auto r =
+        index::guided_search(lib->documents(), q.query, f, index::SearchMode::kKeyword, o);
     if (!r.hits.empty()) continue;
     ++empty;
     EXPECT_TRUE(r.nothing_in_library) << q.query;
@@ -84,16 +85,15 @@ TEST_P(QuestionSets, EmptyOnlyWhenNoPairOfTheQuestionIsStoredAndFiguresHold) {
 }
 
 // Figures of `regreader eval --mode keyword` (docs/benchmarks.md): dev 0.912, worker 0.856.
-INSTANTIATE_TEST_SUITE_P(Bench, QuestionSets,
-                         ::testing::Values(QuestionSet{"dev-questions.jsonl",
-                                                       "dev_regulations.tsv", 0.90},
-                                           QuestionSet{"worker-questions.jsonl",
-                                                       "worker_regulations.tsv", 0.84}),
-                         [](const auto& info) {
-                           return std::string(info.param.questions).substr(0, 3) == "dev"
-                                      ? std::string("QuotingTheText")
-                                      : std::string("InWorkersWords");
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Bench, QuestionSets,
+    ::testing::Values(QuestionSet{"dev-questions.jsonl", "dev_regulations.tsv", 0.90},
+                      QuestionSet{"worker-questions.jsonl", "worker_regulations.tsv", 0.84}),
+    [](const auto& info) {
+      return std::string(info.param.questions).substr(0, 3) == "dev"
+                 ? std::string("QuotingTheText")
+                 : std::string("InWorkersWords");
+    });
 
 }  // namespace
 }  // namespace regreader::testing

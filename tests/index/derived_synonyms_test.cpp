@@ -18,7 +18,8 @@ namespace {
 const char* kGuide =
     "# Q/XX 100—2026 电气操作导则\n\n## 3 术语和定义\n\n### 3.1 低[电]压\n\n"
     "用于配电的交流系统中1000V及其以下的电压等级。\n\n### 3.2 模拟预演（模拟操作）\n\n"
-    "在模拟图上按操作票顺序进行的核对。\n\n### 3.3 重要负荷（用户）\n\n中断供电将造成损失的负荷。\n\n"
+    "在模拟图上按操作票顺序进行的核对。\n\n### 3.3 "
+    "重要负荷（用户）\n\n中断供电将造成损失的负荷。\n\n"
     "## 4 一般规定\n\n4.1 操作人和操作监护人（以下简称“操作人员”）应经考试合格。\n\n"
     "4.2 操作时应先拉开隔离开关（俗称刀闸）的操作把手锁。\n\n"
     "4.3 熔断器，又称保险，更换前应断开电源。\n\n"
@@ -26,9 +27,8 @@ const char* kGuide =
     "接地开关\n\n地刀\n\n3\n\n连接片\n\n压板\n\n仅用于二次回路\n";
 
 bool has(const std::vector<DerivedSynonym>& v, const std::string& w, const std::string& r) {
-  return std::any_of(v.begin(), v.end(), [&](const DerivedSynonym& s) {
-    return s.word == w && s.replacement == r;
-  });
+  return std::any_of(v.begin(), v.end(),
+                     [&](const DerivedSynonym& s) { return s.word == w && s.replacement == r; });
 }
 
 class Derived : public ::testing::Test {
@@ -72,8 +72,8 @@ TEST_F(Derived, TheLibraryKeepsThemCurrentWithEachIngestAndDelete) {
     lib.ingest(file_, o);
     EXPECT_TRUE(has(lib.derived_synonyms(), "地刀", "接地开关"));
     const auto& t = lib.synonyms();
-    EXPECT_NE(std::find(t.begin(), t.end(), std::make_pair(std::string("模拟操作"),
-                                                           std::string("模拟预演"))),
+    EXPECT_NE(std::find(t.begin(), t.end(),
+                        std::make_pair(std::string("模拟操作"), std::string("模拟预演"))),
               t.end());
     // Another regulation that writes only the standard name is found by the defined word.
     const auto other = dir_.path() / "other.md";

@@ -56,12 +56,12 @@ TEST_F(Evaluation, KeywordLegFindsWordsInsideChineseRunsTheBaselineMisses) {
 
 TEST_F(Evaluation, AChapterIsGoldAndAnswersWithNoHitAreCounted) {
   // A question written from a chapter's title counts when a hit lies inside that chapter.
-  const auto qs = read_eval_file(
-      write("{\"query\": \"母线失压\", \"reg_id\": \"R\", \"chapter\": \"5.2.1 母线失压时应立即处理…\"}\n"
-            "{\"query\": \"线路跳闸\", \"reg_id\": \"R\", \"chapter\": \"5.2.1 母线失压时应立即处理…\"}\n"
-            "{\"query\": \"qwzx\", \"reg_id\": \"\", \"in_reg\": \"R\", \"chapter\": \"5.2.2 "
-            "线路跳闸后应检查保护动作情况…\"}\n"
-            "{\"query\": \"母线\", \"reg_id\": \"R\", \"chapter\": \"9.9 没有这一章\"}\n"));
+  const auto qs = read_eval_file(write(
+      "{\"query\": \"母线失压\", \"reg_id\": \"R\", \"chapter\": \"5.2.1 母线失压时应立即处理…\"}\n"
+      "{\"query\": \"线路跳闸\", \"reg_id\": \"R\", \"chapter\": \"5.2.1 母线失压时应立即处理…\"}\n"
+      "{\"query\": \"qwzx\", \"reg_id\": \"\", \"in_reg\": \"R\", \"chapter\": \"5.2.2 "
+      "线路跳闸后应检查保护动作情况…\"}\n"
+      "{\"query\": \"母线\", \"reg_id\": \"R\", \"chapter\": \"9.9 没有这一章\"}\n"));
   const auto r = evaluate(*store_, qs, "keyword");
   EXPECT_EQ(r.ranks, (std::vector<int>{1, 0, 0, -1}));
   EXPECT_EQ(r.invalid, 1) << "a chapter the regulation does not have is not scored";

@@ -216,7 +216,8 @@ TEST_F(WorkersWords, AReductionNeverLosesTheQuestionsContent) {
   EXPECT_NE(r.query_used.find("挂地线"), std::string::npos) << r.query_used;
   EXPECT_NE(r.query_used.find("拆地线"), std::string::npos) << r.query_used;
   ASSERT_FALSE(r.hits.empty());
-  EXPECT_NE(plain(r.hits[0].snippet).find("拆除接地线的顺序"), std::string::npos) << r.hits[0].snippet;
+  EXPECT_NE(plain(r.hits[0].snippet).find("拆除接地线的顺序"), std::string::npos)
+      << r.hits[0].snippet;
   EXPECT_EQ(r.fallback, "question_as_asked") << "先后顺序 is not in the clause: no strict match";
   EXPECT_FALSE(r.suggestions.empty());
 }
@@ -230,8 +231,9 @@ TEST_F(WorkersWords, AChapterTitleAnswersAQuestionItsClausesDoNotWord) {
   const auto at = std::find(sections.begin(), sections.end(), "5.4.5");
   ASSERT_NE(at, sections.end());
   EXPECT_LT(at - sections.begin(), 3);
-  EXPECT_TRUE(std::any_of(r.suggestions.begin(), r.suggestions.end(),
-                          [](const ChapterSuggestion& c) { return c.title == "5.4.5 工作班成员"; }));
+  EXPECT_TRUE(
+      std::any_of(r.suggestions.begin(), r.suggestions.end(),
+                  [](const ChapterSuggestion& c) { return c.title == "5.4.5 工作班成员"; }));
   // Limit k is still the first k of a deeper search.
   const auto one = run("我是班组成员 安全上要负什么责", 1);
   ASSERT_EQ(one.hits.size(), 1u);
@@ -258,7 +260,8 @@ TEST_F(WorkersWords, TheWordsAsTypedRankAboveTheirSynonyms) {
   // A field word finds the standard wording: 打雷下雨 -> 雷雨.
   const auto rain = run("打雷下雨能不能倒闸");
   ASSERT_FALSE(rain.hits.empty());
-  EXPECT_NE(plain(rain.hits[0].snippet).find("雷雨天气"), std::string::npos) << rain.hits[0].snippet;
+  EXPECT_NE(plain(rain.hits[0].snippet).find("雷雨天气"), std::string::npos)
+      << rain.hits[0].snippet;
 }
 
 TEST(CopySignatures, NearIdenticalTextsAreCopiesOthersAreNot) {

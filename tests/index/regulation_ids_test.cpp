@@ -19,9 +19,15 @@ class RegulationIds : public ::testing::Test {
     enable_keyword_index();
     store_ = std::make_unique<store::PageStore>(dir_.path(), true);
     ensure_keyword_index(*store_);
-    save("GB26860", "# GB 26860—2011 电力安全工作规程 发电厂和变电站电气部分\n\n1 范围\n\n本标准规定了变电站工作的安全要求。\n");
-    save("GB26859", "# GB 26859—2011 电力安全工作规程 电力线路部分\n\n1 范围\n\n本标准规定了线路工作的安全要求。\n");
-    save("GB38755", "# GB 38755—2019 电力系统安全稳定导则\n\n1 范围\n\n本标准规定了电力系统安全稳定的要求。\n");
+    save("GB26860",
+         "# GB 26860—2011 电力安全工作规程 发电厂和变电站电气部分\n\n1 "
+         "范围\n\n本标准规定了变电站工作的安全要求。\n");
+    save("GB26859",
+         "# GB 26859—2011 电力安全工作规程 电力线路部分\n\n1 "
+         "范围\n\n本标准规定了线路工作的安全要求。\n");
+    save(
+        "GB38755",
+        "# GB 38755—2019 电力系统安全稳定导则\n\n1 范围\n\n本标准规定了电力系统安全稳定的要求。\n");
   }
   void save(const std::string& id, const std::string& md) {
     auto d = parse::build_document(parse::parse_markdown(md, true, {}), id);

@@ -6,6 +6,7 @@
 #include <memory>
 #include <mutex>
 #include <set>
+#include <unordered_map>
 
 #include "regreader/index/tokenizer.hpp"
 
@@ -21,7 +22,9 @@ struct Title {
 
 struct Titles {
   std::vector<Title> titles;
-  std::map<std::string, int> df;  ///< titles holding each token
+  /// The titles holding each token (their index in `titles`): a question is scored against
+  /// the titles it shares a pair with, not every title of the library.
+  std::unordered_map<std::string, std::vector<size_t>> postings;
 };
 
 Titles read_titles(const store::DocumentStore& store,
@@ -40,9 +43,10 @@ Titles read_titles(const store::DocumentStore& store,
       t.level = n.level;
       for (const auto& tok : tokenize(n.title, TokenizeMode::kQuery))
         t.tokens.insert(tok.text);
+      if (t.tokens.empty()) continue;
       for (const auto& tok : t.tokens)
-        ++out.df[tok];
-      if (!t.tokens.empty()) out.titles.push_back(std::move(t));
+        out.postings[tok].push_back(out.titles.size());
+      out.titles.push_back(std::move(t));
     }
   }
   return out;
@@ -83,22 +87,29 @@ std::vector<ChapterSuggestion> suggest_chapters(const store::DocumentStore& stor
   // A pair found in few titles says more (接地 over 工作); a title the question covers more of
   // ranks above one it only touches.
   const double n = static_cast<double>(titles->titles.size()) + 1;
+  std::unordered_map<size_t, std::pair<int, double>> shared;  // title -> pairs, their weight
+  for (const auto& tok : wanted) {
+    const auto at = titles->postings.find(tok);
+    if (at == titles->postings.end()) continue;
+    const double idf = std::log(n / static_cast<double>(at->second.size()));
+    for (size_t i : at->second) {
+      auto& s = shared[i];
+      ++s.first;
+      s.second += idf;
+    }
+  }
   std::vector<std::pair<const Title*, double>> scored;
-  for (const auto& t : titles->titles) {
+  for (const auto& [i, s] : shared) {
+    const Title& t = titles->titles[i];
     if (!reg_ids.empty() &&
         std::find(reg_ids.begin(), reg_ids.end(), t.chapter.reg_id) == reg_ids.end())
       continue;
-    double weight = 0;
-    int shared = 0;
-    for (const auto& tok : t.tokens)
-      if (wanted.count(tok)) {
-        ++shared;
-        weight += std::log(n / titles->df.at(tok));
-      }
-    if (shared == 0) continue;
-    const double covered = static_cast<double>(shared) / static_cast<double>(t.tokens.size());
-    scored.emplace_back(&t, weight * (0.5 + 0.5 * covered));
+    const double covered = static_cast<double>(s.first) / static_cast<double>(t.tokens.size());
+    scored.emplace_back(&t, s.second * (0.5 + 0.5 * covered));
   }
+  // In the library's order among equals, whatever order the map gave them.
+  std::sort(scored.begin(), scored.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
   std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) {
     return a.second != b.second ? a.second > b.second : a.first->level > b.first->level;
   });

@@ -288,6 +288,67 @@ bool any_token_stored(const store::DocumentStore& store, const std::string& text
 
 }  // namespace
 
+namespace {
+
+// A question as the search reads it: reduced (`text`), as asked, and the synonyms in force.
+struct Asked {
+  const QuestionTerms& terms;
+  const std::string& text;   ///< the reduced words
+  const std::string& asked;  ///< the sentence (what the vector leg embeds)
+  const SynonymTable& synonyms;
+  /// Every pair of the question: the question as asked, or the words of a keyword query.
+  const std::string& whole() const { return terms.as_asked.empty() ? text : terms.as_asked; }
+};
+
+// The reduced words not found together: the question as asked goes on, every pair of it, beside
+// the first blocks of the chapters whose titles share its words. Says so in `r`.
+std::vector<SearchHit> widened(const store::DocumentStore& store, const Asked& q,
+                               std::vector<SearchHit> hits, const SearchFilter& with,
+                               const GuidedOptions& o, GuidedResult& r,
+                               const std::function<void(const std::string&)>& on_step) {
+  if (!q.terms.as_asked.empty() && q.terms.as_asked != q.text) {
+    // Keyword only: a hybrid search's vector leg has embedded the question already.
+    auto whole =
+        ranked_folded(store, q.terms.as_asked, q.asked, with, SearchMode::kKeyword, o, on_step);
+    if (!whole.empty()) {
+      r.fallback = "question_as_asked";
+      hits = fuse(std::move(hits), std::move(whole));
+    }
+  }
+  if (q.terms.question) {
+    r.suggestions = suggest_chapters(store, q.terms.as_asked, with.reg_ids, q.synonyms, kTitleHits);
+    auto titled = chapter_hits(store, r.suggestions, with);
+    if (!titled.empty()) {
+      r.fallback = "question_as_asked";
+      hits = fuse(std::move(hits), std::move(titled), kTitleWeight);
+    }
+  }
+  return collapse_copies(store, std::move(hits), o.collapse, o.per_reg, with.limit);
+}
+
+// Nothing found: the vector leg of a keyword search when there is one, then any block holding a
+// pair of the question; else it is said that none is stored. Chapters to read either way.
+void last_resorts(const store::DocumentStore& store, const Asked& q, const SearchFilter& f,
+                  SearchMode mode, const GuidedOptions& o, GuidedResult& r,
+                  const std::function<void(const std::string&)>& on_step) {
+  if (mode == SearchMode::kKeyword && semantic_unavailable(store).empty()) {
+    r.hits = ranked_folded(store, q.text, q.asked, f, SearchMode::kVector, o, on_step);
+    if (!r.hits.empty()) r.fallback = "vector";
+  }
+  if (r.hits.empty()) {
+    SearchFilter any = f;
+    any.every_token = true;
+    any.min_coverage = 0;
+    r.hits = ranked_folded(store, q.whole(), q.asked, any, SearchMode::kKeyword, o, on_step);
+    if (!r.hits.empty()) r.fallback = "any_token";
+  }
+  if (r.hits.empty()) r.nothing_in_library = !any_token_stored(store, q.whole(), f);
+  if (r.suggestions.empty())
+    r.suggestions = suggest_chapters(store, q.whole(), f.reg_ids, q.synonyms);
+}
+
+}  // namespace
+
 GuidedResult guided_search(const store::DocumentStore& store, const std::string& query,
                            const SearchFilter& filter, SearchMode mode, const GuidedOptions& o,
                            const std::function<void(const std::string&)>& on_step) {
@@ -313,7 +374,10 @@ GuidedResult guided_search(const store::DocumentStore& store, const std::string&
     r.scoped_reg_ids = f.reg_ids;
     r.scoped_by = mentions.describe();
   }
+  const Asked q{terms, text, asked, synonyms};
   auto run = [&](const SearchFilter& with) {
+    r.fallback.clear();
+    r.suggestions.clear();
     auto hits = ranked_folded(store, text, asked, with, mode, o, on_step);
     if (!terms.definition_term.empty()) {
       std::vector<std::string> consumed;
@@ -322,26 +386,7 @@ GuidedResult guided_search(const store::DocumentStore& store, const std::string&
       put_first(hits, std::move(first), consumed, with.limit);
     }
     if (std::any_of(hits.begin(), hits.end(), strict)) return hits;
-    // The reduced words not found together: the question as asked goes on, every pair of it,
-    // beside the chapters whose titles share its words.
-    if (!terms.as_asked.empty() && terms.as_asked != text) {
-      // Keyword only: a hybrid search's vector leg has embedded the question already.
-      auto whole =
-          ranked_folded(store, terms.as_asked, asked, with, SearchMode::kKeyword, o, on_step);
-      if (!whole.empty()) {
-        r.fallback = "question_as_asked";
-        hits = fuse(std::move(hits), std::move(whole));
-      }
-    }
-    if (!terms.question)
-      return collapse_copies(store, std::move(hits), o.collapse, o.per_reg, with.limit);
-    auto titled = chapter_hits(
-        store, suggest_chapters(store, terms.as_asked, with.reg_ids, synonyms, kTitleHits), with);
-    if (!titled.empty()) {
-      r.fallback = "question_as_asked";
-      hits = fuse(std::move(hits), std::move(titled), kTitleWeight);
-    }
-    return collapse_copies(store, std::move(hits), o.collapse, o.per_reg, with.limit);
+    return widened(store, q, std::move(hits), with, o, r, on_step);
   };
   r.hits = run(f);
   if (r.hits.empty() && !r.scoped_reg_ids.empty()) {
@@ -352,21 +397,7 @@ GuidedResult guided_search(const store::DocumentStore& store, const std::string&
     f.reg_ids = filter.reg_ids;
     r.hits = run(f);
   }
-  const std::string whole = terms.as_asked.empty() ? text : terms.as_asked;
-  if (r.hits.empty() && mode == SearchMode::kKeyword && semantic_unavailable(store).empty()) {
-    r.hits = ranked_folded(store, text, asked, f, SearchMode::kVector, o, on_step);
-    if (!r.hits.empty()) r.fallback = "vector";
-  }
-  if (r.hits.empty()) {
-    SearchFilter any = f;
-    any.every_token = true;
-    any.min_coverage = 0;
-    r.hits = ranked_folded(store, whole, asked, any, SearchMode::kKeyword, o, on_step);
-    if (!r.hits.empty()) r.fallback = "any_token";
-  }
-  if (r.hits.empty()) r.nothing_in_library = !any_token_stored(store, whole, f);
-  if (!r.fallback.empty() || r.hits.empty())
-    r.suggestions = suggest_chapters(store, whole, f.reg_ids, synonyms);
+  if (r.hits.empty()) last_resorts(store, q, f, mode, o, r, on_step);
   return r;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <unordered_set>
 
 #include "regreader/core/error.hpp"
 #include "regreader/index/snippet.hpp"
@@ -150,9 +151,14 @@ struct PassKind {
 
 double coverage(const std::string& text, const TermTokens& terms) {
   if (terms.empty()) return 0;
-  std::set<std::string> in_text;
+  // Only the query's tokens are looked for: a block has hundreds of others.
+  std::unordered_set<std::string> wanted;
+  for (const auto& variants : terms)
+    for (const auto& tokens : variants)
+      wanted.insert(tokens.begin(), tokens.end());
+  std::unordered_set<std::string> in_text;
   for (const auto& t : tokenize(text, TokenizeMode::kDocument))
-    in_text.insert(t.text);
+    if (wanted.count(t.text)) in_text.insert(t.text);
   // Each term weighs as many tokens as it has as typed (its first variant), so that without
   // synonyms this is the share of the query's tokens found.
   double found_weight = 0, weight = 0;
