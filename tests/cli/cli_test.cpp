@@ -697,6 +697,9 @@ TEST_F(Cli, AWorkersQuestionFallsBackAndNamesChaptersNeverEmptyWhenWordsAreStore
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_FALSE(j["results"].empty());
   EXPECT_TRUE(j.contains("fallback")) << j.dump();
+  if (j["fallback"] == "question_as_asked") {
+    EXPECT_EQ(j["fallback_query"], "值班的时候发现设备不对劲") << j.dump();
+  }
   ASSERT_TRUE(j.contains("suggested_chapters")) << j.dump();
   EXPECT_NE(j["suggested_chapters"][0]["source"].get<std::string>().find("SAMPLE P"),
             std::string::npos);

@@ -219,6 +219,7 @@ TEST_F(WorkersWords, AReductionNeverLosesTheQuestionsContent) {
   EXPECT_NE(plain(r.hits[0].snippet).find("拆除接地线的顺序"), std::string::npos)
       << r.hits[0].snippet;
   EXPECT_EQ(r.fallback, "question_as_asked") << "先后顺序 is not in the clause: no strict match";
+  EXPECT_EQ(r.fallback_query, "挂地线和拆地线先后顺序是") << "the question less its asking";
   EXPECT_FALSE(r.suggestions.empty());
 }
 

@@ -312,6 +312,7 @@ std::vector<SearchHit> widened(const store::DocumentStore& store, const Asked& q
         ranked_folded(store, q.terms.as_asked, q.asked, with, SearchMode::kKeyword, o, on_step);
     if (!whole.empty()) {
       r.fallback = "question_as_asked";
+      r.fallback_query = q.terms.as_asked;
       hits = fuse(std::move(hits), std::move(whole));
     }
   }
@@ -320,6 +321,7 @@ std::vector<SearchHit> widened(const store::DocumentStore& store, const Asked& q
     auto titled = chapter_hits(store, r.suggestions, with);
     if (!titled.empty()) {
       r.fallback = "question_as_asked";
+      r.fallback_query = q.terms.as_asked;
       hits = fuse(std::move(hits), std::move(titled), kTitleWeight);
     }
   }
@@ -340,7 +342,10 @@ void last_resorts(const store::DocumentStore& store, const Asked& q, const Searc
     any.every_token = true;
     any.min_coverage = 0;
     r.hits = ranked_folded(store, q.whole(), q.asked, any, SearchMode::kKeyword, o, on_step);
-    if (!r.hits.empty()) r.fallback = "any_token";
+    if (!r.hits.empty()) {
+      r.fallback = "any_token";
+      r.fallback_query = q.whole();
+    }
   }
   if (r.hits.empty()) r.nothing_in_library = !any_token_stored(store, q.whole(), f);
   if (r.suggestions.empty())
@@ -377,6 +382,7 @@ GuidedResult guided_search(const store::DocumentStore& store, const std::string&
   const Asked q{terms, text, asked, synonyms};
   auto run = [&](const SearchFilter& with) {
     r.fallback.clear();
+    r.fallback_query.clear();
     r.suggestions.clear();
     auto hits = ranked_folded(store, text, asked, with, mode, o, on_step);
     if (!terms.definition_term.empty()) {

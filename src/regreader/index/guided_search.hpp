@@ -39,6 +39,8 @@ struct GuidedResult {
   /// were), "question_as_asked" (the question's character pairs, ranked), "vector" (the semantic
   /// leg of a keyword search), "any_token" (blocks holding any of its pairs: the last resort).
   std::string fallback;
+  /// What the fallback searched: the question as asked ("挂地线和拆地线先后顺序是"), "" when none.
+  std::string fallback_query;
   /// Chapters whose titles share the most words with the question: set when the search fell
   /// back or found nothing, as a next step.
   std::vector<ChapterSuggestion> suggestions;

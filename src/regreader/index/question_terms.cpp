@@ -112,6 +112,10 @@ const Regex& asking() {
 
 std::string blank_asking(std::string s) {
   RE2::GlobalReplace(&s, asking(), " ");
+  // A particle left alone between blanks is no content: "是 的" of "…是怎样的".
+  static const Regex lone("(^|\\s)(?:的|了|是|吧|啊|呀|么)+(\\s|$)");
+  while (RE2::GlobalReplace(&s, lone, " ") > 0) {
+  }
   static const Regex spaces("\\s+");
   RE2::GlobalReplace(&s, spaces, " ");
   return text::trim(s);

@@ -95,6 +95,7 @@ inline json guided_output_properties(json properties) {
       "How far the search went when the question's words were not found together: "
       "question_as_asked (every character pair of it, and chapters whose titles share its "
       "words), vector, any_token (weak matches)");
+  properties["fallback_query"] = string("What the fallback searched: the question as asked");
   properties["nothing_in_library"] = {
       {"type", "boolean"},
       {"description", "No character pair of the question occurs in the regulations searched"}};

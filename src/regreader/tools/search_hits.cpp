@@ -40,6 +40,7 @@ void add_guided_fields(const index::GuidedResult& g, nlohmann::json& j) {
   if (!g.unknown_names.empty()) j["not_in_library"] = g.unknown_names;
   if (!g.note.empty()) j["note"] = g.note;
   if (!g.fallback.empty()) j["fallback"] = g.fallback;
+  if (!g.fallback_query.empty()) j["fallback_query"] = g.fallback_query;
   if (g.nothing_in_library) j["nothing_in_library"] = true;
   if (!g.suggestions.empty()) {
     auto& out = j["suggested_chapters"] = nlohmann::json::array();
@@ -60,9 +61,9 @@ bool loose_hit(const index::SearchHit& h) {
 std::string fallback_text(const index::GuidedResult& g) {
   std::string out;
   if (g.fallback == "question_as_asked")
-    out +=
-        "The question's words were not found together: searched the question as asked "
-        "(every pair of its characters) and the chapters whose titles share its words.\n";
+    out += "The question's words were not found together: searched the question as asked (" +
+           g.fallback_query +
+           ": every pair of its characters) and the chapters whose titles share its words.\n";
   else if (g.fallback == "vector")
     out +=
         "No block holds the question's words: these are the semantic search's nearest "
