@@ -60,7 +60,8 @@ void run_eval(const EvalArgs& a, Globals& g) {
       out.push_back({{"mode", mode}, {"available", false}, {"reason", why}});
       continue;
     }
-    const auto r = index::evaluate(documents, questions, mode, a.plain);
+    const auto r =
+        index::evaluate(documents, questions, mode, a.plain, &lib.synonyms(), &lib.aliases());
     out.push_back(index::to_json(r, questions));
     if (!a.json) print_row(mode, r, questions, a.by_kind);
     if (!a.json && r.invalid)

@@ -123,8 +123,10 @@ void term_forms(const std::string& title, int page, Collector& c) {
       cps.pop_back();
       c.add(a, text::from_codepoints(cps) + b, page, "terms");
     }
-  } else if (RE2::FullMatch(title, second, &a, &b) && shares_a_character(a, b)) {
-    c.add(b, a, page, "terms");  // 模拟预演（模拟操作）; not 重要负荷（用户）, a qualifier
+  } else if (RE2::FullMatch(title, second, &a, &b) && shares_a_character(a, b) &&
+             !text::ends_with(b, "的")) {
+    // 模拟预演（模拟操作）; not 重要负荷（用户） or 变电站(电力系统的), qualifiers
+    c.add(b, a, page, "terms");
   }
 }
 
@@ -254,12 +256,18 @@ namespace {
 
 using Sections = std::map<std::string, std::pair<std::string, std::vector<DerivedSynonym>>>;
 
+// The cache's first line; the version moves with the rules that derive the words.
+constexpr const char* kCacheHeader =
+    "# regreader vocabulary 2: words the stored regulations define (regreader synonyms)";
+
 // "@reg_id<TAB>indexed_at" opens a regulation's section; "word<TAB>replacement<TAB>page<TAB>how"
 // lines follow. An unreadable cache is no cache: everything is derived again.
 Sections read_cache(const fs::path& file) {
   Sections out;
   std::ifstream in(file);
   std::string line, reg;
+  // A cache written by other rules is derived again.
+  if (!std::getline(in, line) || line != kCacheHeader) return out;
   while (std::getline(in, line)) {
     if (line.empty() || line[0] == '#') continue;
     std::vector<std::string> f;
@@ -283,8 +291,7 @@ void write_cache(const fs::path& file, const Sections& sections) {
   const fs::path tmp = file.string() + ".tmp";
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << "# Words the stored regulations define (regreader synonyms); rebuilt after each "
-           "ingest.\n";
+    out << kCacheHeader << "\n";
     for (const auto& [reg, section] : sections) {
       out << "@" << reg << "\t" << section.first << "\n";
       for (const auto& s : section.second)

@@ -60,14 +60,18 @@ std::vector<Candidate> baseline_search(store::Database& db, const EvalQuestion& 
 }
 
 std::vector<Candidate> our_candidates(const store::DocumentStore& documents, const EvalQuestion& q,
-                                      SearchMode mode, bool plain) {
+                                      SearchMode mode, bool plain, const SynonymTable* synonyms,
+                                      const AliasTable* aliases) {
   SearchFilter f;
+  f.synonyms = synonyms;
   if (!q.reg_id.empty()) f.reg_ids = {q.reg_id};
   f.limit = kDepth;
   std::vector<Candidate> out;
   std::vector<SearchHit> hits;
   if (!plain) {
-    hits = guided_search(documents, q.query, f, mode).hits;
+    GuidedOptions o;
+    o.aliases = aliases;
+    hits = guided_search(documents, q.query, f, mode, o).hits;
   } else {
     hits = engine_search(documents, q.query, q.query, f, mode);
   }
@@ -160,7 +164,8 @@ std::vector<EvalQuestion> read_eval_file(const std::string& path) {
 }
 
 EvalResult evaluate(const store::DocumentStore& store, const std::vector<EvalQuestion>& questions,
-                    const std::string& mode, bool plain) {
+                    const std::string& mode, bool plain, const SynonymTable* synonyms,
+                    const AliasTable* aliases) {
   if (mode != "keyword" && mode != "vector" && mode != "hybrid" && mode != "baseline")
     throw Error(ErrorCode::kInvalidArgument,
                 "unknown evaluation mode '" + mode + "' (keyword, vector, hybrid, baseline)");
@@ -192,7 +197,8 @@ EvalResult evaluate(const store::DocumentStore& store, const std::vector<EvalQue
       continue;
     }
     const auto hits = mode == "baseline" ? baseline_search(*db, q)
-                                         : our_candidates(store, q, parse_search_mode(mode), plain);
+                                         : our_candidates(store, q, parse_search_mode(mode), plain,
+                                                          synonyms, aliases);
     int rank = 0;
     for (size_t i = 0; i < hits.size() && rank == 0; ++i) {
       const bool page_ok =

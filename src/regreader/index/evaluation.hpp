@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "regreader/index/regulation_mentions.hpp"
+#include "regreader/index/synonyms.hpp"
 #include "regreader/store/page_store.hpp"
 
 namespace regreader::index {
@@ -45,8 +47,11 @@ struct EvalResult {
 /// Runs the questions in `mode`: "keyword", "vector", "hybrid" (guided_search.hpp, with the
 /// configured embedding model) or "baseline". `plain`: search.hpp alone, without the query's
 /// regulation names, question reduction, definitions first and copies folded.
+/// `synonyms`, `aliases`: the library's (Library::synonyms(), aliases()), so that the figures are
+/// those of `search` over that library; null: the built-in ones.
 EvalResult evaluate(const store::DocumentStore& store, const std::vector<EvalQuestion>& questions,
-                    const std::string& mode, bool plain = false);
+                    const std::string& mode, bool plain = false,
+                    const SynonymTable* synonyms = nullptr, const AliasTable* aliases = nullptr);
 
 /// hit@k and MRR of the questions whose kind is `kind` ("" = all).
 EvalResult subset(const EvalResult& r, const std::vector<EvalQuestion>& questions,
