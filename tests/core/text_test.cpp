@@ -12,6 +12,12 @@ TEST(FoldWidth, FoldsDigitsLettersAndFullStopButKeepsChinesePunctuation) {
   EXPECT_EQ(fold_width("ａｂｃ（一）"), "abc（一）");
 }
 
+TEST(Join, PutsTheSeparatorBetweenPartsOnly) {
+  EXPECT_EQ(join({"GB26859", "GB26860"}, ", "), "GB26859, GB26860");
+  EXPECT_EQ(join({"表1"}, "、"), "表1");
+  EXPECT_EQ(join({}, ", "), "");
+}
+
 TEST(CleanSpaces, DropsSpacesBetweenCjkKeepsThemBetweenWords) {
   EXPECT_EQ(clean_spaces("能关合 、 承载 、 开断"), "能关合、承载、开断");
   EXPECT_EQ(clean_spaces("  10  kV   及以下 "), "10 kV 及以下");

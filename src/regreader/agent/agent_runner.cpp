@@ -7,6 +7,7 @@
 #include "regreader/agent/react_agent.hpp"
 #include "regreader/agent/workflow_agent.hpp"
 #include "regreader/core/error.hpp"
+#include "regreader/core/text.hpp"
 
 namespace regreader::agent {
 
@@ -14,13 +15,6 @@ namespace {
 
 // Subagents have three or four tools each: a few turns are enough, more is a loop.
 constexpr int kMaxSubagentTurns = 6;
-
-std::string join(const std::vector<std::string>& v) {
-  std::string out;
-  for (const auto& s : v)
-    out += (out.empty() ? "" : ", ") + s;
-  return out;
-}
 
 }  // namespace
 
@@ -58,7 +52,8 @@ AgentResponse run_agent(AgentKind kind, LlmClient& llm, ToolProvider& tools,
       r.stream = o.stream;
       std::string extra = o.extra_context;
       if (!o.reg_ids.empty())
-        extra += (extra.empty() ? "" : "\n") + std::string("优先检索这些规程：") + join(o.reg_ids);
+        extra += (extra.empty() ? "" : "\n") + std::string("优先检索这些规程：") +
+                 text::join(o.reg_ids, ", ");
       r.system_prompt = react_system_prompt(extra);
       ReactAgent agent(llm, tools, std::move(r), events, checker);
       return agent.run(question, o.on_text);

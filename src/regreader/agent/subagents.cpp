@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "regreader/core/text.hpp"
+
 namespace regreader::agent {
 
 namespace {
@@ -40,13 +42,6 @@ std::array<SubagentSpec, 4> make_specs() {
        "并排阅读两个章节，指出相同点与不同点。" +
            kReportRules},
   }};
-}
-
-std::string join(const std::vector<std::string>& v) {
-  std::string out;
-  for (const auto& s : v)
-    out += (out.empty() ? "" : "、") + s;
-  return out;
 }
 
 }  // namespace
@@ -98,10 +93,10 @@ std::optional<SubagentKind> parse_subagent_kind(std::string_view name) {
 
 std::string subagent_task(const std::string& query, const QueryAnalysis& a) {
   std::string task = "问题：" + query;
-  if (!a.reg_ids.empty()) task += "\n规程：" + join(a.reg_ids);
-  if (!a.sections.empty()) task += "\n条款：" + join(a.sections);
-  if (!a.tables.empty()) task += "\n表：" + join(a.tables);
-  if (!a.notes.empty()) task += "\n注：" + join(a.notes);
+  if (!a.reg_ids.empty()) task += "\n规程：" + text::join(a.reg_ids, "、");
+  if (!a.sections.empty()) task += "\n条款：" + text::join(a.sections, "、");
+  if (!a.tables.empty()) task += "\n表：" + text::join(a.tables, "、");
+  if (!a.notes.empty()) task += "\n注：" + text::join(a.notes, "、");
   return task;
 }
 

@@ -133,6 +133,15 @@ std::string strip_spaces(std::string_view s) {
   return from_codepoints(out);
 }
 
+std::string join(const std::vector<std::string>& parts, std::string_view separator) {
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i) out += separator;
+    out += parts[i];
+  }
+  return out;
+}
+
 void join_wrapped(std::string& acc, std::string_view next) {
   if (acc.empty()) {
     acc = std::string(next);

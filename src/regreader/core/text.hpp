@@ -41,6 +41,9 @@ std::string collapse_spaces(std::string_view s);
 /// Removes every whitespace character (for fuzzy matching).
 std::string strip_spaces(std::string_view s);
 
+/// The parts with `separator` between them ("GB26859, GB26860").
+std::string join(const std::vector<std::string>& parts, std::string_view separator);
+
 /// Appends `next` to `acc` as the continuation of a wrapped line: no space between CJK text, one
 /// space between Latin words.
 void join_wrapped(std::string& acc, std::string_view next);

@@ -9,17 +9,6 @@
 
 namespace regreader::index {
 
-namespace {
-
-std::string joined(const std::vector<std::string>& ids) {
-  std::string out;
-  for (const auto& id : ids)
-    out += (out.empty() ? "" : ", ") + id;
-  return out;
-}
-
-}  // namespace
-
 ResolvedRegulations resolve_regulations(const store::DocumentStore& store,
                                         const AliasTable& aliases, const std::string& name) {
   if (store.find(name)) return {{name}, ""};
@@ -28,7 +17,7 @@ ResolvedRegulations resolve_regulations(const store::DocumentStore& store,
     // The whole name must be names: "安规" or "GB 26860", not "安规 接地线".
     const auto m = library_names(store, aliases)->find(trimmed);
     if (!m.reg_ids().empty() && text::trim(m.rest).empty())
-      return {m.reg_ids(), trimmed + " -> " + joined(m.reg_ids())};
+      return {m.reg_ids(), trimmed + " -> " + text::join(m.reg_ids(), ", ")};
   }
   store::throw_unknown_regulation(name, store.list());
 }
@@ -44,9 +33,9 @@ ResolvedRegulations resolve_regulation(const store::DocumentStore& store, const 
     r.said = text::trim(name) + " -> " + r.reg_ids.front() + " (the first of its copies)";
     return r;
   }
-  throw Error(ErrorCode::kInvalidArgument, "'" + name + "' names " +
-                                               std::to_string(r.reg_ids.size()) + " regulations (" +
-                                               joined(r.reg_ids) + "); give one of their ids");
+  throw Error(ErrorCode::kInvalidArgument,
+              "'" + name + "' names " + std::to_string(r.reg_ids.size()) + " regulations (" +
+                  text::join(r.reg_ids, ", ") + "); give one of their ids");
 }
 
 }  // namespace regreader::index
