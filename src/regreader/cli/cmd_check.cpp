@@ -89,7 +89,9 @@ void add_check_command(CLI::App& app, Globals& g) {
   auto a = std::make_shared<CheckArgs>();
   auto* cmd = app.add_subcommand(
       "check", "Fidelity report of a stored regulation: what may have been read wrong");
-  cmd->add_option("reg_ids", a->reg_ids, "Regulation id(s) (see `regreader list`)");
+  cmd->add_option(
+      "reg_ids", a->reg_ids,
+      "Regulation(s): ids, or aliases, standard numbers or titles (see `regreader list`)");
   cmd->add_flag("--all", a->all, "Check every stored regulation");
   cmd->add_flag("--json", a->json, "JSON report");
   cmd->footer(

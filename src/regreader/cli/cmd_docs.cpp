@@ -80,6 +80,10 @@ void run_man(CLI::App& app) {
       << ".TP\n.I <data dir>/regreader.toml\nThe config file (also "
          "~/.config/regreader/regreader.toml, or \\-\\-config FILE).\n"
       << ".TP\n.I <data dir>/aliases.tsv\nYour aliases (regreader alias).\n"
+      << ".TP\n.I <data dir>/synonyms.tsv\nYour synonyms, word<TAB>replacement (regreader "
+         "synonyms).\n"
+      << ".TP\n.I <data dir>/vocabulary.tsv\nThe words the stored regulations define, read "
+         "again after each ingest (a cache).\n"
       << ".SH EXIT STATUS\n"
       << roff(app.get_footer().substr(app.get_footer().find("Exit codes")))
       << "\n.SH SEE ALSO\nThe README at /usr/share/doc/regreader/README.md.\n";

@@ -97,7 +97,7 @@ void run_inspect(const ReadArgs& a, Globals& g) {
   g.json = a.json;
   auto lib = g.library();
   auto& store = lib.documents();
-  const auto page = store.page(a.reg_id, a.page);
+  const auto page = store.page(stored_id(lib, a.reg_id, g.quiet), a.page);
   if (a.json)
     print_json(page);
   else
@@ -115,7 +115,9 @@ void add_read_commands(CLI::App& app, Globals& g) {
   list->callback([a, &g] { run_list(*a, g); });
 
   auto* toc = app.add_subcommand("toc", "Show a regulation's table of contents with page ranges");
-  toc->add_option("reg_id", a->reg_id, "Regulation id (see `regreader list`)")->required();
+  toc->add_option("reg_id", a->reg_id,
+                  "Regulation: an id, or an alias, standard number or title (see `regreader list`)")
+      ->required();
   toc->add_option("--depth", a->depth, "Levels to show (0 = all)")->capture_default_str();
   toc->add_option("--expand", a->expand, "Open this section fully, e.g. 5.2 or 附录A");
   toc->add_flag("--json", a->json, "JSON tree");
@@ -125,7 +127,9 @@ void add_read_commands(CLI::App& app, Globals& g) {
   toc->callback([a, &g] { run_toc(*a, g); });
 
   auto* rp = app.add_subcommand("read-pages", "Read pages of a regulation (at most 10 per call)");
-  rp->add_option("-r,--reg-id", a->reg_id, "Regulation id")->required();
+  rp->add_option("-r,--reg-id", a->reg_id,
+                 "Regulation: an id, or an alias, standard number or title (see `regreader list`)")
+      ->required();
   rp->add_option("-s,--start", a->start, "First page (1-based)")->required();
   rp->add_option("-e,--end", a->end, "Last page (default: the first page)");
   rp->add_flag("--json", a->json, "JSON with every PageDocument");
@@ -133,7 +137,9 @@ void add_read_commands(CLI::App& app, Globals& g) {
   rp->callback([a, &g] { run_read_pages(*a, g); });
 
   auto* in = app.add_subcommand("inspect", "Show how a page is stored: blocks, chapters, notes");
-  in->add_option("reg_id", a->reg_id, "Regulation id")->required();
+  in->add_option("reg_id", a->reg_id,
+                 "Regulation: an id, or an alias, standard number or title (see `regreader list`)")
+      ->required();
   in->add_option("page", a->page, "Page number (1-based)")->required();
   in->add_flag("--json", a->json, "The stored PageDocument as JSON");
   in->footer("Example:\n  regreader inspect GB26860-2011 4 --json");

@@ -169,7 +169,9 @@ void add_search_commands(CLI::App& app, Globals& g) {
   auto* s = app.add_subcommand(
       "search", "Search the stored regulations: keyword (Chinese-aware), vector or hybrid");
   s->add_option("query", a->query, "What to look for: 母线失压, 110kV, 5.2.3 …")->required();
-  s->add_option("-r,--reg-id", a->reg_ids, "Only this regulation (repeat for several)");
+  s->add_option("-r,--reg-id", a->reg_ids,
+                "Only this regulation: an id, or an alias (安规), standard number or title, "
+                "which may stand for several (repeat for more)");
   s->add_option("--chapter", a->chapter,
                 "Only under this section (5.2 means 5.2 and below) or chapter title");
   s->add_option("--types", a->types, "Block types, comma-separated: text,heading,list,table");
@@ -208,8 +210,13 @@ void add_search_commands(CLI::App& app, Globals& g) {
       "words; a definition question (…的定义, 什么是…) lists the term's own entry first; copies\n"
       "of a regulation show as one result. What was done is said on stderr (in --json: scoped_by,\n"
       "query_used, definition_term).\n\n"
-      "Synonyms apply one way (a query for 变电所 also finds 变电站; 千伏 finds kV; 刀闸 finds\n"
-      "隔离开关); add your own as \"word<TAB>replacement\" lines in <data dir>/synonyms.tsv.\n\n"
+      "Synonyms apply one way (a query for 变电所 also finds 变电站; 千伏 finds kV; 挂地线 finds\n"
+      "装设接地线), after the words as typed; the regulations add the words they define (俗称,\n"
+      "简称 ...); add your own as \"word<TAB>replacement\" lines in <data dir>/synonyms.tsv.\n"
+      "`regreader synonyms` lists them all.\n\n"
+      "A question whose words are not found together is searched as asked too, beside the\n"
+      "chapters whose titles share its words (said in the output, with chapters to read);\n"
+      "nothing is found only when no pair of its characters occurs in the regulations.\n\n"
       "Examples:\n  regreader search 母线失压\n  regreader search 安全距离 -r GB26860-2011 "
       "--chapter 5.2 --types table\n  regreader search 倒闸操作 --section 5.2.2 --json\n"
       "  regreader search \"根据《消防法》规定，单位的主要负责人负什么责任？\"\n"

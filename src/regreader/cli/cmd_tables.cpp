@@ -116,7 +116,8 @@ void add_table_commands(CLI::App& app, Globals& g) {
   auto a = std::make_shared<TableArgs>();
 
   auto* ts = app.add_subcommand("tables", "List a regulation's tables (merged across pages)");
-  ts->add_option("reg_id", a->reg_id, "Regulation id")->required();
+  ts->add_option("reg_id", a->reg_id, "Regulation: an id, or an alias, standard number or title")
+      ->required();
   ts->add_option("--page", a->page, "Only tables with a part on this page");
   ts->add_flag("--json", a->json, "JSON list");
   ts->footer(
@@ -129,14 +130,18 @@ void add_table_commands(CLI::App& app, Globals& g) {
   t->add_option("table_id", a->id,
                 "Table id or label: 表1, 表 1, 表B.1, T3, or a segment id such as 表1#2")
       ->required();
-  t->add_option("-r,--reg-id", a->reg_id, "Regulation id")->required();
+  t->add_option("-r,--reg-id", a->reg_id,
+                "Regulation: an id, or an alias, standard number or title")
+      ->required();
   t->add_flag("--json", a->json, "JSON with the merged cells and Markdown");
   t->footer("Example:\n  regreader table 表1 -r GB26860-2011");
   t->callback([a, &g] { run_table(*a, g); });
 
   auto* n = app.add_subcommand("note", "Look up a note (注1, 注 1, 注①, 注一 are the same note)");
   n->add_option("note_id", a->id, "Note label: 注1, 注①, 注一, 注十一, 方案A, 脚注1")->required();
-  n->add_option("-r,--reg-id", a->reg_id, "Regulation id")->required();
+  n->add_option("-r,--reg-id", a->reg_id,
+                "Regulation: an id, or an alias, standard number or title")
+      ->required();
   n->add_option("--page", a->page, "Prefer the note on (or after) this page");
   n->add_flag("--json", a->json, "JSON with every match, best first");
   n->footer("Example:\n  regreader note 注1 -r GB26860-2011 --page 5");
@@ -145,7 +150,9 @@ void add_table_commands(CLI::App& app, Globals& g) {
   auto* r = app.add_subcommand(
       "ref", "Follow a cross-reference: 见表1, 参见5.2.3, 按附录A, 见注1, 第十二条");
   r->add_option("reference", a->id, "The reference as written")->required();
-  r->add_option("-r,--reg-id", a->reg_id, "Regulation id")->required();
+  r->add_option("-r,--reg-id", a->reg_id,
+                "Regulation: an id, or an alias, standard number or title")
+      ->required();
   r->add_option("--page", a->page, "Page the reference is on (to pick the right 注1)");
   r->add_flag("--json", a->json, "JSON with the resolved link and its target");
   r->footer(
