@@ -275,7 +275,8 @@ std::vector<SearchHit> chapter_hits(const store::DocumentStore& store,
   return out;
 }
 
-// True when some character pair of `text` occurs in a block of the filter's regulations.
+// True when some character pair of `text` occurs in a block of the filter's regulations, whatever
+// its chapter or type.
 bool any_token_stored(const store::DocumentStore& store, const std::string& text, SearchFilter f) {
   f.every_token = true;
   f.min_coverage = 0;
@@ -347,7 +348,12 @@ void last_resorts(const store::DocumentStore& store, const Asked& q, const Searc
       r.fallback_query = q.whole();
     }
   }
-  if (r.hits.empty()) r.nothing_in_library = !any_token_stored(store, q.whole(), f);
+  // The any-pair pass found nothing: no pair is stored, unless the filter's chapters or types
+  // hid it, which only a pass without them tells.
+  const bool narrowed = !f.chapter_scope.empty() || !f.section_number.empty() ||
+                        !f.block_types.empty();
+  if (r.hits.empty())
+    r.nothing_in_library = !narrowed || !any_token_stored(store, q.whole(), f);
   if (r.suggestions.empty())
     r.suggestions = suggest_chapters(store, q.whole(), f.reg_ids, q.synonyms);
 }

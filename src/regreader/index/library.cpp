@@ -51,8 +51,10 @@ Library::Library(fs::path data_dir, Mode mode, const std::string& store_url)
                     "': give a postgresql:// URL, or nothing for the embedded SQLite store");
   }
   reload_aliases();
-  // A read-only library never creates the cache, but keeps an existing one current.
-  reload_synonyms(mode == Mode::kCreate || fs::exists(data_dir_ / "vocabulary.tsv"));
+  // The words' cache is written wherever a store exists, also by readers: a library stored
+  // before the cache existed would otherwise read every page again at each open (the reading
+  // room opens one per request). A missing library stays without files.
+  reload_synonyms(mode == Mode::kCreate || !store_ || store_->database() != nullptr);
 }
 
 void Library::reload_synonyms(bool write_cache) {
