@@ -350,10 +350,9 @@ void last_resorts(const store::DocumentStore& store, const Asked& q, const Searc
   }
   // The any-pair pass found nothing: no pair is stored, unless the filter's chapters or types
   // hid it, which only a pass without them tells.
-  const bool narrowed = !f.chapter_scope.empty() || !f.section_number.empty() ||
-                        !f.block_types.empty();
-  if (r.hits.empty())
-    r.nothing_in_library = !narrowed || !any_token_stored(store, q.whole(), f);
+  const bool narrowed =
+      !f.chapter_scope.empty() || !f.section_number.empty() || !f.block_types.empty();
+  if (r.hits.empty()) r.nothing_in_library = !narrowed || !any_token_stored(store, q.whole(), f);
   if (r.suggestions.empty())
     r.suggestions = suggest_chapters(store, q.whole(), f.reg_ids, q.synonyms);
 }
