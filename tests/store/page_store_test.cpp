@@ -60,6 +60,7 @@ TEST(PageStore, ASchema3StoreIsUpgradedInPlace) {
     db.exec("ALTER TABLE blocks DROP COLUMN rect");
     db.exec("ALTER TABLE pages DROP COLUMN width");
     db.exec("ALTER TABLE pages DROP COLUMN height");
+    db.exec("ALTER TABLE pages DROP COLUMN ocr_engine");
     db.exec("PRAGMA user_version = 3");
   }
   PageStore store(dir.path(), false);

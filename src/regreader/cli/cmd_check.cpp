@@ -6,6 +6,7 @@
 #include "regreader/cli/commands.hpp"
 #include "regreader/cli/output.hpp"
 #include "regreader/core/error.hpp"
+#include "regreader/core/text.hpp"
 #include "regreader/parse/fidelity_check.hpp"
 #include "regreader/store/page_store.hpp"
 
@@ -52,8 +53,9 @@ std::string render_report(const std::string& reg_id, const parse::FidelityReport
                 r.chars ? 100.0 * static_cast<double>(r.garbage_chars) / r.chars : 0.0);
   out += glyphs;
   if (!r.ocr_pages.empty())
-    out += "  OCR: " + std::to_string(r.ocr_pages.size()) + " pages, mean confidence " +
-           std::to_string(static_cast<int>(r.ocr_confidence)) + "\n";
+    out += "  OCR: " + std::to_string(r.ocr_pages.size()) + " pages" +
+           (r.ocr_engines.empty() ? "" : " read by " + text::join(r.ocr_engines, "+")) +
+           ", mean confidence " + std::to_string(static_cast<int>(r.ocr_confidence)) + "\n";
   return out;
 }
 

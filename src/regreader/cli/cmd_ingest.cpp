@@ -33,6 +33,7 @@ struct IngestArgs {
   std::string title;
   bool no_office = false;
   std::string ocr = "auto";
+  std::string ocr_engine;  // empty: the setting parse.ocr_engine
   bool json = false;
   bool force = false;
   bool replace = false;
@@ -235,6 +236,8 @@ void run_ingest(const IngestArgs& a, Globals& g) {
     opt.keep_both = a.keep_both;
     opt.parse.use_office = !a.no_office;
     opt.parse.ocr = parse::parse_ocr_mode(a.ocr);
+    opt.parse.ocr_engine = parse::parse_ocr_engine(
+        a.ocr_engine.empty() ? settings().get("parse.ocr_engine") : a.ocr_engine);
     opt.parse.limits = g.parse_limits;
     // The bar counts files; a slow step of one file (LibreOffice, OCR) says what it is doing.
     opt.parse.progress = [&](int done, int total, const std::string& what) {
@@ -305,6 +308,10 @@ void add_ingest_command(CLI::App& app, Globals& g) {
          "an invisible OCR layer or unreadable), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();
+  cmd->add_option("--ocr-engine", a->ocr_engine,
+                  "Engine that reads scans: auto (PP-OCRv4 on ONNX Runtime when installed, "
+                  "else tesseract), paddle, tesseract [default: setting parse.ocr_engine, auto]")
+      ->check(CLI::IsMember({"auto", "paddle", "tesseract"}));
   cmd->add_flag("--force", a->force, "Parse and store files whose content is already stored");
   cmd->add_flag("--replace", a->replace,
                 "Replace a regulation whose id is held by different content (default: refuse)");

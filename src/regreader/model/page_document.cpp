@@ -25,6 +25,7 @@ void to_json(nlohmann::json& j, const PageDocument& p) {
        {"annotations", p.annotations},
        {"text_source", p.text_source}};
   if (p.ocr_confidence >= 0) j["ocr_confidence"] = std::round(p.ocr_confidence * 10) / 10;
+  if (!p.ocr_engine.empty()) j["ocr_engine"] = p.ocr_engine;
   if (p.width > 0 && p.height > 0) j["page_size"] = {p.width, p.height};
 }
 
@@ -40,6 +41,7 @@ void from_json(const nlohmann::json& j, PageDocument& p) {
   j.at("annotations").get_to(p.annotations);
   p.text_source = j.value("text_source", "text");
   p.ocr_confidence = j.value("ocr_confidence", -1.0f);
+  p.ocr_engine = j.value("ocr_engine", "");
   p.width = p.height = 0;
   if (j.contains("page_size") && j["page_size"].is_array() && j["page_size"].size() == 2) {
     p.width = j["page_size"][0].get<float>();

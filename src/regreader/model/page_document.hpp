@@ -24,6 +24,8 @@ struct PageDocument {
   std::string text_source = "text";
   /// Mean recognition confidence (0-100) of an OCR page; -1 for pages not read by OCR.
   float ocr_confidence = -1;
+  /// The engine that read an OCR page ("paddle", "tesseract"); "" for other pages.
+  std::string ocr_engine;
   /// The printed page's size in points (PDF, or a Word file's rendering); 0 when there is none.
   float width = 0, height = 0;
   bool operator==(const PageDocument&) const = default;

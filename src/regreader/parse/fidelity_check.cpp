@@ -206,6 +206,9 @@ void check_pages(const std::vector<model::PageDocument>& pages, FidelityReport& 
     if (p.content_blocks.empty()) r.empty_pages.push_back(p.page_num);
     if (p.text_source == "ocr") {
       r.ocr_pages.push_back(p.page_num);
+      if (!p.ocr_engine.empty() && std::find(r.ocr_engines.begin(), r.ocr_engines.end(),
+                                             p.ocr_engine) == r.ocr_engines.end())
+        r.ocr_engines.push_back(p.ocr_engine);
       conf_sum += std::max(0.0f, p.ocr_confidence);
       if (p.ocr_confidence >= 0 && p.ocr_confidence < kPoorOcrConfidence)
         r.low_confidence_pages.push_back(p.page_num);
@@ -295,8 +298,12 @@ void rate(FidelityReport& r) {
   }
   if (r.ocr_confidence >= 0) {
     poor = poor || r.ocr_confidence < kPoorOcrConfidence;
-    r.problems.push_back(std::to_string(r.ocr_pages.size()) + " OCR pages (mean confidence " +
-                         std::to_string(static_cast<int>(r.ocr_confidence)) + ")");
+    std::string by;
+    for (const auto& e : r.ocr_engines)
+      by += (by.empty() ? " read by " : "+") + e;
+    r.problems.push_back(std::to_string(r.ocr_pages.size()) + " OCR pages" + by +
+                         " (mean confidence " + std::to_string(static_cast<int>(r.ocr_confidence)) +
+                         ")");
   }
   if (r.unsure_cells > 0) {
     // Tables whose cells OCR mostly could not confirm cannot be read for their values.
@@ -370,6 +377,7 @@ void to_json(nlohmann::json& j, const FidelityReport& r) {
        {"garbage_chars", r.garbage_chars},
        {"garbage_share", r.chars ? static_cast<double>(r.garbage_chars) / r.chars : 0.0},
        {"ocr_pages", r.ocr_pages},
+       {"ocr_engines", r.ocr_engines},
        {"ocr_confidence", r.ocr_confidence},
        {"low_confidence_pages", r.low_confidence_pages},
        {"unsure_cells", r.unsure_cells},

@@ -41,6 +41,7 @@ struct FidelityReport {
   std::vector<std::string> running_lines;  ///< header/footer text left on many pages
   long chars = 0, garbage_chars = 0;       ///< unreadable or mis-mapped glyphs
   std::vector<int> ocr_pages;
+  std::vector<std::string> ocr_engines;   ///< the engines that read them ("paddle", "tesseract")
   double ocr_confidence = -1;             ///< mean over OCR pages, 0-100; -1 without OCR
   std::vector<int> low_confidence_pages;  ///< OCR pages under 70
   int unsure_cells = 0;

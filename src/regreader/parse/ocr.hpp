@@ -1,5 +1,5 @@
 #pragma once
-// OCR of scanned pages with tesseract (chi_sim + eng, from Debian's tesseract-ocr-* packages).
+// OCR of scanned pages: which pages need it, the engine interface and its choice.
 // Recognised characters come back as PdfChars in page points, so scanned pages go through the
 // same line, table and paragraph rules as pages with a text layer.
 
@@ -33,29 +33,33 @@ std::vector<int> ocr_rereading_dpis(const PdfPageContent& page);
 /// at 120 dpi they blend into pixels the ink filter cannot separate.
 GrayImage downscaled(const GrayImage& image, int dpi);
 
+/// A recogniser of rendered pages: tesseract (ocr_tesseract.hpp) or PP-OCR on ONNX Runtime
+/// (ocr_paddle.hpp). Characters come back in points (1/72 inch) on the page, with their
+/// recognition confidence (0-100).
 class OcrEngine {
  public:
-  /// Loads the language models ($REGREADER_OCR_LANGS, default chi_sim: it reads digits and
-  /// Latin letters too, and adding eng makes it misread bold Chinese headings as Latin); throws
-  /// Error(kConversion) when tesseract or a model is missing.
-  OcrEngine();
-  ~OcrEngine();
-  OcrEngine(const OcrEngine&) = delete;
-  OcrEngine& operator=(const OcrEngine&) = delete;
-
-  /// Recognises a rendered page; characters are placed in points (1/72 inch) on the page.
-  std::vector<PdfChar> recognize(const GrayImage& image);
-
-  /// Recognises a piece cut out of a page (a table's row) as one block of text, without layout
-  /// analysis; characters are placed on the page as if the piece's top left were at (x, y) points.
-  std::vector<PdfChar> recognize_block(const GrayImage& image, float x, float y);
-
- private:
-  std::vector<PdfChar> read(const GrayImage& image, float x, float y);
-
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
+  virtual ~OcrEngine() = default;
+  /// "tesseract" or "paddle", as `check` and `list` name it.
+  virtual std::string name() const = 0;
+  /// Recognises a rendered page.
+  virtual std::vector<PdfChar> recognize(const GrayImage& image) = 0;
+  /// Recognises a piece cut out of a page (a table's row); characters are placed on the page as
+  /// if the piece's top left were at (x, y) points.
+  virtual std::vector<PdfChar> recognize_block(const GrayImage& image, float x, float y) = 0;
+  /// Whether reading a scan again at lower resolutions corrects this engine (tesseract: each
+  /// resolution misreads other glyphs); PP-OCR reads a page once.
+  virtual bool rereads() const = 0;
 };
+
+/// --ocr-engine: "auto" (PP-OCR when its runtime and models are installed, else tesseract),
+/// "paddle" or "tesseract"; throws Error(kInvalidArgument) otherwise.
+OcrEngineChoice parse_ocr_engine(const std::string& name);
+
+/// The engine `choice` names. `auto` falls back to tesseract when PP-OCR's files are missing
+/// (`why_not_paddle` says why); "paddle" throws Error(kConversion) then. Throws
+/// Error(kConversion) when tesseract's models are missing too.
+std::unique_ptr<OcrEngine> make_ocr_engine(OcrEngineChoice choice,
+                                           std::string* why_not_paddle = nullptr);
 
 /// A scan: one image covering most of the page.
 bool is_scan(const PdfPageContent& page);

@@ -13,6 +13,9 @@ using ProgressFn = std::function<void(int, int, const std::string&)>;
 /// on a scan; see ocr.hpp), every page, or never.
 enum class OcrMode { kAuto, kAlways, kNever };
 
+/// Which recogniser reads them (ocr.hpp): PP-OCR when installed, or one of the two.
+enum class OcrEngineChoice { kAuto, kPaddle, kTesseract };
+
 /// Bounds on parsing one untrusted file (bounded_parse.hpp); 0 means no bound. The CLI reads
 /// them from REGREADER_MAX_FILE_MB, REGREADER_PARSE_MEMORY_MB and REGREADER_PARSE_TIMEOUT.
 struct ParseLimits {
@@ -30,6 +33,7 @@ struct ParseOptions {
   /// A4 page of Chinese text).
   int synthetic_page_chars = 1200;
   OcrMode ocr = OcrMode::kAuto;
+  OcrEngineChoice ocr_engine = OcrEngineChoice::kAuto;
   ProgressFn progress;
   ParseLimits limits;
   /// Where to write LibreOffice's PDF rendering of a Word file (the reading room draws its

@@ -22,9 +22,11 @@ namespace {
 // Reads the pages' text, with OCR where `mode` says; the engine is loaded on first use only.
 class PageReader {
  public:
-  PageReader(const std::filesystem::path& path, OcrMode mode)
-      : path_(path), doc_(path), mode_(mode) {}
+  PageReader(const std::filesystem::path& path, OcrMode mode, OcrEngineChoice choice)
+      : path_(path), doc_(path), mode_(mode), choice_(choice) {}
   const PdfDocument& doc() const { return doc_; }
+  /// The engine that read pages ("" when none did).
+  std::string engine_used() const { return engine_ && used_ ? engine_->name() : ""; }
 
   PdfPage read(int index, std::string& source) {
     PdfPageContent content = doc_.read_page(index);
@@ -38,8 +40,10 @@ class PageReader {
         scanned = rules_in_scan(image);  // its borders are in the image
         content.rules = rules_seen(std::move(content.rules), image);
       }
+      used_ = true;
       auto ocr = engine_->recognize(image);
-      const std::vector<int> dpis = ocr_rereading_dpis(content);
+      const std::vector<int> dpis =
+          engine_->rereads() ? ocr_rereading_dpis(content) : std::vector<int>{};
       std::vector<std::vector<PdfChar>> others;
       for (const int dpi : dpis)
         others.push_back(engine_->recognize(downscaled(image, dpi)));
@@ -85,7 +89,10 @@ class PageReader {
   OcrEngine* engine() {
     if (!engine_ && !engine_failed_) {
       try {
-        engine_ = std::make_unique<OcrEngine>();
+        std::string why_not_paddle;
+        engine_ = make_ocr_engine(choice_, &why_not_paddle);
+        if (!why_not_paddle.empty())
+          spdlog::info("{}: scans are read by tesseract: {}", path_.string(), why_not_paddle);
       } catch (const Error& e) {
         if (mode_ == OcrMode::kAlways) throw ParseError(e.code(), path_, e.what());
         spdlog::warn("{}: OCR unavailable, keeping the text layer: {}", path_.string(), e.what());
@@ -98,16 +105,19 @@ class PageReader {
   std::filesystem::path path_;
   PdfDocument doc_;
   OcrMode mode_;
+  OcrEngineChoice choice_;
   std::unique_ptr<OcrEngine> engine_;
   bool engine_failed_ = false;
+  bool used_ = false;
 };
 
 }  // namespace
 
 std::vector<PdfPage> read_pdf_lines(const std::filesystem::path& path, std::string* title,
                                     const ProgressFn& progress, OcrMode ocr,
-                                    std::vector<std::string>* sources, int only_page) {
-  PageReader reader(path, ocr);
+                                    std::vector<std::string>* sources, int only_page,
+                                    OcrEngineChoice engine, std::string* engine_used) {
+  PageReader reader(path, ocr, engine);
   if (title) *title = reader.doc().title();
   const int n = reader.doc().page_count();
   std::vector<PdfPage> pages;
@@ -120,6 +130,7 @@ std::vector<PdfPage> read_pdf_lines(const std::filesystem::path& path, std::stri
     if (progress) progress(i + 1, n, source == "ocr" ? "pages (OCR)" : "pages");
   }
   resolve_alternatives(pages);
+  if (engine_used) *engine_used = reader.engine_used();
   return pages;
 }
 
@@ -161,7 +172,8 @@ RawDocument parse_pdf(const std::filesystem::path& path, const ParseOptions& opt
   RawDocument raw;
   raw.format = "pdf";
   std::vector<PdfPage> pages =
-      read_pdf_lines(path, &raw.title, options.progress, options.ocr, &raw.page_sources);
+      read_pdf_lines(path, &raw.title, options.progress, options.ocr, &raw.page_sources, 0,
+                     options.ocr_engine, &raw.ocr_engine);
   raw.page_count = static_cast<int>(pages.size());
   raw.paging = model::Paging::kReal;
   size_t text_pages = 0;

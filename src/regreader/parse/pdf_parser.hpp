@@ -11,10 +11,14 @@ namespace regreader::parse {
 /// OCR as `ocr` says. Throws ParseError for files MuPDF cannot open (kCorruptFile) and
 /// password-protected files (kEncryptedFile). `title` receives the PDF's Info title; `sources`
 /// (when given) where each page's text came from. With `only_page` (1-based) that page alone is
-/// read and returned (OCR readings are then checked against that page's text alone).
+/// read and returned (OCR readings are then checked against that page's text alone). `engine`
+/// chooses the OCR engine (ocr.hpp); `engine_used` receives the name of the one that read pages
+/// ("" when none did).
 std::vector<PdfPage> read_pdf_lines(const std::filesystem::path& path, std::string* title,
                                     const ProgressFn& progress = {}, OcrMode ocr = OcrMode::kNever,
-                                    std::vector<std::string>* sources = nullptr, int only_page = 0);
+                                    std::vector<std::string>* sources = nullptr, int only_page = 0,
+                                    OcrEngineChoice engine = OcrEngineChoice::kAuto,
+                                    std::string* engine_used = nullptr);
 
 /// PDF -> RawDocument: running lines removed, paragraphs and styled headings found. A PDF whose
 /// pages carry no text at all is rejected with kNoTextLayer.

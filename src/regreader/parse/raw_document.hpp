@@ -57,6 +57,8 @@ struct RawDocument {
   std::vector<std::string> page_sources;
   /// Mean OCR confidence (0-100) of each page read by OCR, -1 for the others; index = page - 1.
   std::vector<float> page_confidence;
+  /// The OCR engine that read the "ocr" pages ("paddle", "tesseract"; "" when none).
+  std::string ocr_engine;
   /// Each printed page's characters (PDF, or a Word file's rendering), index = page - 1; empty
   /// for formats without a layout.
   std::vector<PageGlyphs> layout;

@@ -262,6 +262,7 @@ model::ParsedDocument build_document(const RawDocument& raw, const std::string& 
   for (size_t p = 0; p < doc.pages.size(); ++p) {
     doc.pages[p].text_source = p < raw.page_sources.size() ? raw.page_sources[p] : "text";
     if (p < raw.page_confidence.size()) doc.pages[p].ocr_confidence = raw.page_confidence[p];
+    if (doc.pages[p].text_source == "ocr") doc.pages[p].ocr_engine = raw.ocr_engine;
   }
   attach_footnotes(doc.pages, raw.footnotes);
   doc.tables = build_table_registry(doc.pages);

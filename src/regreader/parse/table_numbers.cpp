@@ -92,6 +92,21 @@ bool row_of_numbers(const model::TableMeta& t, const model::TableCell& cell) {
 
 }  // namespace
 
+// A row of figures with nothing in column `c`, a column of numbers: OCR read no value there (a
+// faint figure under a seal), and what the row holds is marked unsure rather than left to read
+// as a row without that value.
+void mark_rows_missing_a_number(model::TableMeta& t, int c) {
+  for (int r = 1; r < t.row_count; ++r) {
+    if (t.cell_at(r, c)) continue;
+    bool figures = false;
+    for (const auto& cell : t.cells)
+      figures = figures || (cell.row == r && has_digit(cell.content));
+    if (!figures) continue;
+    for (auto& cell : t.cells)
+      if (cell.row == r) cell.unsure = true;
+  }
+}
+
 void mark_numbers_not_read(model::TableMeta& t) {
   for (auto& cell : t.cells)
     if (cell.row > 0 && (doubtful_number(cell.content) ||
@@ -109,6 +124,7 @@ void mark_numbers_not_read(model::TableMeta& t) {
       if (decimals && digits && has_decimal_point(cell.content) != *decimals) cell.unsure = true;
       if (leading && digits && !starts_with_number(cell.content)) cell.unsure = true;
     }
+    if (numbers) mark_rows_missing_a_number(t, c);
   }
 }
 

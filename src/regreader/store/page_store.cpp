@@ -1,9 +1,10 @@
-// Storage format of the page store (schema version 4, in PRAGMA user_version).
+// Storage format of the page store (schema version 5, in PRAGMA user_version).
 //
 //   regulations(reg_id PK, title, source_file, source_sha256, format, total_pages, paging,
 //               indexed_at, fidelity, fidelity_summary [v3])
 //   pages(reg_id, page_num, chapter_path JSON, active_chapters JSON, continues_from_prev,
-//         continues_to_next, text_source, ocr_confidence [v3], width, height [v4])
+//         continues_to_next, text_source, ocr_confidence [v3], width, height [v4],
+//         ocr_engine [v5])
 //         PK (reg_id, page_num)
 //   blocks(block_id PK, reg_id, page_num, order_in_page, block_type, section_number,
 //          content_markdown, chapter_path JSON, table_meta JSON|NULL, rect JSON|NULL [v4])
@@ -22,7 +23,7 @@
 // columns with ALTER TABLE; earlier regulations show no rating until ingested again. Version 4
 // adds each block's rectangle on the printed page and the page's size (the reading room's boxes);
 // earlier regulations have none until ingested again (the reading room then locates them when a
-// page is viewed).
+// page is viewed). Version 5 adds the engine that read an OCR page (empty on earlier ones).
 //
 // Every child table references regulations(reg_id) ON DELETE CASCADE, so deleting the
 // regulation row removes every trace. A page's Markdown is not stored: it is its blocks' Markdown
@@ -57,6 +58,7 @@ CREATE TABLE IF NOT EXISTS pages (
   continues_from_prev INTEGER NOT NULL, continues_to_next INTEGER NOT NULL,
   text_source TEXT NOT NULL, ocr_confidence REAL NOT NULL DEFAULT -1,
   width REAL NOT NULL DEFAULT 0, height REAL NOT NULL DEFAULT 0,
+  ocr_engine TEXT NOT NULL DEFAULT '',
   PRIMARY KEY (reg_id, page_num));
 CREATE TABLE IF NOT EXISTS blocks (
   block_id TEXT PRIMARY KEY,
@@ -136,7 +138,11 @@ constexpr const char* kInfoColumns =
     "fidelity, fidelity_summary";
 
 void insert_pages(Database& db, const model::ParsedDocument& doc) {
-  auto page = db.prepare("INSERT INTO pages VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+  // Columns by name: a store upgraded in place has them in the order they were added.
+  auto page = db.prepare(
+      "INSERT INTO pages (reg_id, page_num, chapter_path, active_chapters, continues_from_prev, "
+      "continues_to_next, text_source, ocr_confidence, width, height, ocr_engine) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
   auto block = db.prepare("INSERT INTO blocks VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
   auto note = db.prepare("INSERT INTO annotations VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
   const std::string& reg = doc.info.reg_id;
@@ -151,6 +157,7 @@ void insert_pages(Database& db, const model::ParsedDocument& doc) {
         .bind(8, static_cast<double>(p.ocr_confidence))
         .bind(9, static_cast<double>(p.width))
         .bind(10, static_cast<double>(p.height))
+        .bind(11, p.ocr_engine)
         .run();
     for (const auto& b : p.content_blocks) {
       block.bind(1, b.block_id)
@@ -281,6 +288,8 @@ void PageStore::check_schema() {
   add_missing_column(*db_, "pages", "width", "REAL NOT NULL DEFAULT 0");
   add_missing_column(*db_, "pages", "height", "REAL NOT NULL DEFAULT 0");
   add_missing_column(*db_, "blocks", "rect", "TEXT");
+  // v5: which OCR engine read a page.
+  add_missing_column(*db_, "pages", "ocr_engine", "TEXT NOT NULL DEFAULT ''");
   db_->exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
   tx.commit();
 }
@@ -431,8 +440,8 @@ std::vector<model::PageDocument> PageStore::pages(const std::string& reg_id, int
   std::vector<model::PageDocument> out;
   auto ps = db_->prepare(
       "SELECT page_num, chapter_path, active_chapters, continues_from_prev, continues_to_next, "
-      "text_source, ocr_confidence, width, height FROM pages WHERE reg_id = ?1 AND page_num "
-      "BETWEEN ?2 AND ?3 ORDER BY page_num");
+      "text_source, ocr_confidence, width, height, ocr_engine FROM pages WHERE reg_id = ?1 AND "
+      "page_num BETWEEN ?2 AND ?3 ORDER BY page_num");
   ps.bind(1, reg_id).bind(2, start).bind(3, end);
   while (ps.step()) {
     model::PageDocument p;
@@ -446,6 +455,7 @@ std::vector<model::PageDocument> PageStore::pages(const std::string& reg_id, int
     p.ocr_confidence = static_cast<float>(ps.real(6));
     p.width = static_cast<float>(ps.real(7));
     p.height = static_cast<float>(ps.real(8));
+    p.ocr_engine = ps.text(9);
     out.push_back(std::move(p));
   }
   auto bs = db_->prepare(

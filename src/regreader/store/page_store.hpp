@@ -52,7 +52,7 @@ class PageStore final : public DocumentStore {
   /// One consistent view for every read until it ends (see ReadSnapshot): one per request.
   ReadSnapshot snapshot() const { return ReadSnapshot(db_.get()); }
 
-  static constexpr int kSchemaVersion = 4;
+  static constexpr int kSchemaVersion = 5;
 
  private:
   void check_schema();

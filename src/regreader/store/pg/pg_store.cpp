@@ -95,8 +95,12 @@ CREATE TABLE block_vectors (
 CREATE TABLE vector_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE INDEX blocks_without_terms ON blocks (block_id) WHERE terms IS NULL;
 )SQL";
+// 8: which OCR engine read a page (the SQLite store's version 5).
+constexpr const char* kOcrEngineV8 = R"SQL(
+ALTER TABLE pages ADD COLUMN ocr_engine TEXT NOT NULL DEFAULT '';
+)SQL";
 constexpr Migration kMigrations[] = {
-    {4, kSchemaV4}, {5, kGenerationV5}, {6, kTermsV6}, {7, kVectorsV7}};
+    {4, kSchemaV4}, {5, kGenerationV5}, {6, kTermsV6}, {7, kVectorsV7}, {8, kOcrEngineV8}};
 
 constexpr const char* kTables[] = {"regulations", "pages",  "blocks",         "annotations",
                                    "chapters",    "tables", "table_segments", "links"};
@@ -226,10 +230,13 @@ void PgStore::insert_document(const model::ParsedDocument& doc) {
       {reg, r.title, r.source_file, r.source_sha256, r.format, num(r.total_pages),
        std::string(model::paging_name(r.paging)), r.indexed_at, r.fidelity, r.fidelity_summary});
   for (const auto& p : doc.pages) {
-    conn_->query("INSERT INTO pages VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-                 {reg, num(p.page_num), js(p.chapter_path), js(p.active_chapters),
-                  flag(p.continues_from_prev), flag(p.continues_to_next), p.text_source,
-                  real(p.ocr_confidence), real(p.width), real(p.height)});
+    conn_->query(
+        "INSERT INTO pages (reg_id, page_num, chapter_path, active_chapters, "
+        "continues_from_prev, continues_to_next, text_source, ocr_confidence, width, "
+        "height, ocr_engine) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+        {reg, num(p.page_num), js(p.chapter_path), js(p.active_chapters),
+         flag(p.continues_from_prev), flag(p.continues_to_next), p.text_source,
+         real(p.ocr_confidence), real(p.width), real(p.height), p.ocr_engine});
     for (const auto& b : p.content_blocks) {
       const auto terms =
           block_terms_ ? std::optional(block_terms_(b.content_markdown)) : std::nullopt;
@@ -429,8 +436,8 @@ std::vector<model::PageDocument> PgStore::pages_unlocked(const std::string& reg_
   const std::vector<Param> range = {reg_id, num(start), num(end)};
   const auto ps = conn_->query(
       "SELECT page_num, chapter_path, active_chapters, continues_from_prev, continues_to_next, "
-      "text_source, ocr_confidence, width, height FROM pages WHERE reg_id = $1 AND page_num "
-      "BETWEEN $2 AND $3 ORDER BY page_num",
+      "text_source, ocr_confidence, width, height, ocr_engine FROM pages WHERE reg_id = $1 AND "
+      "page_num BETWEEN $2 AND $3 ORDER BY page_num",
       range);
   std::vector<model::PageDocument> out;
   for (int i = 0; i < ps.rows(); ++i) {
@@ -445,6 +452,7 @@ std::vector<model::PageDocument> PgStore::pages_unlocked(const std::string& reg_
     p.ocr_confidence = static_cast<float>(ps.real(i, 6));
     p.width = static_cast<float>(ps.real(i, 7));
     p.height = static_cast<float>(ps.real(i, 8));
+    p.ocr_engine = ps.text(i, 9);
     out.push_back(std::move(p));
   }
   const auto bs = conn_->query(

@@ -48,7 +48,7 @@ class PgStore final : public DocumentStore {
 
   /// The schema version the database holds.
   int schema_version() const;
-  static constexpr int kSchemaVersion = 7;
+  static constexpr int kSchemaVersion = 8;
   /// The library's generation: moved by every save, remove and rename of any replica, and
   /// announced on the channel "regreader" (NOTIFY, payload the new generation) when it commits.
   long long generation() const;
