@@ -742,6 +742,21 @@ TEST_F(Cli, ListShowsFileFormatPagingOcrShareAndTheSha256) {
   EXPECT_NE(text.find("fidelity:"), std::string::npos) << text;
 }
 
+// The OCR engine is chosen per run; check and list name the one that read the pages.
+TEST_F(Cli, OcrEngineIsChosenAndNamedInCheckAndList) {
+  const std::string scan = "'" + (fixtures_dir() / "scanned-page.pdf").string() + "'";
+  const auto bad = rr("ingest " + scan + " --ocr-engine rapid");
+  EXPECT_NE(bad.code, 0);
+  EXPECT_NE(bad.err.find("--ocr-engine"), std::string::npos) << bad.err;
+  ASSERT_EQ(rr("ingest " + scan + " --reg-id SCAN --ocr-engine tesseract").code, 0);
+  const auto check = rr("check SCAN");
+  EXPECT_NE(check.out.find("read by tesseract"), std::string::npos) << check.out;
+  const auto list = rr("list").out;
+  EXPECT_NE(list.find("read by tesseract"), std::string::npos) << list;
+  const auto page = nlohmann::json::parse(rr("read-pages -r SCAN -s 1 -e 1 --json").out);
+  EXPECT_EQ(page["pages"][0]["ocr_engine"], "tesseract") << page.dump();
+}
+
 }  // namespace
 }  // namespace regreader::testing
 

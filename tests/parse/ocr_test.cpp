@@ -8,6 +8,7 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
+#include "regreader/parse/ocr_paddle.hpp"
 #include "regreader/parse/parse_document.hpp"
 #include "regreader/parse/pdf_parser.hpp"
 #include "test_support.hpp"
@@ -64,10 +65,24 @@ double char_recall(const std::string& reference, const std::string& hypothesis) 
   return a.empty() ? 0 : static_cast<double>(prev[b.size()]) / static_cast<double>(a.size());
 }
 
+// The scan tests run with each engine: tesseract, and PP-OCR when it is installed.
+class Ocr : public ::testing::TestWithParam<OcrEngineChoice> {
+ protected:
+  void SetUp() override {
+    if (GetParam() == OcrEngineChoice::kPaddle && !find_paddle_files().missing.empty())
+      GTEST_SKIP() << "PP-OCR is not installed (make ocr-models): " << find_paddle_files().missing;
+  }
+  ParseOptions options() const {
+    ParseOptions o;
+    o.ocr_engine = GetParam();
+    return o;
+  }
+};
+
 // A page of our sample regulation, rendered to a 150 dpi image without text (tests/fixtures).
-TEST(Ocr, ScannedPageIsReadWithTesseract) {
+TEST_P(Ocr, ScannedPageIsRead) {
   const auto scan = testing::fixtures_dir() / "scanned-page.pdf";
-  ParseOptions never;
+  ParseOptions never = options();
   never.ocr = OcrMode::kNever;
   try {
     parse_document(scan, "S", never);
@@ -76,9 +91,11 @@ TEST(Ocr, ScannedPageIsReadWithTesseract) {
     EXPECT_EQ(e.code(), ErrorCode::kNoTextLayer);
     EXPECT_NE(std::string(e.what()).find("--ocr"), std::string::npos) << e.what();
   }
-  auto doc = parse_document(scan, "S", {});
+  auto doc = parse_document(scan, "S", options());
   ASSERT_EQ(doc.pages.size(), 1u);
   EXPECT_EQ(doc.pages[0].text_source, "ocr");
+  EXPECT_EQ(doc.pages[0].ocr_engine,
+            GetParam() == OcrEngineChoice::kPaddle ? "paddle" : "tesseract");
   const std::string& text = doc.pages[0].content_markdown;
   for (const char* phrase : {"倒闸操作应由两人进行", "操作票应填写设备的双重名称"})
     EXPECT_NE(text.find(phrase), std::string::npos) << phrase << "\n" << text;
@@ -98,8 +115,8 @@ TEST(Ocr, ScannedPageIsReadWithTesseract) {
 // come from the image, each row keeps its label and value, and no value is silently wrong —
 // tesseract reads the border before a value as `1` (`6.50` as `16.50`) unless it is dropped.
 // The fixture's values are its voltages / 20 (65 kV -> 3.25 m), so every row can be checked.
-TEST(Ocr, ScannedRuledTableKeepsRowsAndValues) {
-  auto doc = parse_document(testing::fixtures_dir() / "scanned-table.pdf", "S", {});
+TEST_P(Ocr, ScannedRuledTableKeepsRowsAndValues) {
+  auto doc = parse_document(testing::fixtures_dir() / "scanned-table.pdf", "S", options());
   ASSERT_EQ(doc.pages.size(), 1u);
   const model::TableMeta* kv = nullptr;
   for (const auto& b : doc.pages[0].content_blocks)
@@ -127,9 +144,11 @@ TEST(Ocr, ScannedRuledTableKeepsRowsAndValues) {
 // Tesseract returns a blank symbol with the box of a whole table rule; kept, it joined the rows
 // it crossed into one line hundreds of points high (measured on this fixture: 30 blanks, a line
 // 497 pt high), which no other reading of the row could be lined up with.
-TEST(Ocr, TableRulesAreNoCharactersOfTheLines) {
-  const auto pages =
-      read_pdf_lines(testing::fixtures_dir() / "scanned-table.pdf", nullptr, {}, OcrMode::kAuto);
+TEST_P(Ocr, TableRulesAreNoCharactersOfTheLines) {
+  std::string engine;
+  const auto pages = read_pdf_lines(testing::fixtures_dir() / "scanned-table.pdf", nullptr, {},
+                                    OcrMode::kAuto, nullptr, 0, GetParam(), &engine);
+  EXPECT_EQ(engine, GetParam() == OcrEngineChoice::kPaddle ? "paddle" : "tesseract");
   ASSERT_EQ(pages.size(), 1u);
   ASSERT_GT(pages[0].lines.size(), 14u);
   for (const auto& l : pages[0].lines) {
@@ -139,7 +158,13 @@ TEST(Ocr, TableRulesAreNoCharactersOfTheLines) {
   }
 }
 
-TEST(Ocr, PagesWithATextLayerAreNotReadAgain) {
+INSTANTIATE_TEST_SUITE_P(Engines, Ocr,
+                         ::testing::Values(OcrEngineChoice::kTesseract, OcrEngineChoice::kPaddle),
+                         [](const auto& info) {
+                           return info.param == OcrEngineChoice::kPaddle ? "paddle" : "tesseract";
+                         });
+
+TEST(OcrText, PagesWithATextLayerAreNotReadAgain) {
   auto doc = parse_document(testing::sample_pdf(), "S", {});
   for (const auto& p : doc.pages)
     EXPECT_EQ(p.text_source, "text_layer");

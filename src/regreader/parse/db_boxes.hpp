@@ -18,10 +18,10 @@ struct ProbabilityMap {
 };
 
 struct DbParams {
-  float threshold = 0.3f;     ///< a pixel is text above this probability
-  float box_threshold = 0.5f; ///< a region is kept when its box's mean probability reaches this
-  float unclip_ratio = 1.6f;  ///< how far a box is grown back (PaddleOCR: 1.5, RapidOCR: 1.6)
-  int min_side = 3;           ///< regions thinner than this (map pixels) are noise
+  float threshold = 0.3f;      ///< a pixel is text above this probability
+  float box_threshold = 0.5f;  ///< a region is kept when its box's mean probability reaches this
+  float unclip_ratio = 1.6f;   ///< how far a box is grown back (PaddleOCR: 1.5, RapidOCR: 1.6)
+  int min_side = 3;            ///< regions thinner than this (map pixels) are noise
 };
 
 /// A detected box in map pixels (x1, y1 exclusive) and its mean probability.

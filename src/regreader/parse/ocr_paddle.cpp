@@ -87,7 +87,9 @@ Tensor detector_input(const GrayImage& image, float& scale) {
     const PixPtr small = checked(pixScale(src.get(), scale, scale), "scale a page for OCR");
     scaled = from_pix(small.get(), image.dpi);
   }
-  auto pad = [](int v) { return std::max(kDetectStride, (v + kDetectStride - 1) / kDetectStride * kDetectStride); };
+  auto pad = [](int v) {
+    return std::max(kDetectStride, (v + kDetectStride - 1) / kDetectStride * kDetectStride);
+  };
   const int w = pad(scaled.width), h = pad(scaled.height);
   Tensor t{{1, 3, h, w}, std::vector<float>(static_cast<size_t>(3) * w * h)};
   for (int c = 0; c < 3; ++c) {
@@ -204,7 +206,8 @@ void flag_unread_ink(const GrayImage& crop, float crop_x, std::vector<PdfChar>& 
   if (first < 0) return;
   const float gap = 0.5f * static_cast<float>(crop.height) * 0.7f;  // half a glyph of the box
   auto flag = [&](size_t from, int dir) {
-    for (long k = static_cast<long>(from); k >= 0 && k < static_cast<long>(chars.size()); k += dir) {
+    for (long k = static_cast<long>(from); k >= 0 && k < static_cast<long>(chars.size());
+         k += dir) {
       PdfChar& c = chars[static_cast<size_t>(k)];
       c.conf = std::min(c.conf, kUnreadInkConf);
       if (!numeric(c.c)) break;
@@ -225,10 +228,9 @@ PaddleFiles find_paddle_files() {
   std::string tried;
   for (const fs::path& dir : search_dirs()) {
     std::error_code ec;
-    const bool complete = fs::is_regular_file(dir / kRuntime, ec) &&
-                          fs::is_regular_file(dir / kDetector, ec) &&
-                          fs::is_regular_file(dir / kRecogniser, ec) &&
-                          fs::is_regular_file(dir / kKeys, ec);
+    const bool complete =
+        fs::is_regular_file(dir / kRuntime, ec) && fs::is_regular_file(dir / kDetector, ec) &&
+        fs::is_regular_file(dir / kRecogniser, ec) && fs::is_regular_file(dir / kKeys, ec);
     if (complete) {
       files.runtime = (dir / kRuntime).string();
       files.detector = (dir / kDetector).string();
@@ -260,7 +262,8 @@ std::vector<PdfChar> line_chars(const CtcLine& line, float x0, float y0, float x
     pending_space = false;
   }
   auto centre = [&](size_t i) {
-    return x0 + step * (static_cast<float>(glyphs[i]->first_step + glyphs[i]->last_step) / 2.0f + 0.5f);
+    return x0 +
+           step * (static_cast<float>(glyphs[i]->first_step + glyphs[i]->last_step) / 2.0f + 0.5f);
   };
   for (size_t i = 0; i < glyphs.size(); ++i) {
     const CtcChar& g = *glyphs[i];

@@ -26,11 +26,11 @@ struct OrtAllocator;
 struct OrtRunOptions;
 
 using Status = OrtStatus*;
-constexpr int kLogWarning = 2;          // OrtLoggingLevel ORT_LOGGING_LEVEL_WARNING
-constexpr int kEnableAll = 99;          // GraphOptimizationLevel ORT_ENABLE_ALL
-constexpr int kArenaAllocator = 1;      // OrtAllocatorType OrtArenaAllocator
-constexpr int kMemTypeDefault = 0;      // OrtMemType OrtMemTypeDefault
-constexpr int kFloat = 1;               // ONNXTensorElementDataType FLOAT
+constexpr int kLogWarning = 2;      // OrtLoggingLevel ORT_LOGGING_LEVEL_WARNING
+constexpr int kEnableAll = 99;      // GraphOptimizationLevel ORT_ENABLE_ALL
+constexpr int kArenaAllocator = 1;  // OrtAllocatorType OrtArenaAllocator
+constexpr int kMemTypeDefault = 0;  // OrtMemType OrtMemTypeDefault
+constexpr int kFloat = 1;           // ONNXTensorElementDataType FLOAT
 
 struct OrtApiBase {
   const void* const* (*GetApi)(uint32_t version);
@@ -46,15 +46,14 @@ using GetErrorMessage = Slot_<2, const char* (*)(const OrtStatus*)>;
 using CreateEnv = Slot_<3, Status (*)(int, const char*, OrtEnv**)>;
 using CreateSession =
     Slot_<7, Status (*)(const OrtEnv*, const char*, const OrtSessionOptions*, OrtSession**)>;
-using Run = Slot_<9, Status (*)(OrtSession*, const OrtRunOptions*, const char* const*,
-                                const OrtValue* const*, size_t, const char* const*, size_t,
-                                OrtValue**)>;
+using Run =
+    Slot_<9, Status (*)(OrtSession*, const OrtRunOptions*, const char* const*,
+                        const OrtValue* const*, size_t, const char* const*, size_t, OrtValue**)>;
 using CreateSessionOptions = Slot_<10, Status (*)(OrtSessionOptions**)>;
 using SetGraphOptimizationLevel = Slot_<23, Status (*)(OrtSessionOptions*, int)>;
 using SetIntraOpNumThreads = Slot_<24, Status (*)(OrtSessionOptions*, int)>;
 using SetInterOpNumThreads = Slot_<25, Status (*)(OrtSessionOptions*, int)>;
-using SessionGetInputName =
-    Slot_<36, Status (*)(const OrtSession*, size_t, OrtAllocator*, char**)>;
+using SessionGetInputName = Slot_<36, Status (*)(const OrtSession*, size_t, OrtAllocator*, char**)>;
 using SessionGetOutputName =
     Slot_<37, Status (*)(const OrtSession*, size_t, OrtAllocator*, char**)>;
 using CreateTensorWithData = Slot_<49, Status (*)(const OrtMemoryInfo*, void*, size_t,
@@ -181,18 +180,18 @@ Tensor OnnxModel::run(const Tensor& input) const {
   if (count != input.values.size())
     throw Error(ErrorCode::kInternal, "tensor shape does not match its values");
   OrtValue* in = nullptr;
-  rt.check(rt.call<CreateTensorWithData>(
-               static_cast<const OrtMemoryInfo*>(rt.cpu),
-               static_cast<void*>(const_cast<float*>(input.values.data())),
-               input.values.size() * sizeof(float), input.shape.data(), input.shape.size(), kFloat,
-               &in),
-           "wrap the input");
+  rt.check(
+      rt.call<CreateTensorWithData>(static_cast<const OrtMemoryInfo*>(rt.cpu),
+                                    static_cast<void*>(const_cast<float*>(input.values.data())),
+                                    input.values.size() * sizeof(float), input.shape.data(),
+                                    input.shape.size(), kFloat, &in),
+      "wrap the input");
   const char* in_name = impl_->input.c_str();
   const char* out_name = impl_->output.c_str();
   OrtValue* out = nullptr;
   const OrtValue* inputs[] = {in};
-  Status status = rt.call<Run>(impl_->session, static_cast<const OrtRunOptions*>(nullptr),
-                               &in_name, inputs, size_t{1}, &out_name, size_t{1}, &out);
+  Status status = rt.call<Run>(impl_->session, static_cast<const OrtRunOptions*>(nullptr), &in_name,
+                               inputs, size_t{1}, &out_name, size_t{1}, &out);
   rt.call<ReleaseValue>(in);
   rt.check(status, "run the model");
   Tensor result;
@@ -201,8 +200,9 @@ Tensor OnnxModel::run(const Tensor& input) const {
     rt.check(rt.call<GetTensorTypeAndShape>(static_cast<const OrtValue*>(out), &info),
              "read the output's shape");
     size_t dims = 0;
-    rt.check(rt.call<GetDimensionsCount>(static_cast<const OrtTensorTypeAndShapeInfo*>(info), &dims),
-             "read the output's shape");
+    rt.check(
+        rt.call<GetDimensionsCount>(static_cast<const OrtTensorTypeAndShapeInfo*>(info), &dims),
+        "read the output's shape");
     result.shape.resize(dims);
     rt.check(rt.call<GetDimensions>(static_cast<const OrtTensorTypeAndShapeInfo*>(info),
                                     result.shape.data(), dims),
