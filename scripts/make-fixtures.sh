@@ -33,5 +33,9 @@ python3 scripts/make-image-only-pdf.py "$out/scanned-page.pdf" "$tmp/scan.pgm"
 # many archived scans), for table borders found in the image.
 pdftoppm -r 100 -gray -f 2 -l 2 -singlefile "$out/tables-sample.pdf" "$tmp/table"
 python3 scripts/make-image-only-pdf.py "$out/scanned-table.pdf" "$tmp/table.pgm"
+# The same table scanned in colour at 100 dpi with a red official seal stamped over the middle
+# rows of its values (print under the seal turns dark red, as on scanned regulations).
+pdftoppm -r 100 -f 2 -l 2 -singlefile "$out/tables-sample.pdf" "$tmp/colour"
+python3 scripts/make-image-only-pdf.py "$out/sealed-table.pdf" "$tmp/colour.ppm" --seal 135,250,85
 python3 scripts/make-docx-fixture.py "$out/word-features.docx"
 echo "fixtures written to $out"

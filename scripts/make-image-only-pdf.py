@@ -3,13 +3,18 @@
 
   make-image-only-pdf.py OUT.pdf              a page with a few shapes only
   make-image-only-pdf.py OUT.pdf PAGE.pgm     a page that is one grey image (a "scan")
+  make-image-only-pdf.py OUT.pdf PAGE.ppm [--seal X,Y,R]
+                                              a colour scan, with a red official seal (红章)
+                                              centred at (X, Y) points from the top left, R
+                                              points in radius, stamped over the print
 
 Written by hand (zlib + the PDF syntax) so the fixtures need no image tools beyond pdftoppm."""
 import sys
 import zlib
 
 
-def read_pgm(path):
+def read_pnm(path):
+    """(magic, width, height, pixels) of a binary PGM (P5) or PPM (P6)."""
     data = open(path, "rb").read()
     parts, pos = [], 0
     while len(parts) < 4:  # magic, width, height, maxval; comments skipped
@@ -23,8 +28,37 @@ def read_pgm(path):
             end += 1
         parts.append(data[pos:end])
         pos = end
-    assert parts[0] == b"P5", "expected a binary PGM"
-    return int(parts[1]), int(parts[2]), data[pos + 1:]
+    assert parts[0] in (b"P5", b"P6"), "expected a binary PGM or PPM"
+    return parts[0], int(parts[1]), int(parts[2]), data[pos + 1:]
+
+
+def in_star(x, y, r):
+    """Whether (x, y), relative to the centre, is inside a five-pointed star of radius r."""
+    import math
+    angle = math.atan2(y, x) + math.pi / 2
+    sector = (angle % (2 * math.pi / 5)) / (2 * math.pi / 5)  # 0..1 within one point
+    edge = r * (0.38 + 0.62 * abs(1 - 2 * sector) ** 1.5)
+    return math.hypot(x, y) <= edge
+
+
+def stamp_seal(pixels, w, h, cx, cy, r):
+    """A seal as scanned: seal ink (red) laid over the page at 65% cover, so print under it
+    turns dark red, as on scanned regulations: a ring, a star, and arcs of 'characters'."""
+    import math
+    ink, cover = (225, 45, 40), 0.65
+    out = bytearray(pixels)
+    for y in range(max(0, int(cy - r)), min(h, int(cy + r) + 1)):
+        for x in range(max(0, int(cx - r)), min(w, int(cx + r) + 1)):
+            dx, dy = x - cx, y - cy
+            d = math.hypot(dx, dy)
+            ring = r * 0.9 <= d <= r
+            star = in_star(dx, dy, r * 0.3)
+            text = r * 0.62 <= d <= r * 0.8 and dy < r * 0.3 and int(math.degrees(math.atan2(dy, dx)) / 9) % 2 == 0
+            if ring or star or text:
+                i = (y * w + x) * 3
+                for c in range(3):
+                    out[i + c] = int(out[i + c] * (1 - cover) + ink[c] * cover)
+    return bytes(out)
 
 
 def write_pdf(path, objects):
@@ -50,13 +84,22 @@ def main():
         write_pdf(sys.argv[1], [catalog, pages, page,
                                 b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream"])
         return
-    w, h, pixels = read_pgm(sys.argv[2])
-    packed = zlib.compress(pixels[:w * h], 9)
+    magic, w, h, pixels = read_pnm(sys.argv[2])
+    channels = 3 if magic == b"P6" else 1
+    pixels = pixels[:w * h * channels]
+    if "--seal" in sys.argv:
+        assert channels == 3, "a seal needs a colour (PPM) page"
+        x, y, r = (float(v) for v in sys.argv[sys.argv.index("--seal") + 1].split(","))
+        scale = w / 595.0  # pixels per point
+        pixels = stamp_seal(pixels, w, h, x * scale, y * scale, r * scale)
+    packed = zlib.compress(pixels, 9)
     content = b"q 595 0 0 842 0 0 cm /Im0 Do Q"
     page = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R "
             b"/Resources << /XObject << /Im0 5 0 R >> >> >>")
-    image = (b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray "
-             b"/BitsPerComponent 8 /Filter /FlateDecode /Length %d >>\nstream\n" % (w, h, len(packed))
+    space = b"/DeviceRGB" if channels == 3 else b"/DeviceGray"
+    image = (b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace %s "
+             b"/BitsPerComponent 8 /Filter /FlateDecode /Length %d >>\nstream\n"
+             % (w, h, space, len(packed))
              + packed + b"\nendstream")
     write_pdf(sys.argv[1], [catalog, pages, page,
                             b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream", image])

@@ -116,7 +116,8 @@ TEST(DbBoxes, RegionsBecomeUnclippedBoxesAndNoiseIsDropped) {
 
 TEST(LineChars, CharactersSitOnTheirStepsWithinTheBox) {
   CtcLine line;
-  line.chars = {{U'电', 1, 2, 0.9f}, {U'压', 6, 7, 0.99f}, {U' ', 9, 9, 0.9f}, {U'1', 11, 11, 0.6f}};
+  line.chars = {
+      {U'电', 1, 2, 0.9f}, {U'压', 6, 7, 0.99f}, {U' ', 9, 9, 0.9f}, {U'1', 11, 11, 0.6f}};
   line.confidence = 0.85f;
   const auto chars = line_chars(line, 100, 50, 150, 60, 4.0f);  // 10 high, steps 4 wide
   ASSERT_EQ(chars.size(), 3u) << "a space is no character";
@@ -176,8 +177,8 @@ TEST(OcrEngines, ARuntimeThatIsNotOneIsRefusedWithItsReason) {
         << e.what();
   }
   // The engine's folder complete but its runtime broken: auto reads with tesseract and says why.
-  for (const char* f : {"ch_PP-OCRv4_det_infer.onnx", "ch_PP-OCRv4_rec_infer.onnx",
-                        "ppocr_keys_v1.txt"})
+  for (const char* f :
+       {"ch_PP-OCRv4_det_infer.onnx", "ch_PP-OCRv4_rec_infer.onnx", "ppocr_keys_v1.txt"})
     std::ofstream(dir.path() / f) << "x";
   ScopedSettings scoped(settings_with({{"parse.ocr_models", dir.path().string()}}));
   std::string why;

@@ -111,23 +111,24 @@ TEST_P(Ocr, ScannedPageIsRead) {
   EXPECT_TRUE(note);
 }
 
-// A ruled table scanned at 100 dpi (page 2 of tables-sample.pdf as one grey image): its borders
-// come from the image, each row keeps its label and value, and no value is silently wrong —
-// tesseract reads the border before a value as `1` (`6.50` as `16.50`) unless it is dropped.
-// The fixture's values are its voltages / 20 (65 kV -> 3.25 m), so every row can be checked.
-TEST_P(Ocr, ScannedRuledTableKeepsRowsAndValues) {
-  auto doc = parse_document(testing::fixtures_dir() / "scanned-table.pdf", "S", options());
-  ASSERT_EQ(doc.pages.size(), 1u);
+// The rows of the fixtures' table of voltages, each value its voltage / 20 (65 kV -> 3.25 m):
+// how many are read right; a value read otherwise must be marked unsure.
+int right_values(const model::ParsedDocument& doc) {
   const model::TableMeta* kv = nullptr;
-  for (const auto& b : doc.pages[0].content_blocks)
+  for (const auto& b : doc.pages.at(0).content_blocks)
     if (b.table_meta && b.table_meta->col_count == 2 && b.table_meta->row_count >= 10)
       kv = &*b.table_meta;
-  ASSERT_NE(kv, nullptr) << doc.pages[0].content_markdown;
+  if (!kv) {
+    ADD_FAILURE() << doc.pages[0].content_markdown;
+    return 0;
+  }
   int right = 0, rows = 0;
   for (int r = 1; r < kv->row_count; ++r) {
     const std::string label = text::trim(kv->cell_text(r, 0));
-    ASSERT_TRUE(!label.empty() && std::isdigit(static_cast<unsigned char>(label[0])))
-        << "row " << r << ": " << label;
+    if (label.empty() || !std::isdigit(static_cast<unsigned char>(label[0]))) {
+      ADD_FAILURE() << "row " << r << ": " << label;
+      continue;
+    }
     ++rows;
     char want[16];
     std::snprintf(want, sizeof want, "%.2f", std::stoi(label) / 20.0);
@@ -138,7 +139,25 @@ TEST_P(Ocr, ScannedRuledTableKeepsRowsAndValues) {
       EXPECT_TRUE(kv->cell_unsure(r, 1)) << label << ": " << got << " for " << want;
   }
   EXPECT_EQ(rows, 14);
-  EXPECT_GE(right, 12) << "measured: 14 of 14";
+  return right;
+}
+
+// A ruled table scanned at 100 dpi (page 2 of tables-sample.pdf as one grey image): its borders
+// come from the image, each row keeps its label and value, and no value is silently wrong —
+// tesseract reads the border before a value as `1` (`6.50` as `16.50`) unless it is dropped.
+TEST_P(Ocr, ScannedRuledTableKeepsRowsAndValues) {
+  auto doc = parse_document(testing::fixtures_dir() / "scanned-table.pdf", "S", options());
+  ASSERT_EQ(doc.pages.size(), 1u);
+  EXPECT_GE(right_values(doc), 12) << "measured: 14 of 14 with either engine";
+}
+
+// The same table scanned in colour with a red seal over seven of its values (make-fixtures.sh):
+// print under the seal is dark red on red. Measured: tesseract reads 9 of 14 right and marks
+// the other 5 unsure; PP-OCR reads 14 of 14.
+TEST_P(Ocr, SealedScanValuesAreRightOrMarked) {
+  auto doc = parse_document(testing::fixtures_dir() / "sealed-table.pdf", "S", options());
+  ASSERT_EQ(doc.pages.size(), 1u);
+  EXPECT_GE(right_values(doc), GetParam() == OcrEngineChoice::kPaddle ? 13 : 8);
 }
 
 // Tesseract returns a blank symbol with the box of a whole table rule; kept, it joined the rows
