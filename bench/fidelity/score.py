@@ -188,7 +188,8 @@ def row_matches(row, label, values):
     at = next((k for k in filled if texts[k] == nl or (nl and texts[k].startswith(nl))), None)
     if at is None:
         return False, False, False
-    cells = [(t, c) for t, c in zip(texts[at + 1:], row[at + 1:]) if t]
+    # An empty cell marked unsure is a value OCR saw and could not read: a flag like any other.
+    cells = [(t, c) for t, c in zip(texts[at + 1:], row[at + 1:]) if t or c.get("unsure")]
     want = [value_key(v) for v in values]
     got = [value_key(t) for t, _ in cells]
     if len(got) == len(want):

@@ -104,6 +104,12 @@ void mark_rows_missing_a_number(model::TableMeta& t, int c) {
     if (!figures) continue;
     for (auto& cell : t.cells)
       if (cell.row == r) cell.unsure = true;
+    // The place of the value is a cell of its own, empty and unsure: shown `(?)`, and a reader of
+    // the cells (an agent) meets it rather than a row that simply has no value.
+    const auto at = std::find_if(t.cells.begin(), t.cells.end(), [&](const model::TableCell& x) {
+      return x.row > r || (x.row == r && x.col > c);
+    });
+    t.cells.insert(at, model::TableCell{r, c, "", 1, 1, true});
   }
 }
 

@@ -23,7 +23,8 @@ namespace regreader::parse {
 ///   dash or a digit misread (表E.1's `330 | 3.2 | — | 380` read `330 | 2 | 二 | 380`): a printed
 ///   row of figures does not hold a Chinese numeral. `一` alone is how OCR reads a printed `—`.
 /// - A row of figures with no cell in a column of numbers lost a value OCR did not read (`<1 |`
-///   for `<1 | 1.5` under a seal): its cells are unsure.
+///   for `<1 | 1.5` under a seal): its cells are unsure, and the missing value is an empty cell
+///   marked unsure (`<1 (?) | (?)`).
 void mark_numbers_not_read(model::TableMeta& t);
 
 }  // namespace regreader::parse
