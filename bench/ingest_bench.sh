@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Ingestion speed: pages per second for `regreader ingest` on the corpus PDFs' text layers, as a
 # ratio to `pdftotext` on the same files in the same run (best of N runs each, wall clock); then
-# OCR throughput on the scanned GB 26859 (tesseract, one run).
+# OCR throughput on the scanned GB 26859 with each engine (one run each).
 #   bash bench/ingest_bench.sh [RUNS]          (needs ../shared/corpus and poppler-utils)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,7 +41,12 @@ awk -v n="${#pdfs[@]}" -v p="$pages" -v a="$t_rr" -v b="$t_pt" 'BEGIN {
 scan="$CORPUS/antigravity-anguigb/GB26859-2011电力安全工作规程_电力线路部分.pdf"
 if [ -f "$scan" ]; then
   n=$(pdfinfo "$scan" | awk '/^Pages:/{print $2}')
-  rm -rf "$tmp/ocr"
-  t0=$(date +%s.%N); "$RR" -q --data-dir "$tmp/ocr" ingest --ocr always "$scan" >/dev/null; t1=$(date +%s.%N)
-  awk -v n="$n" -v a="$t0" -v b="$t1" 'BEGIN { printf "OCR (tesseract chi_sim, 300 dpi + rereadings at 120/150): %d pages in %.1f s, %.2f s/page\n", n, b - a, (b - a) / n }'
+  for engine in tesseract paddle; do
+    rm -rf "$tmp/ocr"
+    t0=$(date +%s.%N)
+    "$RR" -q --data-dir "$tmp/ocr" ingest --ocr always --ocr-engine "$engine" "$scan" >/dev/null 2>&1 ||
+      { echo "OCR ($engine): not available"; continue; }
+    t1=$(date +%s.%N)
+    awk -v e="$engine" -v n="$n" -v a="$t0" -v b="$t1" 'BEGIN { printf "OCR (%s, whole ingest): %d pages in %.1f s, %.2f s/page\n", e, n, b - a, (b - a) / n }'
+  done
 fi
