@@ -225,6 +225,10 @@ void run_ingest(const IngestArgs& a, Globals& g) {
     const auto size = std::filesystem::file_size(f, ec);
     sizes.push_back(ec ? 0 : size);
   }
+  // Read once for the run (a bad setting is refused before any file is parsed).
+  const parse::OcrMode ocr_mode = parse::parse_ocr_mode(a.ocr);
+  const parse::OcrEngineChoice ocr_engine = parse::parse_ocr_engine(
+      a.ocr_engine.empty() ? settings().get("parse.ocr_engine") : a.ocr_engine);
   RunProgress progress(!g.quiet, sizes);
   for (const auto& file : files) {
     ++n;
@@ -235,9 +239,8 @@ void run_ingest(const IngestArgs& a, Globals& g) {
     opt.replace = a.replace;
     opt.keep_both = a.keep_both;
     opt.parse.use_office = !a.no_office;
-    opt.parse.ocr = parse::parse_ocr_mode(a.ocr);
-    opt.parse.ocr_engine = parse::parse_ocr_engine(
-        a.ocr_engine.empty() ? settings().get("parse.ocr_engine") : a.ocr_engine);
+    opt.parse.ocr = ocr_mode;
+    opt.parse.ocr_engine = ocr_engine;
     opt.parse.limits = g.parse_limits;
     // The bar counts files; a slow step of one file (LibreOffice, OCR) says what it is doing.
     opt.parse.progress = [&](int done, int total, const std::string& what) {

@@ -4,11 +4,8 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdlib>
 
 #include "regreader/core/error.hpp"
-#include "regreader/core/settings.hpp"
-#include "regreader/core/text.hpp"
 #include "regreader/parse/glyph_repair.hpp"
 #include "regreader/parse/ocr_paddle.hpp"
 #include "regreader/parse/ocr_tesseract.hpp"

@@ -1,7 +1,6 @@
 #include "regreader/parse/ocr_paddle.hpp"
 
 #include <leptonica/allheaders.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -76,15 +75,15 @@ uint8_t pixel(const GrayImage& img, int x, int y) {
   return img.pixels[static_cast<size_t>(y) * img.stride + x];
 }
 
-// The detector's input: the page scaled to at most kDetectSide, padded with white to the
-// stride, normalised; `scale` is input pixels per page pixel.
-Tensor detector_input(const GrayImage& image, float& scale) {
+// The detector's input: the page (`pix` is `image` as leptonica's) scaled to at most
+// kDetectSide, padded with white to the stride, normalised; `scale` is input pixels per page
+// pixel.
+Tensor detector_input(const GrayImage& image, Pix* pix, float& scale) {
   const int side = std::max(image.width, image.height);
   scale = side > kDetectSide ? static_cast<float>(kDetectSide) / static_cast<float>(side) : 1.0f;
   GrayImage scaled = image;
   if (scale < 1.0f) {
-    const PixPtr src = to_pix(image);
-    const PixPtr small = checked(pixScale(src.get(), scale, scale), "scale a page for OCR");
+    const PixPtr small = checked(pixScale(pix, scale, scale), "scale a page for OCR");
     scaled = from_pix(small.get(), image.dpi);
   }
   auto pad = [](int v) {
@@ -313,11 +312,12 @@ std::vector<PdfChar> PaddleEngine::recognize_block(const GrayImage& image, float
 std::vector<PdfChar> PaddleEngine::read(const GrayImage& image, float x, float y) {
   std::vector<PdfChar> out;
   if (image.width < 4 || image.height < 4) return out;
-  float scale = 1;
-  const Tensor det = impl_->detector->run(detector_input(image, scale));
-  if (det.shape.size() != 4) throw Error(ErrorCode::kConversion, "unexpected OCR detector output");
-  ProbabilityMap map{static_cast<int>(det.shape[3]), static_cast<int>(det.shape[2]), det.values};
   const PixPtr page = to_pix(image);
+  float scale = 1;
+  Tensor det = impl_->detector->run(detector_input(image, page.get(), scale));
+  if (det.shape.size() != 4) throw Error(ErrorCode::kConversion, "unexpected OCR detector output");
+  const ProbabilityMap map{static_cast<int>(det.shape[3]), static_cast<int>(det.shape[2]),
+                           std::move(det.values)};
   std::vector<Crop> crops;
   for (TextBox b : db_boxes(map)) {
     b.x0 /= scale, b.x1 /= scale, b.y0 /= scale, b.y1 /= scale;

@@ -25,8 +25,8 @@ class PageReader {
   PageReader(const std::filesystem::path& path, OcrMode mode, OcrEngineChoice choice)
       : path_(path), doc_(path), mode_(mode), choice_(choice) {}
   const PdfDocument& doc() const { return doc_; }
-  /// The engine that read pages ("" when none did).
-  std::string engine_used() const { return engine_ && used_ ? engine_->name() : ""; }
+  /// The engine that read pages ("" when none did: it is loaded for the first page to read).
+  std::string engine_used() const { return engine_ ? engine_->name() : ""; }
 
   PdfPage read(int index, std::string& source) {
     PdfPageContent content = doc_.read_page(index);
@@ -40,7 +40,6 @@ class PageReader {
         scanned = rules_in_scan(image);  // its borders are in the image
         content.rules = rules_seen(std::move(content.rules), image);
       }
-      used_ = true;
       auto ocr = engine_->recognize(image);
       const std::vector<int> dpis =
           engine_->rereads() ? ocr_rereading_dpis(content) : std::vector<int>{};
@@ -108,7 +107,6 @@ class PageReader {
   OcrEngineChoice choice_;
   std::unique_ptr<OcrEngine> engine_;
   bool engine_failed_ = false;
-  bool used_ = false;
 };
 
 }  // namespace
