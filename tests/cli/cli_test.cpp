@@ -507,6 +507,51 @@ TEST_F(Cli, LibraryIdsAreNeverSilentlyOverwritten) {
   EXPECT_TRUE(inc.is_null() || inc.contains("error") || inc["results"].empty()) << inc.dump();
 }
 
+// A folder kept the way people keep one: the same regulation as Markdown, as Word and as PDF,
+// and a byte-identical duplicate. One plain command stores all of it (exit 0): the duplicate is
+// skipped before any parse, the PDF (real pages) holds the id whatever the order the walk
+// meets the files in, the others are its copies, and `list` says which holds the id and why.
+TEST_F(Cli, FolderOfCopiesGivesTheIdToTheMostCompleteCopy) {
+  const auto dir = dir_.path() / "copies";
+  fs::create_directories(dir / "a");
+  fs::create_directories(dir / "b");
+  // The Markdown is met first and stored first: the PDF must take the id from it.
+  fs::copy_file(sample_md(), dir / "a" / "GB99999-2020.md");
+  fs::copy_file(source_dir() / "examples" / "sample-regulation.md",
+                dir / "a" / "GB99999-2020 (2).md");
+  fs::copy_file(source_dir() / "examples" / "sample-regulation.pdf",
+                dir / "b" / "GB99999-2020.pdf");
+  fs::copy_file(source_dir() / "examples" / "sample-regulation.docx",
+                dir / "b" / "GB99999-2020.docx");
+  auto r = rr("ingest " + quote(dir) + " --no-office --json");
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["failed"], 0);
+  bool duplicate_said = false;
+  for (const auto& s : j["skipped"])
+    duplicate_said = duplicate_said ||
+                     s["reason"].get<std::string>().find("the same bytes as") != std::string::npos;
+  EXPECT_TRUE(duplicate_said) << j["skipped"].dump();
+  const auto list = nlohmann::json::parse(rr("list --json").out);
+  std::map<std::string, std::string> file_of;
+  for (const auto& reg : list) {
+    file_of[reg["reg_id"]] = fs::path(reg["source_file"].get<std::string>()).extension().string();
+    EXPECT_EQ(reg["family"], "GB99999-2020") << reg.dump();
+  }
+  ASSERT_EQ(file_of.size(), 3u) << list.dump();
+  EXPECT_EQ(file_of["GB99999-2020"], ".pdf") << "real pages hold the id";
+  EXPECT_EQ(file_of.count("GB99999-2020-2") + file_of.count("GB99999-2020-3"), 2u);
+  ASSERT_FALSE(j["copies"].empty());
+  EXPECT_NE(j["copies"][0].get<std::string>().find("GB99999-2020-2"), std::string::npos);
+  const auto text = rr("list").out;
+  EXPECT_NE(text.find("holds the id as the most complete (real pages"), std::string::npos) << text;
+  EXPECT_NE(text.find("copy of GB99999-2020 (synthetic pages"), std::string::npos) << text;
+  // A single file keeps its meaning: a conflict is refused.
+  std::ofstream(dir_.path() / "GB99999-2020.md")
+      << "# 另一个文件\n\n## 1 总则\n\n1.1 不同的内容。\n";
+  EXPECT_EQ(rr("ingest " + quote(dir_.path() / "GB99999-2020.md")).code, 2);
+}
+
 // Aliases: added for a stored regulation, used by search (scoping) and by the citation check,
 // listed with the built-in ones, removed; an alias of nothing is refused.
 TEST_F(Cli, AliasesNameRegulationsForSearchAndChecks) {

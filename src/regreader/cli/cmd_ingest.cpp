@@ -13,12 +13,14 @@
 #include "regreader/cli/progress.hpp"
 #include "regreader/core/config.hpp"
 #include "regreader/core/error.hpp"
+#include "regreader/core/hash.hpp"
 #include "regreader/core/settings.hpp"
 #include "regreader/index/keyword_index.hpp"
 #include "regreader/parse/format.hpp"
 #include "regreader/parse/ocr.hpp"
 #include "regreader/parse/office_renderer.hpp"
 #include "regreader/parse/reg_id.hpp"
+#include "regreader/store/copies.hpp"
 #include "regreader/store/ingestor.hpp"
 
 namespace regreader::cli {
@@ -108,6 +110,67 @@ std::vector<fs::path> expand_paths(const IngestArgs& a, std::vector<Skipped>& sk
   return out;
 }
 
+// Byte-identical files of one run are read once: every file is hashed before any is parsed,
+// and a later file with the bytes of an earlier one is skipped, naming it.
+std::vector<fs::path> drop_identical(const std::vector<fs::path>& files,
+                                     std::vector<Skipped>& skipped) {
+  std::map<std::string, fs::path> first;
+  std::vector<fs::path> out;
+  for (const auto& f : files) {
+    std::error_code ec;
+    if (!fs::is_regular_file(f, ec)) {
+      out.push_back(f);  // refused by the parse with its own message
+      continue;
+    }
+    std::string sha;
+    try {
+      sha = sha256_file(f);
+    } catch (const std::exception&) {
+      out.push_back(f);
+      continue;
+    }
+    auto [it, fresh] = first.emplace(sha, f);
+    if (fresh)
+      out.push_back(f);
+    else
+      skipped.push_back({f, "the same bytes as " + it->second.string()});
+  }
+  return out;
+}
+
+// The families a run stored copies in: "GB26860-2011 (derived/….pdf) holds the id; copies
+// GB26860-2011-2 (….md), …", from the store as it is at the end of the run.
+std::vector<std::string> copies_lines(const std::vector<model::RegulationInfo>& stored,
+                                      const std::set<std::string>& touched,
+                                      const std::vector<std::string>& roots) {
+  // Files are named from the folder given (copies in two folders often share a file name).
+  auto shown = [&](const std::string& source) {
+    std::error_code ec;
+    for (const auto& root : roots) {
+      if (!fs::is_directory(root, ec)) continue;
+      const auto rel =
+          fs::path(source).lexically_relative(fs::absolute(root, ec).lexically_normal());
+      if (!rel.empty() && *rel.begin() != "..") return rel.string();
+    }
+    return source;
+  };
+  std::vector<std::string> ids;
+  std::map<std::string, std::string> file;
+  for (const auto& r : stored) {
+    ids.push_back(r.reg_id);
+    file[r.reg_id] = shown(r.source_file);
+  }
+  std::vector<std::string> out;
+  for (const auto& [base, members] : store::families(ids)) {
+    if (!touched.count(base)) continue;
+    std::string line = base + " <- " + file[base] + "; copies:";
+    for (size_t i = 1; i < members.size(); ++i)
+      line += (i > 1 ? ", " : " ") + members[i] + " <- " + file[members[i]];
+    out.push_back(line);
+  }
+  return out;
+}
+
 std::string summary_line(const store::IngestResult& r, const fs::path& file) {
   const auto& i = r.info;
   auto n = [](int v) { return std::to_string(v); };
@@ -135,6 +198,8 @@ nlohmann::json result_json(const store::IngestResult& r, const fs::path& file) {
           {"status", store::ingest_status_name(r.status)},
           {"replaced_file", r.replaced_file},
           {"note", r.note},
+          {"family", r.family},
+          {"moved_to", r.moved_to},
           {"warnings", r.warnings},
           {"check", r.check}};
 }
@@ -203,7 +268,16 @@ void print_totals(const Tally& t, const std::vector<Skipped>& skipped, size_t fi
 void run_ingest(const IngestArgs& a, Globals& g) {
   g.json = a.json;
   std::vector<Skipped> skipped;
-  const auto files = expand_paths(a, skipped);
+  const auto walked = expand_paths(a, skipped);
+  // Several files (or a folder) are a collection whose copies of one regulation share an id:
+  // the most complete takes it, the others become its copies (--replace / --keep-both keep
+  // their own meaning).
+  bool folder = walked.size() > 1;
+  for (const auto& p : a.paths) {
+    std::error_code ec;
+    folder = folder || fs::is_directory(p, ec);
+  }
+  const auto files = folder ? drop_identical(walked, skipped) : walked;
   if (!a.json)
     for (const auto& s : skipped)
       std::cout << "skip " << s.file.string() << ": " << s.reason << "\n";
@@ -217,6 +291,7 @@ void run_ingest(const IngestArgs& a, Globals& g) {
   auto lib = g.library(index::Library::Mode::kCreate);  // the keyword index follows every block
   nlohmann::json results = nlohmann::json::array();
   Tally tally;
+  std::set<std::string> families;  // families this run stored a copy in
   int n = 0;
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<std::uintmax_t> sizes;
@@ -238,6 +313,7 @@ void run_ingest(const IngestArgs& a, Globals& g) {
     opt.force = a.force;
     opt.replace = a.replace;
     opt.keep_both = a.keep_both;
+    opt.copies = folder && !a.replace && !a.keep_both;
     opt.parse.use_office = !a.no_office;
     opt.parse.ocr = ocr_mode;
     opt.parse.ocr_engine = ocr_engine;
@@ -252,6 +328,7 @@ void run_ingest(const IngestArgs& a, Globals& g) {
       progress.finish_file();
       progress.clear();
       report_one(r, file, a, tally);
+      if (!r.family.empty()) families.insert(r.family);
       results.push_back(result_json(r, file));
     } catch (const Error& e) {
       progress.finish_file();
@@ -272,6 +349,7 @@ void run_ingest(const IngestArgs& a, Globals& g) {
     if (lib.engine() == "sqlite") index::optimize_keyword_index(lib.store());
     update_vectors_after_ingest(lib.documents(), g, vectors);
   }
+  const auto copies = copies_lines(lib.documents().list(), families, a.paths);
   if (a.json) {
     nlohmann::json skips = nlohmann::json::array();
     for (const auto& s : skipped)
@@ -286,9 +364,12 @@ void run_ingest(const IngestArgs& a, Globals& g) {
                 {"seconds", seconds},
                 {"skipped", skips},
                 {"vectors", vectors},
+                {"copies", copies},
                 {"results", results}});
   } else {
     print_totals(tally, skipped, files.size(), seconds, g);
+    for (const auto& line : copies)
+      std::cout << "Copies: " << line << "\n";
   }
   if (tally.failed && g.exit_code == 0) g.exit_code = kExitFailed;
 }
@@ -331,6 +412,11 @@ void add_ingest_command(CLI::App& app, Globals& g) {
       "A file whose content is already stored is skipped as unchanged (--force parses it again);\n"
       "a new version of a stored file (same path or name) replaces it and says so; an id held by\n"
       "different content is refused, naming both files (--reg-id, --replace or --keep-both).\n"
+      "A folder (or several files) is a collection: every file is hashed first and a file with\n"
+      "the bytes of another is skipped; copies of one regulation (PDF, Word, Markdown, an OCR'd\n"
+      "scan) share its id by rank: the most complete copy (real pages over rendered over\n"
+      "synthetic, then a text layer over OCR, then the most pages) holds the id, the others are\n"
+      "kept as <id>-2, <id>-3, … and listed at the end (`regreader list` says why).\n"
       "Directories are walked recursively; hidden files, unsupported types and a folder's README\n"
       "are skipped and listed with the reason; the run ends with totals and the failures.\n"
       "Each file is parsed in a child process: a crash, a limit or a timeout fails that file\n"

@@ -4,6 +4,7 @@
 #include "regreader/cli/commands.hpp"
 #include "regreader/cli/output.hpp"
 #include "regreader/core/error.hpp"
+#include "regreader/store/copies.hpp"
 #include "regreader/store/page_store.hpp"
 
 namespace regreader::cli {
@@ -31,10 +32,16 @@ void run_list(const ReadArgs& a, Globals& g) {
   const auto ocr = store.ocr_page_counts();
   if (a.json) {
     nlohmann::json out = nlohmann::json::array();
+    std::vector<std::string> ids;
+    for (const auto& r : regs)
+      ids.push_back(r.reg_id);
     for (const auto& r : regs) {
       nlohmann::json j = r;
       const auto it = ocr.find(r.reg_id);
       j["ocr_pages"] = it == ocr.end() ? 0 : it->second;
+      // A copy names its family; the family's id is held by its most complete copy.
+      j["family"] = store::family_of(r.reg_id, ids);
+      j["completeness"] = store::describe(store::completeness(r, it == ocr.end() ? 0 : it->second));
       out.push_back(std::move(j));
     }
     print_json(out);

@@ -1,9 +1,12 @@
 #include "regreader/cli/output.hpp"
 
+#include "regreader/store/copies.hpp"
+
 #include <cstdio>
 #include <iostream>
 
 #include "regreader/core/text.hpp"
+#include "regreader/store/copies.hpp"
 #include "regreader/tools/search_hits.hpp"
 
 namespace regreader::cli {
@@ -47,6 +50,10 @@ std::string render_regulation_list(const std::vector<model::RegulationInfo>& reg
                                    const std::map<std::string, int>& ocr_pages) {
   if (regs.empty()) return "No regulations stored. Add one with: regreader ingest FILE\n";
   std::string out;
+  std::vector<std::string> ids;
+  for (const auto& r : regs)
+    ids.push_back(r.reg_id);
+  const auto families = store::families(ids);
   for (const auto& r : regs) {
     char line[64];
     std::snprintf(line, sizeof line, "%4d pages  %-8s %-9s  ", r.total_pages, r.format.c_str(),
@@ -57,6 +64,15 @@ std::string render_regulation_list(const std::vector<model::RegulationInfo>& reg
       out += "    OCR: " + std::to_string(it->second) + " of " + std::to_string(r.total_pages) +
              " pages (" + std::to_string(100 * it->second / r.total_pages) + "%)\n";
     if (!r.source_file.empty()) out += "    file: " + r.source_file + "\n";
+    // Copies of one regulation: which holds the id, and why (store/copies.hpp).
+    const auto it = ocr_pages.find(r.reg_id);
+    const auto rank =
+        store::describe(store::completeness(r, it == ocr_pages.end() ? 0 : it->second));
+    if (auto f = families.find(r.reg_id); f != families.end())
+      out += "    copies: " + text::join({f->second.begin() + 1, f->second.end()}, ", ") +
+             "; this copy holds the id as the most complete (" + rank + ")\n";
+    else if (const auto base = store::family_of(r.reg_id, ids); base != r.reg_id)
+      out += "    copy of " + base + " (" + rank + ")\n";
     if (!r.fidelity.empty())
       out += "    fidelity: " + r.fidelity_summary +
              (r.fidelity == "good" ? "" : "  (regreader check " + r.reg_id + ")") + "\n";

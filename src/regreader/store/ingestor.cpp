@@ -8,6 +8,7 @@
 #include "regreader/core/hash.hpp"
 #include "regreader/parse/bounded_parse.hpp"
 #include "regreader/parse/reg_id.hpp"
+#include "regreader/store/copies.hpp"
 
 namespace regreader::store {
 
@@ -75,10 +76,39 @@ struct Decision {
   std::optional<model::RegulationInfo> replacing;
   std::string note;
   std::string conflict;  ///< the id is held by different content
+  std::string family;    ///< copies: the family's id
+  std::string demote;    ///< copies: the id whose holder moves to `demote_to` first
+  std::string demote_to;
 };
 
+std::string first_free(const DocumentStore& store, const std::string& base) {
+  for (int k = 2;; ++k)
+    if (!store.find(base + "-" + std::to_string(k))) return base + "-" + std::to_string(k);
+}
+
+// A folder of copies: the more complete of the new file and the holder of `base` takes it.
+void decide_copy(const DocumentStore& store, const model::RegulationInfo& held,
+                 const Completeness& mine, Decision& d) {
+  const std::string base = d.reg_id;
+  const auto ocr = store.ocr_page_counts();
+  const auto it = ocr.find(held.reg_id);
+  const Completeness theirs = completeness(held, it == ocr.end() ? 0 : it->second);
+  d.family = base;
+  if (mine > theirs) {
+    d.demote = base;
+    d.demote_to = first_free(store, base);
+    d.note = "holds " + base + " as its most complete copy (" + describe(mine) + "; " +
+             held.source_file + ": " + describe(theirs) + ", now " + d.demote_to + ")";
+    return;
+  }
+  d.reg_id = first_free(store, base);
+  d.note = "a copy of " + base + " (" + describe(mine) + "), stored as " + d.reg_id + "; " +
+           held.source_file + " holds the id (" + describe(theirs) + ")";
+}
+
 Decision decide(const DocumentStore& store, const std::filesystem::path& path,
-                const std::string& sha, const std::string& base, const IngestOptions& o) {
+                const std::string& sha, const std::string& base, const IngestOptions& o,
+                const Completeness& mine) {
   Decision d;
   d.reg_id = base;
   for (int k = 2;; ++k) {
@@ -91,6 +121,10 @@ Decision decide(const DocumentStore& store, const std::filesystem::path& path,
         d.note = "replaced " + held->source_file + " (--replace)";
       else if (!same_content)
         d.note = "a new version of " + held->source_file;
+      return d;
+    }
+    if (o.copies && !o.keep_both) {
+      decide_copy(store, *held, mine, d);
       return d;
     }
     if (!o.keep_both) {
@@ -147,12 +181,25 @@ IngestResult ingest_file(DocumentStore& store, const std::filesystem::path& path
   std::string base = file_id;
   if (options.reg_id.empty())
     if (std::string cover = parse::reg_id_from_cover(doc); !cover.empty()) base = cover;
-  const Decision d = decide(store, path, known.sha, base, options);
+  int ocr_pages = 0;
+  for (const auto& p : doc.pages)
+    ocr_pages += p.text_source == "ocr" ? 1 : 0;
+  const Decision d =
+      decide(store, path, known.sha, base, options, completeness(doc.info, ocr_pages));
   if (!d.conflict.empty()) throw Error(ErrorCode::kInvalidArgument, d.conflict);
   if (d.reg_id != file_id) doc = model::with_reg_id(doc, d.reg_id);
   if (!options.title.empty()) doc.info.title = options.title;
   doc.info.indexed_at = utc_now_iso8601();
-  r.replaced = store.save(doc);
+  // The copy that held the id moves aside first; it moves back when this save fails.
+  if (!d.demote.empty()) store.rename(d.demote, d.demote_to);
+  try {
+    r.replaced = store.save(doc);
+  } catch (...) {
+    if (!d.demote.empty()) store.rename(d.demote_to, d.demote);
+    throw;
+  }
+  r.family = d.family;
+  r.moved_to = d.demote_to;
   r.status = r.replaced ? IngestStatus::kReplaced : IngestStatus::kNew;
   if (d.replacing) r.replaced_file = d.replacing->source_file;
   r.note = d.note;

@@ -9,7 +9,9 @@
 //     and the result says so;
 //   - the id is held by different content from another file: an error naming both files (after
 //     the parse, so an unreadable file is reported as unreadable), unless
-//     `replace` (it is replaced) or `keep_both` (stored under the first free "<id>-N", said).
+//     `replace` (it is replaced) or `keep_both` (stored under the first free "<id>-N", said),
+//     or `copies` (a folder run: the most complete copy holds the id, store/copies.hpp, and the
+//     other is kept under the first free "<id>-N"; one stored earlier may move there).
 
 #include <filesystem>
 #include <string>
@@ -27,6 +29,7 @@ struct IngestOptions {
   bool force = false;      ///< parse and store even when the same content is stored
   bool replace = false;    ///< replace an id held by different content
   bool keep_both = false;  ///< store under "<id>-N" when the id is held by different content
+  bool copies = false;     ///< the most complete copy takes an id held by different content
   parse::ParseOptions parse;
 };
 
@@ -51,6 +54,8 @@ struct IngestResult {
   IngestStatus status = IngestStatus::kNew;
   std::string replaced_file;  ///< the source file of what was replaced
   std::string note;           ///< why an id was chosen or content replaced, for people
+  std::string family;         ///< copies: the id of the family this file was stored in
+  std::string moved_to;       ///< copies: where the copy that held the id went ("" none)
   std::vector<std::string> warnings;
   nlohmann::json check;  ///< the fidelity report (parse/fidelity_check.hpp)
 };
