@@ -9,6 +9,10 @@ TEST(FoldWidth, FoldsDigitsLettersAndFullStopButKeepsChinesePunctuation) {
   EXPECT_EQ(fold_width("３．１．３"), "3.1.3");
   EXPECT_EQ(fold_width("ＧＢ　２６８６０"), "GB 26860");
   EXPECT_EQ(fold_width("注１：表中，见５．２。"), "注1：表中，见5.2。");
+  // Word's Wingdings and Symbol bullets are private-use characters in its exports.
+  EXPECT_EQ(fold_width("\uF06C\t电池堆的电压"), "•\t电池堆的电压");
+  EXPECT_EQ(fold_width("\uF0B7 储能变流器"), "• 储能变流器");
+  EXPECT_EQ(fold_width("\uE000"), "\uE000") << "other private use is kept";
   EXPECT_EQ(fold_width("ａｂｃ（一）"), "abc（一）");
 }
 

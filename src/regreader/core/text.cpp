@@ -64,12 +64,37 @@ bool is_space(char32_t c) {
          c == 0x3000 || (c >= 0x2000 && c <= 0x200B) || c == 0xFEFF;
 }
 
+bool symbol_font_bullet(char32_t c) {
+  switch (c) {
+    case 0xF06C:
+    case 0xF06E:
+    case 0xF06F:
+    case 0xF071:
+    case 0xF075:
+    case 0xF076:
+    case 0xF09F:
+    case 0xF0A7:
+    case 0xF0A8:
+    case 0xF0B2:
+    case 0xF0B7:
+    case 0xF0D8:
+    case 0xF0E0:
+    case 0xF0FC:
+    case 0xF0FE:
+      return true;
+    default:
+      return false;
+  }
+}
+
 std::string fold_width(std::string_view s) {
   std::string out;
   out.reserve(s.size());
   for (char32_t c : to_codepoints(s)) {
-    if ((c >= 0xFF10 && c <= 0xFF19) || (c >= 0xFF21 && c <= 0xFF3A) ||
-        (c >= 0xFF41 && c <= 0xFF5A)) {
+    if (symbol_font_bullet(c)) {
+      out += "\u2022";
+    } else if ((c >= 0xFF10 && c <= 0xFF19) || (c >= 0xFF21 && c <= 0xFF3A) ||
+               (c >= 0xFF41 && c <= 0xFF5A)) {
       out.push_back(static_cast<char>(c - 0xFEE0));
     } else if (c == 0xFF0E) {
       out.push_back('.');

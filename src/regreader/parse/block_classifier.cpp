@@ -95,6 +95,13 @@ struct Numbering {
   std::optional<SectionKind> last_kind;
   /// The paragraph being classified is a numbered question of a Q&A (question_paragraphs).
   bool question = false;
+  /// The paragraph being classified reads as an item title with a body after it
+  /// (item_titles); the last item title accepted at each of its two levels.
+  bool item_title = false;
+  std::optional<SectionMatch> item, sub_item;
+  /// A numbered clause (5, 5.1) was accepted outside any item: the document numbers clauses,
+  /// and its "1、…" lines are list items.
+  bool clauses = false;
 };
 
 // The questions of question-and-answer sections: "N、…" paragraphs that ask (a question mark,
@@ -122,6 +129,47 @@ std::vector<bool> question_paragraphs(const std::vector<RawBlock>& blocks) {
   return out;
 }
 
+bool ends_with_page_number(const std::string& text);  // below
+
+// Office documents' item titles ("1.目的", "（1）充电操作"): a short title followed by its body —
+// not by the next item of the same form (a list of short items), and not a question.
+std::vector<bool> item_titles(const std::vector<RawBlock>& blocks,
+                              const std::vector<bool>& questions) {
+  std::vector<bool> out(blocks.size(), false);
+  for (size_t i = 0; i + 1 < blocks.size(); ++i) {
+    // A list by markup (Markdown "1.", Word's list numbering) is a list; a contents line
+    // ("1. 高频开关电源整流装置选择<tab>44") is no heading.
+    if (blocks[i].kind == RawBlock::Kind::kTable || blocks[i].continued || questions[i] ||
+        blocks[i].list_item)
+      continue;
+    const std::string folded = text::fold_width(blocks[i].text);
+    const auto m = match_item_heading(folded);
+    if (!m || is_toc_line(folded) || ends_with_page_number(folded)) continue;
+    const RawBlock& next = blocks[i + 1];
+    if (next.kind == RawBlock::Kind::kTable || next.heading_level > 0) {
+      out[i] = true;
+      continue;
+    }
+    const auto n = match_item_heading(text::fold_width(next.text));
+    out[i] = !(n && n->letter == m->letter);
+  }
+  return out;
+}
+
+// An item title in its context: only where no numbered clause or article has been seen (there
+// "1、…" numbers the items of a list), first of its run under its part or next to the last one.
+std::optional<SectionMatch> item_heading(const std::string& text, const Numbering& state) {
+  if (!state.item_title || state.clauses || state.last.count(SectionKind::kArticle) ||
+      state.last.count(SectionKind::kAppendixClause))
+    return std::nullopt;
+  auto m = match_item_heading(text);
+  if (!m) return std::nullopt;
+  const auto& prev = m->letter ? state.sub_item : state.item;
+  const int value = m->components[0];
+  if (value != 1 && !(prev && prev->components[0] + 1 == value)) return std::nullopt;
+  return m;
+}
+
 // "一、…" as a heading (or, where state.question says so, "2、…？"): a short title, first of its
 // run or next to the last one, under a chapter, an appendix or nothing numbered.
 std::optional<SectionMatch> enumerated_heading(const std::string& text, const Numbering& state) {
@@ -129,12 +177,15 @@ std::optional<SectionMatch> enumerated_heading(const std::string& text, const Nu
   if (!m) return std::nullopt;
   if (state.last_kind && *state.last_kind != SectionKind::kChapter &&
       *state.last_kind != SectionKind::kSection && *state.last_kind != SectionKind::kPart &&
-      *state.last_kind != SectionKind::kAppendix && *state.last_kind != SectionKind::kEnumerated)
+      *state.last_kind != SectionKind::kAppendix && *state.last_kind != SectionKind::kEnumerated &&
+      *state.last_kind != SectionKind::kItem)
     return std::nullopt;
   const int value = m->components[0];
   auto prev = state.last.find(SectionKind::kEnumerated);
-  const bool next_in_run = state.last_kind == SectionKind::kEnumerated &&
-                           prev != state.last.end() && prev->second.components[0] + 1 == value;
+  // The next part comes after the last one's items too ("二、" after "2.适用范围").
+  const bool next_in_run =
+      (state.last_kind == SectionKind::kEnumerated || state.last_kind == SectionKind::kItem) &&
+      prev != state.last.end() && prev->second.components[0] + 1 == value;
   if (value != 1 && !next_in_run) return std::nullopt;
   return m;
 }
@@ -174,6 +225,7 @@ void classify(ClassifiedBlock& it, const RawBlock& raw, Numbering& state) {
     it.node_title = chinese_term(number ? number->rest : it.text);
     if (!is_title_like(it.node_title)) it.node_title = inline_title(it.node_title);
     if (number) last[number->kind] = *number;
+    if (number && number->kind == SectionKind::kNumeric && !state.item) state.clauses = true;
     // An unnumbered heading opens a context of its own.
     state.last_kind = number ? std::optional(number->kind) : std::nullopt;
     return;
@@ -202,8 +254,17 @@ void classify(ClassifiedBlock& it, const RawBlock& raw, Numbering& state) {
         !number->rest.empty() && !is_title_like(number->rest))
       number.reset();
   }
+  // The steps of an office document's item ("2.1 当电池簇温度超过45℃时，…。" under
+  // "2.异常处理") are sentences numbered under it: list items, not clauses.
+  if (number && number->kind == SectionKind::kNumeric && number->components.size() > 1 &&
+      state.item && number->components[0] == state.item->components[0] && !number->rest.empty() &&
+      !is_title_like(number->rest)) {
+    it.type = BlockType::kList;
+    return;
+  }
   if (number) {
     last[number->kind] = *number;
+    if (number->kind == SectionKind::kNumeric && !state.item) state.clauses = true;
     state.last_kind = number->kind;
     it.starts_node = true;
     it.number = number;
@@ -217,8 +278,23 @@ void classify(ClassifiedBlock& it, const RawBlock& raw, Numbering& state) {
     it.node_title = article ? "" : by_term ? term : inline_title(number->rest);
     return;
   }
+  if (raw.heading_level == 0 && !number) {
+    if (auto e = item_heading(it.text, state)) {
+      (e->letter ? state.sub_item : state.item) = *e;
+      if (!e->letter) state.sub_item.reset();
+      last[e->kind] = *e;
+      state.last_kind = e->kind;
+      it.starts_node = true;
+      it.number = e;
+      it.type = BlockType::kHeading;
+      it.node_title = e->rest;
+      return;
+    }
+  }
   if (list_like && raw.heading_level == 0) {
     if (auto e = enumerated_heading(it.text, state)) {
+      state.item.reset();  // items are numbered again in each part
+      state.sub_item.reset();
       last[e->kind] = *e;
       state.last_kind = e->kind;
       it.starts_node = true;
@@ -388,10 +464,12 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
   TocRun toc_run;
   const std::vector<RawBlock> blocks = blocks_to_classify(raw);
   const std::vector<bool> questions = question_paragraphs(blocks);
+  const std::vector<bool> items_titles = item_titles(blocks, questions);
   for (size_t index = 0; index < blocks.size(); ++index) {
     const RawBlock& rb = blocks[index];
     numbering.next_on_ocr_page = next_number_on_ocr_page(raw, blocks, index);
     numbering.question = questions[index];
+    numbering.item_title = items_titles[index];
     ClassifiedBlock it;
     it.page = std::max(1, rb.page);
     it.larger_font = rb.larger_font && rb.styled_heading;
@@ -483,7 +561,8 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
 }
 
 // A single unnumbered H1 at the top of a Markdown/Word file is the document's title, not a chapter.
-std::string take_document_title(std::vector<ClassifiedBlock>& items) {
+std::string take_document_title(std::vector<ClassifiedBlock>& items, bool title_styled) {
+  if (title_styled) return {};  // Word's Title style names the document: headings are chapters
   int h1 = 0;
   bool paged = false;  // a document with real pages has a cover page
   for (const auto& it : items) {

@@ -24,6 +24,9 @@ struct ClassifiedBlock {
   std::string node_title;
   int markup_level = 0;      ///< heading level from markup (Markdown #, Word styles); 0 = none
   bool larger_font = false;  ///< a short line set larger than the body text (PDF)
+  /// A chapter known by its type only (promote_font_headings): it holds the numbered clauses,
+  /// articles and items after it.
+  bool font_heading = false;
   std::vector<NoteMatch> notes;
 };
 
@@ -33,8 +36,9 @@ struct ClassifiedBlock {
 std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw);
 
 /// A single unnumbered H1 at the top of a Markdown/Word file is the document's title, not a
-/// chapter: returns it (and unmarks it), or "".
-std::string take_document_title(std::vector<ClassifiedBlock>& blocks);
+/// chapter: returns it (and unmarks it), or "". None is taken when the document's title is set
+/// in Word's Title style (`title_styled`): then every Heading 1 is a chapter.
+std::string take_document_title(std::vector<ClassifiedBlock>& blocks, bool title_styled = false);
 
 /// Joins "表1 …" caption paragraphs to the table right after them and gives every table its id
 /// (the caption's label when unique, else "T<n>"). On pages OCR read (`ocr_page[page - 1]`), a

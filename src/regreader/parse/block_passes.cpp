@@ -51,6 +51,16 @@ std::string chinese_term(const std::string& line) {
   return text::trim(line);
 }
 
+// "（试行）", "（2026年版）": a title's bracketed second line, never a chapter.
+bool bracketed(const std::string& t) {
+  const auto cps = text::to_codepoints(text::trim(t));
+  return cps.size() >= 2 && (cps.front() == U'（' || cps.front() == '(') &&
+         (cps.back() == U'）' || cps.back() == ')');
+}
+
+// Body text on page 1 beyond this many characters makes it a page of text, not a cover.
+constexpr size_t kMinPageOneBodyChars = 150;
+
 // A manual that does not number its chapters ("电工安全操作规程", "变配电安全操作规程" …)
 // marks them by type: when fewer than kMinNumberedChapters top-level numbers or 第X章 were
 // found, short lines set larger than the body text (after the cover) are its chapters.
@@ -62,11 +72,26 @@ void promote_font_headings(std::vector<ClassifiedBlock>& items) {
          it.number->kind == SectionKind::kChapter))
       ++top;
   if (top >= kMinNumberedChapters) return;
+  // Page 1 is a cover — unless body text is set on it (a notice or rule sheet of a page or
+  // two, or numbered clauses): then its larger lines after the first (the title) are chapters.
+  size_t page1_body = 0;
+  bool page1_clauses = false;  // a cover numbers no clause or article
+  const ClassifiedBlock* title = nullptr;
+  for (const auto& it : items) {
+    if (it.page > 1) break;
+    if (!it.larger_font && it.type != BlockType::kTable) page1_body += text::length(it.text);
+    if (it.larger_font && !title) title = &it;
+    page1_clauses = page1_clauses || (it.starts_node && it.number);
+  }
+  const bool cover = page1_body < kMinPageOneBodyChars && !page1_clauses;
   for (size_t i = 0; i < items.size(); ++i) {
     auto& it = items[i];
-    if (it.starts_node || !it.larger_font || it.page <= 1 || it.type == BlockType::kTable ||
+    const bool on_cover = it.page <= 1 && (cover || &it == title);
+    // An unnumbered heading already known (附则, 前言) set in the chapters' type is one of them.
+    if (it.starts_node && !it.number && it.larger_font && !on_cover) it.font_heading = true;
+    if (it.starts_node || !it.larger_font || on_cover || it.type == BlockType::kTable ||
         !it.notes.empty() || text::length(it.text) > kMaxFontHeadingChars ||
-        !is_title_like(it.text) || never_a_chapter(it.text))
+        !is_title_like(it.text) || never_a_chapter(it.text) || bracketed(it.text))
       continue;
     // A line right above a date is a signature ("湖南电器检测所有限公司 / 2016.12.27").
     if (i + 1 < items.size() && items[i + 1].page == it.page && is_date_line(items[i + 1].text))
@@ -74,6 +99,7 @@ void promote_font_headings(std::vector<ClassifiedBlock>& items) {
     it.starts_node = true;
     it.type = BlockType::kHeading;
     it.node_title = it.text;
+    it.font_heading = true;
   }
 }
 

@@ -10,6 +10,7 @@ struct Open {
   size_t node;
   std::optional<SectionMatch> number;
   int markup_level;
+  bool font_heading;
 };
 
 bool is_ancestor(const Open& top, const ClassifiedBlock& next) {
@@ -20,6 +21,8 @@ bool is_ancestor(const Open& top, const ClassifiedBlock& next) {
   }
   if (top.markup_level && next.markup_level) return top.markup_level < next.markup_level;
   if (top.markup_level && !top.number) return true;  // "# 电力法" holds unmarked 第一条
+  // A chapter known by its type holds the numbered paragraphs after it, not the next chapter.
+  if (top.font_heading && !top.number) return next.number.has_value() && !next.font_heading;
   return false;
 }
 
@@ -47,7 +50,7 @@ ChapterTree build_chapter_tree(const std::vector<ClassifiedBlock>& items,
       r.nodes.push_back(std::move(n));
       r.parent.push_back(stack.empty() ? -1 : static_cast<long>(stack.back().node));
       current = static_cast<long>(r.nodes.size() - 1);
-      stack.push_back({r.nodes.size() - 1, it.number, it.markup_level});
+      stack.push_back({r.nodes.size() - 1, it.number, it.markup_level, it.font_heading});
     }
     r.block_node.push_back(current);
   }

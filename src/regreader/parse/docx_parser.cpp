@@ -152,6 +152,25 @@ std::map<std::string, int> heading_levels(const pugi::xml_document& styles) {
   return resolved;
 }
 
+enum class TitleRole { kNone, kTitle, kSubtitle };
+
+// styleId -> Title or Subtitle, by the style's name (Word's "Title"/"Subtitle"; a Chinese
+// Word or WPS names them 标题/副标题, while "标题 1" is Heading 1).
+std::map<std::string, TitleRole> title_styles(const pugi::xml_document& styles) {
+  std::map<std::string, TitleRole> out;
+  for (auto s : styles.child("w:styles").children("w:style")) {
+    std::string name = s.child("w:name").attribute("w:val").value();
+    for (auto& c : name)
+      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string id = s.attribute("w:styleId").value();
+    if (name == "title" || name == "标题")
+      out[id] = TitleRole::kTitle;
+    else if (name == "subtitle" || name == "副标题")
+      out[id] = TitleRole::kSubtitle;
+  }
+  return out;
+}
+
 std::map<std::string, std::string> read_footnotes(const fs::path& path, zip_t* z,
                                                   const ParseLimits& limits) {
   std::map<std::string, std::string> notes;
@@ -172,6 +191,7 @@ std::map<std::string, std::string> read_footnotes(const fs::path& path, zip_t* z
 struct BodyReader {
   std::map<std::string, int> levels;
   std::map<std::string, StyleNumbering> style_numbers;
+  std::map<std::string, TitleRole> title_roles;
   DocxNumbering numbering;
   std::map<std::string, std::string> footnotes;
   RawDocument raw;
@@ -195,7 +215,17 @@ struct BodyReader {
     const std::string style = ppr.child("w:pStyle").attribute("w:val").value();
     std::string t = text::clean_spaces(docx_paragraph_text(p));
     if (t.empty()) return;
-    if (style == "Title" && raw.title.empty()) raw.title = t;  // Word's title paragraph
+    // Word's title paragraph names the document; a bracketed subtitle ("（试行）") is part of
+    // the name.
+    const auto role = title_roles.find(style);
+    if (role != title_roles.end() && role->second == TitleRole::kTitle && !raw.title_styled) {
+      raw.title = t;
+      raw.title_styled = true;
+    } else if (role != title_roles.end() && role->second == TitleRole::kSubtitle &&
+               raw.title_styled && text::length(t) <= 20 &&
+               (text::starts_with(t, "（") || text::starts_with(t, "("))) {
+      raw.title += t;
+    }
     const std::string label = number_label(ppr, style);
     RawBlock b;
     b.text = label.empty() ? t : label + " " + t;
@@ -261,6 +291,7 @@ RawDocument read_docx_content(const fs::path& path, const ParseLimits& limits) {
     auto doc = load_xml(path, *styles, "word/styles.xml");
     reader.levels = heading_levels(doc);
     reader.style_numbers = style_numbering(doc);
+    reader.title_roles = title_styles(doc);
   }
   if (auto numbering = read_entry(z.get(), "word/numbering.xml", path, limits))
     reader.numbering = DocxNumbering(load_xml(path, *numbering, "word/numbering.xml"));
@@ -269,7 +300,9 @@ RawDocument read_docx_content(const fs::path& path, const ParseLimits& limits) {
   reader.body(doc.child("w:document").child("w:body"));
   if (auto core = read_entry(z.get(), "docProps/core.xml", path, limits)) {
     pugi::xml_document c;
-    if (c.load_buffer(core->data(), core->size()))
+    // The file's title property only where no paragraph is in the Title style: Word fills it
+    // from a template, or leaves it empty, more often than it names the document.
+    if (!reader.raw.title_styled && c.load_buffer(core->data(), core->size()))
       reader.raw.title = text::trim(c.first_child().child("dc:title").text().get());
   }
   if (reader.raw.blocks.empty())

@@ -335,6 +335,36 @@ std::optional<SectionMatch> match_enumerated_heading(std::string_view paragraph)
   return m;
 }
 
+// Longest item title ("2.异常处理", "（3）主变压器冷却系统的投退"): longer is a sentence.
+constexpr size_t kMaxItemTitleChars = 18;
+
+std::optional<SectionMatch> match_item_heading(std::string_view paragraph) {
+  const std::u32string s = trim32(to_u32(paragraph));
+  size_t i = 0;
+  const bool bracketed = !s.empty() && (s[0] == U'（' || s[0] == '(');
+  if (bracketed) ++i;
+  const size_t b = i;
+  while (i < s.size() && is_digit(s[i]))
+    ++i;
+  if (i == b || i - b > 2 || i >= s.size()) return std::nullopt;
+  const char32_t mark = s[i];
+  if (bracketed ? (mark != U'）' && mark != ')') : (mark != '.' && mark != U'、' && mark != U'．'))
+    return std::nullopt;
+  std::u32string rest = trim32(s.substr(i + 1));
+  if (rest.empty() || !text::is_cjk(rest[0])) return std::nullopt;  // "1.5 m", "2.1 …"
+  // "（1）断电操作顺序：" leads into the steps after it, as "5.1.3 下列…：" does: not a title.
+  if (rest.size() > kMaxItemTitleChars || !is_title_like(to_utf8(rest)) ||
+      rest.find_first_of(U"。，；：、？！,;:?!") != std::u32string::npos)
+    return std::nullopt;
+  SectionMatch m;
+  m.kind = SectionKind::kItem;
+  m.number = to_utf8(s.substr(b, i - b));
+  m.components = {std::stoi(m.number)};
+  m.letter = bracketed ? '(' : 0;
+  m.rest = to_utf8(rest);
+  return m;
+}
+
 std::optional<SectionMatch> match_numbered_question(std::string_view paragraph) {
   const std::u32string s = trim32(to_u32(paragraph));
   size_t i = 0;
@@ -413,6 +443,13 @@ bool can_contain(const SectionMatch& parent, const SectionMatch& child) {
   if (pr) return parent.kind != SectionKind::kArticle;  // a chapter holds numbered clauses
   if (cr) return false;
   if (child.kind == SectionKind::kEnumerated) return parent.kind == SectionKind::kAppendix;
+  // Office documents: 一、 parts hold 1. items, which hold （1） items and 1.1 sub-items.
+  if (child.kind == SectionKind::kItem)
+    return parent.kind == SectionKind::kEnumerated || parent.kind == SectionKind::kAppendix ||
+           (parent.kind == SectionKind::kItem && !parent.letter && child.letter);
+  if (parent.kind == SectionKind::kItem)
+    return child.kind == SectionKind::kNumeric && !parent.letter &&
+           is_prefix(parent.components, child.components);
   if (parent.kind == SectionKind::kNumeric && child.kind == SectionKind::kNumeric)
     return is_prefix(parent.components, child.components);
   if (parent.kind == SectionKind::kAppendix && child.kind == SectionKind::kAppendixClause)

@@ -19,6 +19,7 @@ enum class SectionKind {
   kAppendix,        ///< 附录A
   kAppendixClause,  ///< A.1, A.1.1
   kEnumerated,      ///< 一、 (a heading numbered in words, under a chapter or appendix)
+  kItem,  ///< 1.目的, 2、适用范围, （1）… (an office document's numbered item title)
 };
 
 struct SectionMatch {
@@ -42,6 +43,14 @@ bool starts_with_list_marker(std::string_view paragraph);
 /// 、 and nothing after a short title (a trailing colon allowed) — the heading style of company
 /// rules and manuals (GB/T 9704's first level). Sentences ("一、凡制造…的建筑物。") are list items.
 std::optional<SectionMatch> match_enumerated_heading(std::string_view paragraph);
+
+/// "1.目的", "2. 适用范围", "3、告警阈值", "（1）充电操作": an item title numbered in Arabic
+/// digits, the second level of documents written in Word or WPS (under 一、 parts), with or
+/// without a space after the mark. Only a short title with no sentence in it (a trailing colon
+/// allowed); "1.本指南由运行部负责解释。" is a list item. kItem, number "1"; `letter` is '(' for
+/// the bracketed form, which sits one level below the others. Whether the paragraph is a
+/// heading in its context is the caller's to say.
+std::optional<SectionMatch> match_item_heading(std::string_view paragraph);
 
 /// "2、电力工程承试工作对工作人员可能造成伤害的因素有那些？": a paragraph numbered with Arabic
 /// digits and 、, as the questions of a question-and-answer section are (kEnumerated, number

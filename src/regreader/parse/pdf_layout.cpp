@@ -27,6 +27,8 @@ constexpr float kShortLineChars = 2.0f;
 constexpr float kIndentChars = 1.5f;
 // A vertical gap larger than this many line heights separates paragraphs.
 constexpr float kParagraphGap = 0.9f;
+// A line box taller than this many type sizes is the font's bounding box, not the glyphs'.
+constexpr float kTallBox = 2.0f;
 // Two lines whose vertical centres differ by less than this share of the line height are one line.
 constexpr float kSameBaseline = 0.4f;
 // A horizontal gap wider than this many character widths is written as a space.
@@ -253,7 +255,7 @@ namespace {
 
 bool starts_new_item(const std::string& folded) {
   return match_section_number(folded).has_value() || starts_with_list_marker(folded) ||
-         !match_notes(folded).empty();
+         !match_notes(folded).empty() || match_item_heading(folded).has_value();
 }
 
 bool ends_sentence(const std::string& s) {
@@ -273,8 +275,32 @@ struct Para {
 
 }  // namespace
 
+namespace {
+
+float centre(const PdfLine& l) {
+  return (l.y0 + l.y1) / 2;
+}
+
+// The usual distance between the centres of two consecutive lines of the page's type (the
+// median), for pages whose line boxes are too tall to measure gaps by.
+float usual_pitch(const PdfPage& page) {
+  std::vector<float> pitches;
+  for (size_t k = 1; k < page.lines.size(); ++k) {
+    const auto &a = page.lines[k - 1], &b = page.lines[k];
+    const float p = centre(b) - centre(a), em = std::max(a.size, 1.0f);
+    if (std::fabs(a.size - b.size) < 0.5f && p > 0 && p < 3 * em) pitches.push_back(p);
+  }
+  if (pitches.empty()) return 0;
+  std::nth_element(pitches.begin(), pitches.begin() + static_cast<long>(pitches.size() / 2),
+                   pitches.end());
+  return pitches[pitches.size() / 2];
+}
+
+}  // namespace
+
 std::vector<RawBlock> lines_to_paragraphs(const PdfPage& page, float body_size) {
   std::vector<RawBlock> out;
+  const float pitch = usual_pitch(page);
   // Where full lines end and start on this page.
   float right = 0, left = page.width;
   for (const auto& l : page.lines)
@@ -284,6 +310,15 @@ std::vector<RawBlock> lines_to_paragraphs(const PdfPage& page, float body_size) 
   Para cur;
   auto flush = [&] {
     std::string t = text::clean_spaces(cur.text);
+    // "第一条 为防止…": the space after an article's number tells a start from a citation
+    // ("第一条为…" cites one, numbering.hpp); spaces between Chinese characters go, that one
+    // stays.
+    if (!match_section_number(t)) {
+      const std::string spaced = text::collapse_spaces(cur.text);
+      const size_t sp = spaced.find(' ');
+      if (sp != std::string::npos && match_section_number(spaced))
+        t = spaced.substr(0, sp) + " " + text::clean_spaces(spaced.substr(sp + 1));
+    }
     if (!t.empty()) {
       RawBlock b;
       b.text = t;
@@ -320,8 +355,11 @@ std::vector<RawBlock> lines_to_paragraphs(const PdfPage& page, float body_size) 
                                ? std::fabs((l.x0 + l.x1) - (prev->x0 + prev->x1)) / 2 <= em ||
                                      std::fabs(l.x0 - prev->x0) <= em
                                : overlap > 0.5f * std::min(l.x1 - l.x0, prev->x1 - prev->x0);
+      // A numbered line under a heading ("1.巡视周期" under "四、巡视检查") starts an item of its
+      // own.
       const bool heading_wrap = prev_large && !size_change && prev->bold == l.bold &&
-                                gap <= kParagraphGap * h && aligned && !ends_sentence(prev->text);
+                                gap <= kParagraphGap * h && aligned && !ends_sentence(prev->text) &&
+                                !starts_new_item(folded);
       // Leaving or entering heading-size type ends a paragraph, however close the sizes — when
       // the sizes are the font's (a text layer), not OCR's guess from each line's height.
       const bool crosses_heading_size =
@@ -331,7 +369,13 @@ std::vector<RawBlock> lines_to_paragraphs(const PdfPage& page, float body_size) 
       // bold, a short line already ends the paragraph: heading_wrap needs the same weight.)
       const bool short_line = l.x1 < right - kShortLineChars * em;
       const bool bold_break = !prev->bold && l.bold && short_line && !ends_sentence(l.text);
-      hard = (!heading_wrap && (short_prev || indented)) || gap > kParagraphGap * h ||
+      // Some fonts give every glyph a box twice the type's height (a CJK font's whole bounding
+      // box): boxes of consecutive lines overlap and no gap shows. There, a line further from
+      // the one above than the page's usual distance plus half a character starts a paragraph
+      // (a framed box's padding, the space before a heading).
+      const bool tall_boxes = h > kTallBox * em;
+      const bool far = tall_boxes && pitch > 0 && centre(l) - centre(*prev) > pitch + 0.5f * em;
+      hard = (!heading_wrap && (short_prev || indented)) || gap > kParagraphGap * h || far ||
              size_change || crosses_heading_size || bold_break;
       soft = !hard && starts_new_item(folded);
     }

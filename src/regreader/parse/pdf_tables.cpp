@@ -1,6 +1,7 @@
 #include "regreader/parse/pdf_tables.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include "regreader/core/text.hpp"
@@ -34,6 +35,29 @@ bool starts_like_text(const std::string& s) {
   const std::string f = text::fold_width(s);
   return !match_notes(f).empty() || text::starts_with(text::trim(f), "表") ||
          (match_section_number(f) && !is_title_like(match_section_number(f)->rest));
+}
+
+// A list item set with a tab after its mark ("•<tab>电池堆的电压…", "1.<tab>…", "（2）<tab>…"):
+// two runs, the first nothing but a bullet or a number with its list punctuation. Such lines
+// line up like a two-column table and are not one (a table's serial-number column prints bare
+// numbers).
+bool list_item_line(const PdfLine& l) {
+  if (l.segments.size() != 2) return false;
+  const std::string mark = text::trim(text::fold_width(l.segments[0].text));
+  const auto cps = text::to_codepoints(mark);
+  if (cps.empty() || cps.size() > 4) return false;
+  if (cps.size() == 1 &&
+      (cps[0] == U'•' || cps[0] == U'●' || cps[0] == U'■' || cps[0] == U'◆' || cps[0] == U'▪' ||
+       cps[0] == U'·' || cps[0] == U'-' || cps[0] == U'–' || cps[0] == U'—' || cps[0] == U'➢' ||
+       cps[0] == U'√' || (cps[0] >= 0x2460 && cps[0] <= 0x2473)))
+    return true;
+  return starts_with_list_marker(mark + " x") &&
+         !std::isdigit(static_cast<unsigned char>(mark.back()));  // "1." "1、" "(1)" "a)"
+}
+
+// A line that can be a row of a borderless table: two or more runs, not a list item, not text.
+bool table_row_line(const PdfLine& l) {
+  return l.segments.size() >= 2 && !list_item_line(l) && !starts_like_text(l.text);
 }
 
 // Column anchors: the left edges of the cells, clustered.
@@ -108,13 +132,13 @@ size_t grow_region(const PdfPage& page, size_t i, float text_width) {
     const auto& prev = lines[k - 1];
     const auto& l = lines[k];
     if (l.y0 - prev.y1 > kMaxRowGap * em_of(prev)) break;
-    if (l.segments.size() >= 2 && !starts_like_text(l.text)) {
+    if (table_row_line(l)) {
       last = k;
       continue;
     }
     // A wrapped cell: one narrow run between two rows of the table.
     const bool narrow = l.x1 - l.x0 < kMaxWrappedCellShare * text_width;
-    const bool next_row = k + 1 < lines.size() && lines[k + 1].segments.size() >= 2;
+    const bool next_row = k + 1 < lines.size() && table_row_line(lines[k + 1]);
     if (narrow && next_row && !starts_like_text(l.text) && !heading_left_of(l, lines[i])) continue;
     break;
   }
@@ -499,11 +523,11 @@ std::vector<PdfTable> detect_tables(const PdfPage& page) {
     return false;
   };
   for (size_t i = 0; i < lines.size(); ++i) {
-    if (in_ruled(i) || lines[i].segments.size() < 2 || starts_like_text(lines[i].text)) continue;
+    if (in_ruled(i) || !table_row_line(lines[i])) continue;
     const size_t last = grow_region(page, i, width);
     size_t row_lines = 0;
     for (size_t k = i; k <= last; ++k)
-      row_lines += lines[k].segments.size() >= 2 ? 1 : 0;
+      row_lines += table_row_line(lines[k]) ? 1 : 0;
     if (row_lines < kMinRowLines) continue;
     Region r{grow_header_up(page, i, width), last};
     if (!out.empty() && r.first <= out.back().last_line) r.first = out.back().last_line + 1;

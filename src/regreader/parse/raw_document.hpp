@@ -48,6 +48,9 @@ struct PageGlyphs {
 struct RawDocument {
   std::string format;  ///< "pdf", "docx", "markdown", "text", "doc", ...
   std::string title;   ///< from metadata or the first heading; may be empty
+  /// The title is a paragraph in Word's Title style: no heading is taken for the title, every
+  /// Heading 1 stays a chapter.
+  bool title_styled = false;
   int page_count = 0;
   model::Paging paging = model::Paging::kReal;
   std::vector<RawBlock> blocks;

@@ -242,7 +242,7 @@ void link_references(model::ParsedDocument& doc) {
 
 model::ParsedDocument build_document(const RawDocument& raw, const std::string& reg_id) {
   std::vector<ClassifiedBlock> blocks = classify_blocks(raw);
-  const std::string markdown_title = take_document_title(blocks);
+  const std::string markdown_title = take_document_title(blocks, raw.title_styled);
   std::vector<bool> ocr_page;
   for (const auto& source : raw.page_sources)
     ocr_page.push_back(source == "ocr");

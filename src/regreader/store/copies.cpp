@@ -16,7 +16,9 @@ Completeness completeness(const model::RegulationInfo& info, int ocr_pages) {
 }
 
 std::string describe(const Completeness& c) {
-  const char* paging = c.paging == 2 ? "real pages" : c.paging == 1 ? "rendered pages" : "synthetic pages";
+  const char* paging = c.paging == 2   ? "real pages"
+                       : c.paging == 1 ? "rendered pages"
+                                       : "synthetic pages";
   return std::string(paging) + ", " + std::to_string(c.text_pages) + " of " +
          std::to_string(c.pages) + " pages from a text layer";
 }

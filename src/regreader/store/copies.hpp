@@ -13,7 +13,8 @@
 namespace regreader::store {
 
 struct Completeness {
-  int paging = 0;      ///< 2 real pages, 1 rendered (a Word file as LibreOffice lays it out), 0 synthetic
+  int paging =
+      0;  ///< 2 real pages, 1 rendered (a Word file as LibreOffice lays it out), 0 synthetic
   int text_pages = 0;  ///< pages read from a text layer (not by OCR)
   int pages = 0;
   auto operator<=>(const Completeness&) const = default;

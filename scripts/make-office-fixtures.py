@@ -1,0 +1,354 @@
+#!/usr/bin/env python3
+"""Writes the office-export fixtures: documents laid out the way utilities write them in Word or
+WPS, written here as OpenDocument (flat XML) and exported by LibreOffice Writer to DOCX and PDF.
+
+  python3 scripts/make-office-fixtures.py tests/fixtures
+
+office-guide.{docx,pdf}   an operating guide: parts 一、… with items 1.目的 (no space after the
+                          point), （1） items, step lists 2.1 当…。 that are sentences, a framed
+                          注意 box, a shaded 说明 call-out, a formula paragraph, Wingdings bullets
+                          (U+F06C), an untitled table under a line that names it, an untitled
+                          table with only a header, a captioned table continued under 续表, and
+                          a caption with a full number (表3.2-1).
+office-title.{docx,pdf}   a rule sheet whose title is in Word's Title style (with a bracketed
+                          Subtitle) and whose chapters are unnumbered Heading 1 paragraphs, the
+                          first of them (总则) on the cover page.
+
+With --gold DIR, it also writes the fidelity gold of each export (bench/fidelity/gold/office-*.json):
+the chapters, tables and fragments come from the document written here, their pages from
+LibreOffice's PDF as pdftotext reads it, page by page — never from RegReader's output.
+
+The text is ours (no regulation is copied). Needs LibreOffice (soffice) and fonts-noto-cjk, only
+to regenerate; the outputs are committed so that tests need neither.
+"""
+import json
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+NS = " ".join([
+    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"',
+    'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"',
+    'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"',
+    'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"',
+    'xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"',
+    'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"',
+    'xmlns:dc="http://purl.org/dc/elements/1.1/"',
+    'xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0"',
+])
+
+CJK = 'style:font-name-asian="Noto Serif CJK SC"'
+
+
+def text_props(size, bold=False):
+    w = ' fo:font-weight="bold" style:font-weight-asian="bold"' if bold else ""
+    return (f'<style:text-properties {CJK} fo:font-size="{size}pt" '
+            f'style:font-size-asian="{size}pt"{w}/>')
+
+
+STYLES = f"""
+<office:font-face-decls>
+ <style:font-face style:name="Noto Serif CJK SC" svg:font-family="'Noto Serif CJK SC'"/>
+ <style:font-face style:name="Liberation Serif" svg:font-family="'Liberation Serif'"/>
+ <style:font-face style:name="Wingdings" svg:font-family="Wingdings" style:font-charset="x-symbol"/>
+</office:font-face-decls>
+<office:styles>
+ <style:default-style style:family="paragraph">
+  <style:paragraph-properties fo:margin-bottom="0.2cm"/>
+  <style:text-properties style:font-name="Liberation Serif" {CJK} fo:font-size="12pt"
+   style:font-size-asian="12pt" fo:language="zh" fo:country="CN"/>
+ </style:default-style>
+ <style:style style:name="Standard" style:family="paragraph" style:class="text"/>
+ <style:style style:name="Title" style:family="paragraph" style:class="chapter">
+  <style:paragraph-properties fo:text-align="center" fo:margin-bottom="0.4cm"/>{text_props(22, True)}
+ </style:style>
+ <style:style style:name="Subtitle" style:family="paragraph" style:class="chapter">
+  <style:paragraph-properties fo:text-align="center" fo:margin-bottom="0.6cm"/>{text_props(14)}
+ </style:style>
+ <style:style style:name="Heading_20_1" style:display-name="Heading 1" style:family="paragraph"
+   style:default-outline-level="1" style:class="text">
+  <style:paragraph-properties fo:margin-top="0.4cm"/>{text_props(16, True)}
+ </style:style>
+ <style:style style:name="Heading_20_2" style:display-name="Heading 2" style:family="paragraph"
+   style:default-outline-level="2" style:class="text">{text_props(14, True)}
+ </style:style>
+</office:styles>
+<office:automatic-styles>
+ <style:style style:name="Part" style:family="paragraph" style:parent-style-name="Standard">
+  <style:paragraph-properties fo:margin-top="0.3cm"/>{text_props(14, True)}
+ </style:style>
+ <style:style style:name="Item" style:family="paragraph" style:parent-style-name="Standard">
+  {text_props(12, True)}
+ </style:style>
+ <style:style style:name="Body" style:family="paragraph" style:parent-style-name="Standard">
+  <style:paragraph-properties fo:text-indent="0.85cm"/>
+ </style:style>
+ <style:style style:name="Box" style:family="paragraph" style:parent-style-name="Standard">
+  <style:paragraph-properties fo:border="0.75pt solid #000000" fo:padding="0.15cm"
+   fo:margin-top="0.2cm" fo:margin-bottom="0.3cm"/>
+ </style:style>
+ <style:style style:name="Shade" style:family="paragraph" style:parent-style-name="Standard">
+  <style:paragraph-properties fo:background-color="#d9d9d9" fo:padding="0.15cm"/>
+ </style:style>
+ <style:style style:name="Center" style:family="paragraph" style:parent-style-name="Standard">
+  <style:paragraph-properties fo:text-align="center"/>{text_props(11, True)}
+ </style:style>
+ <style:style style:name="Break" style:family="paragraph" style:parent-style-name="Standard">
+  <style:paragraph-properties fo:break-before="page"/>{text_props(11, True)}
+ </style:style>
+ <style:style style:name="Sym" style:family="text">
+  <style:text-properties style:font-name="Wingdings"/>
+ </style:style>
+ <style:style style:name="Tbl" style:family="table">
+  <style:table-properties style:width="16cm" table:align="center"/>
+ </style:style>
+ <style:style style:name="Cell" style:family="table-cell">
+  <style:table-cell-properties fo:border="0.5pt solid #000000" fo:padding="0.08cm"/>
+ </style:style>
+ <style:style style:name="CellText" style:family="paragraph" style:parent-style-name="Standard">
+  <style:paragraph-properties fo:margin-bottom="0cm" fo:text-align="center"/>{text_props(10.5)}
+ </style:style>
+</office:automatic-styles>
+"""
+
+
+def p(text, style="Body"):
+    return f'<text:p text:style-name="{style}">{escape(text)}</text:p>'
+
+
+def h(text, level):
+    return (f'<text:h text:style-name="Heading_20_{level}" text:outline-level="{level}">'
+            f'{escape(text)}</text:h>')
+
+
+def bullet(text):
+    # Word's bullet lists keep their symbol as a Wingdings character (U+F06C, a filled circle)
+    # followed by a tab; the PDF export carries it as that private-use character.
+    return (f'<text:p text:style-name="Body"><text:span text:style-name="Sym">\uf06c</text:span>'
+            f'<text:tab/>{escape(text)}</text:p>')
+
+
+def table(rows, header_rows=1):
+    cols = len(rows[0])
+    out = [f'<table:table table:style-name="Tbl"><table:table-column '
+           f'table:number-columns-repeated="{cols}"/>']
+    for i, row in enumerate(rows):
+        wrap = ("table:table-header-rows", True) if i < header_rows else (None, False)
+        if wrap[1]:
+            out.append("<table:table-header-rows>")
+        out.append("<table:table-row>")
+        for c in row:
+            out.append(f'<table:table-cell table:style-name="Cell" office:value-type="string">'
+                       f'{p(c, "CellText")}</table:table-cell>')
+        out.append("</table:table-row>")
+        if wrap[1]:
+            out.append("</table:table-header-rows>")
+    out.append("</table:table>")
+    return "".join(out)
+
+
+def document(title, body):
+    meta = f"<office:meta><dc:title>{escape(title)}</dc:title></office:meta>" if title else ""
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<office:document {NS} office:version="1.3" '
+            f'office:mimetype="application/vnd.oasis.opendocument.text">{meta}{STYLES}'
+            f'<office:body><office:text>{"".join(body)}</office:text></office:body>'
+            f'</office:document>')
+
+
+ALARMS = [["告警项目", "一级告警", "二级告警"],
+          ["单体电压上限", "3.60 V", "3.65 V"],
+          ["单体电压下限", "2.80 V", "2.70 V"],
+          ["电池温度", "45 ℃", "50 ℃"],
+          ["簇间压差", "8 V", "12 V"]]
+
+PATROL = [["巡视项目", "周期", "责任人"],
+          ["电池舱", "每日一次", "运行值班员"],
+          ["变流器舱", "每日一次", "运行值班员"],
+          ["消防系统", "每周一次", "安全员"]]
+
+# 表1 runs over two pages: the second part is printed under 续表 (no number), as publishers do.
+PARAMS_HEAD = ["序号", "设备名称", "额定值", "允许偏差"]
+PARAMS = [[str(i + 1), name, rated, dev] for i, (name, rated, dev) in enumerate([
+    ("储能变流器额定功率", "2.5 MW", "±2%"), ("电池簇额定电压", "768 V", "±1%"),
+    ("电池簇额定容量", "280 Ah", "±3%"), ("并网点额定电压", "10 kV", "±7%"),
+    ("主变压器额定容量", "5000 kVA", "±5%"), ("站用变压器额定容量", "200 kVA", "±5%"),
+    ("冷却系统额定流量", "12 m³/h", "±10%"), ("消防系统启动压力", "0.6 MPa", "±5%")])]
+
+GUIDE = [
+    p("储能电站运行操作指南", "Title"),
+    p("（2026年版）", "Subtitle"),
+    p("一、总则", "Part"),
+    p("1.目的", "Item"),
+    p("为规范储能电站的运行操作，保障人身、电网和设备安全，制定本指南。"),
+    p("2.适用范围", "Item"),
+    p("本指南适用于公司所属电化学储能电站的运行值班人员和检修人员。"),
+    p("二、运行监视", "Part"),
+    p("1.监视内容", "Item"),
+    p("运行值班人员应通过监控系统连续监视下列内容："),
+    bullet("电池堆的电压、电流和温度；"),
+    bullet("储能变流器的运行状态和告警信息；"),
+    bullet("消防系统和空调系统的运行状态。"),
+    p("2.异常处理", "Item"),
+    p("2.1 当电池簇温度超过45℃时，值班人员应立即降低充放电功率，并报告值长。"),
+    p("2.2 当储能变流器报直流过压故障时，应检查电池簇电压，记录故障代码后方可复归。"),
+    p("注意：电池荷电状态低于15%SOC时应停止放电，高于95%SOC时应停止充电，不得超限运行。",
+      "Box"),
+    p("三、充放电操作", "Part"),
+    p("1.充电操作", "Item"),
+    p("（1）确认电网频率在49.8Hz～50.2Hz之间，储能变流器无告警。"),
+    p("（2）按调度指令设定充电功率，充电功率不得超过额定功率。"),
+    p("2.放电能量计算", "Item"),
+    p("额定放电能量按下式计算：10MW*4h=40MW·h=100%SOC，放电至15%SOC时的可用能量为"
+      "40MW·h*85%=34MW·h。"),
+    p("3.告警阈值", "Item"),
+    p("各电池簇的告警阈值如下："),
+    table(ALARMS),
+    p("四、巡视检查", "Part"),
+    p("1.巡视周期", "Item"),
+    p("说明：遇大风、暴雨、高温等恶劣天气时，应增加特殊巡视。", "Shade"),
+    table(PATROL),
+    p("2.设备参数", "Item"),
+    p("表1 主要设备参数", "Center"),
+    table([PARAMS_HEAD] + PARAMS[:5]),
+    p("续表", "Break"),
+    table([PARAMS_HEAD] + PARAMS[5:]),
+    p("3.充电电流", "Item"),
+    p("表3.2-1 电池簇充电电流限值", "Center"),
+    table([["电池温度", "充电电流上限"], ["0℃～10℃", "0.2C"], ["10℃～45℃", "0.5C"],
+           ["高于45℃", "禁止充电"]]),
+    p("五、附则", "Part"),
+    p("1.本指南由运行部负责解释。"),
+    p("2.本指南自发布之日起执行。"),
+]
+
+TITLE_DOC = [
+    p("变电站防误操作管理规定", "Title"),
+    p("（试行）", "Subtitle"),
+    h("总则", 1),
+    p("第一条　为防止电气误操作事故，保障人身和设备安全，制定本规定。"),
+    p("第二条　本规定适用于公司所属各电压等级的变电站。"),
+    h("防误装置", 1),
+    p("第三条　高压电气设备应安装完善的防误操作闭锁装置。"),
+    p("第四条　防误装置的解锁钥匙应封存管理，使用时应经值长批准。"),
+    h("附则", 1),
+    p("第五条　本规定由安全监察部负责解释。"),
+]
+
+
+def export(fodt: Path, out_dir: Path, fmt: str, profile: Path):
+    subprocess.run(["soffice", "--headless", f"-env:UserInstallation=file://{profile}",
+                    "--convert-to", fmt, "--outdir", str(out_dir), str(fodt)],
+                   check=True, capture_output=True)
+
+
+def plain(xml):
+    return re.sub(r"<[^>]+>", "", xml).replace("&lt;", "<").replace("&gt;", ">").replace(
+        "&amp;", "&")
+
+
+def chapters_of(body):
+    """The headings of a body as written: 一、 parts (Part), 1. items (Item), Heading 1."""
+    out = []
+    for xml in body:
+        t = plain(xml)
+        if 'text:style-name="Part"' in xml:
+            num, title = t.split("、", 1)
+            out.append({"section": num, "title": title, "level": 1})
+        elif 'text:style-name="Item"' in xml:
+            num, title = t.split(".", 1)
+            out.append({"section": num, "title": title, "level": 2})
+        elif "<text:h" in xml:
+            out.append({"section": "", "title": t, "level": 1})
+    return out
+
+
+def pdf_pages(pdf):
+    n = int(re.search(r"Pages:\s+(\d+)", subprocess.run(["pdfinfo", str(pdf)], check=True,
+                                                        capture_output=True, text=True).stdout)[1])
+    pages = []
+    for k in range(1, n + 1):
+        t = subprocess.run(["pdftotext", "-f", str(k), "-l", str(k), "-layout", str(pdf), "-"],
+                           check=True, capture_output=True, text=True).stdout
+        pages.append(re.sub(r"\s+", "", t))
+    return pages
+
+
+def page_of(pages, text, after=1):
+    key = re.sub(r"\s+", "", text)
+    for k in range(after, len(pages) + 1):
+        if key in pages[k - 1]:
+            return k
+    raise SystemExit(f"'{text}' is not in the rendering")
+
+
+def gold_for(name, fmt, body, tables, fragments, pdf):
+    pages = pdf_pages(pdf)
+    chapters, at = [], 1
+    for c in chapters_of(body):
+        at = page_of(pages, (c["section"] + ("、" if c["level"] == 1 and c["section"] else ".")
+                             if c["section"] else "") + c["title"], at)
+        chapters.append({**c, "page": at})
+    return {
+        "fixture": f"{name}.{fmt}",
+        "format": fmt,
+        "ingest_args": [],
+        "reference": "written by scripts/make-office-fixtures.py from the document it generates; "
+                     "pages from LibreOffice's PDF export read with pdftotext, page by page",
+        "page_count": len(pages),
+        "chapter_depth": 2,
+        "chapters": chapters,
+        "tables": [{**t, "page": page_of(pages, t["find"])} for t in tables],
+        "notes": [],
+        "fragments": [{"page": page_of(pages, f), "text": f} for f in fragments],
+    }
+
+
+GUIDE_TABLES = [
+    {"id": "表1", "find": "表1主要设备参数", "rows": [[r[1], r[2], r[3]] for r in PARAMS]},
+    {"id": "表3.2-1", "find": "表3.2-1电池簇充电电流限值",
+     "rows": [["0℃～10℃", "0.2C"], ["10℃～45℃", "0.5C"], ["高于45℃", "禁止充电"]]},
+]
+GUIDE_FRAGMENTS = [
+    "为规范储能电站的运行操作，保障人身、电网和设备安全",
+    "电池荷电状态低于15%SOC时应停止放电",
+    "10MW*4h=40MW·h=100%SOC",
+    "遇大风、暴雨、高温等恶劣天气时，应增加特殊巡视",
+    "本指南自发布之日起执行",
+]
+
+
+def main():
+    args = sys.argv[1:]
+    gold_dir = None
+    if "--gold" in args:
+        gold_dir = Path(args[args.index("--gold") + 1])
+        del args[args.index("--gold"):args.index("--gold") + 2]
+    out = Path(args[0] if args else "tests/fixtures")
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        for name, title, body in [("office-guide", "", GUIDE), ("office-title", "", TITLE_DOC)]:
+            fodt = tmp / f"{name}.fodt"
+            fodt.write_text(document(title, body), encoding="utf-8")
+            export(fodt, out, "docx:MS Word 2007 XML", tmp / "lo")
+            export(fodt, out, "pdf:writer_pdf_Export", tmp / "lo")
+            print(f"wrote {out / name}.docx and .pdf")
+        if gold_dir:
+            gold_dir.mkdir(parents=True, exist_ok=True)
+            # A Word file's pages are LibreOffice's rendering of the .docx itself.
+            rendered = tmp / "rendered"
+            export(out / "office-guide.docx", rendered, "pdf:writer_pdf_Export", tmp / "lo")
+            for fmt, pdf in (("pdf", out / "office-guide.pdf"),
+                             ("docx", rendered / "office-guide.pdf")):
+                g = gold_for("office-guide", fmt, GUIDE, GUIDE_TABLES, GUIDE_FRAGMENTS, pdf)
+                path = gold_dir / f"office-guide-{fmt}.json"
+                path.write_text(json.dumps(g, ensure_ascii=False, indent=1) + "\n",
+                                encoding="utf-8")
+                print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,120 @@
+// Documents as utilities write them in Word or WPS: the fixtures are written by
+// scripts/make-office-fixtures.py (OpenDocument exported by LibreOffice to DOCX and PDF), so each
+// rule is checked on the PDF a Word user exports and on the Word file itself.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "regreader/parse/parse_document.hpp"
+#include "test_support.hpp"
+
+namespace regreader::parse {
+namespace {
+
+using model::BlockType;
+
+model::ParsedDocument parse_fixture(const std::string& name) {
+  ParseOptions options;
+  options.use_office = false;  // the DOCX's structure is its XML; pages need no LibreOffice
+  return parse_document(testing::fixtures_dir() / name, "F", options);
+}
+
+std::vector<const model::ChapterNode*> top_level(const model::DocumentStructure& s) {
+  std::vector<const model::ChapterNode*> out;
+  for (const auto& n : s.nodes())
+    if (n.parent_id.empty()) out.push_back(&n);
+  return out;
+}
+
+// Every block of the document with its type.
+std::vector<std::pair<BlockType, std::string>> blocks(const model::ParsedDocument& doc) {
+  std::vector<std::pair<BlockType, std::string>> out;
+  for (const auto& p : doc.pages)
+    for (const auto& b : p.content_blocks)
+      out.emplace_back(b.block_type, b.content_markdown);
+  return out;
+}
+
+class OfficeGuide : public ::testing::TestWithParam<std::string> {};
+
+// Parts 一、… hold items "1.目的" written without a space; "2.1 当…。" steps are list items.
+TEST_P(OfficeGuide, PartsHoldTheirItemTitlesAndStepsStayListItems) {
+  const auto doc = parse_fixture(GetParam());
+  const auto& s = doc.structure;
+  const auto parts = top_level(s);
+  std::vector<std::string> numbers;
+  for (const auto* n : parts)
+    numbers.push_back(n->section_number);
+  EXPECT_EQ(numbers, (std::vector<std::string>{"一", "二", "三", "四", "五"}));
+  ASSERT_EQ(parts.size(), 5u);
+  std::vector<std::string> items;
+  for (const auto& id : parts[1]->children_ids)
+    items.push_back(s.find(id)->section_number + " " + s.find(id)->title);
+  EXPECT_EQ(items, (std::vector<std::string>{"1 监视内容", "2 异常处理"}));
+  EXPECT_EQ(parts[3]->children_ids.size(), 3u) << "四、巡视检查 holds 1. 2. 3.";
+  EXPECT_EQ(s.get_node_by_section_number("2.1"), nullptr) << "a step is no chapter";
+  bool step_listed = false;
+  for (const auto& [type, text] : blocks(doc))
+    step_listed = step_listed || (type == BlockType::kList && text.find("2.1") == 0);
+  EXPECT_TRUE(step_listed);
+}
+
+// A framed 注意 box, a shaded 说明 call-out and a paragraph of formulas are text blocks whose
+// sentence is whole; bullets set with a tab are a list, never a table.
+TEST_P(OfficeGuide, BoxesFormulasAndBulletsStayText) {
+  const auto doc = parse_fixture(GetParam());
+  const std::string box = "注意：电池荷电状态低于15%SOC时应停止放电，高于95%SOC时应停止充电，不得超限运行。";
+  bool box_whole = false, formula = false, callout = false, bullets = false;
+  for (const auto& [type, text] : blocks(doc)) {
+    box_whole = box_whole || (type == BlockType::kText && text == box);
+    formula = formula || (type == BlockType::kText && text.find("10MW*4h=40MW·h=100%SOC") !=
+                                                          std::string::npos);
+    callout = callout || (type == BlockType::kText && text.find("说明：遇大风") == 0);
+    bullets = bullets || (type == BlockType::kList && text.find("• 电池堆的电压") == 0);
+    if (type == BlockType::kTable) {
+      EXPECT_EQ(text.find("监视"), std::string::npos) << "bullets made a table:\n" << text;
+      EXPECT_EQ(text.find("注意"), std::string::npos) << text;
+    }
+    EXPECT_EQ(text.find("\uF06C"), std::string::npos) << "a Wingdings bullet is stored as •";
+  }
+  EXPECT_TRUE(box_whole);
+  EXPECT_TRUE(formula);
+  EXPECT_TRUE(callout);
+  EXPECT_TRUE(bullets);
+}
+
+INSTANTIATE_TEST_SUITE_P(Exports, OfficeGuide,
+                         ::testing::Values("office-guide.pdf", "office-guide.docx"),
+                         [](const auto& info) {
+                           return info.param.substr(info.param.rfind('.') + 1);
+                         });
+
+// Word's Title style names the document (with its bracketed Subtitle); every Heading 1 is a
+// chapter, the first one on the cover page included.
+TEST(OfficeTitle, TheTitleStyleNamesTheDocumentAndHeadingOneIsAChapter) {
+  const auto doc = parse_fixture("office-title.docx");
+  EXPECT_EQ(doc.info.title, "变电站防误操作管理规定（试行）");
+  std::vector<std::string> chapters;
+  for (const auto* n : top_level(doc.structure))
+    chapters.push_back(n->title);
+  EXPECT_EQ(chapters, (std::vector<std::string>{"总则", "防误装置", "附则"}));
+}
+
+// Its PDF export: the title is the cover's largest line; chapters set in larger type on a page
+// of text (not a cover) are chapters, and hold the articles after them; the subtitle is not one.
+TEST(OfficeTitle, ThePdfExportKeepsTheTitleAndChaptersByType) {
+  const auto doc = parse_fixture("office-title.pdf");
+  EXPECT_EQ(doc.info.title, "变电站防误操作管理规定");
+  const auto chapters = top_level(doc.structure);
+  std::vector<std::string> titles;
+  for (const auto* n : chapters)
+    titles.push_back(n->title);
+  EXPECT_EQ(titles, (std::vector<std::string>{"总则", "防误装置", "附则"}));
+  ASSERT_FALSE(chapters.empty());
+  ASSERT_EQ(chapters[0]->children_ids.size(), 2u);
+  EXPECT_EQ(doc.structure.find(chapters[0]->children_ids[0])->section_number, "第一条");
+}
+
+}  // namespace
+}  // namespace regreader::parse
