@@ -38,4 +38,6 @@ python3 scripts/make-image-only-pdf.py "$out/scanned-table.pdf" "$tmp/table.pgm"
 pdftoppm -r 100 -f 2 -l 2 -singlefile "$out/tables-sample.pdf" "$tmp/colour"
 python3 scripts/make-image-only-pdf.py "$out/sealed-table.pdf" "$tmp/colour.ppm" --seal 135,250,85
 python3 scripts/make-docx-fixture.py "$out/word-features.docx"
+# Office exports (Word/WPS layouts: parts and items, boxes, bullets, Title style) and their gold.
+python3 scripts/make-office-fixtures.py "$out" --gold bench/fidelity/gold
 echo "fixtures written to $out"
