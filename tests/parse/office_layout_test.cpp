@@ -64,12 +64,13 @@ TEST_P(OfficeGuide, PartsHoldTheirItemTitlesAndStepsStayListItems) {
 // sentence is whole; bullets set with a tab are a list, never a table.
 TEST_P(OfficeGuide, BoxesFormulasAndBulletsStayText) {
   const auto doc = parse_fixture(GetParam());
-  const std::string box = "注意：电池荷电状态低于15%SOC时应停止放电，高于95%SOC时应停止充电，不得超限运行。";
+  const std::string box =
+      "注意：电池荷电状态低于15%SOC时应停止放电，高于95%SOC时应停止充电，不得超限运行。";
   bool box_whole = false, formula = false, callout = false, bullets = false;
   for (const auto& [type, text] : blocks(doc)) {
     box_whole = box_whole || (type == BlockType::kText && text == box);
-    formula = formula || (type == BlockType::kText && text.find("10MW*4h=40MW·h=100%SOC") !=
-                                                          std::string::npos);
+    formula = formula || (type == BlockType::kText &&
+                          text.find("10MW*4h=40MW·h=100%SOC") != std::string::npos);
     callout = callout || (type == BlockType::kText && text.find("说明：遇大风") == 0);
     bullets = bullets || (type == BlockType::kList && text.find("• 电池堆的电压") == 0);
     if (type == BlockType::kTable) {

@@ -13,7 +13,6 @@
 #include "regreader/cli/progress.hpp"
 #include "regreader/core/config.hpp"
 #include "regreader/core/error.hpp"
-#include "regreader/core/hash.hpp"
 #include "regreader/core/settings.hpp"
 #include "regreader/index/keyword_index.hpp"
 #include "regreader/parse/format.hpp"
@@ -110,25 +109,27 @@ std::vector<fs::path> expand_paths(const IngestArgs& a, std::vector<Skipped>& sk
   return out;
 }
 
-// Byte-identical files of one run are read once: every file is hashed before any is parsed,
-// and a later file with the bytes of an earlier one is skipped, naming it.
+// Byte-identical files of one run are read once: every file is hashed before any is parsed
+// (the hash is handed to the ingest, which then does not read the file again), and a later file
+// with the bytes of an earlier one is skipped, naming it.
 std::vector<fs::path> drop_identical(const std::vector<fs::path>& files,
-                                     std::vector<Skipped>& skipped) {
+                                     const parse::ParseLimits& limits,
+                                     std::vector<Skipped>& skipped,
+                                     std::map<fs::path, std::string>& hashes) {
   std::map<std::string, fs::path> first;
   std::vector<fs::path> out;
   for (const auto& f : files) {
-    std::error_code ec;
-    if (!fs::is_regular_file(f, ec)) {
-      out.push_back(f);  // refused by the parse with its own message
-      continue;
-    }
     std::string sha;
     try {
-      sha = sha256_file(f);
+      sha = store::content_sha256(f, limits);
     } catch (const std::exception&) {
+      // unreadable: the ingest reports it
+    }
+    if (sha.empty()) {
       out.push_back(f);
       continue;
     }
+    hashes[f] = sha;
     auto [it, fresh] = first.emplace(sha, f);
     if (fresh)
       out.push_back(f);
@@ -277,7 +278,8 @@ void run_ingest(const IngestArgs& a, Globals& g) {
     std::error_code ec;
     folder = folder || fs::is_directory(p, ec);
   }
-  const auto files = folder ? drop_identical(walked, skipped) : walked;
+  std::map<fs::path, std::string> hashes;  // of a folder run's files, hashed once
+  const auto files = folder ? drop_identical(walked, g.parse_limits, skipped, hashes) : walked;
   if (!a.json)
     for (const auto& s : skipped)
       std::cout << "skip " << s.file.string() << ": " << s.reason << "\n";
@@ -314,6 +316,7 @@ void run_ingest(const IngestArgs& a, Globals& g) {
     opt.replace = a.replace;
     opt.keep_both = a.keep_both;
     opt.copies = folder && !a.replace && !a.keep_both;
+    if (auto h = hashes.find(file); h != hashes.end()) opt.sha256 = h->second;
     opt.parse.use_office = !a.no_office;
     opt.parse.ocr = ocr_mode;
     opt.parse.ocr_engine = ocr_engine;

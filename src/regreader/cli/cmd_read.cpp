@@ -41,7 +41,7 @@ void run_list(const ReadArgs& a, Globals& g) {
       j["ocr_pages"] = it == ocr.end() ? 0 : it->second;
       // A copy names its family; the family's id is held by its most complete copy.
       j["family"] = store::family_of(r.reg_id, ids);
-      j["completeness"] = store::describe(store::completeness(r, it == ocr.end() ? 0 : it->second));
+      j["completeness"] = store::describe(store::completeness(r, ocr));
       out.push_back(std::move(j));
     }
     print_json(out);

@@ -1,7 +1,5 @@
 #include "regreader/cli/output.hpp"
 
-#include "regreader/store/copies.hpp"
-
 #include <cstdio>
 #include <iostream>
 
@@ -65,9 +63,7 @@ std::string render_regulation_list(const std::vector<model::RegulationInfo>& reg
              " pages (" + std::to_string(100 * it->second / r.total_pages) + "%)\n";
     if (!r.source_file.empty()) out += "    file: " + r.source_file + "\n";
     // Copies of one regulation: which holds the id, and why (store/copies.hpp).
-    const auto it = ocr_pages.find(r.reg_id);
-    const auto rank =
-        store::describe(store::completeness(r, it == ocr_pages.end() ? 0 : it->second));
+    const auto rank = store::describe(store::completeness(r, ocr_pages));
     if (auto f = families.find(r.reg_id); f != families.end())
       out += "    copies: " + text::join({f->second.begin() + 1, f->second.end()}, ", ") +
              "; this copy holds the id as the most complete (" + rank + ")\n";

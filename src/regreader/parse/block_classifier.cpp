@@ -13,6 +13,7 @@
 #include "regreader/parse/block_passes.hpp"
 #include "regreader/parse/caption_numbers.hpp"
 #include "regreader/parse/page_furniture.hpp"
+#include "regreader/parse/paragraph_roles.hpp"
 #include "regreader/parse/references.hpp"
 
 namespace regreader::parse {
@@ -21,10 +22,6 @@ using model::BlockType;
 
 namespace {
 
-// A page is a table of contents when this share of its paragraphs are leader-dot lines.
-constexpr double kTocPageShare = 0.3;
-// ... and it has at least this many of them.
-constexpr int kTocPageMinLines = 3;
 // Titles of inline clauses ("5.2.2 在电气设备上工作，…") are cut to this many characters.
 constexpr size_t kInlineTitleChars = 24;
 
@@ -104,58 +101,6 @@ struct Numbering {
   bool clauses = false;
 };
 
-// The questions of question-and-answer sections: "N、…" paragraphs that ask (a question mark,
-// or the next paragraph starts with 答：), and a "1、" whose "2、" asks — the first item of a
-// run of questions may state a fact ("1、目前我公司…分为两个大类，"). Numbered items that ask
-// nothing stay list items.
-std::vector<bool> question_paragraphs(const std::vector<RawBlock>& blocks) {
-  std::vector<bool> out(blocks.size(), false);
-  auto text_of = [&](size_t k) -> std::string_view {
-    if (k >= blocks.size() || blocks[k].kind == RawBlock::Kind::kTable) return {};
-    return blocks[k].text;
-  };
-  auto asks = [&](size_t k) { return asks_question(text_of(k), text_of(k + 1)); };
-  for (size_t i = 0; i < blocks.size(); ++i) {
-    const auto m = match_numbered_question(text_of(i));
-    if (!m || blocks[i].continued) continue;
-    out[i] = asks(i);
-    if (out[i] || m->components[0] != 1) continue;
-    for (size_t j = i + 1; j < blocks.size() && blocks[j].heading_level == 0; ++j)
-      if (const auto n = match_numbered_question(text_of(j))) {
-        out[i] = n->components[0] == 2 && asks(j);
-        break;
-      }
-  }
-  return out;
-}
-
-bool ends_with_page_number(const std::string& text);  // below
-
-// Office documents' item titles ("1.目的", "（1）充电操作"): a short title followed by its body —
-// not by the next item of the same form (a list of short items), and not a question.
-std::vector<bool> item_titles(const std::vector<RawBlock>& blocks,
-                              const std::vector<bool>& questions) {
-  std::vector<bool> out(blocks.size(), false);
-  for (size_t i = 0; i + 1 < blocks.size(); ++i) {
-    // A list by markup (Markdown "1.", Word's list numbering) is a list; a contents line
-    // ("1. 高频开关电源整流装置选择<tab>44") is no heading.
-    if (blocks[i].kind == RawBlock::Kind::kTable || blocks[i].continued || questions[i] ||
-        blocks[i].list_item)
-      continue;
-    const std::string folded = text::fold_width(blocks[i].text);
-    const auto m = match_item_heading(folded);
-    if (!m || is_toc_line(folded) || ends_with_page_number(folded)) continue;
-    const RawBlock& next = blocks[i + 1];
-    if (next.kind == RawBlock::Kind::kTable || next.heading_level > 0) {
-      out[i] = true;
-      continue;
-    }
-    const auto n = match_item_heading(text::fold_width(next.text));
-    out[i] = !(n && n->letter == m->letter);
-  }
-  return out;
-}
-
 // An item title in its context: only where no numbered clause or article has been seen (there
 // "1、…" numbers the items of a list), first of its run under its part or next to the last one.
 std::optional<SectionMatch> item_heading(const std::string& text, const Numbering& state) {
@@ -188,6 +133,17 @@ std::optional<SectionMatch> enumerated_heading(const std::string& text, const Nu
       prev != state.last.end() && prev->second.components[0] + 1 == value;
   if (value != 1 && !next_in_run) return std::nullopt;
   return m;
+}
+
+// A heading found by its number in plain text ("一、总则", "1.目的"): it opens a node titled by
+// the text after the number.
+void accept_heading(ClassifiedBlock& it, const SectionMatch& e, Numbering& state) {
+  state.last[e.kind] = e;
+  state.last_kind = e.kind;
+  it.starts_node = true;
+  it.number = e;
+  it.type = BlockType::kHeading;
+  it.node_title = e.rest;
 }
 
 // Decides whether a paragraph starts a chapter node, and whether it is a heading block.
@@ -282,12 +238,7 @@ void classify(ClassifiedBlock& it, const RawBlock& raw, Numbering& state) {
     if (auto e = item_heading(it.text, state)) {
       (e->letter ? state.sub_item : state.item) = *e;
       if (!e->letter) state.sub_item.reset();
-      last[e->kind] = *e;
-      state.last_kind = e->kind;
-      it.starts_node = true;
-      it.number = e;
-      it.type = BlockType::kHeading;
-      it.node_title = e->rest;
+      accept_heading(it, *e, state);
       return;
     }
   }
@@ -295,12 +246,7 @@ void classify(ClassifiedBlock& it, const RawBlock& raw, Numbering& state) {
     if (auto e = enumerated_heading(it.text, state)) {
       state.item.reset();  // items are numbered again in each part
       state.sub_item.reset();
-      last[e->kind] = *e;
-      state.last_kind = e->kind;
-      it.starts_node = true;
-      it.number = e;
-      it.type = BlockType::kHeading;
-      it.node_title = e->rest;
+      accept_heading(it, *e, state);
       return;
     }
   }
@@ -326,64 +272,11 @@ void classify(ClassifiedBlock& it, const RawBlock& raw, Numbering& state) {
   }
 }
 
-// A contents entry: text, a gap, and a page number (1-3 digits or a Roman numeral) at the end.
-bool ends_with_page_number(const std::string& text) {
-  const auto cps = text::to_codepoints(text::trim(text));
-  size_t e = cps.size(), d = e;
-  auto roman = [](char32_t c) { return c == 'I' || c == 'V' || c == 'X'; };
-  while (d > 0 && ((cps[d - 1] >= '0' && cps[d - 1] <= '9') || roman(cps[d - 1])))
-    --d;
-  return d < e && e - d <= 4 && d >= 2 && text::is_space(cps[d - 1]) && !text::is_space(cps[d - 2]);
-}
-
-// Pages that hold a table of contents (目次 / 目录 or many leader-dot lines): their numbered
-// lines repeat the headings of later pages and must not become chapters.
-std::set<int> toc_pages(const RawDocument& raw) {
-  std::map<int, int> paras, toc_lines;
-  std::set<int> pages;
-  for (const auto& b : raw.blocks) {
-    if (b.kind != RawBlock::Kind::kParagraph) continue;
-    paras[b.page]++;
-    if (is_toc_line(b.text) || ends_with_page_number(b.text)) toc_lines[b.page]++;
-    if (is_contents_title(b.text)) pages.insert(b.page);
-  }
-  for (auto [page, n] : toc_lines)
-    if (n >= kTocPageMinLines && n >= kTocPageShare * paras[page]) pages.insert(page);
-  // A contents page without leader dots (Word's right-aligned tab, a second-language
-  // "Contents"): most of its lines end in a page number.
-  for (int page : contents_pages_by_repeats(raw, pages))
-    pages.insert(page);
-  return pages;
-}
-
 }  // namespace
 
 std::string normalise_text(std::string_view s) {
   return text::clean_spaces(text::fold_width(s));
 }
-
-namespace {
-
-// A table of contents written as plain paragraphs (Word files converted from PDF have no TOC
-// styles): after 目次 / 目录 / Contents, entries that end in a page number are not headings.
-class TocRun {
- public:
-  bool inside(const std::string& text) {
-    if (is_contents_title(text)) {
-      active_ = true;
-      return true;
-    }
-    if (!active_) return false;
-    if (is_toc_line(text) || ends_with_page_number(text)) return true;
-    active_ = false;
-    return false;
-  }
-
- private:
-  bool active_ = false;
-};
-
-}  // namespace
 
 namespace {
 

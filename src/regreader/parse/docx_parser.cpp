@@ -152,7 +152,7 @@ std::map<std::string, int> heading_levels(const pugi::xml_document& styles) {
   return resolved;
 }
 
-enum class TitleRole { kNone, kTitle, kSubtitle };
+enum class TitleRole { kTitle, kSubtitle };
 
 // styleId -> Title or Subtitle, by the style's name (Word's "Title"/"Subtitle"; a Chinese
 // Word or WPS names them 标题/副标题, while "标题 1" is Heading 1).

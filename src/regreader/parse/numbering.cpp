@@ -408,6 +408,16 @@ bool is_toc_line(std::string_view paragraph) {
   return dots >= kMinLeaderDots;
 }
 
+// A contents entry: text, a gap, and a page number (1-3 digits or a Roman numeral) at the end.
+bool ends_with_page_number(std::string_view text) {
+  const auto cps = text::to_codepoints(text::trim(text));
+  size_t e = cps.size(), d = e;
+  auto roman = [](char32_t c) { return c == 'I' || c == 'V' || c == 'X'; };
+  while (d > 0 && ((cps[d - 1] >= '0' && cps[d - 1] <= '9') || roman(cps[d - 1])))
+    --d;
+  return d < e && e - d <= 4 && d >= 2 && text::is_space(cps[d - 1]) && !text::is_space(cps[d - 2]);
+}
+
 bool is_title_like(std::string_view rest) {
   const std::u32string s = to_u32(rest);
   if (s.size() > kMaxTitleChars) return false;

@@ -46,9 +46,9 @@ std::optional<SectionMatch> match_enumerated_heading(std::string_view paragraph)
 
 /// "1.目的", "2. 适用范围", "3、告警阈值", "（1）充电操作": an item title numbered in Arabic
 /// digits, the second level of documents written in Word or WPS (under 一、 parts), with or
-/// without a space after the mark. Only a short title with no sentence in it (a trailing colon
-/// allowed); "1.本指南由运行部负责解释。" is a list item. kItem, number "1"; `letter` is '(' for
-/// the bracketed form, which sits one level below the others. Whether the paragraph is a
+/// without a space after the mark. Only a short title with no sentence in it and no colon
+/// leading into a list; "1.本指南由运行部负责解释。" is a list item. kItem, number "1"; `letter` is
+/// '(' for the bracketed form, which sits one level below the others. Whether the paragraph is a
 /// heading in its context is the caller's to say.
 std::optional<SectionMatch> match_item_heading(std::string_view paragraph);
 
@@ -64,6 +64,10 @@ bool asks_question(std::string_view paragraph, std::string_view next);
 
 /// True for a table-of-contents line: leader dots or a trailing page number after a gap.
 bool is_toc_line(std::string_view paragraph);
+
+/// A contents entry without leader dots: text, a gap, and a page number (1-3 digits or a Roman
+/// numeral) at the end ("高频开关电源整流装置选择  44").
+bool ends_with_page_number(std::string_view text);
 
 /// Whether `rest` reads as a heading title rather than the body of an inline clause.
 bool is_title_like(std::string_view rest);

@@ -12,6 +12,11 @@
 namespace regreader::parse {
 
 namespace {
+
+// A page is a table of contents when this share of its paragraphs are leader-dot lines.
+constexpr double kTocPageShare = 0.3;
+// ... and it has at least this many of them.
+constexpr int kTocPageMinLines = 3;
 // Running lines are short.
 constexpr size_t kMaxRunningChars = 40;
 // ... and come back on this share of the pages, and on at least kMinRunningPages.
@@ -203,6 +208,37 @@ std::string strip_field_codes(std::string s) {
   for (size_t at = s.find("FORMTEXT"); at != std::string::npos; at = s.find("FORMTEXT"))
     s.erase(at, 8);
   return s;
+}
+
+// Pages that hold a table of contents (目次 / 目录 or many leader-dot lines): their numbered
+// lines repeat the headings of later pages and must not become chapters.
+std::set<int> toc_pages(const RawDocument& raw) {
+  std::map<int, int> paras, toc_lines;
+  std::set<int> pages;
+  for (const auto& b : raw.blocks) {
+    if (b.kind != RawBlock::Kind::kParagraph) continue;
+    paras[b.page]++;
+    if (is_toc_line(b.text) || ends_with_page_number(b.text)) toc_lines[b.page]++;
+    if (is_contents_title(b.text)) pages.insert(b.page);
+  }
+  for (auto [page, n] : toc_lines)
+    if (n >= kTocPageMinLines && n >= kTocPageShare * paras[page]) pages.insert(page);
+  // A contents page without leader dots (Word's right-aligned tab, a second-language
+  // "Contents"): most of its lines end in a page number.
+  for (int page : contents_pages_by_repeats(raw, pages))
+    pages.insert(page);
+  return pages;
+}
+
+bool TocRun::inside(const std::string& text) {
+  if (is_contents_title(text)) {
+    active_ = true;
+    return true;
+  }
+  if (!active_) return false;
+  if (is_toc_line(text) || ends_with_page_number(text)) return true;
+  active_ = false;
+  return false;
 }
 
 }  // namespace regreader::parse

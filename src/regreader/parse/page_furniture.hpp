@@ -38,6 +38,21 @@ std::string strip_field_codes(std::string text);
 /// 目次, 目录 or Contents (spaces and Markdown's # ignored): the title of a contents page.
 bool is_contents_title(std::string_view text);
 
+/// Pages that hold a table of contents (目次 / 目录, many leader-dot or page-number lines, or
+/// numbered lines that come back later as headings): their lines never start chapters.
+std::set<int> toc_pages(const RawDocument& raw);
+
+/// A table of contents written as plain paragraphs (Word files converted from PDF have no TOC
+/// styles): after 目次 / 目录 / Contents, entries that end in a page number are not headings.
+/// Fed the paragraphs in order; `inside` is true for the title and the entries.
+class TocRun {
+ public:
+  bool inside(const std::string& text);
+
+ private:
+  bool active_ = false;
+};
+
 /// A date set on a line of its own (2016.12.27, 2016年12月27日, 2019年3月) or a form's blank date
 /// field (实施日期：年月日): set in large type as often as a heading, and never one. Under a
 /// preface it ends the signature.

@@ -1,7 +1,6 @@
 #include "regreader/parse/pdf_tables.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 
 #include "regreader/core/text.hpp"
@@ -46,13 +45,11 @@ bool list_item_line(const PdfLine& l) {
   const std::string mark = text::trim(text::fold_width(l.segments[0].text));
   const auto cps = text::to_codepoints(mark);
   if (cps.empty() || cps.size() > 4) return false;
-  if (cps.size() == 1 &&
-      (cps[0] == U'•' || cps[0] == U'●' || cps[0] == U'■' || cps[0] == U'◆' || cps[0] == U'▪' ||
-       cps[0] == U'·' || cps[0] == U'-' || cps[0] == U'–' || cps[0] == U'—' || cps[0] == U'➢' ||
-       cps[0] == U'√' || (cps[0] >= 0x2460 && cps[0] <= 0x2473)))
-    return true;
-  return starts_with_list_marker(mark + " x") &&
-         !std::isdigit(static_cast<unsigned char>(mark.back()));  // "1." "1、" "(1)" "a)"
+  // The marks a paragraph starts a list with (• ● ■ · — - ① "1." "1、" "(1)" "a)"), as the run
+  // before a tab; and the bullets Word offers beyond them.
+  if (starts_with_list_marker(mark + " x")) return true;
+  return cps.size() == 1 &&
+         (cps[0] == U'◆' || cps[0] == U'▪' || cps[0] == U'–' || cps[0] == U'➢' || cps[0] == U'√');
 }
 
 // A line that can be a row of a borderless table: two or more runs, not a list item, not text.

@@ -15,6 +15,12 @@ Completeness completeness(const model::RegulationInfo& info, int ocr_pages) {
   return c;
 }
 
+Completeness completeness(const model::RegulationInfo& info,
+                          const std::map<std::string, int>& ocr_page_counts) {
+  const auto it = ocr_page_counts.find(info.reg_id);
+  return completeness(info, it == ocr_page_counts.end() ? 0 : it->second);
+}
+
 std::string describe(const Completeness& c) {
   const char* paging = c.paging == 2   ? "real pages"
                        : c.paging == 1 ? "rendered pages"

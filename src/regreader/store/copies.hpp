@@ -21,6 +21,9 @@ struct Completeness {
 };
 
 Completeness completeness(const model::RegulationInfo& info, int ocr_pages);
+/// The same, with the OCR'd pages looked up in DocumentStore::ocr_page_counts().
+Completeness completeness(const model::RegulationInfo& info,
+                          const std::map<std::string, int>& ocr_page_counts);
 
 /// "real pages, 27 of 27 pages from a text layer": what decides the rank, for people.
 std::string describe(const Completeness& c);

@@ -33,6 +33,15 @@ std::string_view ingest_status_name(IngestStatus s) {
   return "new";
 }
 
+std::string content_sha256(const std::filesystem::path& path, const parse::ParseLimits& limits) {
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  if (!std::filesystem::is_regular_file(path, ec) || ec ||
+      size > static_cast<uintmax_t>(limits.max_file_mb) * 1024 * 1024)
+    return "";
+  return sha256_file(path);
+}
+
 namespace {
 
 // An earlier version of the same file: the same absolute path. (A file of the same name in
@@ -53,14 +62,8 @@ struct Known {
 Known look_up(const DocumentStore& store, const std::filesystem::path& path,
               const IngestOptions& o) {
   Known k;
-  // Only a regular file within the size limit is hashed here: a FIFO, a device or a huge file is
-  // refused by the parse with its own clear error, never read by the parent.
-  std::error_code ec;
-  const auto size = std::filesystem::file_size(path, ec);
-  if (!std::filesystem::is_regular_file(path, ec) || ec ||
-      size > static_cast<uintmax_t>(o.parse.limits.max_file_mb) * 1024 * 1024)
-    return k;
-  k.sha = sha256_file(path);
+  k.sha = o.sha256.empty() ? content_sha256(path, o.parse.limits) : o.sha256;
+  if (k.sha.empty()) return k;
   if (!o.force)
     for (const auto& r : store.list())
       if (r.source_sha256 == k.sha && (o.reg_id.empty() || r.reg_id == o.reg_id)) {
@@ -90,9 +93,7 @@ std::string first_free(const DocumentStore& store, const std::string& base) {
 void decide_copy(const DocumentStore& store, const model::RegulationInfo& held,
                  const Completeness& mine, Decision& d) {
   const std::string base = d.reg_id;
-  const auto ocr = store.ocr_page_counts();
-  const auto it = ocr.find(held.reg_id);
-  const Completeness theirs = completeness(held, it == ocr.end() ? 0 : it->second);
+  const Completeness theirs = completeness(held, store.ocr_page_counts());
   d.family = base;
   if (mine > theirs) {
     d.demote = base;

@@ -30,6 +30,9 @@ struct IngestOptions {
   bool replace = false;    ///< replace an id held by different content
   bool keep_both = false;  ///< store under "<id>-N" when the id is held by different content
   bool copies = false;     ///< the most complete copy takes an id held by different content
+  /// The file's content_sha256, when the caller hashed it already (a folder run hashes every
+  /// file first); empty: hashed here.
+  std::string sha256;
   parse::ParseOptions parse;
 };
 
@@ -59,6 +62,10 @@ struct IngestResult {
   std::vector<std::string> warnings;
   nlohmann::json check;  ///< the fidelity report (parse/fidelity_check.hpp)
 };
+
+/// SHA-256 of a file the ingest may read: "" for one that is not a regular file or is over the
+/// size limit (refused by the parse with its own message, never read by the parent).
+std::string content_sha256(const std::filesystem::path& path, const parse::ParseLimits& limits);
 
 IngestResult ingest_file(DocumentStore& store, const std::filesystem::path& path,
                          const IngestOptions& options);
