@@ -39,7 +39,12 @@ def table_contents(data):
     for db in glob.glob(str(Path(data) / "*.db")):
         with sqlite3.connect(db) as c:
             for reg, tid, merged in c.execute("SELECT reg_id, table_id, merged FROM tables"):
-                out.setdefault(reg, {})[tid] = merged
+                # What a table holds: its cells and caption; the name an untitled table is
+                # given (name, named_by) is how it is found, not its content.
+                m = json.loads(merged)
+                m.pop("name", None)
+                m.pop("named_by", None)
+                out.setdefault(reg, {})[tid] = json.dumps(m, sort_keys=True)
     return out
 
 

@@ -85,6 +85,26 @@ TEST_P(OfficeGuide, BoxesFormulasAndBulletsStayText) {
   EXPECT_TRUE(bullets);
 }
 
+// An untitled table is named by the lead-in line above it, else by its header; a part printed
+// under a bare 续表 joins the table before it; a caption's full number (表3.2-1) is its id.
+TEST_P(OfficeGuide, UntitledTablesAreNamedAndABareContinuationJoins) {
+  const auto doc = parse_fixture(GetParam());
+  std::vector<std::string> names;
+  const model::TableEntry* params = nullptr;
+  for (const auto& t : doc.tables) {
+    names.push_back(t.caption.empty() ? t.merged.named_by + ":" + t.merged.name : t.table_id);
+    if (t.table_id == "表1") params = &t;
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"line above:各电池簇的告警阈值",
+                                             "header:巡视项目/周期/责任人", "表1", "表3.2-1"}));
+  ASSERT_NE(params, nullptr);
+  EXPECT_EQ(params->segments.size(), 2u);
+  EXPECT_EQ(params->merged.row_count, 9) << "the header and rows 1-8";
+  EXPECT_EQ(params->merged.cell_text(8, 1), "消防系统启动压力");
+  for (const auto& [type, text] : blocks(doc))
+    EXPECT_NE(text, "续表") << "the continuation caption is the table's, not a paragraph";
+}
+
 INSTANTIATE_TEST_SUITE_P(Exports, OfficeGuide,
                          ::testing::Values("office-guide.pdf", "office-guide.docx"),
                          [](const auto& info) {

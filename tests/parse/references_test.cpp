@@ -48,6 +48,10 @@ TEST(References, QueriesTypedByPeopleOrModels) {
   EXPECT_FALSE(parse_reference_query("你好").has_value());
   EXPECT_EQ(table_label("表 1 设备不停电时的安全距离"), "表1");
   EXPECT_EQ(table_label("续表B.0.3"), "表B.0.3");
+  // Spaced out for justification in a Word file: spaces around separators, not between digits.
+  EXPECT_EQ(table_label("表 5 . 3 . 6 - 2 8 0m~120m 高度风功率密度等级划分标准"), "表5.3.6-2");
+  EXPECT_EQ(table_label("表 A . 2 . 1 测风塔基本信息表"), "表A.2.1");
+  EXPECT_EQ(table_label("表2 10kV线路"), "表2");
 }
 
 TEST(References, ResolvedAgainstChaptersTablesAndNotes) {

@@ -47,6 +47,10 @@ std::string render_report(const std::string& reg_id, const parse::FidelityReport
     out += "    cell " + c.table_id + " p" + std::to_string(c.page) + " r" + std::to_string(c.row) +
            "c" + std::to_string(c.col) + " '" + c.text + "': " + c.reason + "\n";
   }
+  for (size_t i = 0; i < r.layout_warnings.size() && i < 10; ++i) {
+    const auto& w = r.layout_warnings[i];
+    out += "    layout p" + std::to_string(w.page) + ": " + w.detail + "\n";
+  }
   char glyphs[96];
   std::snprintf(glyphs, sizeof glyphs, "  glyphs: %ld of %ld unreadable or mis-mapped (%.2f%%)\n",
                 r.garbage_chars, r.chars,
@@ -74,7 +78,7 @@ void run_check(const CheckArgs& a, Globals& g) {
     const auto info = store.require(id);
     const auto report =
         parse::check_document(store.pages(id, 1, info.total_pages), store.structure(id),
-                              store.tables(id), model::has_layout(info.paging));
+                              store.tables(id), model::has_layout(info.paging), info.title);
     poor = poor || report.rating == "poor";
     if (a.json)
       out.push_back({{"reg_id", id}, {"check", report}});
@@ -101,8 +105,10 @@ void add_check_command(CLI::App& app, Globals& g) {
       "(entries missing, chapters on pages the 目次 disagrees with), and reports empty pages,\n"
       "running headers or footers left in the text, unreadable or mis-mapped glyphs, OCR pages\n"
       "and their confidence, and table cells that look wrong (OCR numbers not confirmed, copied\n"
-      "cells). Rating: good, fair (something to look at), poor (do not trust pages or values\n"
-      "without checking the original). Exit code 1 when a regulation is rated poor.\n\n"
+      "cells), and layouts read wrongly: a table whose cells cut sentences, a gap in heading\n"
+      "numbers (5.2.1 then 5.2.3), a chapter titled like the document. Rating: good, fair\n"
+      "(something to look at), poor (do not trust pages or values without checking the\n"
+      "original). Exit code 1 when a regulation is rated poor.\n\n"
       "Examples:\n"
       "  regreader check GB26859-2011\n"
       "  regreader check --all --json");

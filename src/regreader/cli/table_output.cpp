@@ -2,6 +2,7 @@
 
 #include "regreader/cli/output.hpp"
 #include "regreader/core/text.hpp"
+#include "regreader/tools/lookups.hpp"
 #include "regreader/tools/search_hits.hpp"
 
 namespace regreader::cli {
@@ -14,7 +15,7 @@ std::string render_table_list(const std::string& reg_id,
     out += t.table_id + "  p" + std::to_string(t.page_start) +
            (t.page_end > t.page_start ? "-" + std::to_string(t.page_end) : "") + "  " +
            std::to_string(t.merged.row_count) + "x" + std::to_string(t.merged.col_count) + "  " +
-           (t.caption.empty() ? "(no caption)" : t.caption);
+           tools::table_title(t);
     if (t.segments.size() > 1) out += "  [" + std::to_string(t.segments.size()) + " parts merged]";
     out += "\n";
   }

@@ -104,6 +104,10 @@ void to_json(nlohmann::json& j, const TableMeta& t) {
        {"cells", t.cells},
        {"master_table_id", t.master_table_id},
        {"segment_index", t.segment_index}};
+  if (!t.name.empty()) {
+    j["name"] = t.name;
+    j["named_by"] = t.named_by;
+  }
 }
 
 void from_json(const nlohmann::json& j, TableMeta& t) {
@@ -117,6 +121,8 @@ void from_json(const nlohmann::json& j, TableMeta& t) {
   j.at("cells").get_to(t.cells);
   j.at("master_table_id").get_to(t.master_table_id);
   j.at("segment_index").get_to(t.segment_index);
+  t.name = j.value("name", "");
+  t.named_by = j.value("named_by", "");
 }
 
 }  // namespace regreader::model

@@ -15,6 +15,7 @@
 #include "regreader/parse/page_furniture.hpp"
 #include "regreader/parse/paragraph_roles.hpp"
 #include "regreader/parse/references.hpp"
+#include "regreader/parse/table_names.hpp"
 
 namespace regreader::parse {
 
@@ -484,7 +485,7 @@ bool caption_like(const std::string& t) {
   // lookahead, so the character after it is matched as the first of the rest of the line
   // ([^\n\r]: any character, as the ECMAScript "." was).
   static const Regex cap(
-      R"((?:续)?表\s*[A-Z]?\.?\d+(?:[.\-－]\d+)*(?:\s*[（(]续[）)])?(?:[^0-9A-Za-z.\n\r][^\n\r]*)?)");
+      R"((?:续)?表\s*[A-Z]?\s*\.?\s*\d+(?:\s*[.\-－]\s*\d+)*(?:\s*[（(]续[）)])?(?:[^0-9A-Za-z.\n\r][^\n\r]*)?)");
   if (text::length(t) > 60 || !RE2::FullMatch(t, cap)) return false;
   for (const char* stop : {"。", "，", "；"})
     if (t.find(stop) != std::string::npos) return false;  // a sentence that cites a table
@@ -526,7 +527,8 @@ void attach_captions(std::vector<ClassifiedBlock>& items, const std::vector<bool
     ClassifiedBlock& it = items[i];
     const bool before_table = i + 1 < items.size() && items[i + 1].type == BlockType::kTable &&
                               items[i + 1].table->caption.empty();
-    if (before_table && it.type == BlockType::kText && !it.starts_node && caption_like(it.text)) {
+    if (before_table && it.type == BlockType::kText && !it.starts_node &&
+        (caption_like(it.text) || bare_continuation(it.text))) {
       items[i + 1].table->caption = it.text;
       continue;
     }
@@ -556,6 +558,7 @@ void attach_captions(std::vector<ClassifiedBlock>& items, const std::vector<bool
       const std::string label = table_label(it.table->caption);
       ++(continuation_caption(it.table->caption) ? continued_uses : label_uses)[label];
     }
+  name_untitled_tables(out);
   int n = 0;
   for (auto& it : out) {
     if (it.type != BlockType::kTable) continue;

@@ -276,6 +276,22 @@ std::string pages_text(const std::vector<int>& pages) {
   return pages.size() > 8 ? s + ",…" : s;
 }
 
+// One line per kind of layout warning: how many, and the first with its page.
+void add_layout_problems(FidelityReport& r) {
+  for (const std::string_view kind : {"split_sentences", "heading_gap", "title_is_chapter"}) {
+    const LayoutWarning* first = nullptr;
+    int n = 0;
+    for (const auto& w : r.layout_warnings)
+      if (w.kind == kind && n++ == 0) first = &w;
+    if (!first) continue;
+    const std::string what = kind == "split_sentences" ? " table(s) whose cells cut sentences"
+                             : kind == "heading_gap"   ? " gap(s) in heading numbers"
+                                                       : " chapter(s) with the document's title";
+    r.problems.push_back(std::to_string(n) + what + " (" + first->detail + ", p" +
+                         std::to_string(first->page) + (n > 1 ? " …)" : ")"));
+  }
+}
+
 void rate(FidelityReport& r) {
   bool poor = false;
   auto share = [](size_t a, size_t b) { return b ? static_cast<double>(a) / b : 0.0; };
@@ -320,6 +336,7 @@ void rate(FidelityReport& r) {
                          " (blank in the original, or text lost)");
   if (!r.running_lines.empty())
     r.problems.push_back("running header/footer left in the text: " + r.running_lines.front());
+  add_layout_problems(r);
   r.rating = poor ? "poor" : (r.problems.empty() ? "good" : "fair");
 }
 
@@ -327,13 +344,17 @@ void rate(FidelityReport& r) {
 
 FidelityReport check_document(const std::vector<model::PageDocument>& pages,
                               const model::DocumentStructure& structure,
-                              const std::vector<model::TableEntry>& tables, bool real_pages) {
+                              const std::vector<model::TableEntry>& tables, bool real_pages,
+                              const std::string& title) {
   FidelityReport r;
   r.pages = static_cast<int>(pages.size());
   check_toc(pages, structure, r);
   if (!real_pages) r.toc_off_page.clear();
   check_pages(pages, r);
   check_tables(tables, r);
+  for (auto found :
+       {split_sentence_tables(tables), heading_gaps(structure), title_chapters(structure, title)})
+    r.layout_warnings.insert(r.layout_warnings.end(), found.begin(), found.end());
   rate(r);
   return r;
 }
@@ -363,6 +384,9 @@ void to_json(nlohmann::json& j, const FidelityReport& r) {
                      {"col", c.col},
                      {"text", c.text},
                      {"reason", c.reason}});
+  nlohmann::json warnings = nlohmann::json::array();
+  for (const auto& w : r.layout_warnings)
+    warnings.push_back({{"kind", w.kind}, {"page", w.page}, {"detail", w.detail}});
   j = {{"rating", r.rating},
        {"summary", r.summary()},
        {"problems", r.problems},
@@ -382,7 +406,8 @@ void to_json(nlohmann::json& j, const FidelityReport& r) {
        {"low_confidence_pages", r.low_confidence_pages},
        {"unsure_cells", r.unsure_cells},
        {"filled_cells", r.filled_cells},
-       {"suspicious_cells", cells}};
+       {"suspicious_cells", cells},
+       {"layout_warnings", warnings}};
 }
 
 }  // namespace regreader::parse

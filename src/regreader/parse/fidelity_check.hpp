@@ -12,6 +12,7 @@
 #include "regreader/model/document_structure.hpp"
 #include "regreader/model/page_document.hpp"
 #include "regreader/model/table_entry.hpp"
+#include "regreader/parse/layout_warnings.hpp"
 
 namespace regreader::parse {
 
@@ -47,6 +48,8 @@ struct FidelityReport {
   int unsure_cells = 0;
   int filled_cells = 0;  ///< table cells with text: what the unsure share is of
   std::vector<SuspiciousCell> suspicious_cells;
+  /// Tables cutting sentences, gaps in heading numbers, a title that is also a chapter.
+  std::vector<LayoutWarning> layout_warnings;
   std::string rating;                 ///< "good", "fair", "poor"
   std::vector<std::string> problems;  ///< one line each, most serious first
 
@@ -56,10 +59,12 @@ struct FidelityReport {
 };
 
 /// Builds the report from what is stored. With synthetic pages (`real_pages` false) the printed
-/// page numbers of a 目次 are not compared with the tree's pages.
+/// page numbers of a 目次 are not compared with the tree's pages. `title` is the document's, to
+/// warn when a chapter has it too.
 FidelityReport check_document(const std::vector<model::PageDocument>& pages,
                               const model::DocumentStructure& structure,
-                              const std::vector<model::TableEntry>& tables, bool real_pages = true);
+                              const std::vector<model::TableEntry>& tables, bool real_pages = true,
+                              const std::string& title = "");
 
 /// Entries of a printed table of contents found in `text` (one or many entries, leader dots and
 /// page numbers, possibly run together on one line).

@@ -48,8 +48,8 @@ model::ParsedDocument parse_document(const fs::path& path, const std::string& re
   doc.info.source_file = fs::absolute(path).lexically_normal().string();
   doc.info.source_sha256 = sha256_file(path);
   if (doc.info.title.empty()) doc.info.title = path.stem().string();
-  const FidelityReport report =
-      check_document(doc.pages, doc.structure, doc.tables, model::has_layout(doc.info.paging));
+  const FidelityReport report = check_document(doc.pages, doc.structure, doc.tables,
+                                               model::has_layout(doc.info.paging), doc.info.title);
   doc.info.fidelity = report.rating;
   doc.info.fidelity_summary = report.summary();
   doc.check = report;

@@ -19,6 +19,9 @@ namespace {
 #define CN_NUM "(?:[0-9]+|[一二三四五六七八九十百零〇两]+)"
 #define CIRCLED "[①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳]"
 #define TABLE_NUM "([A-Z]?\\.?[0-9]+(?:[.\\-－][0-9]+)*)"
+// A caption's number as some Word files type it, spaced out for justification
+// (`表 5 . 3 . 6 - 2`): spaces around the separators, none between two digits.
+#define SPACED_TABLE_NUM "([A-Z]?\\s*\\.?\\s*[0-9]+(?:\\s*[.\\-－]\\s*[0-9]+)*)"
 
 struct Pattern {
   RefKind kind;
@@ -80,9 +83,9 @@ bool plausible_context(RefKind kind, const std::string& s, size_t pos) {
 }  // namespace
 
 std::string table_label(std::string_view caption_or_label) {
-  static const Regex lab("^(?:续)?表\\s*" TABLE_NUM);
+  static const Regex lab("^(?:续)?表\\s*" SPACED_TABLE_NUM);
   const std::string s = text::trim(text::fold_width(caption_or_label));
-  if (std::string num; RE2::PartialMatch(s, lab, &num)) return "表" + num;
+  if (std::string num; RE2::PartialMatch(s, lab, &num)) return "表" + text::strip_spaces(num);
   return {};
 }
 

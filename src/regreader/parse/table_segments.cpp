@@ -40,6 +40,8 @@ void continue_table(model::TableMeta& prev, model::TableMeta& seg) {
   seg.segment_index = prev.segment_index + 1;
   seg.table_id = seg.master_table_id + "#" + std::to_string(seg.segment_index + 1);
   seg.caption = prev.caption;
+  seg.name = prev.name;
+  seg.named_by = prev.named_by;
   if (!same_row(seg, prev)) prepend_header(seg, prev);
   seg.col_headers = prev.col_headers;
 }
@@ -48,6 +50,7 @@ void continue_table(model::TableMeta& prev, model::TableMeta& seg) {
 
 void link_table_segments(std::vector<ClassifiedBlock>& blocks) {
   long open = -1;                               // a table that ends its page
+  long last = -1;                               // the last table so far
   std::map<std::string, size_t> last_by_label;  // the last segment of each labelled table
   for (size_t i = 0; i < blocks.size(); ++i) {
     auto& b = blocks[i];
@@ -61,6 +64,10 @@ void link_table_segments(std::vector<ClassifiedBlock>& blocks) {
     if (continuation_caption(seg.caption) && last_by_label.count(label)) {
       // "续表B.0.3": continues the last table with that label, wherever it is.
       continue_table(*blocks[last_by_label[label]].table, seg);
+    } else if (continuation_caption(seg.caption) && label.empty() && last >= 0 &&
+               blocks[static_cast<size_t>(last)].table->col_count == seg.col_count) {
+      // A bare "续表" (no number, as Word exports print it) continues the table before it.
+      continue_table(*blocks[static_cast<size_t>(last)].table, seg);
     } else if (open >= 0 && first_on_page) {
       auto& prev = *blocks[static_cast<size_t>(open)].table;
       if (blocks[static_cast<size_t>(open)].page + 1 == b.page && prev.col_count == seg.col_count &&
@@ -68,6 +75,7 @@ void link_table_segments(std::vector<ClassifiedBlock>& blocks) {
         continue_table(prev, seg);
     }
     if (!label.empty()) last_by_label[label] = i;
+    last = static_cast<long>(i);
     const bool last_on_page = i + 1 == blocks.size() || blocks[i + 1].page > b.page;
     open = last_on_page ? static_cast<long>(i) : -1;
   }

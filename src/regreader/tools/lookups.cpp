@@ -1,9 +1,11 @@
 #include "regreader/tools/lookups.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 #include "regreader/core/error.hpp"
+#include "regreader/core/text.hpp"
 #include "regreader/parse/notes.hpp"
 #include "regreader/parse/references.hpp"
 #include "regreader/tools/search_hits.hpp"
@@ -14,6 +16,65 @@ std::string cite(const std::string& reg_id, int start, int end) {
   return reg_id + " P" + std::to_string(start) + (end > start ? "-" + std::to_string(end) : "");
 }
 
+namespace {
+
+// Text as names are compared: width folded, without spaces and punctuation (U+3000-303F and
+// U+FF00-FF0F/FF1A-FF20 are the CJK marks a worker types or leaves out).
+std::string name_key(std::string_view s) {
+  std::string out;
+  for (const char32_t c : text::to_codepoints(text::fold_width(s))) {
+    const bool mark = (c < 0x80 && !std::isalnum(static_cast<int>(c))) ||
+                      (c >= 0x3000 && c <= 0x303F) || (c >= 0xFF00 && c <= 0xFF0F) ||
+                      (c >= 0xFF1A && c <= 0xFF20) || c == U'…' || c == U'—' || c == U'·';
+    if (!mark) text::append_utf8(out, c);
+  }
+  return out;
+}
+
+// How well `key` names the table: 3 the whole name or caption, 2 part of it, 1 header text, 0
+// not at all.
+int name_match(const model::TableEntry& t, const std::string& key) {
+  int best = 0;
+  for (const std::string* n : {&t.caption, &t.merged.name}) {
+    const std::string whole = name_key(*n);
+    if (whole.empty()) continue;
+    // The caption without its label: `表1 主要设备参数` is also named 主要设备参数.
+    const std::string body =
+        whole.substr(std::min(whole.size(), name_key(parse::table_label(*n)).size()));
+    if (whole == key || body == key) return 3;
+    if (whole.find(key) != std::string::npos) best = 2;
+  }
+  if (best == 0)
+    for (const auto& cell : t.merged.row_texts(0))
+      if (name_key(cell).find(key) != std::string::npos) best = 1;
+  return best;
+}
+
+}  // namespace
+
+std::string table_title(const model::TableEntry& t) {
+  if (!t.caption.empty()) return t.caption;
+  if (t.merged.name.empty()) return "(no caption)";
+  return t.merged.name + " (untitled; named by the " + t.merged.named_by + ")";
+}
+
+std::vector<const model::TableEntry*> tables_named(const std::vector<model::TableEntry>& tables,
+                                                   const std::string& words) {
+  const std::string key = name_key(words);
+  std::vector<const model::TableEntry*> found;
+  if (text::length(key) < 2) return found;
+  int best = 1;
+  for (const auto& t : tables) {
+    const int m = name_match(t, key);
+    if (m > best) {
+      found.clear();
+      best = m;
+    }
+    if (m == best) found.push_back(&t);
+  }
+  return found;
+}
+
 model::TableEntry find_table(const store::DocumentStore& store, const std::string& reg_id,
                              const std::string& id) {
   if (auto t = store.table(reg_id, id)) return *t;
@@ -21,6 +82,19 @@ model::TableEntry find_table(const store::DocumentStore& store, const std::strin
   const std::string label = parse::table_label(id);
   for (const auto& t : tables)
     if (!label.empty() && (t.table_id == label || parse::table_label(t.caption) == label)) return t;
+  if (label.empty()) {
+    const auto named = tables_named(tables, id);
+    if (named.size() == 1) return *named.front();
+    if (named.size() > 1) {
+      std::string which;
+      for (const auto* t : named)
+        which += (which.empty() ? "" : ", ") + t->table_id + " (" +
+                 (t->caption.empty() ? t->merged.name : t->caption) + ")";
+      throw Error(ErrorCode::kInvalidArgument,
+                  "'" + id + "' names " + std::to_string(named.size()) + " tables in " + reg_id +
+                      ": " + which + "; give one of their ids");
+    }
+  }
   std::string known;
   for (const auto& t : tables)
     known += (known.empty() ? "" : ", ") + t.table_id;
@@ -49,6 +123,8 @@ nlohmann::json table_summary_json(const store::DocumentStore& store, const std::
     unsure += c.unsure ? 1 : 0;
   nlohmann::json j = {{"table_id", t.table_id},
                       {"caption", t.caption},
+                      {"name", t.caption.empty() ? t.merged.name : ""},
+                      {"named_by", t.caption.empty() ? t.merged.named_by : ""},
                       {"page_start", t.page_start},
                       {"page_end", t.page_end},
                       {"rows", t.merged.row_count},

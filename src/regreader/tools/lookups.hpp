@@ -18,8 +18,17 @@ namespace regreader::tools {
 /// "GB26860-2011 P4" or "GB26860-2011 P4-5": how RegReader cites pages.
 std::string cite(const std::string& reg_id, int start, int end);
 
-/// A table by id, label or caption ("表1", "表 1", "表1#2", "T3"); Error(kNotFound) naming the
-/// regulation's tables otherwise.
+/// How a table is shown in a list: its caption, else its name with where the name comes from
+/// (`各电池簇的告警阈值 (untitled; named by the line above)`), else "(no caption)".
+std::string table_title(const model::TableEntry& t);
+/// The tables a worker's words name, best first, only those of the best kind of match: the
+/// whole name or caption (`告警阈值` is in `各电池簇的告警阈值`, `主要设备参数` in
+/// `表1 主要设备参数`), else header text (`巡视项目`). Spaces, width and punctuation aside.
+std::vector<const model::TableEntry*> tables_named(const std::vector<model::TableEntry>& tables,
+                                                   const std::string& words);
+/// A table by id, label, caption, name or header text ("表1", "表 1", "表1#2", "T3",
+/// "告警阈值"); Error(kNotFound) naming the regulation's tables when none matches,
+/// Error(kInvalidArgument) listing them when the words name several.
 model::TableEntry find_table(const store::DocumentStore& store, const std::string& reg_id,
                              const std::string& id);
 /// The notes that qualify one of the table's parts.

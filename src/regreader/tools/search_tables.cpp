@@ -39,7 +39,22 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
   nlohmann::json results = nlohmann::json::array();
   std::set<std::string> seen;
   std::string text;
+  // Tables the query names (`告警阈值` for a table under `各电池簇的告警阈值如下：`) come first:
+  // a worker asks for a table by what it is called, and an untitled one has no 表N to search.
+  const double top = out.hits.empty() ? 1.0 : out.hits.front().score;
+  if (r.chapter_scope.empty())
+    for (const auto* t : tables_named(tables, r.query)) {
+      if (static_cast<int>(results.size()) >= limit || !seen.insert(t->table_id).second) continue;
+      auto j = table_summary_json(ctx.store, r.reg_ids.front(), *t);
+      j["snippet"] = table_title(*t);
+      j["score"] = top;
+      j["matched_page"] = t->page_start;
+      j["matched"] = "name";
+      results.push_back(j);
+      text += j["source"].get<std::string>() + "  " + table_title(*t) + ocr_mark(j) + "\n";
+    }
   for (const auto& h : out.hits) {
+    if (static_cast<int>(results.size()) >= limit) break;
     const auto* t = table_of_block(tables, h.block_id);
     if (!t || !seen.insert(t->table_id).second) continue;
     auto j = table_summary_json(ctx.store, h.reg_id, *t);
@@ -47,8 +62,8 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
     j["score"] = h.score;
     j["matched_page"] = h.page_num;
     results.push_back(j);
-    text += j["source"].get<std::string>() + "  " + t->caption + ocr_mark(j) + "\n  " + h.snippet +
-            "\n";
+    text += j["source"].get<std::string>() + "  " + table_title(*t) + ocr_mark(j) + "\n  " +
+            h.snippet + "\n";
     if (static_cast<int>(results.size()) >= limit) break;
   }
   if (results.empty()) text = "No table matches \"" + r.query + "\".\n";
