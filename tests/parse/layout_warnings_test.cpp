@@ -30,9 +30,10 @@ model::TableEntry table_of(std::vector<std::vector<std::string>> rows) {
 }
 
 TEST(LayoutWarnings, ATableWhoseCellsCutSentencesIsNamed) {
-  const auto prose = table_of({{"4", "湿度计应符合下列规定：在相对湿度20%～80%范围内测量误差不应超过"},
-                               {"±3%。", "数据采集器应具备采集、计算、记录测量参数的"},
-                               {"功能。", ""}});
+  const auto prose =
+      table_of({{"4", "湿度计应符合下列规定：在相对湿度20%～80%范围内测量误差不应超过"},
+                {"±3%。", "数据采集器应具备采集、计算、记录测量参数的"},
+                {"功能。", ""}});
   const auto w = split_sentence_tables({prose});
   ASSERT_EQ(w.size(), 1u);
   EXPECT_EQ(w[0].kind, "split_sentences");
@@ -41,7 +42,8 @@ TEST(LayoutWarnings, ATableWhoseCellsCutSentencesIsNamed) {
 }
 
 TEST(LayoutWarnings, ARealTableOfShortCellsAndWholeSentencesIsNot) {
-  const auto values = table_of({{"告警项目", "一级告警"}, {"单体电压上限", "3.60V"}, {"电池温度", "45℃"}});
+  const auto values =
+      table_of({{"告警项目", "一级告警"}, {"单体电压上限", "3.60V"}, {"电池温度", "45℃"}});
   const auto whole = table_of({{"检查内容", "要求"},
                                {"接地装置", "接地线应完好，截面应符合要求。"},
                                {"绝缘工具", "应在试验合格有效期内。"}});
@@ -50,10 +52,10 @@ TEST(LayoutWarnings, ARealTableOfShortCellsAndWholeSentencesIsNot) {
 
 TEST(LayoutWarnings, GapsInSiblingNumbersAreWarned) {
   const model::DocumentStructure s(
-      "R", {node("n1", "5", "安全措施", "", {"n2", "n3", "n4"}), node("n2", "5.1", "一般规定", "n1"),
-            node("n3", "5.2", "停电", "n1"), node("n4", "5.4", "装设接地线", "n1"),
-            node("n5", "一", "总则"), node("n6", "三", "附则"), node("n7", "附录A", "表格"),
-            node("n8", "附录C", "记录")});
+      "R", {node("n1", "5", "安全措施", "", {"n2", "n3", "n4"}),
+            node("n2", "5.1", "一般规定", "n1"), node("n3", "5.2", "停电", "n1"),
+            node("n4", "5.4", "装设接地线", "n1"), node("n5", "一", "总则"),
+            node("n6", "三", "附则"), node("n7", "附录A", "表格"), node("n8", "附录C", "记录")});
   const auto w = heading_gaps(s);
   std::vector<std::string> found;
   for (const auto& g : w)
@@ -73,8 +75,8 @@ TEST(LayoutWarnings, ArticlesAndChaptersCountInTheirOwnSeries) {
 }
 
 TEST(LayoutWarnings, AChapterTitledLikeTheDocumentIsWarned) {
-  const model::DocumentStructure s("R", {node("n1", "", "储能电站运行操作指南"),
-                                         node("n2", "一", "总则")});
+  const model::DocumentStructure s(
+      "R", {node("n1", "", "储能电站运行操作指南"), node("n2", "一", "总则")});
   EXPECT_EQ(title_chapters(s, "储能电站 运行操作指南").size(), 1u);
   EXPECT_TRUE(title_chapters(s, "变电站防误操作管理规定").empty());
   EXPECT_TRUE(title_chapters(s, "总则").empty()) << "too short to tell";

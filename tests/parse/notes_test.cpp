@@ -80,5 +80,17 @@ TEST(Notes, AnEnumeratedBareNoteIsSeveralNumberedNotes) {
   EXPECT_EQ(q[0].id, "注");
 }
 
+TEST(Notes, ABoxedCalloutOpeningWith注意Or说明IsANoteOfThatName) {
+  const auto n = callout_note("注意：电池荷电状态低于15%SOC时应停止放电。");
+  ASSERT_TRUE(n);
+  EXPECT_EQ(n->id, "注意");
+  EXPECT_EQ(n->content, "电池荷电状态低于15%SOC时应停止放电。");
+  ASSERT_TRUE(callout_note("说明: 遇大风时应增加特殊巡视。"));
+  EXPECT_EQ(callout_note("说明: 遇大风时应增加特殊巡视。")->id, "说明");
+  EXPECT_FALSE(callout_note("注意事项"));
+  EXPECT_FALSE(callout_note("注意："));
+  EXPECT_FALSE(callout_note("编制说明：本规范…"));
+}
+
 }  // namespace
 }  // namespace regreader::parse

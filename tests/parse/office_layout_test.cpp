@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "regreader/core/text.hpp"
 #include "regreader/parse/parse_document.hpp"
 #include "test_support.hpp"
 
@@ -103,6 +104,17 @@ TEST_P(OfficeGuide, UntitledTablesAreNamedAndABareContinuationJoins) {
   EXPECT_EQ(params->merged.cell_text(8, 1), "消防系统启动压力");
   for (const auto& [type, text] : blocks(doc))
     EXPECT_NE(text, "续表") << "the continuation caption is the table's, not a paragraph";
+}
+
+// The framed 注意 box and the 说明 call-out are notes of those names (and stay text blocks);
+// a paragraph of running text opening with 说明 would not be.
+TEST_P(OfficeGuide, BoxedCalloutsAreNotes) {
+  const auto doc = parse_fixture(GetParam());
+  std::vector<std::string> notes;
+  for (const auto& p : doc.pages)
+    for (const auto& a : p.annotations)
+      notes.push_back(a.annotation_id + "：" + text::prefix(a.content, 8));
+  EXPECT_EQ(notes, (std::vector<std::string>{"注意：电池荷电状态低于", "说明：遇大风、暴雨、高"}));
 }
 
 INSTANTIATE_TEST_SUITE_P(Exports, OfficeGuide,

@@ -16,7 +16,9 @@ TEST(TableNames, SentencesAndBarePointersNameNothing) {
   EXPECT_EQ(lead_in_name("见下表："), "") << "points at the table, names nothing";
   EXPECT_EQ(lead_in_name("各电池簇的告警阈值如下"), "") << "no colon: not a lead-in";
   EXPECT_EQ(lead_in_name("当电池温度超过45℃时，应按下表执行："), "") << "a sentence";
-  EXPECT_EQ(lead_in_name("运行值班人员应通过监控系统连续监视电池堆储能变流器和消防系统的下列全部内容："), "")
+  EXPECT_EQ(
+      lead_in_name("运行值班人员应通过监控系统连续监视电池堆储能变流器和消防系统的下列全部内容："),
+      "")
       << "too long for a name";
   EXPECT_EQ(lead_in_name("10kV："), "") << "no words";
 }

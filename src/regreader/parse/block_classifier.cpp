@@ -159,6 +159,10 @@ void classify(ClassifiedBlock& it, const RawBlock& raw, Numbering& state) {
   }
   it.notes = match_notes(it.text);
   if (!it.notes.empty()) return;
+  if (auto callout = raw.boxed ? callout_note(it.text) : std::nullopt) {
+    it.notes.push_back(std::move(*callout));
+    return;
+  }
   const bool list_like = raw.list_item || starts_with_list_marker(it.text);
   auto number = list_like && raw.heading_level == 0
                     ? std::nullopt

@@ -152,6 +152,14 @@ std::map<std::string, int> heading_levels(const pugi::xml_document& styles) {
   return resolved;
 }
 
+// A paragraph with a border of its own or a fill (w:pBdr, w:shd other than none/white): Word's
+// framed box or shaded call-out.
+bool boxed(const pugi::xml_node& ppr) {
+  if (ppr.child("w:pBdr").first_child()) return true;
+  const std::string fill = ppr.child("w:shd").attribute("w:fill").value();
+  return !fill.empty() && fill != "auto" && fill != "FFFFFF" && fill != "ffffff";
+}
+
 enum class TitleRole { kTitle, kSubtitle };
 
 // styleId -> Title or Subtitle, by the style's name (Word's "Title"/"Subtitle"; a Chinese
@@ -237,6 +245,7 @@ struct BodyReader {
     // Word numbering on a body paragraph makes a list item — unless it draws a clause number
     // such as "4.1.1", which is a section.
     b.list_item = b.heading_level == 0 && !label.empty() && label.find('.') == std::string::npos;
+    b.boxed = boxed(ppr);
     static const Regex mark(R"(\[脚注(\d+)\])");
     re2::StringPiece rest(t);
     for (std::string id; RE2::FindAndConsume(&rest, mark, &id);)

@@ -9,8 +9,8 @@ namespace regreader::parse {
 
 namespace {
 
-// A cell this long that ends on a character of a word, with a clause mark inside (，、。；：), is prose cut
-// off; shorter cells are names and labels, which end that way by nature.
+// A cell this long that ends on a character of a word, with a clause mark inside (，、。；：), is
+// prose cut off; shorter cells are names and labels, which end that way by nature.
 constexpr size_t kMinProseChars = 12;
 // The tail of the sentence: at most this many characters before its 。 or ；.
 constexpr size_t kMaxTailChars = 10;

@@ -93,6 +93,17 @@ std::optional<Label> read_label(const std::vector<char32_t>& s, size_t i, bool o
 
 }  // namespace
 
+std::optional<NoteMatch> callout_note(std::string_view paragraph) {
+  const std::string s = text::trim(text::fold_width(paragraph));
+  for (const std::string_view label : {"注意", "说明"})
+    for (const std::string_view colon : {"：", ":"})
+      if (text::starts_with(s, std::string(label) + std::string(colon))) {
+        const std::string rest = text::trim(s.substr(label.size() + colon.size()));
+        if (!rest.empty()) return NoteMatch{std::string(label), rest};
+      }
+  return std::nullopt;
+}
+
 std::optional<size_t> enumerated_item(const std::vector<char32_t>& s, size_t i, int expected) {
   const std::string want = std::to_string(expected);
   if (i + want.size() >= s.size()) return std::nullopt;

@@ -22,6 +22,11 @@ std::optional<std::string> canonical_note_id(std::string_view label);
 /// ("注1：… 注2：…") give several notes. Empty when the paragraph is not a note.
 std::vector<NoteMatch> match_notes(std::string_view paragraph);
 
+/// A framed or shaded call-out that opens with `注意：` or `说明：` as a note of that name
+/// ("注意", "说明"); nullopt for any other text. Only for boxed paragraphs: in running text
+/// `说明：` heads an explanation as often as a note.
+std::optional<NoteMatch> callout_note(std::string_view paragraph);
+
 /// Where the text of item `expected` of an enumeration starts, when `s[i]` begins it ("2 与风功率
 /// …", "2、…", "2. …", "2）…"); nullopt otherwise.
 std::optional<size_t> enumerated_item(const std::vector<char32_t>& s, size_t i, int expected);

@@ -271,7 +271,39 @@ struct Para {
   bool bold = true;
   size_t chars = 0;
   bool soft_start = false;
+  // Where its lines are: left and right edges, the centres of the first and last, their height.
+  float x0 = 1e9f, x1 = 0, top = -1, bottom = 0, height = 0;
+
+  void add_line(const PdfLine& l) {
+    x0 = std::min(x0, l.x0), x1 = std::max(x1, l.x1);
+    const float c = (l.y0 + l.y1) / 2;
+    if (top < 0) top = c;
+    bottom = c;
+    height = std::max(height, l.y1 - l.y0);
+  }
 };
+
+// A paragraph in a frame of its own (Word's paragraph border, a text box): a rule above its first
+// line and one below its last, each as wide as its lines, a rule on either side, and no rule
+// across it (a table's rows have them). The frame sits within a line's height of the text above,
+// below and on the left; on the right it may stand off (a one-line call-out in a full-width box).
+bool framed(const PdfPage& page, const Para& p) {
+  constexpr float kSlack = 2;
+  if (p.top < 0) return false;
+  bool above = false, below = false, left = false, right = false;
+  for (const auto& r : page.rules) {
+    if (r.horizontal()) {
+      if (r.x0 > p.x0 + kSlack || r.x1 < p.x1 - kSlack) continue;
+      if (r.y0 > p.top && r.y0 < p.bottom) return false;
+      above = above || (r.y0 <= p.top && r.y0 > p.top - p.height);
+      below = below || (r.y0 >= p.bottom && r.y0 < p.bottom + p.height);
+    } else if (r.y0 <= p.top && r.y1 >= p.bottom) {
+      left = left || (r.x0 <= p.x0 + kSlack && r.x0 > p.x0 - p.height);
+      right = right || r.x0 >= p.x1 - kSlack;  // a short last line ends far from it
+    }
+  }
+  return above && below && left && right;
+}
 
 }  // namespace
 
@@ -328,6 +360,7 @@ std::vector<RawBlock> lines_to_paragraphs(const PdfPage& page, float body_size) 
           (bigger || cur.bold) && text::length(t) <= kMaxHeadingChars && !ends_sentence(t);
       b.larger_font = bigger;
       b.soft_start = cur.soft_start;
+      b.boxed = framed(page, cur);
       out.push_back(std::move(b));
     }
     cur = Para{};
@@ -384,6 +417,7 @@ std::vector<RawBlock> lines_to_paragraphs(const PdfPage& page, float body_size) 
       cur.soft_start = soft;
     }
     text::join_wrapped(cur.text, text::trim(folded));
+    cur.add_line(l);
     const size_t n = l.text.size();
     cur.size = (cur.chars * cur.size + n * l.size) / static_cast<float>(cur.chars + n);
     cur.chars += n;

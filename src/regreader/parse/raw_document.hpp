@@ -27,6 +27,9 @@ struct RawBlock {
   bool soft_start = false;
   /// The rest of a paragraph that runs over a page break (Word): text, never a heading.
   bool continued = false;
+  /// Set apart in a frame or on shading (a Word paragraph border or shading, a frame drawn round
+  /// it in a PDF): a call-out, which is a note when it opens with 注意：/说明：.
+  bool boxed = false;
   std::optional<model::TableMeta> table;
 };
 

@@ -16,8 +16,8 @@ constexpr size_t kMaxNameChars = 30;
 
 // Tails that point at the table rather than name it, longest first.
 constexpr std::array<std::string_view, 12> kPointers = {
-    "如下表所示", "详见下表",   "列于下表", "如下表", "见下表", "按下表", "如下所示",
-    "如表所示",   "见表",       "如下",     "下表",   "为"};
+    "如下表所示", "详见下表", "列于下表", "如下表", "见下表", "按下表",
+    "如下所示",   "如表所示", "见表",     "如下",   "下表",   "为"};
 
 std::string strip_tail(std::string s) {
   for (bool again = true; again;) {
