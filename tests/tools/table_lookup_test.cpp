@@ -3,11 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "regreader/core/error.hpp"
-#include "regreader/index/keyword_index.hpp"
-#include "regreader/store/ingestor.hpp"
 #include "regreader/tools/lookups.hpp"
-#include "regreader/tools/registry.hpp"
-#include "test_support.hpp"
+#include "tools/tool_fixture.hpp"
 
 namespace regreader::tools {
 namespace {
@@ -15,13 +12,7 @@ namespace {
 class TableLookup : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    index::enable_keyword_index();
-    dir_ = new parse::TempDir();
-    store::PageStore store(dir_->path(), true);
-    index::ensure_keyword_index(store);
-    store::IngestOptions o;
-    o.reg_id = "GUIDE";
-    store::ingest_file(store, testing::fixtures_dir() / "office-guide.pdf", o);
+    dir_ = testing::store_with(testing::fixtures_dir() / "office-guide.pdf", "GUIDE");
   }
   static void TearDownTestSuite() {
     delete dir_;

@@ -12,17 +12,22 @@
 
 namespace regreader::testing {
 
+/// A store in a new temporary directory (the caller deletes it) holding `file` as `reg_id`,
+/// with its keyword index.
+inline parse::TempDir* store_with(const std::filesystem::path& file, const std::string& reg_id) {
+  index::enable_keyword_index();
+  auto* dir = new parse::TempDir();
+  store::PageStore store(dir->path(), true);
+  index::ensure_keyword_index(store);
+  store::IngestOptions o;
+  o.reg_id = reg_id;
+  store::ingest_file(store, file, o);
+  return dir;
+}
+
 class ToolFixture : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    index::enable_keyword_index();
-    dir_ = new parse::TempDir();
-    store::PageStore store(dir_->path(), true);
-    index::ensure_keyword_index(store);
-    store::IngestOptions o;
-    o.reg_id = "SAMPLE";
-    store::ingest_file(store, sample_pdf(), o);
-  }
+  static void SetUpTestSuite() { dir_ = store_with(sample_pdf(), "SAMPLE"); }
   static void TearDownTestSuite() {
     delete dir_;
     dir_ = nullptr;
