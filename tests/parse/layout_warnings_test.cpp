@@ -80,6 +80,8 @@ TEST(LayoutWarnings, AChapterTitledLikeTheDocumentIsWarned) {
   EXPECT_EQ(title_chapters(s, "储能电站 运行操作指南").size(), 1u);
   EXPECT_TRUE(title_chapters(s, "变电站防误操作管理规定").empty());
   EXPECT_TRUE(title_chapters(s, "总则").empty()) << "too short to tell";
+  EXPECT_EQ(title_chapters(s, "DL/T 1 一 总则").size(), 1u)
+      << "a numbered chapter taken as the name";
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "regreader/core/text.hpp"
+#include "regreader/parse/numbering.hpp"
 #include "regreader/parse/page_furniture.hpp"
 
 namespace regreader::parse {
@@ -103,8 +104,10 @@ std::string cover_title(const RawDocument& raw, const std::string& heading_title
     const std::string t = text::clean_spaces(text::fold_width(strip_html_tags(b.text)));
     const std::string here = standard_number(t);
     if (number.empty() && !text::starts_with(t, "代替")) number = here;
+    // A numbered heading in larger type ("1 范围" on a first page without a cover) is the
+    // document's first chapter, not its name.
     const bool candidate = b.larger_font && name.empty() && !never_a_chapter(t) && here.empty() &&
-                           text::length(t) <= kMaxNameChars;
+                           text::length(t) <= kMaxNameChars && !match_section_number(t, true);
     const auto cps = text::to_codepoints(t);
     if (candidate && std::any_of(cps.begin(), cps.end(), text::is_han)) name = t;
   }

@@ -104,8 +104,11 @@ std::vector<LayoutWarning> title_chapters(const model::DocumentStructure& struct
   std::vector<LayoutWarning> out;
   const std::string key = text::strip_spaces(text::fold_width(title));
   if (text::length(key) < 4) return out;
+  // The whole title, or its end when that is a numbered chapter ("GB 26860—2011 1 范围").
   for (const auto& n : structure.nodes())
-    if (text::strip_spaces(text::fold_width(n.title)) == key)
+    if (const std::string numbered = text::strip_spaces(text::fold_width(n.display_title()));
+        text::strip_spaces(text::fold_width(n.title)) == key ||
+        (!n.section_number.empty() && !n.title.empty() && text::ends_with(key, numbered)))
       out.push_back({"title_is_chapter", n.page_start,
                      "the title '" + title + "' is also chapter " + n.display_title()});
   return out;
