@@ -1,5 +1,6 @@
 #include "regreader/core/text.hpp"
 
+#include <cctype>
 #include <charconv>
 
 #include <unicode/utf8.h>
@@ -156,6 +157,13 @@ std::string strip_spaces(std::string_view s) {
   for (char32_t c : to_codepoints(s))
     if (!is_space(c)) out.push_back(c);
   return from_codepoints(out);
+}
+
+std::vector<char32_t> content_codepoints(std::string_view s) {
+  std::vector<char32_t> out;
+  for (const char32_t c : to_codepoints(fold_width(s)))
+    if (is_han(c) || (c < 0x80 && std::isalnum(static_cast<int>(c)))) out.push_back(c);
+  return out;
 }
 
 std::string join(const std::vector<std::string>& parts, std::string_view separator) {

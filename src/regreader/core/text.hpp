@@ -48,6 +48,10 @@ std::string clean_spaces(std::string_view s);
 std::string collapse_spaces(std::string_view s);
 /// Removes every whitespace character (for fuzzy matching).
 std::string strip_spaces(std::string_view s);
+/// The Han characters, ASCII letters and digits of `s`, width folded: what two writings of one
+/// text share whatever their spacing and punctuation (copies of a document, a table's name and
+/// the words that ask for it).
+std::vector<char32_t> content_codepoints(std::string_view s);
 
 /// The parts with `separator` between them ("GB26859, GB26860").
 std::string join(const std::vector<std::string>& parts, std::string_view separator);

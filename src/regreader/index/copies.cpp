@@ -26,16 +26,8 @@ uint64_t mix(uint64_t x) {  // splitmix64's finalizer
   return x ^ (x >> 31);
 }
 
-// Han characters, letters and digits, width folded: what copies share whatever their layout.
-std::vector<char32_t> normalized(const std::string& text) {
-  std::vector<char32_t> out;
-  for (char32_t c : text::to_codepoints(text::fold_width(text)))
-    if (text::is_han(c) || (c < 0x80 && std::isalnum(static_cast<int>(c)))) out.push_back(c);
-  return out;
-}
-
 std::vector<uint64_t> pair_set(const std::string& text) {
-  const auto cps = normalized(text);
+  const auto cps = text::content_codepoints(text);
   std::vector<uint64_t> out;
   for (size_t i = 1; i < cps.size(); ++i)
     out.push_back((static_cast<uint64_t>(cps[i - 1]) << 32) | cps[i]);
@@ -97,7 +89,7 @@ std::vector<uint64_t> regulation_signature(const store::DocumentStore& store,
 }  // namespace
 
 std::vector<uint64_t> text_signature(const std::string& text) {
-  const auto cps = normalized(text);
+  const auto cps = text::content_codepoints(text);
   std::vector<uint64_t> hashes;
   for (size_t i = 0; i + kShingle <= cps.size(); ++i) {
     uint64_t h = 0x9e3779b97f4a7c15ULL;

@@ -45,6 +45,7 @@ std::optional<std::pair<std::string, int>> place(const std::string& section) {
       if (text::ends_with(s, unit)) {
         s.erase(s.size() - unit.size());
         kind = "第" + std::string(unit);
+        break;
       }
     if (kind.empty()) return std::nullopt;
   }

@@ -3,8 +3,7 @@
 #include <array>
 #include <string_view>
 
-#include <re2/re2.h>
-
+#include "regreader/core/regex.hpp"
 #include "regreader/core/text.hpp"
 
 namespace regreader::parse {
@@ -42,17 +41,15 @@ bool has_han(const std::string& s) {
 
 std::string lead_in_name(const std::string& line) {
   std::string s = text::trim(text::fold_width(line));
-  bool colon = false;
-  for (const std::string_view c : {"：", ":"})
-    if (!colon && text::ends_with(s, c)) {
-      s.erase(s.size() - c.size());
-      colon = true;
-    }
-  if (!colon) return {};
+  const size_t colon = text::ends_with(s, "：")  ? std::string_view("：").size()
+                       : text::ends_with(s, ":") ? 1
+                                                 : 0;
+  if (colon == 0) return {};
+  s.erase(s.size() - colon);
   for (const char* stop : {"，", "；", "。", ",", ";"})
     if (s.find(stop) != std::string::npos) return {};
   // A clause or item number in front of the lead-in (`5.2.1 `, `3.`, `（2）`) is not its name.
-  static const RE2 kNumber(R"(^(?:\d+(?:\.\d+)*\.?|[（(]\d+[）)]|\d+、)\s*)");
+  static const Regex kNumber(R"(^(?:\d+(?:\.\d+)*\.?|[（(]\d+[）)]|\d+、)\s*)");
   RE2::Replace(&s, kNumber, "");
   s = strip_tail(s);
   if (text::length(s) < 2 || text::length(s) > kMaxNameChars || !has_han(s)) return {};

@@ -1,7 +1,6 @@
 #include "regreader/tools/lookups.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <set>
 
 #include "regreader/core/error.hpp"
@@ -18,17 +17,9 @@ std::string cite(const std::string& reg_id, int start, int end) {
 
 namespace {
 
-// Text as names are compared: width folded, without spaces and punctuation (U+3000-303F and
-// U+FF00-FF0F/FF1A-FF20 are the CJK marks a worker types or leaves out).
+// Text as names are compared: spaces, width and punctuation aside.
 std::string name_key(std::string_view s) {
-  std::string out;
-  for (const char32_t c : text::to_codepoints(text::fold_width(s))) {
-    const bool mark = (c < 0x80 && !std::isalnum(static_cast<int>(c))) ||
-                      (c >= 0x3000 && c <= 0x303F) || (c >= 0xFF00 && c <= 0xFF0F) ||
-                      (c >= 0xFF1A && c <= 0xFF20) || c == U'…' || c == U'—' || c == U'·';
-    if (!mark) text::append_utf8(out, c);
-  }
-  return out;
+  return text::from_codepoints(text::content_codepoints(s));
 }
 
 // How well `key` names the table: 3 the whole name or caption, 2 part of it, 1 header text, 0
@@ -123,8 +114,8 @@ nlohmann::json table_summary_json(const store::DocumentStore& store, const std::
     unsure += c.unsure ? 1 : 0;
   nlohmann::json j = {{"table_id", t.table_id},
                       {"caption", t.caption},
-                      {"name", t.caption.empty() ? t.merged.name : ""},
-                      {"named_by", t.caption.empty() ? t.merged.named_by : ""},
+                      {"name", t.merged.name},
+                      {"named_by", t.merged.named_by},
                       {"page_start", t.page_start},
                       {"page_end", t.page_end},
                       {"rows", t.merged.row_count},
