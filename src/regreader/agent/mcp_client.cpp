@@ -42,8 +42,14 @@ json McpClient::request(const std::string& method, const json& params) {
   const json res = conn_->roundtrip(req, timeout_);
   if (res.contains("error")) {
     const auto& e = res["error"];
-    throw Error(e.value("code", 0) == -32603 ? ErrorCode::kRemote : ErrorCode::kInvalidArgument,
-                "MCP " + method + ": " + e.value("message", "error"));
+    // A RegReader server names its code (the error table); another server's internal error is
+    // the peer's failure, any other the request's.
+    const auto& data = e.contains("data") && e["data"].is_object() ? e["data"] : json::object();
+    const auto named = error_code_named(data.value("code", ""));
+    const ErrorCode code = named                                     ? *named
+                           : e.value("code", 0) == kRpcInternalError ? ErrorCode::kRemote
+                                                                     : ErrorCode::kInvalidArgument;
+    throw Error(code, "MCP " + method + ": " + e.value("message", "error"));
   }
   return res.value("result", json::object());
 }

@@ -9,32 +9,6 @@
 
 namespace regreader::cli {
 
-int exit_code_for(ErrorCode code) {
-  switch (code) {
-    case ErrorCode::kInvalidArgument:
-      return kExitUsage;
-    case ErrorCode::kNotFound:
-      return kExitNotFound;
-    case ErrorCode::kUnsupportedFormat:
-    case ErrorCode::kCorruptFile:
-    case ErrorCode::kLimit:
-    case ErrorCode::kEncryptedFile:
-    case ErrorCode::kEmptyDocument:
-    case ErrorCode::kNoTextLayer:
-    case ErrorCode::kConversion:
-      return kExitBadInput;
-    case ErrorCode::kIo:
-    case ErrorCode::kStorage:
-      return kExitStorage;
-    case ErrorCode::kNetwork:
-    case ErrorCode::kRemote:
-      return kExitFailed;
-    case ErrorCode::kInternal:
-      return kExitInternal;
-  }
-  return kExitInternal;
-}
-
 void report_error(const Error& e, bool json) {
   std::cerr << "error: " << e.what() << "\n";
   if (json) print_json({{"error", {{"code", error_code_name(e.code())}, {"message", e.what()}}}});

@@ -14,19 +14,13 @@
 
 namespace regreader::cli {
 
-/// Exit codes (also listed in `regreader --help`).
-enum ExitCode : int {
-  kExitOk = 0,
-  kExitFailed = 1,     ///< some of the work failed (e.g. one file of several)
-  kExitUsage = 2,      ///< bad arguments
-  kExitNotFound = 3,   ///< unknown regulation, page out of range, missing file
-  kExitBadInput = 4,   ///< a file RegReader cannot read (type, corrupt, encrypted, empty)
-  kExitStorage = 5,    ///< database or filesystem error
-  kExitInternal = 70,  ///< a bug
-};
+/// Exit codes (core/error.hpp; also listed in `regreader --help`).
+using regreader::ExitCode;
 
-/// The one mapping from error codes to exit codes.
-int exit_code_for(ErrorCode code);
+/// The exit code of an error (the error table, core/error.hpp).
+inline int exit_code_for(ErrorCode code) {
+  return error_traits(code).exit_code;
+}
 
 /// Prints "error: message" on stderr, and with `json` also {"error":{code,message}} on stdout.
 void report_error(const Error& e, bool json);

@@ -2,38 +2,45 @@
 
 namespace regreader {
 
-std::string_view error_code_name(ErrorCode code) {
-  switch (code) {
-    case ErrorCode::kInvalidArgument:
-      return "invalid_argument";
-    case ErrorCode::kNotFound:
-      return "not_found";
-    case ErrorCode::kUnsupportedFormat:
-      return "unsupported_format";
-    case ErrorCode::kCorruptFile:
-      return "corrupt_file";
-    case ErrorCode::kLimit:
-      return "limit_exceeded";
-    case ErrorCode::kEncryptedFile:
-      return "encrypted_file";
-    case ErrorCode::kEmptyDocument:
-      return "empty_document";
-    case ErrorCode::kNoTextLayer:
-      return "no_text_layer";
-    case ErrorCode::kConversion:
-      return "conversion_failed";
-    case ErrorCode::kIo:
-      return "io_error";
-    case ErrorCode::kStorage:
-      return "storage_error";
-    case ErrorCode::kNetwork:
-      return "network_error";
-    case ErrorCode::kRemote:
-      return "remote_error";
-    case ErrorCode::kInternal:
-      return "internal_error";
-  }
-  return "internal_error";
+namespace {
+
+// The error table. A code's row says how it reaches each edge; a new code needs a row here (the
+// table's test checks every code has one, in order).
+// clang-format off
+constexpr ErrorTraits kTable[] = {
+  // code                          name                  exit code      JSON-RPC           HTTP caller
+  {ErrorCode::kInvalidArgument,   "invalid_argument",   kExitUsage,    kRpcInvalidParams, 400, true},
+  {ErrorCode::kNotFound,          "not_found",          kExitNotFound, kRpcInvalidParams, 404, true},
+  {ErrorCode::kUnsupportedFormat, "unsupported_format", kExitBadInput, kRpcInvalidParams, 400, true},
+  {ErrorCode::kCorruptFile,       "corrupt_file",       kExitBadInput, kRpcInvalidParams, 400, true},
+  {ErrorCode::kLimit,             "limit_exceeded",     kExitBadInput, kRpcInvalidParams, 413, true},
+  {ErrorCode::kEncryptedFile,     "encrypted_file",     kExitBadInput, kRpcInvalidParams, 400, true},
+  {ErrorCode::kEmptyDocument,     "empty_document",     kExitBadInput, kRpcInvalidParams, 400, true},
+  {ErrorCode::kNoTextLayer,       "no_text_layer",      kExitBadInput, kRpcInvalidParams, 400, true},
+  {ErrorCode::kConversion,        "conversion_failed",  kExitBadInput, kRpcInternalError, 500, false},
+  {ErrorCode::kIo,                "io_error",           kExitStorage,  kRpcInternalError, 500, false},
+  {ErrorCode::kStorage,           "storage_error",      kExitStorage,  kRpcInternalError, 500, false},
+  {ErrorCode::kNetwork,           "network_error",      kExitFailed,   kRpcInternalError, 502, false},
+  {ErrorCode::kRemote,            "remote_error",       kExitFailed,   kRpcInternalError, 502, false},
+  {ErrorCode::kInternal,          "internal_error",     kExitInternal, kRpcInternalError, 500, false},
+};
+// clang-format on
+
+}  // namespace
+
+const ErrorTraits& error_traits(ErrorCode code) {
+  const auto i = static_cast<size_t>(code);
+  return i < std::size(kTable) ? kTable[i] : kTable[std::size(kTable) - 1];
+}
+
+std::span<const ErrorTraits> error_table() {
+  return kTable;
+}
+
+std::optional<ErrorCode> error_code_named(std::string_view name) {
+  for (const auto& row : kTable)
+    if (row.name == name) return row.code;
+  return std::nullopt;
 }
 
 namespace {

@@ -514,7 +514,10 @@ void HttpTransport::web(const httplib::Request& req, httplib::Response& res) {
     return;
   } catch (const std::exception& e) {
     spdlog::error("web {} {}: {}", req.method, req.path, e.what());
-    reply_json(res, 500, {{"error", {{"code", "internal"}, {"message", e.what()}}}});
+    reply_json(
+        res, 500,
+        {{"error",
+          {{"code", std::string(error_code_name(ErrorCode::kInternal))}, {"message", e.what()}}}});
     return;
   }
   res.status = out->status;
@@ -568,24 +571,7 @@ void HttpTransport::run() {
 }  // namespace
 
 int http_status_for(ErrorCode code) {
-  switch (code) {
-    case ErrorCode::kNotFound:
-      return 404;
-    case ErrorCode::kInvalidArgument:
-    case ErrorCode::kUnsupportedFormat:
-    case ErrorCode::kCorruptFile:
-    case ErrorCode::kEncryptedFile:
-    case ErrorCode::kEmptyDocument:
-    case ErrorCode::kNoTextLayer:
-      return 400;
-    case ErrorCode::kLimit:
-      return 413;
-    case ErrorCode::kRemote:
-    case ErrorCode::kNetwork:
-      return 502;
-    default:
-      return 500;
-  }
+  return error_traits(code).http_status;
 }
 
 void serve_http(Server& server, const HttpOptions& options) {

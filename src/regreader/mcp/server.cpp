@@ -100,8 +100,8 @@ std::optional<json> Server::handle(const json& message, Session& session, Peer& 
   } catch (const RpcError& e) {
     return make_error(id, e.rpc_code(), e.what(), e.data());
   } catch (const Error& e) {
-    return make_error(
-        id, e.code() == ErrorCode::kInternal ? rpc::kInternalError : rpc::kInvalidParams, e.what());
+    return make_error(id, error_traits(e.code()).json_rpc, e.what(),
+                      {{"code", std::string(error_code_name(e.code()))}});
   } catch (const json::type_error& e) {
     // Params are the only JSON a handler reads from the client: a member of the wrong type
     // ("protocolVersion": 5, "argument": "x") is the client's error, not ours.
