@@ -31,9 +31,11 @@
 #include "regreader/index/evaluation.hpp"
 #include "regreader/index/guided_search.hpp"
 #include "regreader/index/keyword_index.hpp"
+#include "regreader/index/pg_engine.hpp"
 #include "regreader/index/pg_keyword_index.hpp"
 #include "regreader/index/pg_vector_store.hpp"
 #include "regreader/index/search.hpp"
+#include "regreader/index/sqlite_engine.hpp"
 #include "regreader/index/vector_store.hpp"
 #include "regreader/parse/office_renderer.hpp"
 #include "regreader/parse/parse_document.hpp"
@@ -151,6 +153,8 @@ void bench_vectors(store::PageStore& store, const std::vector<index::EvalQuestio
   t0 = Clock::now();
   const auto vi = index::open_vector_index(store, *embedder);
   const double open = seconds_since(t0);
+  const auto engine = index::embedded_engine(store);
+  const auto leg = index::sqlite_vector_leg(store, nullptr, vi);
   std::vector<std::vector<float>> qv;
   t0 = Clock::now();
   for (const auto& q : questions)
@@ -167,7 +171,7 @@ void bench_vectors(store::PageStore& store, const std::vector<index::EvalQuestio
   index::SearchFilter f;
   f.limit = 10;
   const auto ms = time_modes(questions.size(), modes, [&](size_t i, index::SearchMode mode) {
-    index::search_with_vector(store, questions[i].query, qv[i], *vi, f, mode);
+    index::search_with_vector(engine.keyword(), *leg, questions[i].query, qv[i], f, mode);
   });
   for (size_t m = 0; m < modes.size(); ++m)
     std::printf("  %-7s p50 %.2f ms, p99 %.2f ms\n",
@@ -240,12 +244,15 @@ void bench_postgres_vectors(store::pg::PgStore& pg,
   index::SearchFilter f;
   f.limit = 10;
   t0 = Clock::now();
-  index::pg_vector_search(pg, qv[0], f);  // the replica loads its index
+  const auto engine = index::postgres_engine(pg);
+  std::string why;
+  const auto leg = engine.vectors().leg(why);  // the replica loads its index
+  if (!leg) throw std::runtime_error("no vector leg: " + why);
   const double load = seconds_since(t0);
   const std::vector<index::SearchMode> modes = {index::SearchMode::kVector,
                                                 index::SearchMode::kHybrid};
   const auto ms = time_modes(questions.size(), modes, [&](size_t i, index::SearchMode mode) {
-    index::pg_search_with_vector(pg, questions[i].query, qv[i], f, mode);
+    index::search_with_vector(engine.keyword(), *leg, questions[i].query, qv[i], f, mode);
   });
   std::printf(
       "  PostgreSQL %zu blocks: LSA fit %.1f s; embed+store %.1f s (%.0f blocks/s); replica index "
@@ -261,6 +268,7 @@ void bench_postgres(const std::string& url, const std::vector<model::ParsedDocum
                     const std::vector<index::EvalQuestion>& questions) {
   store::pg::PgStore pg(url);
   index::prepare_pg_keyword_index(pg);
+  const auto engine = index::postgres_engine(pg);
   size_t blocks = 0;
   int copies = 0;
   double saving = 0;
@@ -279,8 +287,8 @@ void bench_postgres(const std::string& url, const std::vector<model::ParsedDocum
         index::SearchFilter f;
         f.limit = 10;
         ms.push_back(elapsed_ms([&] { index::pg_keyword_search(pg, q.query, f); }));
-        guided_ms.push_back(
-            elapsed_ms([&] { index::guided_search(pg, q.query, f, index::SearchMode::kKeyword); }));
+        guided_ms.push_back(elapsed_ms(
+            [&] { index::guided_search(engine, q.query, f, index::SearchMode::kKeyword); }));
       }
     std::printf(
         "PostgreSQL %zu blocks: save+terms %.1f s (%.0f blocks/s); keyword p50 %.2f ms, p99 %.2f "
@@ -310,6 +318,7 @@ int main(int argc, char** argv) {
     parse::TempDir dir;
     store::PageStore store(dir.path(), true);
     index::ensure_keyword_index(store);
+    const auto engine = index::embedded_engine(store);
     size_t blocks = 0;
     int copies = 0;
     std::ofstream texts(out_dir / ("blocks-" + std::to_string(target) + ".txt"));
@@ -339,9 +348,9 @@ int main(int argc, char** argv) {
         ms.push_back(elapsed_ms([&] { index::keyword_search(store, q.query, f); }));
         // What `search` runs: names, question words, definitions, copies.
         guided_ms.push_back(elapsed_ms(
-            [&] { index::guided_search(store, q.query, f, index::SearchMode::kKeyword); }));
+            [&] { index::guided_search(engine, q.query, f, index::SearchMode::kKeyword); }));
         unfolded_ms.push_back(elapsed_ms([&] {
-          index::guided_search(store, q.query, f, index::SearchMode::kKeyword, unfolded);
+          index::guided_search(engine, q.query, f, index::SearchMode::kKeyword, unfolded);
         }));
       }
     std::printf(

@@ -24,6 +24,7 @@
 #include "regreader/agent/workflow_agent.hpp"
 #include "regreader/index/keyword_index.hpp"
 #include "regreader/index/regulation_mentions.hpp"
+#include "regreader/index/sqlite_engine.hpp"
 #include "regreader/index/synonyms.hpp"
 #include "regreader/tools/registry.hpp"
 
@@ -113,10 +114,11 @@ int main(int argc, char** argv) {
     store::PageStore writable(argv[1], false);
     index::ensure_keyword_index(writable);
   }
-  const store::PageStore store(argv[1], false);
+  store::PageStore store(argv[1], false);
+  const auto engine = index::embedded_engine(store);
   const auto synonyms = index::load_synonyms(std::string(argv[1]) + "/synonyms.tsv");
   const auto aliases = index::builtin_aliases();
-  const tools::ToolContext ctx{store, argv[1], &synonyms, {}, &aliases};
+  const tools::ToolContext ctx{engine, argv[1], &synonyms, {}, &aliases};
   LocalTools local(ctx);
   std::ifstream in(argv[2]);
   std::string line;

@@ -1,7 +1,7 @@
 // The CLI on the PostgreSQL engine (--store postgresql://…), with a real server this test starts:
-// what one process ingests another reads, the commands that need search indexes refuse with a
-// clear message, and an ingest killed at any moment leaves the old or the new version, never a
-// mix. Skipped with the reason when PostgreSQL 15 is not installed.
+// what one process ingests another reads, every reading command and the reading room answer as
+// on the embedded store, and an ingest killed at any moment leaves the old or the new version,
+// never a mix. Skipped with the reason when PostgreSQL 15 is not installed.
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -11,10 +11,13 @@
 #include <chrono>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <thread>
 
 #include "pg_server.hpp"
+#include "regreader/core/http_client.hpp"
 #include "regreader/store/pg/pg_store.hpp"
+#include "served_process.hpp"
 #include "test_support.hpp"
 
 namespace regreader::testing {
@@ -96,6 +99,75 @@ TEST_F(CliOnPostgres, WhatOneProcessIngestsAnotherReads) {
       run_regreader("--data-dir " + quote(dir_.path() / "other") + " --store mysql://x list");
   EXPECT_NE(bad.code, 0);
   EXPECT_NE(bad.err.find("postgresql://"), std::string::npos) << bad.err;
+}
+
+// Every reading command answers on PostgreSQL as it does on the embedded store: the same file
+// ingested into both, the same command, the same output and exit code.
+TEST_F(CliOnPostgres, ReadingCommandsAnswerAsOnTheEmbeddedStore) {
+  const std::string embedded = "--data-dir " + quote(dir_.path() / "embedded") + " ";
+  for (const auto& where : {embedded, as(1)})
+    ASSERT_EQ(run_regreader(where + "-q ingest " + quote(sample_pdf()) + " --reg-id SAMPLE").code,
+              0);
+  const std::vector<std::string> commands = {
+      "tables SAMPLE --json",
+      "table 表1 -r SAMPLE --json",
+      "note 注1 -r SAMPLE --json",
+      "ref 见表1 -r SAMPLE --json",
+      "ref 见注9 -r SAMPLE --json",  // unresolved: exit code 3 on both
+      "check SAMPLE --json",
+      "verify '倒闸操作应由两人进行（SAMPLE 第2页）' --json",
+      "toc SAMPLE",
+      "read-pages -r SAMPLE -s 3 -e 4",  // (--json carries the time of each ingest)
+  };
+  for (const auto& cmd : commands) {
+    const auto a = run_regreader(embedded + "-q " + cmd);
+    const auto b = run_regreader(as(2) + "-q " + cmd);
+    EXPECT_EQ(b.code, a.code) << cmd << "\n" << b.err;
+    EXPECT_EQ(b.out, a.out) << cmd;
+    EXPECT_FALSE(a.out.empty()) << cmd << "\n" << a.err;
+  }
+  // Search finds the same blocks (each engine ranks by its own BM25).
+  auto exact_blocks = [](const std::string& out) {
+    std::set<std::string> ids;
+    const auto j = nlohmann::json::parse(out);
+    for (const auto& h : j["results"])
+      if (h["match"] == "exact") ids.insert(h["block_id"].get<std::string>());
+    return ids;
+  };
+  const auto a = run_regreader(embedded + "search 倒闸操作 --json");
+  const auto b = run_regreader(as(2) + "search 倒闸操作 --json");
+  ASSERT_EQ(a.code, 0) << a.err;
+  ASSERT_EQ(b.code, 0) << b.err;
+  EXPECT_FALSE(exact_blocks(a.out).empty()) << a.out;
+  EXPECT_EQ(exact_blocks(b.out), exact_blocks(a.out));
+}
+
+// The reading room of a server over PostgreSQL reads PostgreSQL (not the data directory's
+// embedded store, which is empty here).
+TEST_F(CliOnPostgres, TheReadingRoomReadsTheServersEngine) {
+  ASSERT_EQ(run_regreader(as(1) + "-q ingest " + quote(sample_pdf()) + " --reg-id SAMPLE").code, 0);
+  Served s((dir_.path() / "replica2").string(), {}, "REGREADER_STORE=" + url());
+  ASSERT_GT(s.port(), 0) << s.stderr_text();
+  auto http = make_curl_client();
+  HttpRequest req;
+  req.method = "GET";
+  req.timeout_seconds = 30;
+  req.url = s.url("/api/regulations");
+  auto r = http->send(req);
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_NE(r.body.find("\"SAMPLE\""), std::string::npos) << r.body;
+  req.method = "POST";
+  req.url = s.url("/api/tool/get_table_by_id");
+  req.body = R"({"reg_id":"SAMPLE","table_id":"表1"})";
+  req.headers = {{"Content-Type", "application/json"}};
+  r = http->send(req);
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_NE(r.body.find("0.70"), std::string::npos) << r.body;
+  req.url = s.url("/api/tool/smart_search");
+  req.body = R"({"query":"倒闸操作"})";
+  r = http->send(req);
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_NE(r.body.find("SAMPLE"), std::string::npos) << r.body;
 }
 
 // Two servers (replicas) over one database: what the CLI ingested, each serves and finds.

@@ -69,8 +69,7 @@ TEST_P(QuestionSets, EmptyOnlyWhenNoPairOfTheQuestionIsStoredAndFiguresHold) {
     f.synonyms = &lib->synonyms();
     index::GuidedOptions o;
     o.aliases = &lib->aliases();
-    const auto r =
-        index::guided_search(lib->documents(), q.query, f, index::SearchMode::kKeyword, o);
+    const auto r = index::guided_search(lib->engine(), q.query, f, index::SearchMode::kKeyword, o);
     if (!r.hits.empty()) continue;
     ++empty;
     EXPECT_TRUE(r.nothing_in_library) << q.query;
@@ -79,8 +78,8 @@ TEST_P(QuestionSets, EmptyOnlyWhenNoPairOfTheQuestionIsStoredAndFiguresHold) {
       EXPECT_EQ(tokens[q.reg_id].count(t.text), 0u)
           << q.query << ": empty, but '" << t.text << "' is stored";
   }
-  const auto figures = index::evaluate(lib->documents(), questions, "keyword", false,
-                                       &lib->synonyms(), &lib->aliases());
+  const auto figures = index::evaluate(lib->engine(), questions, "keyword", false, &lib->synonyms(),
+                                       &lib->aliases());
   EXPECT_EQ(figures.empty, empty);
   EXPECT_GE(figures.hit_at[2], GetParam().min_hit5) << GetParam().questions;
 }

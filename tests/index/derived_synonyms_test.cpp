@@ -84,7 +84,7 @@ TEST_F(Derived, TheLibraryKeepsThemCurrentWithEachIngestAndDelete) {
     SearchFilter f;
     f.synonyms = &lib.synonyms();
     f.reg_ids = {"OTHER"};
-    const auto hits = keyword_search(lib.store(), "保险 熔断后", f);
+    const auto hits = lib.engine().keyword().search("保险 熔断后", f);
     ASSERT_FALSE(hits.empty());
     EXPECT_NE(hits[0].match, "partial");
   }

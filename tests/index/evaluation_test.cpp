@@ -1,4 +1,5 @@
 #include "regreader/index/evaluation.hpp"
+#include "regreader/index/sqlite_engine.hpp"
 
 #include <gtest/gtest.h>
 
@@ -44,12 +45,12 @@ TEST_F(Evaluation, KeywordLegFindsWordsInsideChineseRunsTheBaselineMisses) {
                            "{\"query\": \"保护动作\", \"expect\": \"检查保护动作情况\"}\n"
                            "{\"query\": \"变压器\", \"expect\": \"变压器着火\"}\n"));
   ASSERT_EQ(qs.size(), 3u);
-  const auto ours = evaluate(*store_, qs, "keyword");
+  const auto ours = evaluate(embedded_engine(*store_), qs, "keyword");
   EXPECT_EQ(ours.questions, 2);
   EXPECT_EQ(ours.invalid, 1) << "evidence that is not in the store is not scored";
   EXPECT_DOUBLE_EQ(ours.hit_at[0], 1.0);
   EXPECT_DOUBLE_EQ(ours.mrr, 1.0);
-  const auto base = evaluate(*store_, qs, "baseline");
+  const auto base = evaluate(embedded_engine(*store_), qs, "baseline");
   EXPECT_DOUBLE_EQ(base.hit_at[3], 0.0) << "unicode61 keeps 母线失压时应立即处理 as one token";
   EXPECT_EQ(base.ranks, (std::vector<int>{0, 0, -1}));
 }
@@ -62,7 +63,7 @@ TEST_F(Evaluation, AChapterIsGoldAndAnswersWithNoHitAreCounted) {
       "{\"query\": \"qwzx\", \"reg_id\": \"\", \"in_reg\": \"R\", \"chapter\": \"5.2.2 "
       "线路跳闸后应检查保护动作情况…\"}\n"
       "{\"query\": \"母线\", \"reg_id\": \"R\", \"chapter\": \"9.9 没有这一章\"}\n"));
-  const auto r = evaluate(*store_, qs, "keyword");
+  const auto r = evaluate(embedded_engine(*store_), qs, "keyword");
   EXPECT_EQ(r.ranks, (std::vector<int>{1, 0, 0, -1}));
   EXPECT_EQ(r.invalid, 1) << "a chapter the regulation does not have is not scored";
   EXPECT_EQ(r.empty, 1) << "qwzx occurs nowhere";
@@ -77,7 +78,7 @@ TEST_F(Evaluation, MalformedFilesNameTheLine) {
     EXPECT_NE(std::string(e.what()).find("line 2"), std::string::npos) << e.what();
   }
   EXPECT_THROW(read_eval_file(write("{\"query\": \"a\"}\n")), Error);
-  EXPECT_THROW(evaluate(*store_, {}, "semantic"), Error);
+  EXPECT_THROW(evaluate(embedded_engine(*store_), {}, "semantic"), Error);
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 // copies fold into one hit, and `limit k` is still the first k of a deeper search.
 
 #include "regreader/index/guided_search.hpp"
+#include "regreader/index/keyword_index.hpp"
+#include "regreader/index/sqlite_engine.hpp"
 
 #include <gtest/gtest.h>
 
@@ -58,7 +60,7 @@ class Guided : public ::testing::Test {
     store_->save(doc("GB99999-2020-OCR", standard("，必要时校核")));
   }
   GuidedResult run(const std::string& q, SearchFilter f = {}, GuidedOptions o = {}) {
-    return guided_search(*store_, q, f, SearchMode::kKeyword, o);
+    return guided_search(index::embedded_engine(*store_), q, f, SearchMode::kKeyword, o);
   }
   parse::TempDir dir_;
   std::unique_ptr<store::PageStore> store_;
@@ -203,7 +205,7 @@ class WorkersWords : public ::testing::Test {
   GuidedResult run(const std::string& q, int limit = 10) {
     SearchFilter f;
     f.limit = limit;
-    return guided_search(*store_, q, f, SearchMode::kKeyword, {});
+    return guided_search(index::embedded_engine(*store_), q, f, SearchMode::kKeyword, {});
   }
   parse::TempDir dir_;
   std::unique_ptr<store::PageStore> store_;

@@ -4,6 +4,7 @@
 // announcements instead of being rebuilt. Skipped with the reason when PostgreSQL 15 is missing.
 
 #include "regreader/index/pg_vector_store.hpp"
+#include "regreader/index/pg_engine.hpp"
 
 #include "regreader/index/pg_keyword_index.hpp"
 
@@ -59,9 +60,9 @@ class PgVectors : public ::testing::Test {
 
 // Waits (up to 5 s) until the replica has caught up `n` times: what its next search does when
 // a notification arrived.
-void caught_up(const PgStore& replica, int n) {
+void caught_up(PgStore& replica, int n) {
   for (int i = 0; i < 500 && pg_leg_stats(replica).catch_ups < n; ++i) {
-    pg_semantic_unavailable(replica);  // looks for announcements, as a search does
+    semantic_unavailable(postgres_engine(replica));  // looks for announcements, as a search does
     if (pg_leg_stats(replica).catch_ups < n) ::usleep(10000);
   }
   EXPECT_GE(pg_leg_stats(replica).catch_ups, n);
@@ -91,7 +92,7 @@ TEST_F(PgVectors, AReplicasIndexFollowsWhatAnotherReplicaWrites) {
 
   SearchFilter f;
   f.limit = 5;
-  auto hits = pg_search(*reader, "倒闸操作", "倒闸操作", f, SearchMode::kVector);
+  auto hits = search(postgres_engine(*reader), "倒闸操作", "倒闸操作", f, SearchMode::kVector);
   ASSERT_FALSE(hits.empty());
   EXPECT_TRUE(has_reg(hits, "A") || has_reg(hits, "B"));
   EXPECT_FALSE(hits[0].snippet.empty());
@@ -105,7 +106,7 @@ TEST_F(PgVectors, AReplicasIndexFollowsWhatAnotherReplicaWrites) {
   writer->remove("B");
   caught_up(*reader, 1);
   f.limit = 50;
-  hits = pg_search(*reader, "倒闸操作", "倒闸操作", f, SearchMode::kVector);
+  hits = search(postgres_engine(*reader), "倒闸操作", "倒闸操作", f, SearchMode::kVector);
   EXPECT_FALSE(has_reg(hits, "B"));
   EXPECT_TRUE(has_reg(hits, "A"));
   // B again, embedded by the writer: the reader finds it, restricted to B, without a reload.
@@ -113,7 +114,7 @@ TEST_F(PgVectors, AReplicasIndexFollowsWhatAnotherReplicaWrites) {
   pg_update_vectors(*writer, *embedder);
   caught_up(*reader, 2);
   f.reg_ids = {"B"};
-  hits = pg_search(*reader, "倒闸操作", "倒闸操作", f, SearchMode::kVector);
+  hits = search(postgres_engine(*reader), "倒闸操作", "倒闸操作", f, SearchMode::kVector);
   ASSERT_FALSE(hits.empty());
   EXPECT_EQ(hits[0].reg_id, "B");
   const auto after = pg_leg_stats(*reader);
@@ -124,13 +125,14 @@ TEST_F(PgVectors, AReplicasIndexFollowsWhatAnotherReplicaWrites) {
   // Hybrid fuses both legs; with no model configured it runs as keyword and vector is refused.
   f.reg_ids.clear();
   f.limit = 3;
-  hits = pg_search(*reader, "倒闸操作", "倒闸操作", f, SearchMode::kHybrid);
+  hits = search(postgres_engine(*reader), "倒闸操作", "倒闸操作", f, SearchMode::kHybrid);
   ASSERT_EQ(hits.size(), 3u);
   EXPECT_NE(hits[0].snippet.find("倒闸"), std::string::npos) << hits[0].snippet;
   const auto none = model_setting("none");
-  EXPECT_FALSE(pg_search(*reader, "倒闸操作", "倒闸操作", f, SearchMode::kHybrid).empty());
+  EXPECT_FALSE(
+      search(postgres_engine(*reader), "倒闸操作", "倒闸操作", f, SearchMode::kHybrid).empty());
   try {
-    pg_search(*reader, "倒闸操作", "倒闸操作", f, SearchMode::kVector);
+    search(postgres_engine(*reader), "倒闸操作", "倒闸操作", f, SearchMode::kVector);
     ADD_FAILURE() << "vector search without a model";
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), ErrorCode::kInvalidArgument);
@@ -146,7 +148,8 @@ TEST_F(PgVectors, VectorsOfAnotherModelAreRefusedAndReindexReplacesThem) {
   pg_update_vectors(*writer, *embedder);
   auto reader = replica();
   SearchFilter f;
-  EXPECT_FALSE(pg_search(*reader, "倒闸操作", "倒闸操作", f, SearchMode::kVector).empty());
+  EXPECT_FALSE(
+      search(postgres_engine(*reader), "倒闸操作", "倒闸操作", f, SearchMode::kVector).empty());
   // A replica whose fitted model differs (another fit, another id) is told to reindex.
   writer->save(sample("C"));
   auto refit = pg_embedder_for_build(*writer, EmbeddingConfig::from_env(), true);
@@ -164,7 +167,8 @@ TEST_F(PgVectors, VectorsOfAnotherModelAreRefusedAndReindexReplacesThem) {
   EXPECT_EQ(state->vectors, n);
   EXPECT_EQ(state->missing, 0);
   // The reader loaded the first fit; it reads the new one from its data directory and follows.
-  const auto hits = pg_search(*reader, "倒闸操作", "倒闸操作", f, SearchMode::kVector);
+  const auto hits =
+      search(postgres_engine(*reader), "倒闸操作", "倒闸操作", f, SearchMode::kVector);
   ASSERT_FALSE(hits.empty());
   EXPECT_TRUE(has_reg(hits, "C") || has_reg(hits, "A"));
 }

@@ -2,7 +2,9 @@
 // hashing), so every expectation follows from the texts.
 
 #include "regreader/index/search.hpp"
-#include "regreader/index/engine_search.hpp"
+#include "regreader/index/keyword_index.hpp"
+#include "regreader/index/search.hpp"
+#include "regreader/index/sqlite_engine.hpp"
 
 #include <gtest/gtest.h>
 
@@ -85,7 +87,9 @@ class Search : public ::testing::Test {
   }
   std::vector<SearchHit> run(const std::string& q, SearchFilter f, SearchMode mode) {
     const auto v = embedder_.embed({q}, EmbedKind::kQuery)[0];
-    return search_with_vector(*store_, q, v, *index_, f, mode);
+    const auto engine = embedded_engine(*store_);
+    const auto leg = sqlite_vector_leg(*store_, nullptr, index_);
+    return search_with_vector(engine.keyword(), *leg, q, v, f, mode);
   }
   parse::TempDir dir_;
   std::unique_ptr<store::PageStore> store_;
@@ -284,15 +288,16 @@ TEST_F(Search, ReindexOneRegulationReembedsOnlyIt) {
 
 TEST_F(Search, WithoutAnEmbeddingModelHybridIsKeywordAndVectorIsAnError) {
   ScopedSettings none(settings_with({{"embedding.model", "none"}}));
-  EXPECT_EQ(engine_effective_mode(*store_, SearchMode::kHybrid), SearchMode::kKeyword);
-  EXPECT_EQ(engine_default_mode(*store_), SearchMode::kKeyword);
+  const auto engine = embedded_engine(*store_);
+  EXPECT_EQ(effective_mode(engine, SearchMode::kHybrid), SearchMode::kKeyword);
+  EXPECT_EQ(default_mode(engine), SearchMode::kKeyword);
   SearchFilter f;
-  auto hybrid = search(*store_, "母线失压", f, SearchMode::kHybrid);
+  auto hybrid = search(engine, "母线失压", f, SearchMode::kHybrid);
   auto keyword = keyword_search(*store_, "母线失压", f);
   ASSERT_EQ(hybrid.size(), keyword.size());
   for (size_t i = 0; i < hybrid.size(); ++i)
     EXPECT_EQ(hybrid[i].block_id, keyword[i].block_id);
-  EXPECT_THROW(search(*store_, "母线失压", f, SearchMode::kVector), Error);
+  EXPECT_THROW(search(engine, "母线失压", f, SearchMode::kVector), Error);
 }
 
 TEST_F(Search, TheSavedGraphCatchesUpWithDeletesAndIngests) {

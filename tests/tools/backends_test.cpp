@@ -62,8 +62,7 @@ class ToolsOnEveryEngine : public ::testing::TestWithParam<std::string> {
 
 TEST_P(ToolsOnEveryEngine, EveryCaseHoldsOnThisEngine) {
   const auto table = tool_table(true);
-  const ToolContext ctx{
-      lib_->documents(), lib_->data_dir(), &lib_->synonyms(), {}, &lib_->aliases()};
+  const ToolContext ctx{lib_->engine(), lib_->data_dir(), &lib_->synonyms(), {}, &lib_->aliases()};
   const auto cases = read_cases();
   ASSERT_GE(cases.size(), 10u);
   for (const auto& c : cases) {

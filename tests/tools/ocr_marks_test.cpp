@@ -5,6 +5,7 @@
 
 #include "parse/raw_blocks.hpp"
 #include "regreader/index/keyword_index.hpp"
+#include "regreader/index/sqlite_engine.hpp"
 #include "regreader/parse/structure_builder.hpp"
 #include "regreader/store/page_store.hpp"
 #include "regreader/tools/registry.hpp"
@@ -43,7 +44,8 @@ class OcrMarks : public ::testing::TestWithParam<std::string> {
 
   tools::ToolResult call(const std::string& tool, const json& args) {
     const auto table = tools::tool_table(false);
-    const tools::ToolContext ctx{*store_, dir_.path() / "data", nullptr, {}};
+    const auto engine = index::embedded_engine(*store_);
+    const tools::ToolContext ctx{engine, dir_.path() / "data", nullptr, {}};
     return tools::call_tool(*tools::find_tool(table, tool), ctx, args);
   }
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "regreader/core/error.hpp"
+#include "regreader/index/sqlite_engine.hpp"
 #include "regreader/tools/lookups.hpp"
 #include "tools/tool_fixture.hpp"
 
@@ -45,7 +46,8 @@ TEST_F(TableLookup, WordsThatNameSeveralTablesOrNoneAreRefusedWithTheCandidates)
 
 TEST_F(TableLookup, SearchTablesPutsTheTableTheQueryNamesFirst) {
   const auto table = tool_table(true);
-  const ToolContext ctx{*store_, dir_->path(), nullptr, {}};
+  const auto engine = index::embedded_engine(*store_);
+  const ToolContext ctx{engine, dir_->path(), nullptr, {}};
   const auto r = call_tool(*find_tool(table, "search_tables"), ctx,
                            {{"reg_id", "GUIDE"}, {"query", "告警阈值"}, {"search_mode", "keyword"}})
                      .structured;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "regreader/index/keyword_index.hpp"
+#include "regreader/index/sqlite_engine.hpp"
 #include "regreader/parse/office_renderer.hpp"
 #include "regreader/store/ingestor.hpp"
 #include "regreader/tools/registry.hpp"
@@ -38,7 +39,8 @@ class ToolFixture : public ::testing::Test {
     const auto table = tools::tool_table(true);
     const auto* tool = tools::find_tool(table, name);
     if (!tool) throw std::runtime_error("no tool " + name);
-    const tools::ToolContext ctx{*store_, dir_->path(), nullptr, {}};
+    const auto engine = index::embedded_engine(*store_);
+    const tools::ToolContext ctx{engine, dir_->path(), nullptr, {}};
     return tools::call_tool(*tool, ctx, args).structured;
   }
 

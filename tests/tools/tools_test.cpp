@@ -7,6 +7,8 @@
 #include "regreader/core/error.hpp"
 #include "regreader/core/settings.hpp"
 #include "regreader/index/embedder_factory.hpp"
+#include "regreader/index/keyword_index.hpp"
+#include "regreader/index/sqlite_engine.hpp"
 #include "regreader/index/vector_store.hpp"
 #include "tools/tool_fixture.hpp"
 
@@ -205,7 +207,8 @@ TEST(ToolPaging, CutPagesAreSaidToBeCutWhereverTheyAreCited) {
   o.reg_id = "MD";
   store::ingest_file(store, md, o);
   const auto table = tools::tool_table(false);
-  const tools::ToolContext ctx{store, dir.path() / "data", nullptr, {}};
+  const auto engine = index::embedded_engine(store);
+  const tools::ToolContext ctx{engine, dir.path() / "data", nullptr, {}};
   const auto read = tools::call_tool(*tools::find_tool(table, "read_page_range"), ctx,
                                      {{"reg_id", "MD"}, {"start_page", 1}, {"end_page", 1}});
   EXPECT_EQ(read.structured["paging"], "synthetic");
@@ -233,7 +236,8 @@ TEST(ToolProgress, SearchReportsItsSlowStepsInHybridModeOnly) {
   ASSERT_GT(index::reindex_vectors(store, *embedder, ""), 0);
   const auto table = tools::tool_table(false);
   std::vector<std::pair<double, std::string>> steps;
-  const tools::ToolContext ctx{store, dir.path(), nullptr,
+  const auto engine = index::embedded_engine(store);
+  const tools::ToolContext ctx{engine, dir.path(), nullptr,
                                [&](double done, double total, const std::string& what) {
                                  EXPECT_EQ(total, 3);
                                  steps.emplace_back(done, what);

@@ -8,7 +8,7 @@
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/parse/fidelity_check.hpp"
-#include "regreader/store/page_store.hpp"
+#include "regreader/store/document_store.hpp"
 
 namespace regreader::cli {
 
@@ -66,7 +66,7 @@ std::string render_report(const std::string& reg_id, const parse::FidelityReport
 void run_check(const CheckArgs& a, Globals& g) {
   g.json = a.json;
   auto lib = g.library();
-  auto& store = lib.store();
+  auto& store = lib.documents();
   std::vector<std::string> ids = stored_ids(lib, a.reg_ids, g.quiet);
   if (a.all)
     for (const auto& r : store.list())

@@ -7,7 +7,6 @@
 
 #include "regreader/cli/commands.hpp"
 #include "regreader/cli/output.hpp"
-#include "regreader/index/engine_search.hpp"
 #include "regreader/index/evaluation.hpp"
 #include "regreader/index/keyword_index.hpp"
 #include "regreader/index/search.hpp"
@@ -45,23 +44,22 @@ void run_eval(const EvalArgs& a, Globals& g) {
   g.json = a.json;
   const auto questions = index::read_eval_file(a.file);
   auto lib = g.library();
-  const auto& documents = lib.documents();
   nlohmann::json out = nlohmann::json::array();
   if (!a.json)
     std::printf("%-14s %9s %7s %7s %7s %7s %7s %7s\n", "mode", "questions", "hit@1", "hit@3",
                 "hit@5", "hit@10", "MRR", "empty");
-  const bool embedded = lib.engine() == "sqlite";
-  const std::string no_leg = index::semantic_unavailable(documents);
+  const std::string no_leg = index::semantic_unavailable(lib.engine());
+  const std::string no_baseline = lib.engine().keyword().baseline_unavailable();
   for (const auto& mode : a.modes) {
     const bool needs_leg = mode == "vector" || mode == "hybrid";
-    if ((needs_leg && !no_leg.empty()) || (!embedded && mode == "baseline")) {
-      const std::string why = needs_leg ? no_leg : "the baseline reads the embedded FTS5 index";
+    if ((needs_leg && !no_leg.empty()) || (mode == "baseline" && !no_baseline.empty())) {
+      const std::string why = needs_leg ? no_leg : no_baseline;
       if (!a.json) std::printf("%-9s not available: %s\n", mode.c_str(), why.c_str());
       out.push_back({{"mode", mode}, {"available", false}, {"reason", why}});
       continue;
     }
     const auto r =
-        index::evaluate(documents, questions, mode, a.plain, &lib.synonyms(), &lib.aliases());
+        index::evaluate(lib.engine(), questions, mode, a.plain, &lib.synonyms(), &lib.aliases());
     out.push_back(index::to_json(r, questions));
     if (!a.json) print_row(mode, r, questions, a.by_kind);
     if (!a.json && r.invalid)

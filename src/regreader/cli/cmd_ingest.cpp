@@ -349,8 +349,7 @@ void run_ingest(const IngestArgs& a, Globals& g) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   nlohmann::json vectors;
   if (tally.added + tally.replaced > 0) {
-    if (lib.engine() == "sqlite") index::optimize_keyword_index(lib.store());
-    update_vectors_after_ingest(lib.documents(), g, vectors);
+    finish_library_changes(lib, g, vectors);
   }
   const auto copies = copies_lines(lib.documents().list(), families, a.paths);
   if (a.json) {

@@ -6,7 +6,7 @@
 #include "regreader/cli/output.hpp"
 #include "regreader/core/error.hpp"
 #include "regreader/parse/reg_id.hpp"
-#include "regreader/store/page_store.hpp"
+#include "regreader/store/document_store.hpp"
 
 namespace regreader::cli {
 
@@ -41,7 +41,7 @@ void run_rename(const ManageArgs& a, Globals& g) {
   nlohmann::json report = {{"renamed", a.reg_id}, {"reg_id", a.new_id}, {"aliases", aliases}};
   // Vectors follow block ids: the renamed blocks are embedded again (nothing without a model).
   nlohmann::json vectors;
-  update_vectors_after_ingest(lib.documents(), g, vectors);
+  finish_library_changes(lib, g, vectors);
   if (!vectors.is_null()) report["vectors"] = vectors;
   if (a.json) {
     print_json(report);

@@ -5,7 +5,7 @@
 #include "regreader/cli/output.hpp"
 #include "regreader/core/error.hpp"
 #include "regreader/store/copies.hpp"
-#include "regreader/store/page_store.hpp"
+#include "regreader/store/document_store.hpp"
 
 namespace regreader::cli {
 

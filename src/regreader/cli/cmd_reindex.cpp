@@ -10,8 +10,8 @@
 #include "regreader/cli/progress.hpp"
 #include "regreader/core/error.hpp"
 #include "regreader/index/embedder_factory.hpp"
-#include "regreader/index/engine_search.hpp"
 #include "regreader/index/keyword_index.hpp"
+#include "regreader/index/search.hpp"
 #include "regreader/index/vector_store.hpp"
 
 namespace regreader::cli {
@@ -37,19 +37,19 @@ void run_reindex(const ReindexArgs& a, Globals& g) {
   auto lib = g.library();
   if (lib.empty() || lib.documents().list().empty())
     throw Error(ErrorCode::kNotFound, "the store is empty; ingest the regulations first");
-  auto& store = lib.documents();
-  if (!a.reg_id.empty()) store.require(a.reg_id);
-  if (lib.engine() == "sqlite") index::optimize_keyword_index(lib.store());
+  if (!a.reg_id.empty()) lib.documents().require(a.reg_id);
+  auto& engine = lib.engine();
+  engine.keyword().optimize();
   const auto t0 = std::chrono::steady_clock::now();
-  auto embedder = index::engine_embedder_for_build(store, config, a.all);
+  auto embedder = engine.vectors().embedder_for_build(config, a.all);
   Progress progress(!g.quiet);
-  const int n = index::engine_reindex_vectors(
-      store, *embedder, a.all ? "" : a.reg_id,
+  const int n = engine.vectors().reindex(
+      *embedder, a.all ? "" : a.reg_id,
       [&](int done, int total) { progress.update(done, total, "embedding blocks"); });
   progress.clear();
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const auto state = index::engine_vector_state(store);
+  const auto state = engine.vectors().state();
   if (a.json) {
     print_json({{"reindexed", a.all ? "all" : a.reg_id},
                 {"blocks", n},
@@ -67,17 +67,13 @@ void run_reindex(const ReindexArgs& a, Globals& g) {
 
 }  // namespace
 
-void update_vectors_after_ingest(store::DocumentStore& store, Globals& g, nlohmann::json& report) {
+void finish_library_changes(index::Library& lib, Globals& g, nlohmann::json& report) {
   try {
-    const auto config = index::EmbeddingConfig::from_env();
-    if (config.kind == index::EmbedderKind::kNone) return;
-    auto embedder = index::engine_embedder_for_build(store, config, false);
     Progress progress(!g.quiet);
-    const int n = index::engine_update_vectors(store, *embedder, [&](int done, int total) {
-      progress.update(done, total, "embedding blocks");
-    });
+    const auto embedded = lib.finish_changes(
+        [&](int done, int total) { progress.update(done, total, "embedding blocks"); });
     progress.clear();
-    report = {{"model_id", embedder->model_id()}, {"embedded", n}};
+    if (embedded) report = {{"model_id", embedded->first}, {"embedded", embedded->second}};
   } catch (const Error& e) {  // the regulations are stored; only the semantic leg lags
     report = {{"error", {{"code", error_code_name(e.code())}, {"message", e.what()}}}};
     std::cerr << "warning: vectors not updated (" << e.what()

@@ -9,13 +9,12 @@
 #include "regreader/cli/commands.hpp"
 #include "regreader/cli/output.hpp"
 #include "regreader/core/error.hpp"
-#include "regreader/index/engine_search.hpp"
 #include "regreader/index/guided_search.hpp"
 #include "regreader/index/keyword_index.hpp"
 #include "regreader/index/search.hpp"
 #include "regreader/index/tokenizer.hpp"
 #include "regreader/index/vector_store.hpp"
-#include "regreader/store/page_store.hpp"
+#include "regreader/store/document_store.hpp"
 #include "regreader/tools/search_hits.hpp"
 
 namespace regreader::cli {
@@ -47,17 +46,16 @@ std::vector<model::BlockType> parse_types(const std::string& list) {
 }
 
 // Which mode runs, saying on stderr when hybrid falls back to keyword or vectors are missing.
-index::SearchMode choose_mode(const SearchArgs& a, const store::DocumentStore& documents,
-                              bool& fell_back) {
+index::SearchMode choose_mode(const SearchArgs& a, const index::Engine& engine, bool& fell_back) {
   const auto requested =
-      a.mode.empty() ? index::engine_default_mode(documents) : index::parse_search_mode(a.mode);
-  const auto used = index::engine_effective_mode(documents, requested);
+      a.mode.empty() ? index::default_mode(engine) : index::parse_search_mode(a.mode);
+  const auto used = index::effective_mode(engine, requested);
   fell_back = used != requested;
   if (fell_back)
     std::cerr << "note: hybrid search runs as keyword search: "
-              << index::semantic_unavailable(documents) << "\n";
+              << index::semantic_unavailable(engine) << "\n";
   if (used != index::SearchMode::kKeyword)
-    if (auto st = index::engine_vector_state(documents); st && st->missing > 0)
+    if (auto st = engine.vectors().state(); st && st->missing > 0)
       std::cerr << "note: " << st->missing
                 << " block(s) have no vector yet; run `regreader reindex --all`\n";
   return used;
@@ -123,8 +121,8 @@ void run_search(const SearchArgs& a, Globals& g) {
   o.aliases = &lib.aliases();
   f.reg_ids = stored_ids(lib, a.reg_ids, g.quiet);
   bool fell_back = false;
-  const auto mode = choose_mode(a, store, fell_back);
-  const auto r = index::guided_search(store, a.query, f, mode, o);
+  const auto mode = choose_mode(a, lib.engine(), fell_back);
+  const auto r = index::guided_search(lib.engine(), a.query, f, mode, o);
   if (a.json) {
     nlohmann::json j = {
         {"query", a.query},
@@ -134,7 +132,7 @@ void run_search(const SearchArgs& a, Globals& g) {
         {"exact_match", std::any_of(r.hits.begin(), r.hits.end(),
                                     [](const auto& h) { return !tools::loose_hit(h); })}};
     tools::add_guided_fields(r, j);
-    if (fell_back) j["note"] = index::semantic_unavailable(store);
+    if (fell_back) j["note"] = index::semantic_unavailable(lib.engine());
     print_json(j);
     return;
   }

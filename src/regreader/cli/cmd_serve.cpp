@@ -31,10 +31,10 @@ void run_serve(const ServeArgs& a, Globals& g) {
     auto lib = g.library();
     // One line on stderr (stdout is the protocol's): what this server serves and why.
     const size_t count = lib.empty() ? 0 : lib.documents().list().size();
-    const std::string from = lib.engine() == "sqlite"
-                                 ? std::filesystem::absolute(g.data_dir()).string()
-                                 : "PostgreSQL (models and kept sources in " +
-                                       std::filesystem::absolute(g.data_dir()).string() + ")";
+    const std::string dir = std::filesystem::absolute(g.data_dir()).string();
+    const std::string where = lib.documents().location();
+    const std::string from =
+        where == dir ? dir : where + " (models and kept sources in " + dir + ")";
     std::string line = "regreader: serving " + std::to_string(count) + " regulation(s) from " +
                        from + "; " + settings().config_source() + "\n";
     if (count == 0)
@@ -55,7 +55,10 @@ void run_serve(const ServeArgs& a, Globals& g) {
   o.legacy_sse = a.transport == "sse";
   o.allowed_origins = a.allowed_origins;
   o.token = settings().get("mcp.token");
-  if (!a.no_web) o.web = web::reading_room({g.data_dir(), tools::advanced_tools_enabled()});
+  if (!a.no_web)
+    o.web = web::reading_room({.data_dir = g.data_dir(),
+                               .advanced_tools = tools::advanced_tools_enabled(),
+                               .store_url = settings().get("store")});
   o.on_listening = [&o](int port) {
     // One write, so a reader of stderr sees the whole line at once.
     const std::string base = "http://" + o.host + ":" + std::to_string(port);

@@ -9,7 +9,7 @@
 #include "regreader/core/error.hpp"
 #include "regreader/parse/notes.hpp"
 #include "regreader/parse/references.hpp"
-#include "regreader/store/page_store.hpp"
+#include "regreader/store/document_store.hpp"
 
 namespace regreader::cli {
 
@@ -32,7 +32,7 @@ TableArgs with_stored_id(const TableArgs& in, const index::Library& lib, const G
 void run_tables(const TableArgs& in, Globals& g) {
   g.json = in.json;
   auto lib = g.library();
-  auto& store = lib.store();
+  auto& store = lib.documents();
   const TableArgs a = with_stored_id(in, lib, g);
   const auto tables =
       store.tables(a.reg_id, a.page > 0 ? std::optional<int>(a.page) : std::nullopt);
@@ -49,7 +49,7 @@ void run_tables(const TableArgs& in, Globals& g) {
 void run_table(const TableArgs& in, Globals& g) {
   g.json = in.json;
   auto lib = g.library();
-  auto& store = lib.store();
+  auto& store = lib.documents();
   const TableArgs a = with_stored_id(in, lib, g);
   const auto t = tools::find_table(store, a.reg_id, a.id);
   const auto notes = tools::table_notes(store, a.reg_id, t);
@@ -67,7 +67,7 @@ void run_table(const TableArgs& in, Globals& g) {
 void run_note(const TableArgs& in, Globals& g) {
   g.json = in.json;
   auto lib = g.library();
-  auto& store = lib.store();
+  auto& store = lib.documents();
   const TableArgs a = with_stored_id(in, lib, g);
   const auto found = tools::find_notes(store, a.reg_id, a.id, a.page);
   nlohmann::json matches = nlohmann::json::array();
@@ -93,7 +93,7 @@ void run_ref(const TableArgs& in, Globals& g) {
                 "cannot read a reference in '" + in.id +
                     "' (try 见表1, 参见5.2.3, 按附录A, 见注1, 第十二条)");
   auto lib = g.library();
-  auto& store = lib.store();
+  auto& store = lib.documents();
   const TableArgs a = with_stored_id(in, lib, g);
   const auto structure = store.structure(a.reg_id);
   const auto tables = store.tables(a.reg_id);

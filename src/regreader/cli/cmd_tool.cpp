@@ -53,7 +53,7 @@ void run_tool(const ToolArgs& a, Globals& g) {
     throw Error(ErrorCode::kInvalidArgument, std::string("arguments are not JSON: ") + e.what());
   }
   const auto lib = g.library();
-  const tools::ToolContext ctx{lib.documents(), g.data_dir(), &lib.synonyms(), {}, &lib.aliases()};
+  const tools::ToolContext ctx{lib.engine(), g.data_dir(), &lib.synonyms(), {}, &lib.aliases()};
   const auto result = tools::call_tool(*tool, ctx, args);
   if (a.text)
     std::cout << (result.text.empty() ? result.structured.dump(2) : result.text);

@@ -40,7 +40,7 @@ void run_verify(const VerifyArgs& a, Globals& g) {
   if (answer.find_first_not_of(" \t\r\n") == std::string::npos)
     throw Error(ErrorCode::kInvalidArgument, "the answer is empty");
   const auto lib = g.library();
-  tools::StorePageSource source(lib.store(), lib.aliases());
+  tools::StorePageSource source(lib.documents(), lib.aliases());
   tools::CheckOptions o;
   if (!a.read.empty()) o.read_regulations = a.read;
   const auto report = tools::check_answer_claims(answer, source, o);

@@ -9,7 +9,7 @@
 
 #include "regreader/index/library.hpp"
 #include "regreader/parse/parse_options.hpp"
-#include "regreader/store/page_store.hpp"
+#include "regreader/store/document_store.hpp"
 
 namespace regreader::cli {
 
@@ -58,8 +58,9 @@ std::string stored_id(const index::Library& lib, const std::string& name, bool q
 std::vector<std::string> stored_ids(const index::Library& lib,
                                     const std::vector<std::string>& names, bool quiet);
 
-/// After an ingest: embeds the new blocks with the configured model (nothing when none is
-/// configured). A failure is a warning in `report`, not an error: the regulations are stored.
-void update_vectors_after_ingest(store::DocumentStore& store, Globals& g, nlohmann::json& report);
+/// After an ingest or rename: Library::finish_changes (the keyword index compacted, the new
+/// blocks embedded with the configured model, if any) with progress on stderr. A failure is a
+/// warning in `report`, not an error: the regulations are stored.
+void finish_library_changes(index::Library& lib, Globals& g, nlohmann::json& report);
 
 }  // namespace regreader::cli

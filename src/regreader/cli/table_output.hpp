@@ -9,7 +9,7 @@
 #include "regreader/model/document_structure.hpp"
 #include "regreader/model/reference_link.hpp"
 #include "regreader/model/table_entry.hpp"
-#include "regreader/store/page_store.hpp"
+#include "regreader/store/document_store.hpp"
 #include "regreader/tools/lookups.hpp"
 
 namespace regreader::cli {

@@ -6,8 +6,6 @@
 #include <unordered_map>
 
 #include "regreader/core/text.hpp"
-#include "regreader/index/embedder_factory.hpp"
-#include "regreader/store/page_store.hpp"
 
 namespace regreader::index {
 
@@ -60,11 +58,10 @@ SignatureCache& signature_cache() {
   return c;
 }
 
-// Which store a cached signature belongs to: the embedded store's data directory, or the
-// server for PostgreSQL (reg id, file hash and ingest time tell its regulations apart).
+// Which store a cached signature belongs to: where its documents live (reg id, file hash and
+// ingest time tell its regulations apart).
 std::string store_key(const store::DocumentStore& store) {
-  const auto* embedded = dynamic_cast<const store::PageStore*>(&store);
-  return embedded ? store_data_dir(*embedded).string() : std::string("postgresql");
+  return store.location();
 }
 
 std::vector<uint64_t> regulation_signature(const store::DocumentStore& store,

@@ -63,13 +63,6 @@ fs::path builtin_model_path(const fs::path& data_dir) {
   return data_dir / "vectors" / "builtin-lsa.bin";
 }
 
-fs::path store_data_dir(const store::PageStore& store) {
-  const store::Database* db = store.database();
-  if (!db) return {};
-  const char* file = sqlite3_db_filename(db->handle(), "main");
-  return file && *file ? fs::path(file).parent_path() : fs::path();
-}
-
 std::unique_ptr<Embedder> open_embedder(const EmbeddingConfig& config, const fs::path& data_dir) {
   switch (config.kind) {
     case EmbedderKind::kNone:
@@ -109,7 +102,7 @@ std::unique_ptr<Embedder> fit_builtin_embedder(const store::PageStore& store) {
   auto s = db->prepare("SELECT chapter_path, content_markdown FROM blocks ORDER BY rowid");
   while (s.step())
     texts.push_back(embedding_text(s.text(0), s.text(1)));
-  return fit_builtin_embedder(texts, store_data_dir(store));
+  return fit_builtin_embedder(texts, store.data_dir());
 }
 
 std::unique_ptr<Embedder> embedder_for_build(
@@ -123,7 +116,7 @@ std::unique_ptr<Embedder> embedder_for_build(
 
 std::unique_ptr<Embedder> embedder_for_build(const store::PageStore& store,
                                              const EmbeddingConfig& config, bool refit) {
-  return embedder_for_build(config, store_data_dir(store), refit,
+  return embedder_for_build(config, store.data_dir(), refit,
                             [&] { return fit_builtin_embedder(store); });
 }
 

@@ -44,9 +44,6 @@ inline constexpr EmbedderKind kDefaultEmbedder = EmbedderKind::kNone;
 /// Where the built-in model's fit lives in a data directory.
 std::filesystem::path builtin_model_path(const std::filesystem::path& data_dir);
 
-/// The data directory of a store (the folder of its database file); empty for an empty store.
-std::filesystem::path store_data_dir(const store::PageStore& store);
-
 /// The configured embedder; null for kNone and for the built-in model before it is fitted.
 /// A local model folder is loaded as a BERT encoder (bert_encoder.hpp); a bad folder throws.
 std::unique_ptr<Embedder> open_embedder(const EmbeddingConfig& config,

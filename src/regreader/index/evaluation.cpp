@@ -5,12 +5,8 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
-#include "regreader/index/engine_search.hpp"
 #include "regreader/index/guided_search.hpp"
-#include "regreader/index/keyword_index.hpp"
-#include "regreader/index/pg_keyword_index.hpp"
 #include "regreader/index/search.hpp"
-#include "regreader/store/database.hpp"
 
 namespace regreader::index {
 
@@ -30,37 +26,17 @@ struct Candidate {
   std::vector<std::string> chapter_path;
 };
 
-// The original system's keyword leg: FTS5 with unicode61, the user's words as they are.
-std::vector<Candidate> baseline_search(store::Database& db, const EvalQuestion& q) {
-  std::string match;
-  std::string word;
-  auto flush = [&] {
-    if (word.empty()) return;
-    std::string quoted = "\"";
-    for (char c : word)
-      quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-    match += (match.empty() ? "" : " AND ") + quoted + "\"";
-    word.clear();
-  };
-  for (char c : q.query)
-    c == ' ' ? flush() : word.push_back(c);
-  flush();
+// The original system's keyword leg (KeywordIndex::baseline): FTS5 with unicode61, the user's
+// words as they are.
+std::vector<Candidate> baseline_search(const Engine& engine, const EvalQuestion& q) {
   std::vector<Candidate> out;
-  if (match.empty()) return out;
-  auto s = db.prepare(
-      "SELECT b.block_id, b.page_num, b.reg_id, b.chapter_path FROM temp.baseline_fts f JOIN "
-      "blocks b ON b.rowid = f.rowid "
-      "WHERE baseline_fts MATCH ?1 AND (?2 = '' OR b.reg_id = ?2) ORDER BY bm25(baseline_fts) "
-      "LIMIT ?3");
-  s.bind(1, match).bind(2, q.reg_id).bind(3, kDepth);
-  while (s.step())
-    out.push_back({s.text(0), static_cast<int>(s.integer(1)), s.text(2),
-                   nlohmann::json::parse(s.text(3)).get<std::vector<std::string>>()});
+  for (const auto& h : engine.keyword().baseline(q.query, q.reg_id, kDepth))
+    out.push_back({h.block_id, h.page_num, h.reg_id, h.chapter_path});
   return out;
 }
 
-std::vector<Candidate> our_candidates(const store::DocumentStore& documents, const EvalQuestion& q,
-                                      SearchMode mode, bool plain, const SynonymTable* synonyms,
+std::vector<Candidate> our_candidates(const Engine& engine, const EvalQuestion& q, SearchMode mode,
+                                      bool plain, const SynonymTable* synonyms,
                                       const AliasTable* aliases) {
   SearchFilter f;
   f.synonyms = synonyms;
@@ -71,9 +47,9 @@ std::vector<Candidate> our_candidates(const store::DocumentStore& documents, con
   if (!plain) {
     GuidedOptions o;
     o.aliases = aliases;
-    hits = guided_search(documents, q.query, f, mode, o).hits;
+    hits = guided_search(engine, q.query, f, mode, o).hits;
   } else {
-    hits = engine_search(documents, q.query, q.query, f, mode);
+    hits = search(engine, q.query, q.query, f, mode);
   }
   for (const auto& h : hits)
     out.push_back({h.block_id, h.page_num, h.reg_id, h.chapter_path});
@@ -163,29 +139,17 @@ std::vector<EvalQuestion> read_eval_file(const std::string& path) {
   return out;
 }
 
-EvalResult evaluate(const store::DocumentStore& store, const std::vector<EvalQuestion>& questions,
+EvalResult evaluate(const Engine& engine, const std::vector<EvalQuestion>& questions,
                     const std::string& mode, bool plain, const SynonymTable* synonyms,
                     const AliasTable* aliases) {
   if (mode != "keyword" && mode != "vector" && mode != "hybrid" && mode != "baseline")
     throw Error(ErrorCode::kInvalidArgument,
                 "unknown evaluation mode '" + mode + "' (keyword, vector, hybrid, baseline)");
-  const auto* embedded = dynamic_cast<const store::PageStore*>(&store);
-  if (!embedded && mode == "baseline")
-    throw Error(ErrorCode::kInvalidArgument,
-                "the baseline mode reads the embedded store's FTS5 index; it is not available on "
-                "the PostgreSQL store");
-  store::Database* db = embedded ? embedded->database() : nullptr;
-  if (embedded && !db)
+  const store::DocumentStore& store = engine.documents();
+  if (mode == "baseline" && !engine.keyword().baseline_unavailable().empty())
+    throw Error(ErrorCode::kInvalidArgument, engine.keyword().baseline_unavailable());
+  if (!store.exists())
     throw Error(ErrorCode::kNotFound, "the store is empty; ingest the regulations first");
-  if (mode == "baseline") {
-    db->exec("DROP TABLE IF EXISTS temp.baseline_fts");
-    db->exec(
-        "CREATE VIRTUAL TABLE temp.baseline_fts USING fts5(content_markdown, "
-        "tokenize='unicode61')");
-    db->exec(
-        "INSERT INTO temp.baseline_fts(rowid, content_markdown) SELECT rowid, content_markdown "
-        "FROM blocks");
-  }
   EvalResult r;
   r.mode = mode;
   r.plain = plain;
@@ -196,8 +160,8 @@ EvalResult evaluate(const store::DocumentStore& store, const std::vector<EvalQue
       score(r, -1);
       continue;
     }
-    const auto hits = mode == "baseline" ? baseline_search(*db, q)
-                                         : our_candidates(store, q, parse_search_mode(mode), plain,
+    const auto hits = mode == "baseline" ? baseline_search(engine, q)
+                                         : our_candidates(engine, q, parse_search_mode(mode), plain,
                                                           synonyms, aliases);
     int rank = 0;
     for (size_t i = 0; i < hits.size() && rank == 0; ++i) {

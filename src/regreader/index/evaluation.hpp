@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "regreader/index/engine.hpp"
 #include "regreader/index/regulation_mentions.hpp"
 #include "regreader/index/synonyms.hpp"
-#include "regreader/store/page_store.hpp"
 
 namespace regreader::index {
 
@@ -49,7 +49,7 @@ struct EvalResult {
 /// regulation names, question reduction, definitions first and copies folded.
 /// `synonyms`, `aliases`: the library's (Library::synonyms(), aliases()), so that the figures are
 /// those of `search` over that library; null: the built-in ones.
-EvalResult evaluate(const store::DocumentStore& store, const std::vector<EvalQuestion>& questions,
+EvalResult evaluate(const Engine& engine, const std::vector<EvalQuestion>& questions,
                     const std::string& mode, bool plain = false,
                     const SynonymTable* synonyms = nullptr, const AliasTable* aliases = nullptr);
 

@@ -8,12 +8,7 @@
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/index/copies.hpp"
-#include "regreader/index/embedder_factory.hpp"
-#include "regreader/index/engine_search.hpp"
-#include "regreader/index/keyword_index.hpp"
-#include "regreader/index/pg_keyword_index.hpp"
 #include "regreader/index/question_terms.hpp"
-#include "regreader/store/database.hpp"
 
 namespace regreader::index {
 
@@ -37,14 +32,6 @@ constexpr int kTitleHits = 5;
 // figure of the questions that quote the text at or above its level without titles, where
 // 0.5-1.0 cost it hit@1 or hit@3.
 constexpr double kTitleWeight = 0.3;
-
-// The keyword leg of either engine.
-std::vector<SearchHit> keyword_leg(const store::DocumentStore& documents, const std::string& query,
-                                   const SearchFilter& f) {
-  if (const auto* embedded = dynamic_cast<const store::PageStore*>(&documents))
-    return keyword_search(*embedded, query, f);
-  return pg_keyword_search(dynamic_cast<const store::pg::PgStore&>(documents), query, f);
-}
 
 // A heading hit in the terms chapter is the entry's title ("2.7 枢纽变电站"); the definition is
 // the entry's first block after it, on its page or the next. The hit becomes that block, titled
@@ -84,16 +71,17 @@ bool defines(const store::DocumentStore& documents, const std::string& block_id,
 // The blocks that define the term: its entry in a standard's terms chapter (by the term, else by
 // its words), and a law's "本法所称X，是指…". `consumed` gets the entry headings replaced by
 // their definitions, which the ordinary hits must not repeat.
-std::vector<SearchHit> definition_hits(const store::DocumentStore& store, const std::string& term,
+std::vector<SearchHit> definition_hits(const Engine& engine, const std::string& term,
                                        const std::string& words, SearchFilter f,
                                        std::vector<std::string>& consumed) {
+  const store::DocumentStore& store = engine.documents();
   std::vector<SearchHit> out;
   f.limit = kDefinitionHits;
   if (f.chapter_scope.empty() && f.section_number.empty()) {
     SearchFilter in_terms = f;
     in_terms.chapter_scope = kTermsChapter;
     for (const auto& q : {term, words}) {
-      for (auto& h : keyword_leg(store, q, in_terms)) {
+      for (auto& h : engine.keyword().search(q, in_terms)) {
         const std::string heading = h.block_id;
         open_entry(store, h);
         if (!defines(store, h.block_id, term)) continue;
@@ -104,7 +92,7 @@ std::vector<SearchHit> definition_hits(const store::DocumentStore& store, const 
       if (!out.empty()) break;
     }
   }
-  for (auto& h : keyword_leg(store, "所称 " + term, f))
+  for (auto& h : engine.keyword().search("所称 " + term, f))
     if (h.match != "partial" && static_cast<int>(out.size()) < 2 * kDefinitionHits) {
       h.match = "definition";
       out.push_back(std::move(h));
@@ -113,14 +101,11 @@ std::vector<SearchHit> definition_hits(const store::DocumentStore& store, const 
 }
 
 // Ranked hits deep enough that folding copies still leaves `limit` of them.
-std::vector<SearchHit> ranked_folded(const store::DocumentStore& documents,
-                                     const std::string& query, const std::string& asked,
-                                     const SearchFilter& filter, SearchMode mode,
-                                     const GuidedOptions& o,
+std::vector<SearchHit> ranked_folded(const Engine& engine, const std::string& query,
+                                     const std::string& asked, const SearchFilter& filter,
+                                     SearchMode mode, const GuidedOptions& o,
                                      const std::function<void(const std::string&)>& on_step) {
-  auto leg = [&](const SearchFilter& f) {
-    return engine_search(documents, query, asked, f, mode, on_step);
-  };
+  auto leg = [&](const SearchFilter& f) { return search(engine, query, asked, f, mode, on_step); };
   if (!o.collapse && o.per_reg <= 0) return leg(filter);
   SearchFilter deep = filter;
   deep.limit = std::clamp(filter.limit * kDepthFactor, kMinDepth, kMaxDepth);
@@ -128,7 +113,7 @@ std::vector<SearchHit> ranked_folded(const store::DocumentStore& documents,
     auto ranked = leg(deep);
     const bool exhausted = static_cast<int>(ranked.size()) < deep.limit;
     auto folded =
-        collapse_copies(documents, std::move(ranked), o.collapse, o.per_reg, filter.limit);
+        collapse_copies(engine.documents(), std::move(ranked), o.collapse, o.per_reg, filter.limit);
     if (static_cast<int>(folded.size()) >= filter.limit || exhausted || deep.limit >= kMaxDepth)
       return folded;
     deep.limit = std::min(deep.limit * 4, kMaxDepth);
@@ -156,8 +141,7 @@ std::shared_ptr<const RegulationNames> library_names(const store::DocumentStore&
   static std::string cached_key;
   static std::shared_ptr<const RegulationNames> cached;
   const auto regs = documents.list();
-  const auto* embedded = dynamic_cast<const store::PageStore*>(&documents);
-  std::string key = embedded ? store_data_dir(*embedded).string() : "postgresql";
+  std::string key = documents.location();
   for (const auto& r : regs)
     key += "\n" + r.reg_id + "\t" + r.indexed_at + "\t" + r.title;
   for (const auto& [alias, target] : aliases)
@@ -277,14 +261,14 @@ std::vector<SearchHit> chapter_hits(const store::DocumentStore& store,
 
 // True when some character pair of `text` occurs in a block of the filter's regulations, whatever
 // its chapter or type.
-bool any_token_stored(const store::DocumentStore& store, const std::string& text, SearchFilter f) {
+bool any_token_stored(const Engine& engine, const std::string& text, SearchFilter f) {
   f.every_token = true;
   f.min_coverage = 0;
   f.limit = 1;
   f.chapter_scope.clear();
   f.section_number.clear();
   f.block_types.clear();
-  return !keyword_leg(store, text, f).empty();
+  return !engine.keyword().search(text, f).empty();
 }
 
 }  // namespace
@@ -303,14 +287,14 @@ struct Asked {
 
 // The reduced words not found together: the question as asked goes on, every pair of it, beside
 // the first blocks of the chapters whose titles share its words. Says so in `r`.
-std::vector<SearchHit> widened(const store::DocumentStore& store, const Asked& q,
-                               std::vector<SearchHit> hits, const SearchFilter& with,
-                               const GuidedOptions& o, GuidedResult& r,
+std::vector<SearchHit> widened(const Engine& engine, const Asked& q, std::vector<SearchHit> hits,
+                               const SearchFilter& with, const GuidedOptions& o, GuidedResult& r,
                                const std::function<void(const std::string&)>& on_step) {
+  const store::DocumentStore& store = engine.documents();
   if (!q.terms.as_asked.empty() && q.terms.as_asked != q.text) {
     // Keyword only: a hybrid search's vector leg has embedded the question already.
     auto whole =
-        ranked_folded(store, q.terms.as_asked, q.asked, with, SearchMode::kKeyword, o, on_step);
+        ranked_folded(engine, q.terms.as_asked, q.asked, with, SearchMode::kKeyword, o, on_step);
     if (!whole.empty()) {
       r.fallback = "question_as_asked";
       r.fallback_query = q.terms.as_asked;
@@ -331,18 +315,19 @@ std::vector<SearchHit> widened(const store::DocumentStore& store, const Asked& q
 
 // Nothing found: the vector leg of a keyword search when there is one, then any block holding a
 // pair of the question; else it is said that none is stored. Chapters to read either way.
-void last_resorts(const store::DocumentStore& store, const Asked& q, const SearchFilter& f,
-                  SearchMode mode, const GuidedOptions& o, GuidedResult& r,
+void last_resorts(const Engine& engine, const Asked& q, const SearchFilter& f, SearchMode mode,
+                  const GuidedOptions& o, GuidedResult& r,
                   const std::function<void(const std::string&)>& on_step) {
-  if (mode == SearchMode::kKeyword && semantic_unavailable(store).empty()) {
-    r.hits = ranked_folded(store, q.text, q.asked, f, SearchMode::kVector, o, on_step);
+  const store::DocumentStore& store = engine.documents();
+  if (mode == SearchMode::kKeyword && semantic_unavailable(engine).empty()) {
+    r.hits = ranked_folded(engine, q.text, q.asked, f, SearchMode::kVector, o, on_step);
     if (!r.hits.empty()) r.fallback = "vector";
   }
   if (r.hits.empty()) {
     SearchFilter any = f;
     any.every_token = true;
     any.min_coverage = 0;
-    r.hits = ranked_folded(store, q.whole(), q.asked, any, SearchMode::kKeyword, o, on_step);
+    r.hits = ranked_folded(engine, q.whole(), q.asked, any, SearchMode::kKeyword, o, on_step);
     if (!r.hits.empty()) {
       r.fallback = "any_token";
       r.fallback_query = q.whole();
@@ -352,16 +337,17 @@ void last_resorts(const store::DocumentStore& store, const Asked& q, const Searc
   // hid it, which only a pass without them tells.
   const bool narrowed =
       !f.chapter_scope.empty() || !f.section_number.empty() || !f.block_types.empty();
-  if (r.hits.empty()) r.nothing_in_library = !narrowed || !any_token_stored(store, q.whole(), f);
+  if (r.hits.empty()) r.nothing_in_library = !narrowed || !any_token_stored(engine, q.whole(), f);
   if (r.suggestions.empty())
     r.suggestions = suggest_chapters(store, q.whole(), f.reg_ids, q.synonyms);
 }
 
 }  // namespace
 
-GuidedResult guided_search(const store::DocumentStore& store, const std::string& query,
+GuidedResult guided_search(const Engine& engine, const std::string& query,
                            const SearchFilter& filter, SearchMode mode, const GuidedOptions& o,
                            const std::function<void(const std::string&)>& on_step) {
+  const store::DocumentStore& store = engine.documents();
   GuidedResult r;
   const auto mentions =
       library_names(store, o.aliases ? *o.aliases : builtin_aliases())->find(query);
@@ -389,15 +375,15 @@ GuidedResult guided_search(const store::DocumentStore& store, const std::string&
     r.fallback.clear();
     r.fallback_query.clear();
     r.suggestions.clear();
-    auto hits = ranked_folded(store, text, asked, with, mode, o, on_step);
+    auto hits = ranked_folded(engine, text, asked, with, mode, o, on_step);
     if (!terms.definition_term.empty()) {
       std::vector<std::string> consumed;
       auto first =
-          definition_hits(store, terms.definition_term, terms.definition_words, with, consumed);
+          definition_hits(engine, terms.definition_term, terms.definition_words, with, consumed);
       put_first(hits, std::move(first), consumed, with.limit);
     }
     if (std::any_of(hits.begin(), hits.end(), strict)) return hits;
-    return widened(store, q, std::move(hits), with, o, r, on_step);
+    return widened(engine, q, std::move(hits), with, o, r, on_step);
   };
   r.hits = run(f);
   if (r.hits.empty() && !r.scoped_reg_ids.empty()) {
@@ -408,7 +394,7 @@ GuidedResult guided_search(const store::DocumentStore& store, const std::string&
     f.reg_ids = filter.reg_ids;
     r.hits = run(f);
   }
-  if (r.hits.empty()) last_resorts(store, q, f, mode, o, r, on_step);
+  if (r.hits.empty()) last_resorts(engine, q, f, mode, o, r, on_step);
   return r;
 }
 

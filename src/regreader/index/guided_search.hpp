@@ -52,7 +52,7 @@ struct GuidedResult {
 std::shared_ptr<const RegulationNames> library_names(const store::DocumentStore& documents,
                                                      const AliasTable& aliases);
 
-GuidedResult guided_search(const store::DocumentStore& store, const std::string& query,
+GuidedResult guided_search(const Engine& engine, const std::string& query,
                            const SearchFilter& filter, SearchMode mode,
                            const GuidedOptions& options = {},
                            const std::function<void(const std::string&)>& on_step = {});

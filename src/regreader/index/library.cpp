@@ -7,58 +7,23 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
-#include "regreader/index/keyword_index.hpp"
-#include "regreader/index/pg_keyword_index.hpp"
-#include "regreader/store/pg/pg_store.hpp"
 
 namespace regreader::index {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-// The tokenizer is registered before the first connection opens (once per process).
-std::unique_ptr<store::PageStore> open_store(const fs::path& dir, Library::Mode mode) {
-  enable_keyword_index();
-  return std::make_unique<store::PageStore>(dir, mode == Library::Mode::kCreate);
-}
-
-[[noreturn]] void throw_no_search_indexes() {
-  throw Error(ErrorCode::kInvalidArgument,
-              "search, the MCP tools and checks need the keyword and vector indexes, which the "
-              "PostgreSQL store does not have yet: ingest, list, toc, read-pages, delete and "
-              "rename work on it; use the embedded store (no --store) for the rest");
-}
-
-}  // namespace
-
 Library::Library(fs::path data_dir, Mode mode, const std::string& store_url)
-    : data_dir_(std::move(data_dir)) {
-  if (store_url.empty()) {
-    store_ = open_store(data_dir_, mode);
-    if (store_->database()) ensure_keyword_index(*store_);
-    documents_ = store_.get();
-  } else if (text::starts_with(store_url, "postgresql://") ||
-             text::starts_with(store_url, "postgres://")) {
-    auto pg = std::make_unique<store::pg::PgStore>(store_url);
-    prepare_pg_keyword_index(*pg);  // terms written with every save; old blocks filled once
-    pg->set_local_dir(data_dir_);   // where this replica keeps the fitted built-in model
-    remote_ = std::move(pg);
-    documents_ = remote_.get();
-  } else {
-    throw Error(ErrorCode::kInvalidArgument,
-                "unknown store '" + store_url +
-                    "': give a postgresql:// URL, or nothing for the embedded SQLite store");
-  }
+    : data_dir_(std::move(data_dir)),
+      engine_(open_engine(data_dir_, mode == Mode::kCreate, store_url)) {
   reload_aliases();
   // The words' cache is written wherever a store exists, also by readers: a library stored
-  // before the cache existed would otherwise read every page again at each open (the reading
-  // room opens one per request). A missing library stays without files.
-  reload_synonyms(mode == Mode::kCreate || !store_ || store_->database() != nullptr);
+  // before the cache existed would otherwise read every page again at each open. A missing
+  // library stays without files.
+  reload_synonyms(mode == Mode::kCreate || documents().exists());
 }
 
 void Library::reload_synonyms(bool write_cache) {
-  derived_ = library_synonyms(*documents_, data_dir_ / "vocabulary.tsv", write_cache);
+  derived_ = library_synonyms(documents(), data_dir_ / "vocabulary.tsv", write_cache);
   synonyms_ = builtin_synonyms();
   const auto derived = as_table(derived_);
   synonyms_.insert(synonyms_.end(), derived.begin(), derived.end());
@@ -73,15 +38,6 @@ SynonymTable Library::user_synonyms() const {
 
 Library::~Library() = default;
 
-store::PageStore& Library::store() {
-  if (!store_) throw_no_search_indexes();
-  return *store_;
-}
-
-const store::PageStore& Library::store() const {
-  if (!store_) throw_no_search_indexes();
-  return *store_;
-}
 Library::Library(Library&&) noexcept = default;
 Library& Library::operator=(Library&&) noexcept = default;
 
@@ -116,7 +72,7 @@ void Library::add_alias(const std::string& name_in, const std::string& reg_id) {
   const std::string name = text::trim(name_in);
   if (name.empty() || name.find('\t') != std::string::npos || name.find('\n') != std::string::npos)
     throw Error(ErrorCode::kInvalidArgument, "an alias is one line of text without tabs");
-  documents_->require(reg_id);  // an alias names a stored regulation
+  documents().require(reg_id);  // an alias names a stored regulation
   auto t = user_aliases();
   std::erase_if(t, [&](const auto& p) { return p.first == name; });
   t.emplace_back(name, reg_id);
@@ -165,7 +121,7 @@ std::optional<fs::path> Library::source_copy(const model::RegulationInfo& r) con
 }
 
 store::IngestResult Library::ingest(const fs::path& file, const store::IngestOptions& o) {
-  if (store_ && !store_->database())
+  if (!documents().exists())
     throw Error(ErrorCode::kInternal, "ingest needs a library opened with Mode::kCreate");
   // A Word file's rendering is written by the parser under a temporary name and kept under its
   // content's name once the ingest succeeded (never half a file, never one for a failed ingest).
@@ -181,7 +137,7 @@ store::IngestResult Library::ingest(const fs::path& file, const store::IngestOpt
       fs::remove(p, e);
     }
   } cleanup{opts.parse.keep_rendering};
-  auto r = store::ingest_file(*documents_, file, opts);
+  auto r = store::ingest_file(documents(), file, opts);
   if (r.status != store::IngestStatus::kUnchanged && r.info.source_sha256.size() == 64 &&
       fs::exists(opts.parse.keep_rendering, ec))
     fs::rename(opts.parse.keep_rendering, rendering_path(data_dir_, r.info), ec);
@@ -203,20 +159,29 @@ store::IngestResult Library::ingest(const fs::path& file, const store::IngestOpt
 }
 
 void Library::remove(const std::string& reg_id) {
-  const auto info = documents_->require(reg_id);
-  documents_->remove(reg_id);
+  const auto info = documents().require(reg_id);
+  documents().remove(reg_id);
   reload_synonyms(true);
   // The kept source goes with its last regulation.
-  for (const auto& other : documents_->list())
+  for (const auto& other : documents().list())
     if (other.source_sha256 == info.source_sha256) return;
   std::error_code ec;
   if (auto p = source_copy(info)) fs::remove(*p, ec);
   if (info.source_sha256.size() == 64) fs::remove(rendering_path(data_dir_, info), ec);
 }
 
+std::optional<std::pair<std::string, int>> Library::finish_changes(const VectorProgress& progress) {
+  engine_.keyword().optimize();
+  const auto config = EmbeddingConfig::from_env();
+  auto embedder = engine_.vectors().embedder_for_build(config, false);
+  if (!embedder) return std::nullopt;
+  const int n = engine_.vectors().update(*embedder, progress);
+  return std::make_pair(embedder->model_id(), n);
+}
+
 int Library::rename(const std::string& from, const std::string& to) {
-  documents_->require(from);
-  documents_->rename(from, to);
+  documents().require(from);
+  documents().rename(from, to);
   reload_synonyms(true);
   auto t = user_aliases();
   int moved = 0;

@@ -2,8 +2,8 @@
 // The library: one data directory's store and its indexes, opened together. Commands, tool calls
 // and the server open a Library, never a PageStore, so none has to remember to prepare the keyword
 // index or where the aliases and synonyms live. It owns what changes the library -- ingest,
-// delete, rename, aliases -- and hands out the store for reads and for the index functions
-// (search, vectors) that take one. A second storage engine plugs in behind it (issue 18).
+// delete, rename, aliases -- and hands out the engine (engine.hpp) for reads and search; nothing
+// outside store/ and index/ learns which engine it is.
 
 #include <filesystem>
 #include <memory>
@@ -11,10 +11,10 @@
 #include <string>
 
 #include "regreader/index/derived_synonyms.hpp"
+#include "regreader/index/engine.hpp"
 #include "regreader/index/regulation_mentions.hpp"
 #include "regreader/index/synonyms.hpp"
 #include "regreader/store/ingestor.hpp"
-#include "regreader/store/page_store.hpp"
 
 namespace regreader::index {
 
@@ -35,17 +35,14 @@ class Library {
   Library& operator=(Library&&) noexcept;
 
   const std::filesystem::path& data_dir() const { return data_dir_; }
+  /// The storage engine the settings chose: documents, keyword index, vectors (engine.hpp).
+  Engine& engine() { return engine_; }
+  const Engine& engine() const { return engine_; }
   /// The stored documents, on whichever engine holds them.
-  store::DocumentStore& documents() { return *documents_; }
-  const store::DocumentStore& documents() const { return *documents_; }
-  /// The embedded store with its keyword and vector indexes, which search and the tools read.
-  /// Throws kInvalidArgument on the PostgreSQL engine, which has no search indexes yet.
-  store::PageStore& store();
-  const store::PageStore& store() const;
-  /// The engine: "sqlite" or "postgresql".
-  std::string engine() const { return store_ ? "sqlite" : "postgresql"; }
-  /// No store file yet (the embedded engine only).
-  bool empty() const { return store_ && store_->database() == nullptr; }
+  store::DocumentStore& documents() { return engine_.documents(); }
+  const store::DocumentStore& documents() const { return engine_.documents(); }
+  /// Nothing stored yet (the embedded engine before its database file exists).
+  bool empty() const { return !engine_.documents().exists(); }
 
   /// The built-in aliases followed by the user's (<data dir>/aliases.tsv).
   const AliasTable& aliases() const { return aliases_; }
@@ -74,6 +71,10 @@ class Library {
   /// Parses and stores one file (store::ingest_file) and keeps a copy of it (source_copy); the
   /// keyword index follows by its triggers.
   store::IngestResult ingest(const std::filesystem::path& file, const store::IngestOptions& o);
+  /// After a command's changes (ingest, reindex): compacts the keyword index, then embeds the
+  /// blocks without a vector when an embedding model is configured (`progress` hears of it).
+  /// Returns {model id, blocks embedded}, or nullopt when no model is configured.
+  std::optional<std::pair<std::string, int>> finish_changes(const VectorProgress& progress = {});
   /// Removes a regulation and everything stored for it (kNotFound for an unknown id).
   void remove(const std::string& reg_id);
   /// Gives a regulation another id; the user's aliases of it follow. Returns how many did.
@@ -86,9 +87,7 @@ class Library {
   void reload_synonyms(bool write_cache);
 
   std::filesystem::path data_dir_;
-  std::unique_ptr<store::PageStore> store_;       // the embedded engine; null on PostgreSQL
-  std::unique_ptr<store::DocumentStore> remote_;  // the PostgreSQL engine
-  store::DocumentStore* documents_ = nullptr;     // whichever of the two is open
+  Engine engine_;
   AliasTable aliases_;
   SynonymTable synonyms_;
   std::vector<DerivedSynonym> derived_;

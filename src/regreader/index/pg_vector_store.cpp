@@ -13,7 +13,6 @@
 #include "regreader/core/error.hpp"
 #include "regreader/index/embedder_factory.hpp"
 #include "regreader/index/pg_keyword_index.hpp"
-#include "regreader/index/rank_fusion.hpp"
 
 namespace regreader::index {
 
@@ -398,74 +397,53 @@ std::unique_ptr<Embedder> pg_embedder_for_build(const PgStore& store, const Embe
   });
 }
 
-std::string pg_semantic_unavailable(const PgStore& store) {
+namespace {
+
+// The replica's leg for one query: every call takes the replica's lock (its index is caught up
+// in place, and embedders are not required to be thread-safe).
+class PgVectorLeg final : public VectorLeg {
+ public:
+  PgVectorLeg(const PgStore& store, std::string model_id)
+      : store_(store), model_id_(std::move(model_id)) {}
+
+  std::string model_id() const override { return model_id_; }
+
+  std::vector<float> embed(const std::string& query) const override {
+    Replica& r = replica_for(store_);
+    std::lock_guard lock(r.mutex);
+    refresh(r, store_);
+    if (!r.embedder) throw Error(ErrorCode::kInvalidArgument, r.unavailable);
+    return r.embedder->embed({query}, EmbedKind::kQuery).at(0);
+  }
+
+  std::vector<SearchHit> candidates(const std::vector<float>& query_vector,
+                                    const SearchFilter& filter) const override {
+    for (const auto& id : filter.reg_ids)
+      store_.require(id);
+    Replica& r = replica_for(store_);
+    std::lock_guard lock(r.mutex);
+    refresh(r, store_);
+    return index::candidates(r, store_, query_vector, filter);
+  }
+
+  void fill(std::vector<SearchHit>& hits) const override { fill_hits(store_, hits); }
+
+ private:
+  const PgStore& store_;
+  std::string model_id_;
+};
+
+}  // namespace
+
+std::shared_ptr<const VectorLeg> pg_vector_leg(const PgStore& store, std::string& why) {
   Replica& r = replica_for(store);
   std::lock_guard lock(r.mutex);
   refresh(r, store);
-  return r.index && r.embedder ? "" : r.unavailable;
-}
-
-std::vector<SearchHit> pg_vector_search(const PgStore& store,
-                                        const std::vector<float>& query_vector,
-                                        const SearchFilter& filter) {
-  for (const auto& id : filter.reg_ids)
-    store.require(id);
-  Replica& r = replica_for(store);
-  std::vector<SearchHit> hits;
-  {
-    std::lock_guard lock(r.mutex);
-    refresh(r, store);
-    hits = candidates(r, store, query_vector, filter);
+  if (!r.index || !r.embedder) {
+    why = r.unavailable;
+    return nullptr;
   }
-  fill_hits(store, hits);
-  return hits;
-}
-
-std::vector<SearchHit> pg_search_with_vector(const PgStore& store, const std::string& keyword_query,
-                                             const std::vector<float>& query_vector,
-                                             const SearchFilter& filter, SearchMode mode) {
-  if (mode == SearchMode::kKeyword) return pg_keyword_search(store, keyword_query, filter);
-  if (mode == SearchMode::kVector) return pg_vector_search(store, query_vector, filter);
-  SearchFilter deep = filter;
-  deep.limit = std::max(filter.limit, kFusionCandidates);
-  Replica& r = replica_for(store);
-  std::vector<SearchHit> vector_hits;
-  std::string model_id;
-  {
-    std::lock_guard lock(r.mutex);
-    refresh(r, store);
-    vector_hits = candidates(r, store, query_vector, deep);
-    model_id = r.embedder ? r.embedder->model_id() : "";
-  }
-  auto fused = reciprocal_rank_fusion(pg_keyword_search(store, keyword_query, deep), vector_hits,
-                                      fusion_weights_from_env(model_id), filter.limit);
-  fill_hits(store, fused);  // block rows for the vector-only hits that made the cut
-  return fused;
-}
-
-std::vector<SearchHit> pg_search(const PgStore& store, const std::string& keyword_query,
-                                 const std::string& vector_query, const SearchFilter& filter,
-                                 SearchMode mode,
-                                 const std::function<void(const std::string&)>& on_step) {
-  if (mode == SearchMode::kKeyword) return pg_keyword_search(store, keyword_query, filter);
-  auto step = [&](const std::string& what) {
-    if (on_step) on_step(what);
-  };
-  step("loading the vectors");
-  Replica& r = replica_for(store);
-  std::vector<float> q;
-  {
-    std::lock_guard lock(r.mutex);
-    refresh(r, store);
-    if (!r.index || !r.embedder) {
-      if (mode == SearchMode::kHybrid) return pg_keyword_search(store, keyword_query, filter);
-      throw Error(ErrorCode::kInvalidArgument, "vector search is not available: " + r.unavailable);
-    }
-    step("embedding the query");
-    q = r.embedder->embed({vector_query}, EmbedKind::kQuery).at(0);
-  }
-  step("ranking");
-  return pg_search_with_vector(store, keyword_query, q, filter, mode);
+  return std::make_shared<PgVectorLeg>(store, r.embedder->model_id());
 }
 
 PgLegStats pg_leg_stats(const PgStore& store) {

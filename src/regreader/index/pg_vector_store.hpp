@@ -21,6 +21,7 @@
 
 #include "regreader/index/embedder.hpp"
 #include "regreader/index/embedder_factory.hpp"
+#include "regreader/index/engine.hpp"
 #include "regreader/index/search.hpp"
 #include "regreader/index/search_filter.hpp"
 #include "regreader/index/vector_store.hpp"
@@ -46,27 +47,9 @@ int pg_reindex_vectors(store::pg::PgStore& store, Embedder& embedder, const std:
 std::unique_ptr<Embedder> pg_embedder_for_build(const store::pg::PgStore& store,
                                                 const EmbeddingConfig& config, bool refit);
 
-/// Why this replica has no semantic leg ("" when it has one), under the current configuration.
-std::string pg_semantic_unavailable(const store::pg::PgStore& store);
-
-/// search() on PostgreSQL: keyword (pg_keyword_search), vector, or both fused by reciprocal rank
-/// as on the embedded store. Hybrid without a semantic leg runs as keyword; vector without one
-/// throws kInvalidArgument naming what is missing.
-std::vector<SearchHit> pg_search(const store::pg::PgStore& store, const std::string& keyword_query,
-                                 const std::string& vector_query, const SearchFilter& filter,
-                                 SearchMode mode,
-                                 const std::function<void(const std::string&)>& on_step = {});
-
-/// pg_search() with the query already embedded (what the benches time: no embedding cost).
-std::vector<SearchHit> pg_search_with_vector(const store::pg::PgStore& store,
-                                             const std::string& keyword_query,
-                                             const std::vector<float>& query_vector,
-                                             const SearchFilter& filter, SearchMode mode);
-
-/// The vector leg alone with the query already embedded.
-std::vector<SearchHit> pg_vector_search(const store::pg::PgStore& store,
-                                        const std::vector<float>& query_vector,
-                                        const SearchFilter& filter);
+/// This replica's semantic leg under the current configuration (its index caught up with the
+/// database); null with `why` saying what is missing.
+std::shared_ptr<const VectorLeg> pg_vector_leg(const store::pg::PgStore& store, std::string& why);
 
 /// How many times this process loaded or caught up a replica index (tests watch refreshes).
 struct PgLegStats {

@@ -61,11 +61,11 @@ std::vector<float> to_floats(const std::string& blob) {
 }
 
 fs::path graph_file(const store::PageStore& store) {
-  return store_data_dir(store) / "vectors" / "hnsw.bin";
+  return store.data_dir() / "vectors" / "hnsw.bin";
 }
 
 fs::path graph_sidecar(const store::PageStore& store) {
-  return store_data_dir(store) / "vectors" / "hnsw.json";
+  return store.data_dir() / "vectors" / "hnsw.json";
 }
 
 void remove_graph(const store::PageStore& store) {

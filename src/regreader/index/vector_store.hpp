@@ -20,6 +20,7 @@
 #include <string>
 
 #include "regreader/index/embedder.hpp"
+#include "regreader/index/engine.hpp"
 #include "regreader/index/search_filter.hpp"
 #include "regreader/index/vector_index.hpp"
 #include "regreader/store/page_store.hpp"
@@ -43,14 +44,6 @@ std::string embedding_text(const std::string& chapter_path_json, const std::stri
 /// Creates the vector tables when missing. Needs an existing database.
 void ensure_vector_tables(store::PageStore& store);
 
-struct VectorState {
-  std::string model_id;
-  int dimension = 0;
-  int64_t generation = 0;
-  int64_t vectors = 0;
-  int64_t missing = 0;  ///< stored blocks without a vector
-};
-
 /// What is stored; nullopt when vectors were never built for this store.
 std::optional<VectorState> vector_state(const store::PageStore& store);
 
@@ -60,8 +53,6 @@ int64_t vector_generation(const store::PageStore& store);
 /// Throws Error(kInvalidArgument) telling the user to run `regreader reindex --all` when the
 /// stored vectors were made by another model or have another dimension.
 void check_model(const VectorState& state, const Embedder& embedder);
-
-using VectorProgress = std::function<void(int done, int total)>;
 
 /// Embeds every stored block that has no vector yet, then brings the HNSW graph up to date.
 /// Returns the number of blocks embedded. Throws the mismatch error of check_model() when the

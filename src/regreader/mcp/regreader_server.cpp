@@ -12,7 +12,7 @@
 #include "regreader/core/error.hpp"
 #include "regreader/core/regex.hpp"
 #include "regreader/core/settings.hpp"
-#include "regreader/index/library.hpp"
+#include "regreader/index/library_pool.hpp"
 #include "regreader/mcp/json_rpc.hpp"
 #include "regreader/tools/prompt_text.hpp"
 #include "regreader/tools/registry.hpp"
@@ -26,71 +26,11 @@ namespace {
 // before a client could show it.
 constexpr auto kProgressInterval = std::chrono::milliseconds(250);
 
-// Libraries (a store with its keyword index) reused across calls: opening SQLite (and reading the
-// schema) cost more than most tool calls. A pool rather than one per thread because the HTTP
-// transport runs each call on a thread of its own (with thread-local stores a tools/call over HTTP
-// took 1.0 ms on a keep-alive connection, with the pool 0.4 ms, measured with curl). A data
-// directory without a database is opened again on the next call, so a store created after the
-// server started is seen.
-class StorePool {
- public:
-  explicit StorePool(std::filesystem::path dir)
-      : dir_(std::move(dir)), store_url_(settings().get("store")) {}
-
-  // A store for one call, returned to the pool when the lease ends. Every read of the call sees
-  // one snapshot: a regulation re-ingested or deleted meanwhile is seen whole before or after.
-  class Lease {
-   public:
-    // (On PostgreSQL each read of several statements takes its own snapshot in the store.)
-    Lease(StorePool& pool, std::unique_ptr<index::Library> s) : pool_(pool), s_(std::move(s)) {
-      if (s_->engine() == "sqlite") snapshot_.emplace(s_->store().database());
-    }
-    Lease(const Lease&) = delete;
-    Lease& operator=(const Lease&) = delete;
-    ~Lease() {
-      snapshot_.reset();  // ends the read transaction before another call can take the store
-      pool_.put_back(std::move(s_));
-    }
-    const store::DocumentStore& operator*() const { return s_->documents(); }
-
-   private:
-    StorePool& pool_;
-    std::unique_ptr<index::Library> s_;
-    std::optional<store::ReadSnapshot> snapshot_;
-  };
-
-  Lease lease() {
-    {
-      std::lock_guard lock(m_);
-      if (!idle_.empty()) {
-        auto s = std::move(idle_.back());
-        idle_.pop_back();
-        return {*this, std::move(s)};
-      }
-    }
-    return {*this, std::make_unique<index::Library>(dir_, index::Library::Mode::kRead, store_url_)};
-  }
-
- private:
-  // Idle connections kept at most: more calls than this at once open (and close) their own.
-  static constexpr size_t kMaxIdle = 16;
-
-  void put_back(std::unique_ptr<index::Library> s) {
-    std::lock_guard lock(m_);
-    if (s && !s->empty() && idle_.size() < kMaxIdle) idle_.push_back(std::move(s));
-  }
-
-  std::filesystem::path dir_;
-  std::string store_url_;  // the engine (settings: store); empty for the embedded one
-  std::mutex m_;
-  std::vector<std::unique_ptr<index::Library>> idle_;
-};
-
 struct Shared {
   std::filesystem::path data_dir;
   index::SynonymTable synonyms;
   index::AliasTable aliases;
-  std::shared_ptr<StorePool> stores;
+  std::shared_ptr<index::LibraryPool> stores;
 };
 
 json text_result(const std::string& text, const json& structured) {
@@ -113,7 +53,6 @@ Tool adapt(const tools::ToolSpec& spec, std::shared_ptr<const Shared> shared) {
                        {"openWorldHint", false}}}};
   auto call = [spec, shared](const json& args, CallContext& ctx) {
     const auto lease = shared->stores->lease();
-    const store::DocumentStore& store = *lease;
     auto last = std::chrono::steady_clock::now();
     auto progress = [&ctx, &last](double done, double total, const std::string& message) {
       const auto now = std::chrono::steady_clock::now();
@@ -121,7 +60,7 @@ Tool adapt(const tools::ToolSpec& spec, std::shared_ptr<const Shared> shared) {
       last = now;
       ctx.progress(done, total, message);
     };
-    const tools::ToolContext tctx{store, shared->data_dir, &shared->synonyms, progress,
+    const tools::ToolContext tctx{lease->engine(), shared->data_dir, &shared->synonyms, progress,
                                   &shared->aliases};
     const auto r = tools::call_tool(spec, tctx, args);
     return text_result(r.text.empty() ? r.structured.dump(1) : r.text, r.structured);
@@ -141,7 +80,7 @@ std::vector<ResourceTemplate> templates(std::shared_ptr<const Shared> shared) {
     std::string reg_id;
     if (!RE2::FullMatch(uri, re, &reg_id)) return std::nullopt;
     const auto lease = shared->stores->lease();
-    const store::DocumentStore& store = *lease;
+    const store::DocumentStore& store = lease->documents();
     if (!store.find(reg_id)) return std::nullopt;
     return text_contents(uri, store.structure(reg_id).get_chapter_tree(0));
   };
@@ -151,7 +90,7 @@ std::vector<ResourceTemplate> templates(std::shared_ptr<const Shared> shared) {
     int n = 0;
     if (!RE2::FullMatch(uri, re, &reg_id, &n)) return std::nullopt;
     const auto lease = shared->stores->lease();
-    const store::DocumentStore& store = *lease;
+    const store::DocumentStore& store = lease->documents();
     const auto info = store.find(reg_id);
     if (!info || n < 1 || n > info->total_pages) return std::nullopt;
     const auto p = store.page(reg_id, n);
@@ -242,7 +181,7 @@ Prompt skill_prompt(const tools::Skill& skill) {
 ServerDefinition regreader_definition(const std::filesystem::path& data_dir, bool advanced) {
   auto shared = std::make_shared<Shared>();
   shared->data_dir = data_dir;
-  shared->stores = std::make_shared<StorePool>(data_dir);
+  shared->stores = std::make_shared<index::LibraryPool>(data_dir, settings().get("store"));
   {
     const index::Library library(data_dir, index::Library::Mode::kRead);
     shared->synonyms = library.synonyms();
@@ -267,7 +206,7 @@ ServerDefinition regreader_definition(const std::filesystem::path& data_dir, boo
                      {"mimeType", "application/json"}},
                     [shared] {
                       const auto lease = shared->stores->lease();
-                      const store::DocumentStore& store = *lease;
+                      const store::DocumentStore& store = lease->documents();
                       return text_contents("regreader://regulations", store.list());
                     }}};
   def.templates = templates(shared);
@@ -276,7 +215,7 @@ ServerDefinition regreader_definition(const std::filesystem::path& data_dir, boo
   def.listed_resources = [shared] {
     std::vector<json> out;
     const auto lease = shared->stores->lease();
-    for (const auto& r : (*lease).list())
+    for (const auto& r : lease->documents().list())
       out.push_back({{"uri", "regreader://" + r.reg_id + "/toc"},
                      {"name", r.reg_id},
                      {"title", r.title + "（目录）"},
@@ -289,7 +228,7 @@ ServerDefinition regreader_definition(const std::filesystem::path& data_dir, boo
     const std::string value = params.value("argument", json::object()).value("value", "");
     json values = json::array();
     const auto lease = shared->stores->lease();
-    const store::DocumentStore& store = *lease;
+    const store::DocumentStore& store = lease->documents();
     for (const auto& r : store.list())
       if (r.reg_id.rfind(value, 0) == 0) values.push_back(r.reg_id);
     return json{{"completion", {{"values", values}, {"hasMore", false}, {"total", values.size()}}}};

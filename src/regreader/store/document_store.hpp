@@ -6,6 +6,7 @@
 // version of its reg_id, and a failed save leaves the earlier version whole.
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,9 +15,25 @@
 
 namespace regreader::store {
 
+/// Keeps every read of a store on one consistent view while it lives (DocumentStore::hold_reads).
+class ReadHold {
+ public:
+  virtual ~ReadHold() = default;
+};
+
 class DocumentStore {
  public:
   virtual ~DocumentStore() = default;
+
+  /// Where the documents live, said to people and used to key process-wide caches: the embedded
+  /// store's data directory, or the server and database (never with a password).
+  virtual std::string location() const = 0;
+  /// False while nothing was ever stored (the embedded engine before its database file exists):
+  /// readers see an empty library and nothing is created.
+  virtual bool exists() const { return true; }
+  /// One consistent view for every read until the hold ends (one per request); null on engines
+  /// whose multi-statement reads each take their own snapshot.
+  virtual std::unique_ptr<ReadHold> hold_reads() const { return nullptr; }
 
   /// Saves a parsed regulation in one transaction, replacing an earlier one with the same reg_id.
   /// Returns true when it replaced one.

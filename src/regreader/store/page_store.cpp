@@ -36,6 +36,7 @@
 #include "regreader/core/error.hpp"
 #include "regreader/core/hash.hpp"
 #include "regreader/store/database.hpp"
+#include "regreader/store/schema.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -45,61 +46,6 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace {
-
-constexpr const char* kSchema = R"SQL(
-CREATE TABLE IF NOT EXISTS regulations (
-  reg_id TEXT PRIMARY KEY, title TEXT NOT NULL, source_file TEXT NOT NULL,
-  source_sha256 TEXT NOT NULL, format TEXT NOT NULL, total_pages INTEGER NOT NULL,
-  paging TEXT NOT NULL, indexed_at TEXT NOT NULL,
-  fidelity TEXT NOT NULL DEFAULT '', fidelity_summary TEXT NOT NULL DEFAULT '');
-CREATE TABLE IF NOT EXISTS pages (
-  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
-  page_num INTEGER NOT NULL, chapter_path TEXT NOT NULL, active_chapters TEXT NOT NULL,
-  continues_from_prev INTEGER NOT NULL, continues_to_next INTEGER NOT NULL,
-  text_source TEXT NOT NULL, ocr_confidence REAL NOT NULL DEFAULT -1,
-  width REAL NOT NULL DEFAULT 0, height REAL NOT NULL DEFAULT 0,
-  ocr_engine TEXT NOT NULL DEFAULT '',
-  PRIMARY KEY (reg_id, page_num));
-CREATE TABLE IF NOT EXISTS blocks (
-  block_id TEXT PRIMARY KEY,
-  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
-  page_num INTEGER NOT NULL, order_in_page INTEGER NOT NULL, block_type TEXT NOT NULL,
-  section_number TEXT NOT NULL, content_markdown TEXT NOT NULL, chapter_path TEXT NOT NULL,
-  table_meta TEXT, rect TEXT);
-CREATE INDEX IF NOT EXISTS blocks_by_page ON blocks(reg_id, page_num, order_in_page);
-CREATE TABLE IF NOT EXISTS annotations (
-  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
-  page_num INTEGER NOT NULL, seq INTEGER NOT NULL, annotation_id TEXT NOT NULL,
-  content TEXT NOT NULL, related_blocks TEXT NOT NULL,
-  PRIMARY KEY (reg_id, page_num, seq));
-CREATE TABLE IF NOT EXISTS chapters (
-  node_id TEXT PRIMARY KEY,
-  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
-  seq INTEGER NOT NULL, section_number TEXT NOT NULL, title TEXT NOT NULL, level INTEGER NOT NULL,
-  page_start INTEGER NOT NULL, page_end INTEGER NOT NULL, parent_id TEXT NOT NULL,
-  children_ids TEXT NOT NULL, content_block_ids TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS chapters_by_reg ON chapters(reg_id, seq);
-CREATE TABLE IF NOT EXISTS tables (
-  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
-  table_id TEXT NOT NULL, seq INTEGER NOT NULL, caption TEXT NOT NULL, page_start INTEGER NOT NULL,
-  page_end INTEGER NOT NULL, annotation_ids TEXT NOT NULL, merged TEXT NOT NULL,
-  PRIMARY KEY (reg_id, table_id));
-CREATE TABLE IF NOT EXISTS table_segments (
-  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
-  segment_id TEXT NOT NULL, master_id TEXT NOT NULL, segment_index INTEGER NOT NULL,
-  page_num INTEGER NOT NULL, block_id TEXT NOT NULL,
-  PRIMARY KEY (reg_id, segment_id));
-CREATE INDEX IF NOT EXISTS segments_by_page ON table_segments(reg_id, page_num);
-CREATE TABLE IF NOT EXISTS links (
-  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
-  seq INTEGER NOT NULL, block_id TEXT NOT NULL, page_num INTEGER NOT NULL, kind TEXT NOT NULL,
-  text TEXT NOT NULL, target TEXT NOT NULL, resolved INTEGER NOT NULL, target_id TEXT NOT NULL,
-  target_page INTEGER NOT NULL,
-  PRIMARY KEY (reg_id, seq));
-)SQL";
-
-constexpr const char* kTables[] = {"regulations", "pages",  "blocks",         "annotations",
-                                   "chapters",    "tables", "table_segments", "links"};
 
 model::RegulationInfo read_info(const Statement& s) {
   model::RegulationInfo r;
@@ -249,14 +195,24 @@ void insert_links(Database& db, const model::ParsedDocument& doc) {
 }  // namespace
 
 PageStore::PageStore(const fs::path& data_dir, bool create) {
-  const fs::path path = database_path(data_dir);
   std::error_code ec;
+  data_dir_ = fs::absolute(data_dir, ec);
+  if (ec) data_dir_ = data_dir;
+  const fs::path path = database_path(data_dir);
   if (!create && !fs::exists(path, ec)) return;
   db_ = std::make_unique<Database>(path, create);
   check_schema();
 }
 
 PageStore::~PageStore() = default;
+
+std::unique_ptr<ReadHold> PageStore::hold_reads() const {
+  struct SnapshotHold final : ReadHold {
+    explicit SnapshotHold(Database* db) : snapshot(db) {}
+    ReadSnapshot snapshot;
+  };
+  return std::make_unique<SnapshotHold>(db_.get());
+}
 PageStore::PageStore(PageStore&&) noexcept = default;
 PageStore& PageStore::operator=(PageStore&&) noexcept = default;
 
@@ -279,7 +235,7 @@ void PageStore::check_schema() {
         version, kSchemaVersion);
   db_->exec_waiting("PRAGMA journal_mode = WAL");  // two first ingests may race to create it
   Transaction tx(*db_);
-  db_->exec(kSchema);
+  db_->exec(document_schema("REAL"));
   // v3 added columns to tables that earlier versions created already.
   add_missing_column(*db_, "regulations", "fidelity", "TEXT NOT NULL DEFAULT ''");
   add_missing_column(*db_, "regulations", "fidelity_summary", "TEXT NOT NULL DEFAULT ''");
@@ -574,7 +530,7 @@ std::vector<model::ReferenceLink> PageStore::links(const std::string& reg_id) co
 std::string PageStore::content_digest() const {
   Sha256 sha;
   if (db_) {
-    for (const char* table : kTables) {
+    for (const char* table : kDocumentTables) {
       auto s = db_->prepare(std::string("SELECT * FROM ") + table + " ORDER BY 1, 2, 3");
       while (s.step()) {
         for (int c = 0; c < s.column_count(); ++c)

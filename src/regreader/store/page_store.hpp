@@ -26,6 +26,9 @@ class PageStore final : public DocumentStore {
   PageStore& operator=(PageStore&&) noexcept;
 
   // DocumentStore (document_store.hpp says what each does), on SQLite.
+  std::string location() const override { return data_dir_.string(); }
+  bool exists() const override { return db_ != nullptr; }
+  std::unique_ptr<ReadHold> hold_reads() const override;
   bool save(const model::ParsedDocument& doc) override;
   bool remove(const std::string& reg_id) override;
   void rename(const std::string& from, const std::string& to) override;
@@ -46,8 +49,11 @@ class PageStore final : public DocumentStore {
   std::optional<std::string> block_content(const std::string& block_id) const override;
   std::vector<std::string> block_contents(const std::string& reg_id) const override;
 
-  /// The SQLite connection, for layers that keep their own tables beside the store (the keyword
-  /// index); null when no database exists yet.
+  /// The data directory the store lives in (absolute).
+  const std::filesystem::path& data_dir() const { return data_dir_; }
+  /// The SQLite connection, for the embedded engine's own index tables beside the store (index/
+  /// sqlite_engine.hpp and the keyword and vector files it wraps); null when no database exists
+  /// yet.
   Database* database() const { return db_.get(); }
   /// One consistent view for every read until it ends (see ReadSnapshot): one per request.
   ReadSnapshot snapshot() const { return ReadSnapshot(db_.get()); }
@@ -56,6 +62,7 @@ class PageStore final : public DocumentStore {
 
  private:
   void check_schema();
+  std::filesystem::path data_dir_;
   std::unique_ptr<Database> db_;  // null: no database file yet (empty store)
 };
 

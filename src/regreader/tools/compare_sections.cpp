@@ -17,12 +17,12 @@ nlohmann::json section(const ToolContext& ctx, const std::string& reg_id,
   if (!n)
     throw Error(ErrorCode::kNotFound,
                 "no section " + number + " in " + reg_id + " (see get_toc for its sections)");
-  auto j = section_json(ctx.store, reg_id, *n, s);
+  auto j = section_json(ctx.store(), reg_id, *n, s);
   nlohmann::json tables = nlohmann::json::array();
   if (with_tables)
-    for (const auto& t : ctx.store.tables(reg_id))
+    for (const auto& t : ctx.store().tables(reg_id))
       if (t.page_start <= n->page_end && t.page_end >= n->page_start) {
-        auto tj = table_summary_json(ctx.store, reg_id, t);
+        auto tj = table_summary_json(ctx.store(), reg_id, t);
         tj["markdown"] = t.merged.to_markdown();
         tables.push_back(tj);
       }
@@ -33,8 +33,8 @@ nlohmann::json section(const ToolContext& ctx, const std::string& reg_id,
 ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
   const Arguments a(args);
   const std::string reg_id = a.str("reg_id");
-  ctx.store.require(reg_id);
-  const auto s = ctx.store.structure(reg_id);
+  ctx.store().require(reg_id);
+  const auto s = ctx.store().structure(reg_id);
   const bool with_tables = a.boolean("include_tables", true);
   const auto sa = section(ctx, reg_id, s, a.str("section_a"), with_tables);
   const auto sb = section(ctx, reg_id, s, a.str("section_b"), with_tables);

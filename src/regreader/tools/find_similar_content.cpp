@@ -33,7 +33,7 @@ Source source_block(const ToolContext& ctx, const std::string& reg_id, const std
                                                  "' is not a block id (they look like " + reg_id +
                                                  ":p4:b2, as search results give them)");
   const int page = std::atoi(id.substr(p + 2, b - p - 2).c_str());
-  for (const auto& blk : ctx.store.page(reg_id, page).content_blocks)
+  for (const auto& blk : ctx.store().page(reg_id, page).content_blocks)
     if (blk.block_id == id) return {blk.content_markdown, page, id};
   throw Error(ErrorCode::kNotFound, "no block " + id + " on page " + std::to_string(page));
 }
@@ -41,7 +41,7 @@ Source source_block(const ToolContext& ctx, const std::string& reg_id, const std
 ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
   const Arguments a(args);
   const std::string reg_id = a.str("reg_id");
-  ctx.store.require(reg_id);
+  ctx.store().require(reg_id);
   Source src;
   if (auto id = a.opt_str("source_block_id"))
     src = source_block(ctx, reg_id, *id);
@@ -67,7 +67,7 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
   for (const auto& h : hits)
     text += "[" + h.source + "] " + h.snippet + "\n";
   return {
-      {{"reg_id", reg_id}, {"mode_used", out.mode_used}, {"results", hits_json(ctx.store, hits)}},
+      {{"reg_id", reg_id}, {"mode_used", out.mode_used}, {"results", hits_json(ctx.store(), hits)}},
       text.empty() ? "No similar passages.\n" : text};
 }
 

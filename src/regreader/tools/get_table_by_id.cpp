@@ -13,7 +13,7 @@ namespace {
 // The markdown of one segment: the part of the table printed on that page.
 std::string segment_markdown(const ToolContext& ctx, const std::string& reg_id,
                              const model::TableSegmentRef& seg) {
-  for (const auto& b : ctx.store.page(reg_id, seg.page_num).content_blocks)
+  for (const auto& b : ctx.store().page(reg_id, seg.page_num).content_blocks)
     if (b.block_id == seg.block_id) return b.content_markdown;
   return "";
 }
@@ -21,10 +21,10 @@ std::string segment_markdown(const ToolContext& ctx, const std::string& reg_id,
 ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
   const Arguments a(args);
   const std::string reg_id = a.str("reg_id"), id = a.str("table_id");
-  ctx.store.require(reg_id);
-  const auto t = find_table(ctx.store, reg_id, id);
+  ctx.store().require(reg_id);
+  const auto t = find_table(ctx.store(), reg_id, id);
   const bool merged = a.boolean("include_merged", true);
-  auto j = table_summary_json(ctx.store, reg_id, t);
+  auto j = table_summary_json(ctx.store(), reg_id, t);
   std::string md;
   if (merged) {
     md = t.merged.to_markdown();
@@ -38,7 +38,7 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
   }
   j["markdown"] = md;
   j["merged"] = merged;
-  j["notes"] = table_notes(ctx.store, reg_id, t);
+  j["notes"] = table_notes(ctx.store(), reg_id, t);
   std::string text = md + "\n";
   for (const auto& n : j["notes"])
     text += n["annotation_id"].get<std::string>() + "：" + n["content"].get<std::string>() + "\n";

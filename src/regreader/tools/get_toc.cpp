@@ -24,8 +24,8 @@ void toc_text(const nlohmann::json& nodes, int indent, std::string& out) {
 ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
   const Arguments a(args);
   const std::string reg_id = a.str("reg_id");
-  const auto info = ctx.store.require(reg_id);
-  const auto structure = ctx.store.structure(reg_id);
+  const auto info = ctx.store().require(reg_id);
+  const auto structure = ctx.store().structure(reg_id);
   const auto tree =
       structure.get_chapter_tree(a.integer("max_depth", 3), a.opt_str("expand_section"));
   std::string text =

@@ -11,7 +11,7 @@ namespace {
 ToolResult run(const ToolContext& ctx, const nlohmann::json&) {
   nlohmann::json regs = nlohmann::json::array();
   std::string text;
-  for (const auto& r : ctx.store.list()) {
+  for (const auto& r : ctx.store().list()) {
     regs.push_back({{"reg_id", r.reg_id},
                     {"title", r.title},
                     {"total_pages", r.total_pages},

@@ -13,13 +13,13 @@ namespace {
 ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
   const Arguments a(args);
   const std::string reg_id = a.str("reg_id"), label = a.str("annotation_id");
-  ctx.store.require(reg_id);
-  const auto notes = find_notes(ctx.store, reg_id, label, a.integer("page_hint", 0));
+  ctx.store().require(reg_id);
+  const auto notes = find_notes(ctx.store(), reg_id, label, a.integer("page_hint", 0));
   const auto& best = notes.front();
   nlohmann::json matches = nlohmann::json::array();
   std::string text;
   for (const auto& n : notes) {
-    nlohmann::json j = note_json(ctx.store, reg_id, n);
+    nlohmann::json j = note_json(ctx.store(), reg_id, n);
     text += n.annotation_id + "：" + n.content + "  (" + j["source"].get<std::string>() + ")" +
             ocr_mark(j) + "\n";
     matches.push_back(j);
@@ -31,7 +31,7 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
                         {"related_blocks", best.related_blocks},
                         {"matches", matches},
                         {"source", matches.front()["source"]}};
-  add_text_source(ctx.store, reg_id, best.page_num, out);
+  add_text_source(ctx.store(), reg_id, best.page_num, out);
   return {out, text};
 }
 

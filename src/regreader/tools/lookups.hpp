@@ -11,7 +11,7 @@
 #include "regreader/model/document_structure.hpp"
 #include "regreader/model/reference_link.hpp"
 #include "regreader/model/table_entry.hpp"
-#include "regreader/store/page_store.hpp"
+#include "regreader/store/document_store.hpp"
 
 namespace regreader::tools {
 

@@ -52,11 +52,11 @@ nlohmann::json page_json(const std::string& reg_id, const model::PageDocument& p
 nlohmann::json crossing_tables(const ToolContext& ctx, const std::string& reg_id, int start,
                                int end, MergedParts& parts) {
   nlohmann::json out = nlohmann::json::array();
-  for (const auto& t : ctx.store.tables(reg_id)) {
+  for (const auto& t : ctx.store().tables(reg_id)) {
     if (t.page_end < start || t.page_start > end || t.segments.size() < 2) continue;
     for (const auto& s : t.segments)
       parts[s.block_id] = t.table_id;
-    auto j = table_summary_json(ctx.store, reg_id, t);
+    auto j = table_summary_json(ctx.store(), reg_id, t);
     j["markdown"] = t.merged.to_markdown();
     out.push_back(j);
   }
@@ -75,7 +75,7 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
     throw Error(ErrorCode::kInvalidArgument,
                 "at most " + std::to_string(kMaxPages) + " pages per call; read " +
                     std::to_string(start) + "-" + std::to_string(start + kMaxPages - 1) + " first");
-  const auto pages = ctx.store.pages(reg_id, start, end);
+  const auto pages = ctx.store().pages(reg_id, start, end);
   MergedParts parts;
   const auto tables = crossing_tables(ctx, reg_id, start, end, parts);
   nlohmann::json pj = nlohmann::json::array(), notes = nlohmann::json::array();
@@ -98,7 +98,7 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
                         {"merged_tables", tables},
                         {"annotations", notes},
                         {"source", cite(reg_id, start, end)}};
-  add_paging_warning(ctx.store, reg_id, out);
+  add_paging_warning(ctx.store(), reg_id, out);
   if (out.contains("paging_warning"))
     text = "[" + out["paging_warning"].get<std::string>() + "]\n" + text;
   return {out, text};

@@ -44,7 +44,7 @@ nlohmann::json resolve_reg_ids(const ToolContext& ctx, nlohmann::json args,
   const auto& aliases = ctx.aliases ? *ctx.aliases : index::builtin_aliases();
   auto& reg = args["reg_id"];
   if (reg.is_string() && reg.get<std::string>() != "all") {
-    const auto r = index::resolve_regulation(ctx.store, aliases, reg.get<std::string>());
+    const auto r = index::resolve_regulation(ctx.store(), aliases, reg.get<std::string>());
     if (!r.said.empty()) said.push_back(r.said);
     reg = r.reg_ids.front();
   } else if (reg.is_array()) {
@@ -54,7 +54,7 @@ nlohmann::json resolve_reg_ids(const ToolContext& ctx, nlohmann::json args,
         ids.push_back(one);
         continue;
       }
-      const auto r = index::resolve_regulations(ctx.store, aliases, one.get<std::string>());
+      const auto r = index::resolve_regulations(ctx.store(), aliases, one.get<std::string>());
       if (!r.said.empty()) said.push_back(r.said);
       for (const auto& id : r.reg_ids)
         if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);

@@ -15,19 +15,19 @@ namespace {
 ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
   const Arguments a(args);
   const std::string reg_id = a.str("reg_id"), text = a.str("reference_text");
-  ctx.store.require(reg_id);
+  ctx.store().require(reg_id);
   const auto ref = parse::parse_reference_query(text);
   if (!ref)
     throw Error(ErrorCode::kInvalidArgument,
                 "cannot read a reference in '" + text +
                     "'; give the words that point somewhere, e.g. 见表1, 参见5.2.3, 按附录A, "
                     "见注1, 第十二条");
-  const auto structure = ctx.store.structure(reg_id);
-  const auto tables = ctx.store.tables(reg_id);
-  const auto notes = ctx.store.annotations(reg_id);
+  const auto structure = ctx.store().structure(reg_id);
+  const auto tables = ctx.store().tables(reg_id);
+  const auto notes = ctx.store().annotations(reg_id);
   const auto link =
       parse::resolve_reference(*ref, a.integer("page_hint", 0), {structure, tables, notes});
-  const auto target = reference_target_json(ctx.store, reg_id, link, structure, tables, notes);
+  const auto target = reference_target_json(ctx.store(), reg_id, link, structure, tables, notes);
   nlohmann::json out = {{"reg_id", reg_id},
                         {"reference_text", text},
                         {"kind", model::ref_kind_name(link.kind)},

@@ -6,7 +6,7 @@
 
 #include "regreader/index/guided_search.hpp"
 #include "regreader/index/keyword_index.hpp"
-#include "regreader/store/page_store.hpp"
+#include "regreader/store/document_store.hpp"
 
 namespace regreader::tools {
 

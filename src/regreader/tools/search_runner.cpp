@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "regreader/core/error.hpp"
-#include "regreader/index/engine_search.hpp"
 #include "regreader/index/guided_search.hpp"
+#include "regreader/index/search.hpp"
 
 namespace regreader::tools {
 
@@ -13,7 +13,7 @@ SearchOutcome run_search(const ToolContext& ctx, const SearchRequest& r) {
   index::SearchFilter f;
   for (const auto& id : r.reg_ids)
     if (id != "all") {
-      ctx.store.require(id);
+      ctx.store().require(id);
       f.reg_ids.push_back(id);
     }
   f.chapter_scope = r.chapter_scope;
@@ -35,12 +35,11 @@ SearchOutcome run_search(const ToolContext& ctx, const SearchRequest& r) {
   o.per_reg = r.per_reg;
   o.collapse = r.collapse_copies;
   o.aliases = ctx.aliases;
-  out.guided = index::guided_search(ctx.store, r.query, f, mode, o, on_step);
+  out.guided = index::guided_search(ctx.engine, r.query, f, mode, o, on_step);
   out.hits = std::move(out.guided.hits);
   // After the search, which loaded the semantic leg (with progress): hybrid without one ran as
   // keyword.
-  out.mode_used =
-      std::string(index::search_mode_name(index::engine_effective_mode(ctx.store, mode)));
+  out.mode_used = std::string(index::search_mode_name(index::effective_mode(ctx.engine, mode)));
   return out;
 }
 

@@ -35,7 +35,7 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
   const int limit = a.integer("limit", 10);
   r.limit = limit * kSegmentsPerTable;
   const auto out = run_search(ctx, r);
-  const auto tables = ctx.store.tables(r.reg_ids.front());
+  const auto tables = ctx.store().tables(r.reg_ids.front());
   nlohmann::json results = nlohmann::json::array();
   std::set<std::string> seen;
   std::string text;
@@ -45,7 +45,7 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
   if (r.chapter_scope.empty())
     for (const auto* t : tables_named(tables, r.query)) {
       if (static_cast<int>(results.size()) >= limit || !seen.insert(t->table_id).second) continue;
-      auto j = table_summary_json(ctx.store, r.reg_ids.front(), *t);
+      auto j = table_summary_json(ctx.store(), r.reg_ids.front(), *t);
       j["snippet"] = table_title(*t);
       j["score"] = top;
       j["matched_page"] = t->page_start;
@@ -57,7 +57,7 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
     if (static_cast<int>(results.size()) >= limit) break;
     const auto* t = table_of_block(tables, h.block_id);
     if (!t || !seen.insert(t->table_id).second) continue;
-    auto j = table_summary_json(ctx.store, h.reg_id, *t);
+    auto j = table_summary_json(ctx.store(), h.reg_id, *t);
     j["snippet"] = h.snippet;
     j["score"] = h.score;
     j["matched_page"] = h.page_num;

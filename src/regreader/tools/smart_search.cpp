@@ -66,7 +66,7 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
   const auto out = run_search(ctx, r);
   nlohmann::json j = {{"query", r.query},
                       {"mode_used", out.mode_used},
-                      {"results", hits_json(ctx.store, out.hits)}};
+                      {"results", hits_json(ctx.store(), out.hits)}};
   add_guided_fields(out.guided, j);
   return {j, hits_text(r.query, out, j["results"])};
 }

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "regreader/index/regulation_mentions.hpp"
-#include "regreader/store/page_store.hpp"
+#include "regreader/store/document_store.hpp"
 #include "regreader/tools/claim_check.hpp"
 
 namespace regreader::tools {

@@ -8,21 +8,24 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "regreader/index/engine.hpp"
 #include "regreader/index/regulation_mentions.hpp"
 #include "regreader/index/synonyms.hpp"
 #include "regreader/store/document_store.hpp"
-#include "regreader/store/page_store.hpp"
 
 namespace regreader::tools {
 
-/// What a tool may use: the store, the data directory, and a way to report progress.
+/// What a tool may use: the library's engine, the data directory, and a way to report progress.
 struct ToolContext {
-  const store::DocumentStore& store;
+  const index::Engine& engine;
   std::filesystem::path data_dir;
   const index::SynonymTable* synonyms = nullptr;  ///< null: the built-in pairs
   /// Reports progress of a slow call (done, total, message); may be empty.
   std::function<void(double, double, const std::string&)> progress;
   const index::AliasTable* aliases = nullptr;  ///< names of regulations; null: the built-in ones
+
+  /// The stored documents.
+  const store::DocumentStore& store() const { return engine.documents(); }
 };
 
 /// A tool's answer: `structured` matches the tool's output schema; `text` is what a model reads

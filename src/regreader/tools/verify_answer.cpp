@@ -33,7 +33,7 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
                 "answer is longer than " + std::to_string(kMaxAnswerBytes) + " bytes");
   CheckOptions options;
   if (args.contains("read_regulations")) options.read_regulations = a.strings("read_regulations");
-  StorePageSource source(ctx.store, ctx.aliases ? *ctx.aliases : index::builtin_aliases());
+  StorePageSource source(ctx.store(), ctx.aliases ? *ctx.aliases : index::builtin_aliases());
   const AnswerReport report = check_answer_claims(answer, source, options);
   return {nlohmann::json(report), summary_text(report)};
 }

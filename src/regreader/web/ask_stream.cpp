@@ -33,7 +33,7 @@ class LocalTools : public agent::ToolProvider {
     const auto* spec = tools::find_tool(table_, name);
     if (!spec) return {"unknown tool " + name, nullptr, true};
     const tools::ToolContext ctx{
-        lib_.documents(), lib_.data_dir(), &lib_.synonyms(), {}, &lib_.aliases()};
+        lib_.engine(), lib_.data_dir(), &lib_.synonyms(), {}, &lib_.aliases()};
     try {
       std::lock_guard lock(m_);  // one store connection: calls of one turn take turns
       auto r = tools::call_tool(*spec, ctx, args);
@@ -68,7 +68,7 @@ class ToolEvents : public agent::EventSink {
 
 }  // namespace
 
-mcp::WebReply ask_stream(const std::filesystem::path& data_dir, bool advanced,
+mcp::WebReply ask_stream(std::shared_ptr<index::LibraryPool> pool, bool advanced,
                          const std::string& body) {
   json req;
   try {
@@ -84,12 +84,14 @@ mcp::WebReply ask_stream(const std::filesystem::path& data_dir, bool advanced,
   mcp::WebReply r;
   r.content_type = "text/event-stream";
   r.headers["Cache-Control"] = "no-cache";
-  r.stream = [data_dir, advanced, question,
+  r.stream = [pool, advanced, question,
               config](const std::function<bool(const std::string&)>& write) {
     try {
-      const index::Library lib(data_dir, index::Library::Mode::kRead);
+      // No read snapshot: a run's tool calls each see the library as it is when they run.
+      const auto lease = pool->lease(false);
+      const index::Library& lib = *lease;
       LocalTools tools(lib, advanced);
-      tools::StorePageSource source(lib.store(), lib.aliases());
+      tools::StorePageSource source(lib.documents(), lib.aliases());
       agent::SourceCitationChecker checker(source);
       ToolEvents events(write);
       auto http = make_curl_client();

@@ -7,14 +7,16 @@
 //   event: error  {"message": "…"}
 // Without an LLM configured the request fails with the message that says what to set.
 
-#include <filesystem>
+#include <memory>
 #include <string>
 
+#include "regreader/index/library_pool.hpp"
 #include "regreader/mcp/http_transport.hpp"
 
 namespace regreader::web {
 
-mcp::WebReply ask_stream(const std::filesystem::path& data_dir, bool advanced_tools,
+/// `pool`: the server's libraries; the run holds one of them until it ends.
+mcp::WebReply ask_stream(std::shared_ptr<index::LibraryPool> pool, bool advanced_tools,
                          const std::string& body);
 
 }  // namespace regreader::web

@@ -6,7 +6,7 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
-#include "regreader/index/library.hpp"
+#include "regreader/index/library_pool.hpp"
 #include "regreader/index/regulation_ids.hpp"
 #include "regreader/parse/block_rects.hpp"
 #include "regreader/parse/pdf_document.hpp"
@@ -119,14 +119,17 @@ mcp::WebReply call_tool(const ReadingRoomOptions& o, const index::Library& lib,
   } catch (const json::parse_error& e) {
     throw Error(ErrorCode::kInvalidArgument, std::string("the body is not JSON: ") + e.what());
   }
-  const tools::ToolContext ctx{
-      lib.documents(), lib.data_dir(), &lib.synonyms(), {}, &lib.aliases()};
+  const tools::ToolContext ctx{lib.engine(), lib.data_dir(), &lib.synonyms(), {}, &lib.aliases()};
   return json_reply(tools::call_tool(*spec, ctx, args).structured);
 }
 
-std::optional<mcp::WebReply> api(const ReadingRoomOptions& o, const mcp::WebRequest& req,
-                                 const std::vector<std::string>& seg) {
-  const index::Library lib(o.data_dir, index::Library::Mode::kRead);
+std::optional<mcp::WebReply> api(const ReadingRoomOptions& o,
+                                 const std::shared_ptr<index::LibraryPool>& pool,
+                                 const mcp::WebRequest& req, const std::vector<std::string>& seg) {
+  if (req.method != "GET" && seg.size() == 2 && seg[1] == "ask")
+    return ask_stream(pool, o.advanced_tools, req.body);
+  const auto lease = pool->lease();
+  const index::Library& lib = *lease;
   const bool get = req.method == "GET";
   if (get && seg.size() == 2 && seg[1] == "regulations") {
     json out = json::array();
@@ -149,17 +152,16 @@ std::optional<mcp::WebReply> api(const ReadingRoomOptions& o, const mcp::WebRequ
       seg[5] == "image.png")
     return page_image(lib, stored(seg[2]), page_number(seg[4]), o.image_dpi);
   if (!get && seg.size() == 3 && seg[1] == "tool") return call_tool(o, lib, seg[2], req.body);
-  if (!get && seg.size() == 2 && seg[1] == "ask")
-    return ask_stream(o.data_dir, o.advanced_tools, req.body);
   return std::nullopt;
 }
 
 }  // namespace
 
 mcp::WebHandler reading_room(const ReadingRoomOptions& options) {
-  return [options](const mcp::WebRequest& req) -> std::optional<mcp::WebReply> {
+  auto pool = std::make_shared<index::LibraryPool>(options.data_dir, options.store_url);
+  return [options, pool](const mcp::WebRequest& req) -> std::optional<mcp::WebReply> {
     const auto seg = split_path(req.path);
-    if (!seg.empty() && seg[0] == "api") return api(options, req, seg);
+    if (!seg.empty() && seg[0] == "api") return api(options, pool, req, seg);
     if (req.method != "GET") return std::nullopt;
     if (auto a = find_asset(seg.empty() ? "/" : req.path)) {
       mcp::WebReply r;

@@ -22,9 +22,12 @@ namespace regreader::web {
 struct ReadingRoomOptions {
   std::filesystem::path data_dir;
   bool advanced_tools = false;
-  int image_dpi = 144;  ///< page images: 2x of 72 dpi, sharp on HiDPI screens
+  int image_dpi = 144;    ///< page images: 2x of 72 dpi, sharp on HiDPI screens
+  std::string store_url;  ///< the engine (settings: store); empty for the embedded one
 };
 
+/// The reading room's pages and /api/ routes, reading the library through one pool of libraries
+/// per server (index/library_pool.hpp).
 mcp::WebHandler reading_room(const ReadingRoomOptions& options);
 
 /// The compiled-in asset for a path ("/app.js"), with its content type; nullopt for others.

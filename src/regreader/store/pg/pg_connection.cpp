@@ -131,4 +131,31 @@ void PgTransaction::commit() {
   done_ = true;
 }
 
+// Written here: libpq parses a conninfo (PQconninfoParse) but cannot write one back.
+std::string conninfo_without_password(const std::string& conninfo) {
+  for (const char* scheme : {"postgresql://", "postgres://"}) {
+    const std::string prefix = scheme;
+    if (conninfo.rfind(prefix, 0) != 0) continue;
+    std::string rest = conninfo.substr(prefix.size());
+    rest = rest.substr(0, rest.find('?'));
+    const size_t slash = rest.find('/');
+    const size_t at = rest.rfind('@', slash);
+    if (at != std::string::npos && (slash == std::string::npos || at < slash)) {
+      const size_t colon = rest.find(':');
+      if (colon < at) rest.erase(colon, at - colon);
+    }
+    return prefix + rest;
+  }
+  std::string out;
+  size_t i = 0;
+  while (i < conninfo.size()) {
+    const size_t end = conninfo.find(' ', i);
+    const std::string pair = conninfo.substr(i, end == std::string::npos ? end : end - i);
+    if (!pair.empty() && pair.rfind("password", 0) != 0) out += (out.empty() ? "" : " ") + pair;
+    if (end == std::string::npos) break;
+    i = end + 1;
+  }
+  return out;
+}
+
 }  // namespace regreader::store::pg

@@ -40,6 +40,11 @@ class PgResult {
   PGresult* r_;
 };
 
+/// `conninfo` as it may be shown or logged: the user, host, port and database of a postgresql://
+/// URL, or the key=value pairs, without a password (and without URL parameters, which may hold
+/// one).
+std::string conninfo_without_password(const std::string& conninfo);
+
 class PgConnection {
  public:
   /// Connects (a libpq conninfo string or postgresql:// URI). Throws StorageError naming the

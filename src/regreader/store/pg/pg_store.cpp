@@ -4,6 +4,7 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/hash.hpp"
+#include "regreader/store/schema.hpp"
 
 namespace regreader::store::pg {
 
@@ -11,60 +12,9 @@ using nlohmann::json;
 
 namespace {
 
-// Schema 4 of page_store.cpp, in PostgreSQL's types (REAL there is DOUBLE PRECISION here).
-constexpr const char* kSchemaV4 = R"SQL(
-CREATE TABLE regulations (
-  reg_id TEXT PRIMARY KEY, title TEXT NOT NULL, source_file TEXT NOT NULL,
-  source_sha256 TEXT NOT NULL, format TEXT NOT NULL, total_pages INTEGER NOT NULL,
-  paging TEXT NOT NULL, indexed_at TEXT NOT NULL,
-  fidelity TEXT NOT NULL DEFAULT '', fidelity_summary TEXT NOT NULL DEFAULT '');
-CREATE TABLE pages (
-  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
-  page_num INTEGER NOT NULL, chapter_path TEXT NOT NULL, active_chapters TEXT NOT NULL,
-  continues_from_prev INTEGER NOT NULL, continues_to_next INTEGER NOT NULL,
-  text_source TEXT NOT NULL, ocr_confidence DOUBLE PRECISION NOT NULL DEFAULT -1,
-  width DOUBLE PRECISION NOT NULL DEFAULT 0, height DOUBLE PRECISION NOT NULL DEFAULT 0,
-  PRIMARY KEY (reg_id, page_num));
-CREATE TABLE blocks (
-  block_id TEXT PRIMARY KEY,
-  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
-  page_num INTEGER NOT NULL, order_in_page INTEGER NOT NULL, block_type TEXT NOT NULL,
-  section_number TEXT NOT NULL, content_markdown TEXT NOT NULL, chapter_path TEXT NOT NULL,
-  table_meta TEXT, rect TEXT);
-CREATE INDEX blocks_by_page ON blocks(reg_id, page_num, order_in_page);
-CREATE TABLE annotations (
-  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
-  page_num INTEGER NOT NULL, seq INTEGER NOT NULL, annotation_id TEXT NOT NULL,
-  content TEXT NOT NULL, related_blocks TEXT NOT NULL,
-  PRIMARY KEY (reg_id, page_num, seq));
-CREATE TABLE chapters (
-  node_id TEXT PRIMARY KEY,
-  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
-  seq INTEGER NOT NULL, section_number TEXT NOT NULL, title TEXT NOT NULL, level INTEGER NOT NULL,
-  page_start INTEGER NOT NULL, page_end INTEGER NOT NULL, parent_id TEXT NOT NULL,
-  children_ids TEXT NOT NULL, content_block_ids TEXT NOT NULL);
-CREATE INDEX chapters_by_reg ON chapters(reg_id, seq);
-CREATE TABLE tables (
-  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
-  table_id TEXT NOT NULL, seq INTEGER NOT NULL, caption TEXT NOT NULL, page_start INTEGER NOT NULL,
-  page_end INTEGER NOT NULL, annotation_ids TEXT NOT NULL, merged TEXT NOT NULL,
-  PRIMARY KEY (reg_id, table_id));
-CREATE TABLE table_segments (
-  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
-  segment_id TEXT NOT NULL, master_id TEXT NOT NULL, segment_index INTEGER NOT NULL,
-  page_num INTEGER NOT NULL, block_id TEXT NOT NULL,
-  PRIMARY KEY (reg_id, segment_id));
-CREATE INDEX segments_by_page ON table_segments(reg_id, page_num);
-CREATE TABLE links (
-  reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
-  seq INTEGER NOT NULL, block_id TEXT NOT NULL, page_num INTEGER NOT NULL, kind TEXT NOT NULL,
-  text TEXT NOT NULL, target TEXT NOT NULL, resolved INTEGER NOT NULL, target_id TEXT NOT NULL,
-  target_page INTEGER NOT NULL,
-  PRIMARY KEY (reg_id, seq));
-)SQL";
-
 // Numbered migrations: a database at version v gets every step above v, each in a transaction.
-// PostgreSQL stores start at 4, the SQLite schema they mirror.
+// PostgreSQL stores start at 4, the document tables both engines create (schema.hpp; a null
+// step), in PostgreSQL's types.
 struct Migration {
   int version;
   const char* sql;
@@ -95,15 +45,14 @@ CREATE TABLE block_vectors (
 CREATE TABLE vector_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE INDEX blocks_without_terms ON blocks (block_id) WHERE terms IS NULL;
 )SQL";
-// 8: which OCR engine read a page (the SQLite store's version 5).
+// 8: which OCR engine read a page (the SQLite store's version 5; a store created since has it
+// from step 4).
 constexpr const char* kOcrEngineV8 = R"SQL(
-ALTER TABLE pages ADD COLUMN ocr_engine TEXT NOT NULL DEFAULT '';
+ALTER TABLE pages ADD COLUMN IF NOT EXISTS ocr_engine TEXT NOT NULL DEFAULT '';
 )SQL";
 constexpr Migration kMigrations[] = {
-    {4, kSchemaV4}, {5, kGenerationV5}, {6, kTermsV6}, {7, kVectorsV7}, {8, kOcrEngineV8}};
+    {4, nullptr}, {5, kGenerationV5}, {6, kTermsV6}, {7, kVectorsV7}, {8, kOcrEngineV8}};
 
-constexpr const char* kTables[] = {"regulations", "pages",  "blocks",         "annotations",
-                                   "chapters",    "tables", "table_segments", "links"};
 constexpr const char* kInfoColumns =
     "reg_id, title, source_file, source_sha256, format, total_pages, paging, indexed_at, "
     "fidelity, fidelity_summary";
@@ -178,7 +127,7 @@ void PgStore::migrate() {
                        std::to_string(kSchemaVersion) + ")");
   for (const auto& m : kMigrations)
     if (m.version > version) {
-      conn_->exec(m.sql);
+      conn_->exec(m.sql ? std::string(m.sql) : document_schema("DOUBLE PRECISION"));
       conn_->query("INSERT INTO regreader_schema VALUES ($1)", {num(m.version)});
     }
   tx.commit();
@@ -565,7 +514,7 @@ std::vector<model::ReferenceLink> PgStore::links(const std::string& reg_id) cons
 std::string PgStore::content_digest() const {
   std::lock_guard lock(mutex_);
   Sha256 sha;
-  for (const char* table : kTables) {
+  for (const char* table : kDocumentTables) {
     const auto r = conn_->query(std::string("SELECT * FROM ") + table + " ORDER BY 1, 2, 3");
     for (int i = 0; i < r.rows(); ++i) {
       for (int c = 0; c < r.columns(); ++c)
