@@ -160,7 +160,7 @@ SetRun run_set(const store::PageStore& store, const std::string& file) {
   return run;
 }
 
-// The confusion table as Markdown, also written to the build directory for the README.
+// The confusion table as Markdown, also written to the build directory for docs/benchmarks.md.
 void report(const SetRun& run, const std::string& name) {
   std::string table = "| expected \\ checker |";
   for (int g = 0; g < kVerdicts; ++g)

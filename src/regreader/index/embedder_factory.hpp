@@ -38,7 +38,8 @@ struct EmbeddingConfig {
 
 /// The model used when neither REGREADER_EMBEDDING_MODEL nor REGREADER_EMBEDDING_URL is set. The
 /// built-in LSA did not beat keyword-only search on bench/dev-questions.jsonl (hybrid MRR 0.917 at
-/// the default weights against 0.959 for keyword; see README), so the default is keyword-only.
+/// the default weights against 0.959 for keyword; docs/benchmarks.md), so the default is
+/// keyword-only.
 inline constexpr EmbedderKind kDefaultEmbedder = EmbedderKind::kNone;
 
 /// Where the built-in model's fit lives in a data directory.

@@ -38,7 +38,8 @@ Engine open_engine(const std::filesystem::path& data_dir, bool create,
     auto vectors = sqlite_vector_store(*store);
     return Engine(std::move(store), std::move(keyword), std::move(vectors));
   }
-  if (text::starts_with(store_url, "postgresql://") || text::starts_with(store_url, "postgres://")) {
+  if (text::starts_with(store_url, "postgresql://") ||
+      text::starts_with(store_url, "postgres://")) {
     auto store = std::make_unique<store::pg::PgStore>(store_url);
     prepare_pg_keyword_index(*store);  // terms written with every save; old blocks filled once
     store->set_local_dir(data_dir);    // where this replica keeps the fitted built-in model

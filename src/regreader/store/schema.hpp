@@ -15,8 +15,8 @@ namespace regreader::store {
 std::string document_schema(std::string_view real_type);
 
 /// The document tables, parents first.
-inline constexpr const char* kDocumentTables[] = {
-    "regulations", "pages", "blocks", "annotations", "chapters", "tables", "table_segments",
-    "links"};
+inline constexpr const char* kDocumentTables[] = {"regulations",    "pages",    "blocks",
+                                                  "annotations",    "chapters", "tables",
+                                                  "table_segments", "links"};
 
 }  // namespace regreader::store
