@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`regreader check` over a whole folder, as a Markdown table (the one in the README).
+"""`regreader check` over a whole folder, as a Markdown table (the one in docs/fidelity.md).
 
   python3 bench/fidelity/check_table.py [CORPUS] [--bin build/release/regreader]
 
