@@ -48,7 +48,7 @@ class LocalTools : public agent::ToolProvider {
     if (!t) return {"unknown tool " + name, nullptr, true};
     try {
       const auto r = tools::call_tool(*t, ctx_, args);
-      return {r.text.empty() ? r.structured.dump() : r.text, r.structured, false};
+      return {r.readable(), r.structured, false};
     } catch (const std::exception& e) {
       return {e.what(), nullptr, true};
     }

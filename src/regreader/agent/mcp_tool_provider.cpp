@@ -16,7 +16,7 @@ ToolResult McpToolProvider::call_tool(const std::string& name, const nlohmann::j
   out.content = tool_result_text(r);
   out.structured = r.value("structuredContent", nlohmann::json());
   out.is_error = r.value("isError", false);
-  if (out.content.empty() && !out.structured.is_null()) out.content = out.structured.dump();
+  out.content = out.text();
   return out;
 }
 

@@ -21,11 +21,6 @@ double ms_since(Clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
 }
 
-std::string text_of(const ToolResult& r) {
-  if (!r.content.empty() || r.structured.is_null()) return r.content;
-  return r.structured.dump();
-}
-
 void append_thinking(std::string& thinking, const ChatResponse& reply) {
   for (const auto& b : reply.content) {
     if ((b.type != ContentBlock::Type::kText && b.type != ContentBlock::Type::kThinking) ||
@@ -205,7 +200,7 @@ ReactAgent::CallOutcome ReactAgent::execute_call(const ContentBlock& call, Event
   std::string text;
   try {
     const ToolResult result = tools_.call_tool(call.name, call.input);
-    text = text_of(result);
+    text = result.text();
     rec.is_error = result.is_error;
     if (result.is_error)
       rec.error = text.substr(0, 300);

@@ -17,6 +17,11 @@ struct ToolResult {
   std::string content;
   nlohmann::json structured;  ///< null when the tool returned none
   bool is_error = false;      ///< the tool ran and failed (MCP isError); the model sees the text
+
+  /// What the model reads: the content, else the structured result as JSON.
+  std::string text() const {
+    return !content.empty() || structured.is_null() ? content : structured.dump();
+  }
 };
 
 class ToolProvider {

@@ -41,11 +41,6 @@ const std::string kJudgePrompt =
 能回答：{"enough":true}
 不能回答：{"enough":false,"query":"新的检索词","chapter_scope":"章节号或空字符串"})";
 
-std::string text_of(const ToolResult& r) {
-  if (!r.content.empty() || r.structured.is_null()) return r.content;
-  return r.structured.dump();
-}
-
 std::string page_label(const std::string& reg_id, int page) {
   return reg_id + " P" + std::to_string(page);
 }
@@ -209,7 +204,7 @@ std::optional<ToolResult> WorkflowAgent::call_tool(State& s, const std::string& 
   try {
     ToolResult result = tools_.call_tool(name, args);
     rec.duration_ms = ms_since(t0);
-    const std::string text = text_of(result);
+    const std::string text = result.text();
     rec.result_chars = text.size();
     rec.is_error = result.is_error;
     if (result.is_error)
@@ -225,7 +220,7 @@ std::optional<ToolResult> WorkflowAgent::call_tool(State& s, const std::string& 
     s.log.tool_call_failed(rec.id, name, rec.duration_ms, e.what());
   }
   if (out) {
-    std::string text = text_of(*out);
+    std::string text = out->text();
     rec.truncated = trim_tool_result(text, options_.max_tool_result_bytes);
     out->content = std::move(text);
   }

@@ -56,7 +56,7 @@ void run_tool(const ToolArgs& a, Globals& g) {
   const tools::ToolContext ctx{lib.engine(), g.data_dir(), &lib.synonyms(), {}, &lib.aliases()};
   const auto result = tools::call_tool(*tool, ctx, args);
   if (a.text)
-    std::cout << (result.text.empty() ? result.structured.dump(2) : result.text);
+    std::cout << result.readable(2);
   else
     print_json(result.structured);
 }

@@ -63,7 +63,7 @@ Tool adapt(const tools::ToolSpec& spec, std::shared_ptr<const Shared> shared) {
     const tools::ToolContext tctx{lease->engine(), shared->data_dir, &shared->synonyms, progress,
                                   &shared->aliases};
     const auto r = tools::call_tool(spec, tctx, args);
-    return text_result(r.text.empty() ? r.structured.dump(1) : r.text, r.structured);
+    return text_result(r.readable(1), r.structured);
   };
   return {descriptor, call};
 }

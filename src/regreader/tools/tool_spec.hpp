@@ -33,6 +33,12 @@ struct ToolContext {
 struct ToolResult {
   nlohmann::json structured;
   std::string text;
+
+  /// What a reader is shown: the text, else the structured result as JSON (`indent` as for
+  /// nlohmann::json::dump).
+  std::string readable(int indent = -1) const {
+    return text.empty() ? structured.dump(indent) : text;
+  }
 };
 
 struct ToolSpec {

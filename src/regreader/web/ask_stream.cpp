@@ -37,7 +37,7 @@ class LocalTools : public agent::ToolProvider {
     try {
       std::lock_guard lock(m_);  // one store connection: calls of one turn take turns
       auto r = tools::call_tool(*spec, ctx, args);
-      return {r.text.empty() ? r.structured.dump() : r.text, r.structured, false};
+      return {r.readable(), r.structured, false};
     } catch (const Error& e) {
       return {e.what(), nullptr, true};
     }

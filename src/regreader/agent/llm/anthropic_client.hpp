@@ -24,8 +24,6 @@ class AnthropicClient : public LlmClient {
   ChatResponse parse_reply(const std::string& body) const;
 
  private:
-  ChatResponse chat_streamed(const ChatRequest& request, const TextCallback& on_text);
-
   HttpClient& http_;
   Endpoint endpoint_;
 };

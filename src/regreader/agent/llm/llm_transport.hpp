@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "regreader/agent/llm/llm_error.hpp"
 #include "regreader/agent/llm/sse_parser.hpp"
 #include "regreader/core/http_client.hpp"
 
@@ -67,5 +68,30 @@ std::optional<double> retry_after_seconds(const HttpResponse& response);
 
 /// Parses a 2xx body as JSON or throws UpstreamError(status 0) naming the provider and URL.
 nlohmann::json parse_reply_json(const Endpoint& endpoint, const std::string& body);
+
+/// A chat call over one wire format, plain or streamed, written once for every client: `parse`
+/// reads a plain reply body (also the body of a server that ignored the stream flag); `State`
+/// reads the events of one streamed attempt -- State(endpoint, on_text), reset() before a retry,
+/// on_event(event), emitted_text() (no retry once text reached the user) and finish(). A
+/// malformed event is an UpstreamError naming the provider, the URL and `unit` ("event").
+template <typename State, typename OnText, typename Parse>
+auto chat_call(HttpClient& http, const Endpoint& endpoint, const std::string& body, bool stream,
+               const OnText& on_text, const Parse& parse, const char* unit) {
+  if (!stream) return parse(post_json(http, endpoint, body));
+  State state(endpoint, on_text);
+  StreamHandlers h;
+  h.reset = [&] { state.reset(); };
+  h.on_event = [&](const SseEvent& e) {
+    try {
+      state.on_event(e);
+    } catch (const nlohmann::json::exception& ex) {
+      throw UpstreamError(0, std::string("malformed stream ") + unit + " from " +
+                                 endpoint.provider + " at " + endpoint.url + ": " + ex.what());
+    }
+  };
+  h.can_retry = [&] { return !state.emitted_text(); };
+  if (auto plain = post_json_stream(http, endpoint, body, h)) return parse(*plain);
+  return state.finish();
+}
 
 }  // namespace regreader::agent

@@ -231,26 +231,9 @@ ChatResponse OpenAIClient::parse_reply(const std::string& body) const {
 }
 
 ChatResponse OpenAIClient::chat(const ChatRequest& request, const TextCallback& on_text) {
-  if (request.stream) return chat_streamed(request, on_text);
-  return parse_reply(post_json(http_, endpoint_, request_body(request).dump()));
-}
-
-ChatResponse OpenAIClient::chat_streamed(const ChatRequest& request, const TextCallback& on_text) {
-  StreamState state(endpoint_, on_text);
-  StreamHandlers h;
-  h.reset = [&] { state.reset(); };
-  h.on_event = [&](const SseEvent& e) {
-    try {
-      state.on_event(e);
-    } catch (const json::exception& ex) {
-      throw UpstreamError(
-          0, "malformed stream chunk from openai at " + endpoint_.url + ": " + ex.what());
-    }
-  };
-  h.can_retry = [&] { return !state.emitted_text(); };
-  if (auto plain = post_json_stream(http_, endpoint_, request_body(request).dump(), h))
-    return parse_reply(*plain);
-  return state.finish();
+  return chat_call<StreamState>(
+      http_, endpoint_, request_body(request).dump(), request.stream, on_text,
+      [this](const std::string& body) { return parse_reply(body); }, "chunk");
 }
 
 }  // namespace regreader::agent

@@ -26,8 +26,6 @@ class OpenAIClient : public LlmClient {
   ChatResponse parse_reply(const std::string& body) const;
 
  private:
-  ChatResponse chat_streamed(const ChatRequest& request, const TextCallback& on_text);
-
   HttpClient& http_;
   Endpoint endpoint_;
 };
