@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include <fstream>
 
 #include "regreader/core/error.hpp"
@@ -50,6 +52,13 @@ TEST_F(Tools, ListAndToc) {
   ASSERT_EQ(regs["count"], 1);
   EXPECT_EQ(regs["regulations"][0]["reg_id"], "SAMPLE");
   EXPECT_EQ(regs["regulations"][0]["total_pages"], 5);
+  // What a model needs to tell a standard from its OCR'd copy.
+  EXPECT_EQ(regs["regulations"][0]["format"], "pdf");
+  EXPECT_EQ(regs["regulations"][0]["paging"], "real");
+  EXPECT_EQ(regs["regulations"][0]["source_file"], "sample-regulation.pdf");
+  EXPECT_EQ(regs["regulations"][0]["fidelity"], "good");
+  EXPECT_EQ(regs["regulations"][0]["ocr_pages"], 0);
+  EXPECT_FALSE(regs["regulations"][0].contains("family")) << "a single copy has no family";
   const auto toc = call("get_toc", {{"reg_id", "SAMPLE"}, {"max_depth", 1}});
   bool found = false;
   for (const auto& n : toc["toc"])
@@ -193,6 +202,33 @@ TEST_F(Tools, AdvancedTools) {
               call("find_similar_content", {{"reg_id", "SAMPLE"}});
             }),
             ErrorCode::kInvalidArgument);
+}
+
+// Copies of one standard are one family in list_regulations: the id holder first.
+TEST(ToolList, CopiesOfOneStandardShareAFamily) {
+  index::enable_keyword_index();
+  parse::TempDir dir;
+  store::PageStore store(dir.path(), true);
+  index::ensure_keyword_index(store);
+  store::IngestOptions o;
+  for (const char* id : {"MD", "MD-2", "OTHER"}) {
+    o.reg_id = id;
+    store::ingest_file(store, testing::sample_md(), o);
+  }
+  const auto engine = index::embedded_engine(store);
+  const tools::ToolContext ctx{engine, dir.path(), nullptr, {}};
+  const auto r = tools::call_tool(*tools::find_tool(tools::tool_table(false), "list_regulations"),
+                                  ctx, json::object());
+  std::map<std::string, json> by_id;
+  for (const auto& reg : r.structured["regulations"])
+    by_id[reg["reg_id"]] = reg;
+  ASSERT_EQ(by_id.size(), 3u);
+  EXPECT_EQ(by_id["MD"]["family"], "MD");
+  EXPECT_EQ(by_id["MD-2"]["family"], "MD");
+  EXPECT_EQ(by_id["MD-2"]["copies"], json::array({"MD", "MD-2"}));
+  EXPECT_FALSE(by_id["OTHER"].contains("family"));
+  EXPECT_EQ(by_id["MD"]["paging"], "synthetic");
+  EXPECT_NE(r.text.find("copies of MD: MD, MD-2"), std::string::npos) << r.text;
 }
 
 // A Markdown file has no pages of its own: every page a tool cites says so.
