@@ -5,6 +5,7 @@
 
 #include "regreader/index/pg_vector_store.hpp"
 #include "regreader/index/pg_engine.hpp"
+#include "regreader/index/search.hpp"
 
 #include "regreader/index/pg_keyword_index.hpp"
 

@@ -206,17 +206,15 @@ TEST_F(Tools, AdvancedTools) {
 
 // Copies of one standard are one family in list_regulations: the id holder first.
 TEST(ToolList, CopiesOfOneStandardShareAFamily) {
-  index::enable_keyword_index();
-  parse::TempDir dir;
-  store::PageStore store(dir.path(), true);
-  index::ensure_keyword_index(store);
+  const std::unique_ptr<parse::TempDir> dir(store_with(sample_md(), "MD"));
+  store::PageStore store(dir->path(), false);
   store::IngestOptions o;
-  for (const char* id : {"MD", "MD-2", "OTHER"}) {
+  for (const char* id : {"MD-2", "OTHER"}) {
     o.reg_id = id;
-    store::ingest_file(store, testing::sample_md(), o);
+    store::ingest_file(store, sample_md(), o);
   }
   const auto engine = index::embedded_engine(store);
-  const tools::ToolContext ctx{engine, dir.path(), nullptr, {}};
+  const tools::ToolContext ctx{engine, dir->path(), nullptr, {}};
   const auto r = tools::call_tool(*tools::find_tool(tools::tool_table(false), "list_regulations"),
                                   ctx, json::object());
   std::map<std::string, json> by_id;

@@ -30,7 +30,7 @@ class ReadingRoom : public ::testing::Test {
     lib.ingest(testing::sample_pdf(), o);
     o.reg_id = "MD";
     lib.ingest(testing::sample_md(), o);
-    handler_ = reading_room({dir_.path(), false, 72, ""});
+    handler_ = reading_room({dir_.path(), false, 72, nullptr});
   }
   std::optional<mcp::WebReply> get(const std::string& path) {
     return handler_({"GET", path, {}, ""});
@@ -148,7 +148,7 @@ TEST(ReadingRoomHostile, MarkupInARegulationIsCarriedAsText) {
     o.reg_id = "H";
     lib.ingest(md, o);
   }
-  const auto handler = reading_room({dir.path() / "d", false, 72, ""});
+  const auto handler = reading_room({dir.path() / "d", false, 72, nullptr});
   const auto page = handler({"GET", "/api/regulations/H/pages/1", {}, ""});
   ASSERT_TRUE(page);
   EXPECT_EQ(page->content_type.find("text/html"), std::string::npos);

@@ -6,7 +6,7 @@
 #include "regreader/cli/commands.hpp"
 #include "regreader/core/error.hpp"
 #include "regreader/core/settings.hpp"
-#include "regreader/index/keyword_index.hpp"
+#include "regreader/index/library_pool.hpp"
 #include "regreader/mcp/http_transport.hpp"
 #include "regreader/mcp/regreader_server.hpp"
 #include "regreader/mcp/stdio_transport.hpp"
@@ -26,9 +26,14 @@ struct ServeArgs {
 };
 
 void run_serve(const ServeArgs& a, Globals& g) {
+  // One pool of libraries for the server: its MCP tools and its reading room read through it.
+  const auto libraries =
+      std::make_shared<index::LibraryPool>(g.data_dir(), settings().get("store"));
   {
-    // Build the keyword index once, before any request, so tool calls only read.
-    auto lib = g.library();
+    // The pool's first library, opened before any request: it builds a missing keyword index,
+    // so tool calls only read.
+    const auto lease = libraries->lease(false);
+    const index::Library& lib = *lease;
     // One line on stderr (stdout is the protocol's): what this server serves and why.
     const size_t count = lib.empty() ? 0 : lib.documents().list().size();
     const std::string dir = std::filesystem::absolute(g.data_dir()).string();
@@ -43,7 +48,7 @@ void run_serve(const ServeArgs& a, Globals& g) {
               "--data-dir\n";
     if (!g.quiet || count == 0) std::cerr << line << std::flush;
   }
-  mcp::Server server(mcp::regreader_definition(g.data_dir(), tools::advanced_tools_enabled()));
+  mcp::Server server(mcp::regreader_definition(libraries, tools::advanced_tools_enabled()));
   if (a.transport == "stdio") {
     std::ios::sync_with_stdio(false);
     mcp::serve_stdio(server, std::cin, std::cout);
@@ -58,7 +63,7 @@ void run_serve(const ServeArgs& a, Globals& g) {
   if (!a.no_web)
     o.web = web::reading_room({.data_dir = g.data_dir(),
                                .advanced_tools = tools::advanced_tools_enabled(),
-                               .store_url = settings().get("store")});
+                               .libraries = libraries});
   o.on_listening = [&o](int port) {
     // One write, so a reader of stderr sees the whole line at once.
     const std::string base = "http://" + o.host + ":" + std::to_string(port);

@@ -20,11 +20,7 @@ Engine::Engine(store::DocumentStore& documents, std::unique_ptr<KeywordIndex> ke
                std::unique_ptr<VectorStore> vectors)
     : documents_(&documents), keyword_(std::move(keyword)), vectors_(std::move(vectors)) {}
 
-Engine::~Engine() {
-  // The parts refer to the documents: they go first.
-  vectors_.reset();
-  keyword_.reset();
-}
+Engine::~Engine() = default;
 Engine::Engine(Engine&&) noexcept = default;
 Engine& Engine::operator=(Engine&&) noexcept = default;
 

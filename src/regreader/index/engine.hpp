@@ -108,6 +108,7 @@ class Engine {
   const VectorStore& vectors() const { return *vectors_; }
 
  private:
+  // Declared first, destroyed last: the parts refer to the documents.
   std::unique_ptr<store::DocumentStore> owned_;
   store::DocumentStore* documents_ = nullptr;
   std::unique_ptr<KeywordIndex> keyword_;

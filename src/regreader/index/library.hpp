@@ -71,7 +71,7 @@ class Library {
   /// Parses and stores one file (store::ingest_file) and keeps a copy of it (source_copy); the
   /// keyword index follows by its triggers.
   store::IngestResult ingest(const std::filesystem::path& file, const store::IngestOptions& o);
-  /// After a command's changes (ingest, reindex): compacts the keyword index, then embeds the
+  /// After a command's changes (ingest, rename): compacts the keyword index, then embeds the
   /// blocks without a vector when an embedding model is configured (`progress` hears of it).
   /// Returns {model id, blocks embedded}, or nullopt when no model is configured.
   std::optional<std::pair<std::string, int>> finish_changes(const VectorProgress& progress = {});

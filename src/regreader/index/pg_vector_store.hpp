@@ -22,7 +22,6 @@
 #include "regreader/index/embedder.hpp"
 #include "regreader/index/embedder_factory.hpp"
 #include "regreader/index/engine.hpp"
-#include "regreader/index/search.hpp"
 #include "regreader/index/search_filter.hpp"
 #include "regreader/index/vector_store.hpp"
 #include "regreader/store/pg/pg_store.hpp"

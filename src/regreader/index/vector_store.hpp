@@ -9,10 +9,11 @@
 //
 // Deleting or re-ingesting a regulation deletes its vectors in the store's own transaction (the
 // foreign key cascades) and a trigger bumps the generation. New blocks have no vector until
-// update_vectors() embeds them (the CLI calls it after ingest), so a failed embedding leaves the
-// store consistent: those blocks are reported as missing until `regreader reindex`. The HNSW graph
-// is a cache of block_vectors: when its generation is behind, it is brought up to date
-// (markDelete the gone labels, add the new ones) and saved again. Labels are never reused.
+// update_vectors() embeds them (Library::finish_changes, after ingest and rename), so a failed
+// embedding leaves the store consistent: those blocks are reported as missing until `regreader
+// reindex`. The HNSW graph is a cache of block_vectors: when its generation is behind, it is
+// brought up to date (markDelete the gone labels, add the new ones) and saved again. Labels are
+// never reused.
 
 #include <functional>
 #include <memory>

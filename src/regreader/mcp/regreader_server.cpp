@@ -179,13 +179,20 @@ Prompt skill_prompt(const tools::Skill& skill) {
 }  // namespace
 
 ServerDefinition regreader_definition(const std::filesystem::path& data_dir, bool advanced) {
+  return regreader_definition(
+      std::make_shared<index::LibraryPool>(data_dir, settings().get("store")), advanced);
+}
+
+ServerDefinition regreader_definition(std::shared_ptr<index::LibraryPool> pool, bool advanced) {
+  const std::filesystem::path data_dir = pool->data_dir();
   auto shared = std::make_shared<Shared>();
   shared->data_dir = data_dir;
-  shared->stores = std::make_shared<index::LibraryPool>(data_dir, settings().get("store"));
+  shared->stores = std::move(pool);
   {
-    const index::Library library(data_dir, index::Library::Mode::kRead);
-    shared->synonyms = library.synonyms();
-    shared->aliases = library.aliases();
+    // The words and names of the engine the server serves (the first library of the pool).
+    const auto lease = shared->stores->lease(false);
+    shared->synonyms = lease->synonyms();
+    shared->aliases = lease->aliases();
   }
   ServerDefinition def;
   def.name = "regreader";

@@ -4,13 +4,17 @@
 // (the regulation list, a table of contents, a page).
 
 #include <filesystem>
+#include <memory>
 
+#include "regreader/index/library_pool.hpp"
 #include "regreader/mcp/definition.hpp"
 
 namespace regreader::mcp {
 
-/// The server for the store in `data_dir`; with `advanced`, find_similar_content and
-/// compare_sections are served too.
+/// The server over the libraries of `pool` (shared with the reading room of the same server);
+/// with `advanced`, find_similar_content and compare_sections are served too.
+ServerDefinition regreader_definition(std::shared_ptr<index::LibraryPool> pool, bool advanced);
+/// The same over a pool of its own for `data_dir` on the configured engine.
 ServerDefinition regreader_definition(const std::filesystem::path& data_dir, bool advanced);
 
 }  // namespace regreader::mcp

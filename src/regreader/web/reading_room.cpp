@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "regreader/core/error.hpp"
+#include "regreader/core/settings.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/index/library_pool.hpp"
 #include "regreader/index/regulation_ids.hpp"
@@ -158,7 +159,9 @@ std::optional<mcp::WebReply> api(const ReadingRoomOptions& o,
 }  // namespace
 
 mcp::WebHandler reading_room(const ReadingRoomOptions& options) {
-  auto pool = std::make_shared<index::LibraryPool>(options.data_dir, options.store_url);
+  auto pool = options.libraries
+                  ? options.libraries
+                  : std::make_shared<index::LibraryPool>(options.data_dir, settings().get("store"));
   return [options, pool](const mcp::WebRequest& req) -> std::optional<mcp::WebReply> {
     const auto seg = split_path(req.path);
     if (!seg.empty() && seg[0] == "api") return api(options, pool, req, seg);

@@ -14,6 +14,9 @@
 // Routing is a split on '/', not a regular expression over the request.
 
 #include <filesystem>
+#include <memory>
+
+#include "regreader/index/library_pool.hpp"
 
 #include "regreader/mcp/http_transport.hpp"
 
@@ -22,8 +25,10 @@ namespace regreader::web {
 struct ReadingRoomOptions {
   std::filesystem::path data_dir;
   bool advanced_tools = false;
-  int image_dpi = 144;    ///< page images: 2x of 72 dpi, sharp on HiDPI screens
-  std::string store_url;  ///< the engine (settings: store); empty for the embedded one
+  int image_dpi = 144;  ///< page images: 2x of 72 dpi, sharp on HiDPI screens
+  /// The server's libraries, shared with its MCP tools; null: a pool of its own for `data_dir`
+  /// on the configured engine.
+  std::shared_ptr<index::LibraryPool> libraries;
 };
 
 /// The reading room's pages and /api/ routes, reading the library through one pool of libraries
