@@ -1,5 +1,5 @@
-// The conformance fixture server: our MCP library (ServerDefinition + Server + serve_http) with
-// the tools, resources and prompts the official conformance suite
+// The conformance fixture server: our MCP library (ServerDefinition + Server, on http::Server
+// through add_http_routes) with the tools, resources and prompts the official conformance suite
 // (@modelcontextprotocol/conformance) calls by name, as the official SDKs' fixture servers do.
 // Not part of the product: tests/mcp/run_conformance.sh runs the suite against it.
 //
@@ -12,7 +12,7 @@
 #include <thread>
 
 #include "regreader/core/error.hpp"
-#include "regreader/mcp/http_transport.hpp"
+#include "regreader/mcp/http_routes.hpp"
 #include "regreader/mcp/server.hpp"
 
 namespace regreader::mcp {
@@ -493,10 +493,12 @@ int main(int argc, char** argv) {
   using namespace regreader;
   try {
     mcp::Server server(mcp::fixture_definition());
-    mcp::HttpOptions o;
+    http::ServerOptions o;
     o.port = argc > 1 ? std::stoi(argv[1]) : 0;
     o.on_listening = [](int port) { std::cout << "PORT " << port << std::endl; };
-    mcp::serve_http(server, o);
+    http::Server http(o);
+    mcp::add_http_routes(http, server, {});
+    http.run();
     return 0;
   } catch (const std::exception& e) {
     std::cerr << "regreader_conformance_fixture: " << e.what() << "\n";

@@ -1,5 +1,6 @@
-// The reading room's handler without HTTP: assets, the JSON API over the tools, page images from
-// the kept source PDF (cached), errors as regreader::Error for the transport to map.
+// The reading room's routes without sockets (the router dispatches a request as the server
+// would): assets, the JSON API over the tools, page images from the kept source PDF (cached),
+// errors as the error table's statuses.
 
 #include "regreader/web/reading_room.hpp"
 
@@ -30,38 +31,39 @@ class ReadingRoom : public ::testing::Test {
     lib.ingest(testing::sample_pdf(), o);
     o.reg_id = "MD";
     lib.ingest(testing::sample_md(), o);
-    handler_ = reading_room({dir_.path(), false, 72, nullptr});
+    add_reading_room(router_, {dir_.path(), false, 72, nullptr});
   }
-  std::optional<mcp::WebReply> get(const std::string& path) {
-    return handler_({"GET", path, {}, ""});
+  http::Reply get(const std::string& path) {
+    return router_.dispatch({.method = "GET", .path = path});
   }
-  std::optional<mcp::WebReply> post(const std::string& path, const std::string& body) {
-    return handler_({"POST", path, {}, body});
+  http::Reply post(const std::string& path, const std::string& body) {
+    return router_.dispatch({.method = "POST", .path = path, .body = body});
   }
   parse::TempDir dir_;
-  mcp::WebHandler handler_;
+  http::Router router_;
 };
 
 TEST_F(ReadingRoom, TheAppAndItsAssetsAreServedFromTheBinary) {
   const auto index = get("/");
-  ASSERT_TRUE(index);
-  EXPECT_NE(index->content_type.find("text/html"), std::string::npos);
-  EXPECT_NE(index->body.find("/app.js"), std::string::npos);
-  EXPECT_EQ(index->body.find("<script>"), std::string::npos) << "no inline script (CSP)";
+  ASSERT_EQ(index.status, 200);
+  EXPECT_NE(index.content_type.find("text/html"), std::string::npos);
+  EXPECT_NE(index.body.find("/app.js"), std::string::npos);
+  EXPECT_EQ(index.body.find("<script>"), std::string::npos) << "no inline script (CSP)";
   const auto js = get("/app.js");
-  ASSERT_TRUE(js);
-  EXPECT_NE(js->content_type.find("javascript"), std::string::npos);
+  ASSERT_EQ(js.status, 200);
+  EXPECT_NE(js.content_type.find("javascript"), std::string::npos);
   // What a regulation holds is only ever text in the page: no HTML sinks in the app.
   for (const char* sink :
        {"innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("})
-    EXPECT_EQ(js->body.find(sink), std::string::npos) << sink;
-  EXPECT_TRUE(get("/style.css"));
-  EXPECT_FALSE(get("/etc/passwd"));
-  EXPECT_FALSE(get("/../regreader.db"));
+    EXPECT_EQ(js.body.find(sink), std::string::npos) << sink;
+  EXPECT_EQ(get("/style.css").status, 200);
+  EXPECT_EQ(get("/etc/passwd").status, 404);
+  EXPECT_EQ(get("/../regreader.db").status, 404);
+  EXPECT_EQ(get("/regreader.db").status, 404);
 }
 
 TEST_F(ReadingRoom, TheLibraryPagesAndToolsAreJson) {
-  const auto list = json::parse(get("/api/regulations")->body);
+  const auto list = json::parse(get("/api/regulations").body);
   ASSERT_EQ(list.size(), 2u);
   std::map<std::string, json> by_id;
   for (const auto& r : list)
@@ -72,36 +74,48 @@ TEST_F(ReadingRoom, TheLibraryPagesAndToolsAreJson) {
   EXPECT_TRUE(fs::exists(dir_.path() / "sources" /
                          (by_id["SAMPLE"]["source_sha256"].get<std::string>() + ".pdf")));
 
-  const auto page = json::parse(get("/api/regulations/SAMPLE/pages/3")->body);
+  const auto page = json::parse(get("/api/regulations/SAMPLE/pages/3").body);
   EXPECT_EQ(page["page_num"], 3);
   ASSERT_FALSE(page["content_blocks"].empty());
   EXPECT_EQ(page["content_blocks"][0]["block_id"].get<std::string>().rfind("SAMPLE:p3:", 0), 0u);
 
   const auto hits =
-      json::parse(post("/api/tool/smart_search", R"({"query":"倒闸操作","limit":3})")->body);
+      json::parse(post("/api/tool/smart_search", R"({"query":"倒闸操作","limit":3})").body);
   ASSERT_FALSE(hits["results"].empty());
   const auto ref = json::parse(
-      post("/api/tool/resolve_reference", R"({"reg_id":"SAMPLE","reference_text":"见表1"})")->body);
+      post("/api/tool/resolve_reference", R"({"reg_id":"SAMPLE","reference_text":"见表1"})").body);
   EXPECT_EQ(ref["kind"], "table");
   EXPECT_EQ(ref["target_page"], 3);
 
-  EXPECT_THROW(get("/api/regulations/NOPE"), Error);
-  EXPECT_THROW(get("/api/regulations/SAMPLE/pages/99"), Error);
-  EXPECT_THROW(get("/api/regulations/SAMPLE/pages/x"), Error);
-  EXPECT_THROW(post("/api/tool/no_such_tool", "{}"), Error);
-  EXPECT_THROW(post("/api/tool/smart_search", "{not json"), Error);
-  EXPECT_FALSE(get("/api/nothing-here"));
+  // Errors answer with the error table's status and the error's name and message.
+  const auto unknown = get("/api/regulations/NOPE");
+  EXPECT_EQ(unknown.status, 404);
+  EXPECT_EQ(json::parse(unknown.body)["error"]["code"], "not_found");
+  EXPECT_EQ(get("/api/regulations/SAMPLE/pages/99").status, 404);
+  EXPECT_EQ(get("/api/regulations/SAMPLE/pages/x").status, 400);
+  EXPECT_EQ(post("/api/tool/no_such_tool", "{}").status, 404);
+  EXPECT_EQ(get("/api/nothing-here").status, 404);
+  EXPECT_EQ(get("/api/tool/smart_search").status, 405) << "a tool is called with POST";
+  // Hostile bodies are refused as the caller's fault, never a crash or a 500 with the library's
+  // text: not JSON, not an object, nested 200 000 levels deep, a number out of range.
+  for (const std::string& body : {std::string("{not json"), std::string("[1,2]"),
+                                  std::string(100000, '[') + std::string(100000, ']'),
+                                  std::string(R"({"query":"倒闸","limit":1e400})")}) {
+    const auto r = post("/api/tool/smart_search", body);
+    EXPECT_EQ(r.status, 400) << body.substr(0, 40);
+    EXPECT_EQ(json::parse(r.body)["error"]["code"], "invalid_argument");
+  }
 }
 
 TEST_F(ReadingRoom, RoutesTakeAReadersNameAndSearchFoldsCopies) {
   index::Library(dir_.path(), index::Library::Mode::kCreate).add_alias("示例规程", "MD");
-  EXPECT_EQ(json::parse(get("/api/regulations/示例规程")->body)["reg_id"], "MD");
-  const auto page = json::parse(get("/api/regulations/示例规程/pages/1")->body);
+  EXPECT_EQ(json::parse(get("/api/regulations/示例规程").body)["reg_id"], "MD");
+  const auto page = json::parse(get("/api/regulations/示例规程/pages/1").body);
   EXPECT_EQ(page["content_blocks"][0]["block_id"].get<std::string>().rfind("MD:p1:", 0), 0u);
   // The PDF and the Markdown are one regulation: a clause is one hit with its copy beside it,
   // as the CLI shows it.
   const auto hits =
-      json::parse(post("/api/tool/smart_search", R"({"query":"倒闸操作","limit":10})")->body);
+      json::parse(post("/api/tool/smart_search", R"({"query":"倒闸操作","limit":10})").body);
   ASSERT_FALSE(hits["results"].empty());
   EXPECT_FALSE(hits["results"][0]["copies"].empty()) << hits["results"][0].dump();
   std::set<std::string> snippets;
@@ -111,28 +125,26 @@ TEST_F(ReadingRoom, RoutesTakeAReadersNameAndSearchFoldsCopies) {
 
 TEST_F(ReadingRoom, PageImagesAreRenderedOnceAndCached) {
   const auto png = get("/api/regulations/SAMPLE/pages/1/image.png");
-  ASSERT_TRUE(png);
-  EXPECT_EQ(png->content_type, "image/png");
-  ASSERT_GT(png->body.size(), 1000u);
-  EXPECT_EQ(png->body.substr(1, 3), "PNG");
+  ASSERT_EQ(png.status, 200);
+  EXPECT_EQ(png.content_type, "image/png");
+  ASSERT_GT(png.body.size(), 1000u);
+  EXPECT_EQ(png.body.substr(1, 3), "PNG");
   size_t cached = 0;
   for (const auto& e : fs::recursive_directory_iterator(dir_.path() / "cache"))
     cached += e.is_regular_file() ? 1 : 0;
   EXPECT_EQ(cached, 1u);
-  EXPECT_EQ(get("/api/regulations/SAMPLE/pages/1/image.png")->body, png->body);
-  EXPECT_THROW(get("/api/regulations/MD/pages/1/image.png"), Error)
+  EXPECT_EQ(get("/api/regulations/SAMPLE/pages/1/image.png").body, png.body);
+  EXPECT_EQ(get("/api/regulations/MD/pages/1/image.png").status, 404)
       << "a Markdown file has no printed page";
 }
 
 TEST_F(ReadingRoom, AskWithoutAnLlmSaysWhatToSet) {
   ScopedSettings none{Settings()};
-  try {
-    post("/api/ask", R"({"question":"倒闸操作票保存多久？"})");
-    FAIL() << "no LLM is configured";
-  } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("REGREADER_LLM_API_KEY"), std::string::npos);
-  }
-  EXPECT_THROW(post("/api/ask", R"({"question":"  "})"), Error);
+  const auto r = post("/api/ask", R"({"question":"倒闸操作票保存多久？"})");
+  EXPECT_GE(r.status, 400) << "no LLM is configured";
+  EXPECT_NE(r.body.find("REGREADER_LLM_API_KEY"), std::string::npos) << r.body;
+  EXPECT_EQ(post("/api/ask", R"({"question":"  "})").status, 400);
+  EXPECT_EQ(post("/api/ask", R"({"question":7})").status, 400);
 }
 
 // A regulation whose text holds markup: the API carries it as a JSON string, never as markup
@@ -148,11 +160,12 @@ TEST(ReadingRoomHostile, MarkupInARegulationIsCarriedAsText) {
     o.reg_id = "H";
     lib.ingest(md, o);
   }
-  const auto handler = reading_room({dir.path() / "d", false, 72, nullptr});
-  const auto page = handler({"GET", "/api/regulations/H/pages/1", {}, ""});
-  ASSERT_TRUE(page);
-  EXPECT_EQ(page->content_type.find("text/html"), std::string::npos);
-  EXPECT_NE(json::parse(page->body).dump().find("onerror"), std::string::npos)
+  http::Router router;
+  add_reading_room(router, {dir.path() / "d", false, 72, nullptr});
+  const auto page = router.dispatch({.method = "GET", .path = "/api/regulations/H/pages/1"});
+  ASSERT_EQ(page.status, 200);
+  EXPECT_EQ(page.content_type.find("text/html"), std::string::npos);
+  EXPECT_NE(json::parse(page.body).dump().find("onerror"), std::string::npos)
       << "kept, as text in JSON";
 }
 

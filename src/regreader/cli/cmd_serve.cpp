@@ -6,8 +6,9 @@
 #include "regreader/cli/commands.hpp"
 #include "regreader/core/error.hpp"
 #include "regreader/core/settings.hpp"
+#include "regreader/http/server.hpp"
 #include "regreader/index/library_pool.hpp"
-#include "regreader/mcp/http_transport.hpp"
+#include "regreader/mcp/http_routes.hpp"
 #include "regreader/mcp/regreader_server.hpp"
 #include "regreader/mcp/stdio_transport.hpp"
 #include "regreader/tools/registry.hpp"
@@ -54,25 +55,27 @@ void run_serve(const ServeArgs& a, Globals& g) {
     mcp::serve_stdio(server, std::cin, std::cout);
     return;
   }
-  mcp::HttpOptions o;
+  http::ServerOptions o;
   o.host = a.host;
   o.port = a.port;
-  o.legacy_sse = a.transport == "sse";
   o.allowed_origins = a.allowed_origins;
   o.token = settings().get("mcp.token");
-  if (!a.no_web)
-    o.web = web::reading_room({.data_dir = g.data_dir(),
-                               .advanced_tools = tools::advanced_tools_enabled(),
-                               .libraries = libraries});
-  o.on_listening = [&o](int port) {
+  const bool legacy_sse = a.transport == "sse";
+  o.on_listening = [&a, legacy_sse](int port) {
     // One write, so a reader of stderr sees the whole line at once.
-    const std::string base = "http://" + o.host + ":" + std::to_string(port);
+    const std::string base = "http://" + a.host + ":" + std::to_string(port);
     const std::string line = "regreader: MCP server listening on " + base + "/mcp" +
-                             (o.legacy_sse ? " (legacy SSE: /sse)" : "") +
-                             (o.web ? "; reading room at " + base + "/" : "") + "\n";
+                             (legacy_sse ? " (legacy SSE: /sse)" : "") +
+                             (!a.no_web ? "; reading room at " + base + "/" : "") + "\n";
     std::cerr << line << std::flush;
   };
-  mcp::serve_http(server, o);
+  http::Server http(o);
+  mcp::add_http_routes(http, server, {.legacy_sse = legacy_sse});
+  if (!a.no_web)
+    web::add_reading_room(http.router(), {.data_dir = g.data_dir(),
+                                          .advanced_tools = tools::advanced_tools_enabled(),
+                                          .libraries = libraries});
+  http.run();
 }
 
 }  // namespace

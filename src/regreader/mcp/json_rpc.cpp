@@ -1,5 +1,8 @@
 #include "regreader/mcp/json_rpc.hpp"
 
+#include "regreader/core/error.hpp"
+#include "regreader/http/message.hpp"
+
 namespace regreader::mcp {
 
 json make_result(const json& id, json result) {
@@ -25,19 +28,9 @@ json make_request(const json& id, const std::string& method, json params) {
 }
 
 std::optional<json> parse_message(std::string_view text, std::string& error) {
-  struct TooDeep {};
   try {
-    // The parser itself is iterative; the callback stops it at the depth limit.
-    return json::parse(text, [](int depth, json::parse_event_t event, json&) {
-      if ((event == json::parse_event_t::object_start ||
-           event == json::parse_event_t::array_start) &&
-          depth >= kMaxMessageDepth)
-        throw TooDeep{};
-      return true;
-    });
-  } catch (const TooDeep&) {
-    error = "Parse error: nested deeper than " + std::to_string(kMaxMessageDepth) + " levels";
-  } catch (const json::exception& e) {  // parse_error, and out_of_range for 1e400
+    return http::parse_json_body(text, kMaxMessageDepth);
+  } catch (const Error& e) {
     error = std::string("Parse error: ") + e.what();
   }
   return std::nullopt;

@@ -56,36 +56,32 @@ std::string sse(const char* event, const json& data) {
 // Tool calls as they start, for the panel.
 class ToolEvents : public agent::EventSink {
  public:
-  explicit ToolEvents(const std::function<bool(const std::string&)>& write) : write_(write) {}
+  explicit ToolEvents(const http::Reply::Write& write) : write_(write) {}
   void write(const json& e) override {
     if (e.value("type", "") == "tool_call_started")
       write_(sse("tool", {{"tool", e.value("tool", "")}}));
   }
 
  private:
-  const std::function<bool(const std::string&)>& write_;
+  const http::Reply::Write& write_;
 };
 
 }  // namespace
 
-mcp::WebReply ask_stream(std::shared_ptr<index::LibraryPool> pool, bool advanced,
-                         const std::string& body) {
-  json req;
-  try {
-    req = json::parse(body.empty() ? "{}" : body);
-  } catch (const json::parse_error&) {
+http::Reply ask_stream(std::shared_ptr<index::LibraryPool> pool, bool advanced,
+                       const std::string& body) {
+  const json req = http::parse_json_body(body.empty() ? "{}" : body);
+  if (!req.is_object() || (req.contains("question") && !req["question"].is_string()))
     throw Error(ErrorCode::kInvalidArgument, "the body must be {\"question\": \"…\"}");
-  }
   const std::string question = req.value("question", "");
   if (question.find_first_not_of(" \t\r\n") == std::string::npos)
     throw Error(ErrorCode::kInvalidArgument, "the question is empty");
   // Decided before streaming, so a missing LLM is a plain error reply saying what to set.
   const agent::LlmConfig config = agent::resolve_llm_config();
-  mcp::WebReply r;
+  http::Reply r;
   r.content_type = "text/event-stream";
   r.headers["Cache-Control"] = "no-cache";
-  r.stream = [pool, advanced, question,
-              config](const std::function<bool(const std::string&)>& write) {
+  r.stream = [pool, advanced, question, config](const http::Reply::Write& write) {
     try {
       // No read snapshot: a run's tool calls each see the library as it is when they run.
       const auto lease = pool->lease(false);

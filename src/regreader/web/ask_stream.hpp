@@ -10,13 +10,13 @@
 #include <memory>
 #include <string>
 
+#include "regreader/http/message.hpp"
 #include "regreader/index/library_pool.hpp"
-#include "regreader/mcp/http_transport.hpp"
 
 namespace regreader::web {
 
 /// `pool`: the server's libraries; the run holds one of them until it ends.
-mcp::WebReply ask_stream(std::shared_ptr<index::LibraryPool> pool, bool advanced_tools,
-                         const std::string& body);
+http::Reply ask_stream(std::shared_ptr<index::LibraryPool> pool, bool advanced_tools,
+                       const std::string& body);
 
 }  // namespace regreader::web

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 #include "regreader/core/error.hpp"
@@ -21,20 +22,8 @@ using nlohmann::json;
 
 namespace {
 
-std::vector<std::string> split_path(const std::string& path) {
-  std::vector<std::string> out;
-  std::string part;
-  std::istringstream in(path);
-  while (std::getline(in, part, '/'))
-    if (!part.empty()) out.push_back(part);
-  return out;
-}
-
-mcp::WebReply json_reply(const json& j) {
-  mcp::WebReply r;
-  r.body = j.dump();
-  return r;
-}
+using http::Reply;
+using http::Request;
 
 int page_number(const std::string& s) {
   const auto n = text::to_int(s);
@@ -60,7 +49,7 @@ std::string read_file(const fs::path& p) {
 
 // The page as printed, from the kept source PDF (or a Word file's kept rendering); rendered once
 // and cached beside it.
-mcp::WebReply page_image(const index::Library& lib, const std::string& id, int page, int dpi) {
+Reply page_image(const index::Library& lib, const std::string& id, int page, int dpi) {
   const auto info = lib.documents().require(id);
   if (page > info.total_pages)
     throw Error(ErrorCode::kNotFound, id + " has " + std::to_string(info.total_pages) + " pages");
@@ -72,7 +61,7 @@ mcp::WebReply page_image(const index::Library& lib, const std::string& id, int p
   const fs::path cache =
       lib.data_dir() / "cache" / "pages" /
       (info.source_sha256 + "-" + std::to_string(page) + "-" + std::to_string(dpi) + ".png");
-  mcp::WebReply r;
+  Reply r;
   r.content_type = "image/png";
   r.headers["Cache-Control"] = "private, max-age=86400";
   std::error_code ec;
@@ -109,71 +98,82 @@ json page_json(const index::Library& lib, const std::string& id, int page) {
   return j;
 }
 
-mcp::WebReply call_tool(const ReadingRoomOptions& o, const index::Library& lib,
-                        const std::string& name, const std::string& body) {
+Reply call_tool(const ReadingRoomOptions& o, const index::Library& lib, const std::string& name,
+                const std::string& body) {
   const auto table = tools::tool_table(o.advanced_tools);
   const auto* spec = tools::find_tool(table, name);
   if (!spec) throw Error(ErrorCode::kNotFound, "no tool '" + name + "'");
-  json args;
-  try {
-    args = body.empty() ? json::object() : json::parse(body);
-  } catch (const json::parse_error& e) {
-    throw Error(ErrorCode::kInvalidArgument, std::string("the body is not JSON: ") + e.what());
-  }
+  const json args = body.empty() ? json::object() : http::parse_json_body(body);
+  if (!args.is_object())
+    throw Error(ErrorCode::kInvalidArgument,
+                "the body must be a JSON object of the tool's arguments");
   const tools::ToolContext ctx{lib.engine(), lib.data_dir(), &lib.synonyms(), {}, &lib.aliases()};
-  return json_reply(tools::call_tool(*spec, ctx, args).structured);
+  return http::json_reply(tools::call_tool(*spec, ctx, args).structured);
 }
 
-std::optional<mcp::WebReply> api(const ReadingRoomOptions& o,
-                                 const std::shared_ptr<index::LibraryPool>& pool,
-                                 const mcp::WebRequest& req, const std::vector<std::string>& seg) {
-  if (req.method != "GET" && seg.size() == 2 && seg[1] == "ask")
-    return ask_stream(pool, o.advanced_tools, req.body);
-  const auto lease = pool->lease();
-  const index::Library& lib = *lease;
-  const bool get = req.method == "GET";
-  if (get && seg.size() == 2 && seg[1] == "regulations") {
-    json out = json::array();
-    const auto ocr = lib.documents().ocr_page_counts();
-    for (const auto& r : lib.documents().list())
-      out.push_back(regulation_json(lib, r, ocr));
-    return json_reply(out);
-  }
-  // A regulation in a route may be named as a reader names it (an alias, a standard number):
-  // the reply carries the stored id.
-  auto stored = [&](const std::string& name) {
-    return index::resolve_regulation(lib.documents(), lib.aliases(), name).reg_ids.front();
-  };
-  if (get && seg.size() == 3 && seg[1] == "regulations")
-    return json_reply(regulation_json(lib, lib.documents().require(stored(seg[2])),
-                                      lib.documents().ocr_page_counts()));
-  if (get && seg.size() == 5 && seg[1] == "regulations" && seg[3] == "pages")
-    return json_reply(page_json(lib, stored(seg[2]), page_number(seg[4])));
-  if (get && seg.size() == 6 && seg[1] == "regulations" && seg[3] == "pages" &&
-      seg[5] == "image.png")
-    return page_image(lib, stored(seg[2]), page_number(seg[4]), o.image_dpi);
-  if (!get && seg.size() == 3 && seg[1] == "tool") return call_tool(o, lib, seg[2], req.body);
-  return std::nullopt;
+// A regulation in a route may be named as a reader names it (an alias, a standard number):
+// the reply carries the stored id.
+std::string stored_id(const index::Library& lib, const std::string& name) {
+  return index::resolve_regulation(lib.documents(), lib.aliases(), name).reg_ids.front();
+}
+
+Reply asset(const Request& req) {
+  const auto a = find_asset(req.path == "/" ? "/" : "/" + req.param("asset"));
+  if (!a) throw Error(ErrorCode::kNotFound, "no such page: " + req.path);
+  Reply r;
+  r.content_type = a->content_type;
+  r.body = std::string(a->body);
+  return r;
 }
 
 }  // namespace
 
-mcp::WebHandler reading_room(const ReadingRoomOptions& options) {
+void add_reading_room(http::Router& router, const ReadingRoomOptions& options) {
   auto pool = options.libraries
                   ? options.libraries
                   : std::make_shared<index::LibraryPool>(options.data_dir, settings().get("store"));
-  return [options, pool](const mcp::WebRequest& req) -> std::optional<mcp::WebReply> {
-    const auto seg = split_path(req.path);
-    if (!seg.empty() && seg[0] == "api") return api(options, pool, req, seg);
-    if (req.method != "GET") return std::nullopt;
-    if (auto a = find_asset(seg.empty() ? "/" : req.path)) {
-      mcp::WebReply r;
-      r.content_type = a->content_type;
-      r.body = std::string(a->body);
-      return r;
-    }
-    return std::nullopt;
+  // A route over one library of the pool, leased for the request.
+  using Read = std::function<Reply(const index::Library&, const Request&)>;
+  auto reading = [pool](Read f) {
+    return [pool, f](const Request& req) {
+      const auto lease = pool->lease();
+      return f(*lease, req);
+    };
   };
+  const ReadingRoomOptions o = options;
+  router.add({"GET", "/", "app", asset});
+  router.add({"GET", "/{asset}", "asset", asset});
+  router.add({"GET", "/api/regulations", "regulations",
+              reading([](const index::Library& lib, const Request&) {
+                json out = json::array();
+                const auto ocr = lib.documents().ocr_page_counts();
+                for (const auto& r : lib.documents().list())
+                  out.push_back(regulation_json(lib, r, ocr));
+                return http::json_reply(out);
+              })});
+  router.add({"GET", "/api/regulations/{id}", "regulation",
+              reading([](const index::Library& lib, const Request& req) {
+                return http::json_reply(
+                    regulation_json(lib, lib.documents().require(stored_id(lib, req.param("id"))),
+                                    lib.documents().ocr_page_counts()));
+              })});
+  router.add({"GET", "/api/regulations/{id}/pages/{n}", "page",
+              reading([](const index::Library& lib, const Request& req) {
+                return http::json_reply(
+                    page_json(lib, stored_id(lib, req.param("id")), page_number(req.param("n"))));
+              })});
+  router.add({"GET", "/api/regulations/{id}/pages/{n}/image.png", "page image",
+              reading([o](const index::Library& lib, const Request& req) {
+                return page_image(lib, stored_id(lib, req.param("id")), page_number(req.param("n")),
+                                  o.image_dpi);
+              })});
+  router.add({"POST", "/api/tool/{name}", "tool",
+              reading([o](const index::Library& lib, const Request& req) {
+                return call_tool(o, lib, req.param("name"), req.body);
+              })});
+  router.add({"POST", "/api/ask", "ask", [pool, o](const Request& req) {
+                return ask_stream(pool, o.advanced_tools, req.body);
+              }});
 }
 
 }  // namespace regreader::web

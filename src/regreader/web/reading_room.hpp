@@ -1,24 +1,23 @@
 #pragma once
-// The reading room: a browser view of the library served beside MCP by `serve --transport http`
-// (mcp/http_transport.hpp's WebHandler). Static assets compiled into the binary (web/assets/),
-// and a JSON API over the same tools agents use:
+// The reading room: a browser view of the library served beside MCP by `serve --transport http`,
+// as named routes of the server (http/router.hpp): static assets compiled into the binary
+// (web/assets/), and a JSON API over the same tools agents use.
 //
-//   GET  /                                        the single-page app (index.html, app.js,
-//   style.css) GET  /api/regulations                         the library: title, pages, format,
-//   fidelity, OCR GET  /api/regulations/{id}                    one regulation GET
-//   /api/regulations/{id}/pages/{n}          the stored page: blocks with ids, notes, OCR flag GET
-//   /api/regulations/{id}/pages/{n}/image.png  the page as printed (MuPDF, cached) POST
-//   /api/tool/{name}                         any read-only tool, arguments as the JSON body POST
-//   /api/ask                                 an answer streamed as server-sent events
-//
-// Routing is a split on '/', not a regular expression over the request.
+// clang-format off
+//   GET  /, /{asset}                                the app (index.html, app.js, style.css)
+//   GET  /api/regulations                           the library: title, pages, format, fidelity
+//   GET  /api/regulations/{id}                      one regulation
+//   GET  /api/regulations/{id}/pages/{n}            the stored page: blocks, notes, OCR flag
+//   GET  /api/regulations/{id}/pages/{n}/image.png  the page as printed (MuPDF, cached)
+//   POST /api/tool/{name}                           any read-only tool, arguments as the body
+//   POST /api/ask                                   an answer streamed as server-sent events
+// clang-format on
 
 #include <filesystem>
 #include <memory>
 
+#include "regreader/http/router.hpp"
 #include "regreader/index/library_pool.hpp"
-
-#include "regreader/mcp/http_transport.hpp"
 
 namespace regreader::web {
 
@@ -31,9 +30,9 @@ struct ReadingRoomOptions {
   std::shared_ptr<index::LibraryPool> libraries;
 };
 
-/// The reading room's pages and /api/ routes, reading the library through one pool of libraries
-/// per server (index/library_pool.hpp).
-mcp::WebHandler reading_room(const ReadingRoomOptions& options);
+/// Registers the reading room's pages and /api/ routes on `router`, reading the library through
+/// one pool of libraries per server (index/library_pool.hpp).
+void add_reading_room(http::Router& router, const ReadingRoomOptions& options);
 
 /// The compiled-in asset for a path ("/app.js"), with its content type; nullopt for others.
 struct Asset {

@@ -1,8 +1,8 @@
-#include "regreader/mcp/http_guard.hpp"
+#include "regreader/http/guard.hpp"
 
 #include <gtest/gtest.h>
 
-namespace regreader::mcp {
+namespace regreader::http {
 namespace {
 
 TEST(HttpGuard, LoopbackHosts) {
@@ -43,4 +43,4 @@ TEST(HttpGuard, TokenIsRequiredWhenSet) {
 }
 
 }  // namespace
-}  // namespace regreader::mcp
+}  // namespace regreader::http

@@ -1,9 +1,9 @@
-#include "regreader/mcp/http_guard.hpp"
+#include "regreader/http/guard.hpp"
 
 #include <algorithm>
 #include <cctype>
 
-namespace regreader::mcp {
+namespace regreader::http {
 
 namespace {
 
@@ -69,4 +69,4 @@ GuardVerdict check_request(const GuardConfig& c, const std::string& host, const 
   return {};
 }
 
-}  // namespace regreader::mcp
+}  // namespace regreader::http

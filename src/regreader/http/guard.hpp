@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace regreader::mcp {
+namespace regreader::http {
 
 struct GuardConfig {
   bool loopback_bind = true;  ///< the server listens on 127.0.0.1 / ::1 / localhost only
@@ -26,4 +26,4 @@ bool is_loopback_host(const std::string& host_header);
 GuardVerdict check_request(const GuardConfig& config, const std::string& host,
                            const std::string& origin, const std::string& authorization);
 
-}  // namespace regreader::mcp
+}  // namespace regreader::http
