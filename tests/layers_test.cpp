@@ -47,8 +47,8 @@ TEST(Layers, EveryIncludeGoesDownTheFloors) {
     for (std::string line; std::getline(in, line);) {
       if (line.rfind(prefix, 0) != 0) continue;
       ++includes;
-      const std::string target = line.substr(prefix.size(), line.find('/', prefix.size()) -
-                                                                prefix.size());
+      const std::string target =
+          line.substr(prefix.size(), line.find('/', prefix.size()) - prefix.size());
       if (target != floor && !floors().at(floor).count(target))
         offenders.push_back(fs::relative(e.path(), root).string() + " includes " + target);
     }

@@ -10,6 +10,7 @@
 #include "regreader/agent/answer_writer.hpp"
 #include "regreader/agent/react_agent.hpp"
 #include "regreader/agent/skill_routing.hpp"
+#include "regreader/agent/task_envelope.hpp"
 #include "regreader/core/error.hpp"
 
 namespace regreader::agent {
@@ -71,26 +72,8 @@ AgentResponse Orchestrator::run(const std::string& query, const TextCallback& on
     EventSink* value;
     ~Restore() { slot = value; }
   } restore{events_, outer};
-  EventLog log(events_, "orchestrator", new_task_id());
-  log.task_started(query);
-  try {
-    AgentResponse r = run_steps(query, on_text, log);
-    auto summary = answer_summary(r);
-    summary.update({{"outcome", agent_outcome_name(r.outcome)},
-                    {"turns", r.turns},
-                    {"tool_calls", r.tool_calls.size()},
-                    {"usage", r.usage},
-                    {"prompts", prompt_summary(r.model_calls)},
-                    {"duration_ms", r.timings.total_ms}});
-    log.task_completed(summary);
-    return r;
-  } catch (const Error& e) {
-    log.task_failed(std::string(error_code_name(e.code())), e.what());
-    throw;
-  } catch (const std::exception& e) {
-    log.task_failed("internal_error", e.what());
-    throw;
-  }
+  return run_task(events_, "orchestrator", query,
+                  [&](EventLog& log, nlohmann::json&) { return run_steps(query, on_text, log); });
 }
 
 Orchestrator::SubagentRun Orchestrator::run_subagent(const SubagentSpec& spec,

@@ -9,6 +9,7 @@
 
 #include "regreader/agent/answer_check.hpp"
 #include "regreader/agent/prompts.hpp"
+#include "regreader/agent/task_envelope.hpp"
 #include "regreader/core/error.hpp"
 
 namespace regreader::agent {
@@ -68,31 +69,15 @@ bool ReactAgent::is_offered(const std::string& name) {
 }
 
 AgentResponse ReactAgent::run(const std::string& query, const TextCallback& on_text) {
-  EventLog log(events_, options_.agent_name, new_task_id());
-  log.task_started(query);
-  try {
+  return run_task(events_, options_.agent_name, query, [&](EventLog& log, nlohmann::json&) {
     AgentResponse r = run_loop(query, on_text, log);
     history_.push_back(Message::user_text(query));
     history_.push_back(Message{Role::kAssistant, {ContentBlock::make_text(r.content)}});
     const size_t keep = 2 * static_cast<size_t>(std::max(0, options_.max_history_turns));
     if (history_.size() > keep)
       history_.erase(history_.begin(), history_.end() - static_cast<long>(keep));
-    auto summary = answer_summary(r);
-    summary.update({{"outcome", agent_outcome_name(r.outcome)},
-                    {"turns", r.turns},
-                    {"tool_calls", r.tool_calls.size()},
-                    {"usage", r.usage},
-                    {"prompts", prompt_summary(r.model_calls)},
-                    {"duration_ms", r.timings.total_ms}});
-    log.task_completed(summary);
     return r;
-  } catch (const Error& e) {
-    log.task_failed(std::string(error_code_name(e.code())), e.what());
-    throw;
-  } catch (const std::exception& e) {
-    log.task_failed("internal_error", e.what());
-    throw;
-  }
+  });
 }
 
 AgentResponse ReactAgent::run_loop(const std::string& query, const TextCallback& on_text,

@@ -11,6 +11,7 @@
 #include "regreader/agent/model_call.hpp"
 #include "regreader/agent/prompts.hpp"
 #include "regreader/agent/react_agent.hpp"
+#include "regreader/agent/task_envelope.hpp"
 #include "regreader/core/error.hpp"
 #include "regreader/core/regex.hpp"
 #include "regreader/core/text.hpp"
@@ -128,44 +129,14 @@ WorkflowAgent::WorkflowAgent(LlmClient& llm, ToolProvider& tools, WorkflowOption
     : llm_(llm), tools_(tools), options_(std::move(options)), events_(events), checker_(checker) {}
 
 AgentResponse WorkflowAgent::run(const std::string& query, const TextCallback& on_text) {
-  EventLog log(events_, "workflow", new_task_id());
-  log.task_started(query);
-  const auto t0 = Clock::now();
-  path_.clear();
-  try {
+  return run_task(events_, "workflow", query, [&](EventLog& log, nlohmann::json& extra) {
+    const auto t0 = Clock::now();
+    path_.clear();
     State s(query, log);
     s.r.strategy = "workflow";
     for (WorkflowNode node = WorkflowNode::kToc; node != WorkflowNode::kDone;) {
       path_.push_back(node);
-      switch (node) {
-        case WorkflowNode::kToc:
-          node = toc(s);
-          break;
-        case WorkflowNode::kChooseScope:
-          node = choose_scope(s);
-          break;
-        case WorkflowNode::kSearch:
-          node = search(s);
-          break;
-        case WorkflowNode::kReadPages:
-          node = read_pages(s);
-          break;
-        case WorkflowNode::kFollowRefs:
-          node = follow_refs(s);
-          break;
-        case WorkflowNode::kJudge:
-          node = judge(s);
-          break;
-        case WorkflowNode::kAnswer:
-          node = answer(s, on_text);
-          break;
-        case WorkflowNode::kNotFound:
-          node = not_found(s);
-          if (options_.stream && on_text) on_text(s.r.content);
-          break;
-        case WorkflowNode::kDone:
-          break;
-      }
+      node = step(node, s, on_text);
     }
     std::string trail;
     for (auto n : path_)
@@ -173,23 +144,36 @@ AgentResponse WorkflowAgent::run(const std::string& query, const TextCallback& o
     s.r.thinking = "path: " + trail + (s.r.thinking.empty() ? "" : "\n" + s.r.thinking);
     s.r.timings.llm_wall_ms = s.r.timings.llm_ms;
     s.r.timings.total_ms = ms_since(t0);
-    auto summary = answer_summary(s.r);
-    summary.update({{"outcome", agent_outcome_name(s.r.outcome)},
-                    {"turns", s.r.turns},
-                    {"tool_calls", s.r.tool_calls.size()},
-                    {"usage", s.r.usage},
-                    {"prompts", prompt_summary(s.r.model_calls)},
-                    {"path", trail},
-                    {"duration_ms", s.r.timings.total_ms}});
-    log.task_completed(summary);
+    extra["path"] = trail;
     return std::move(s.r);
-  } catch (const Error& e) {
-    log.task_failed(std::string(error_code_name(e.code())), e.what());
-    throw;
-  } catch (const std::exception& e) {
-    log.task_failed("internal_error", e.what());
-    throw;
+  });
+}
+
+WorkflowNode WorkflowAgent::step(WorkflowNode node, State& s, const TextCallback& on_text) {
+  switch (node) {
+    case WorkflowNode::kToc:
+      return toc(s);
+    case WorkflowNode::kChooseScope:
+      return choose_scope(s);
+    case WorkflowNode::kSearch:
+      return search(s);
+    case WorkflowNode::kReadPages:
+      return read_pages(s);
+    case WorkflowNode::kFollowRefs:
+      return follow_refs(s);
+    case WorkflowNode::kJudge:
+      return judge(s);
+    case WorkflowNode::kAnswer:
+      return answer(s, on_text);
+    case WorkflowNode::kNotFound: {
+      const auto next = not_found(s);
+      if (options_.stream && on_text) on_text(s.r.content);
+      return next;
+    }
+    case WorkflowNode::kDone:
+      break;
   }
+  return WorkflowNode::kDone;
 }
 
 std::optional<ToolResult> WorkflowAgent::call_tool(State& s, const std::string& name,

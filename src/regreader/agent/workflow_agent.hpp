@@ -76,6 +76,8 @@ class WorkflowAgent {
  private:
   struct State;
 
+  /// One node of the graph run on `s`; returns the next.
+  WorkflowNode step(WorkflowNode node, State& s, const TextCallback& on_text);
   WorkflowNode toc(State& s);
   WorkflowNode choose_scope(State& s);
   WorkflowNode search(State& s);

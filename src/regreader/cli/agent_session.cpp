@@ -6,7 +6,6 @@
 #include <cstdlib>
 #include <iostream>
 #include <mutex>
-#include <optional>
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/settings.hpp"
@@ -104,7 +103,8 @@ void add_agent_options(CLI::App* cmd, AgentArgs& a) {
 }
 
 AgentSession::AgentSession(const AgentArgs& a, const Globals& g) {
-  kind_ = agent::parse_agent_kind(a.agent);
+  agent::ConversationOptions o;
+  o.kind = agent::parse_agent_kind(a.agent);
   agent::LlmConfig flags;
   flags.model = a.model;
   flags.base_url = a.base_url;
@@ -114,9 +114,7 @@ AgentSession::AgentSession(const AgentArgs& a, const Globals& g) {
       throw Error(ErrorCode::kInvalidArgument, "--provider must be anthropic or openai");
   }
   const auto config = agent::resolve_llm_config(flags);
-  http_ = make_curl_client();
   mcp_http_ = std::shared_ptr<HttpClient>(make_curl_client());
-  llm_ = agent::make_llm_client(config, *http_);
   tools_ = std::make_unique<agent::McpToolProvider>(connect_tools(a, g, mcp_http_));
   // Checked by the server the agent reads (verify_answer), local or remote alike.
   checker_ = std::make_unique<agent::ToolCitationChecker>(*tools_);
@@ -130,44 +128,43 @@ AgentSession::AgentSession(const AgentArgs& a, const Globals& g) {
     sinks.push_back(sinks_.back().get());
   }
   tee_ = std::make_unique<agent::TeeEventSink>(sinks);
-  options_.reg_ids = a.reg_ids;
-  options_.max_turns = a.max_turns;
-  options_.extra_context = hint(a.reg_ids);
-  options_.memory = &memory_;
+  o.run.reg_ids = a.reg_ids;
+  o.run.max_turns = a.max_turns;
+  o.run.extra_context = hint(a.reg_ids);
   // Skills: the built-in ones and the user's; one that does not load is a warning, never fatal.
   skills_ = tools::load_skills(tools::skills_dir(g.data_dir()), tools::skill_tool_names());
   for (const auto& p : skills_.problems)
     std::cerr << "warning: skill not loaded: " << p.describe() << "\n";
   if (!a.skill.empty() && !skills_.find(a.skill))
     throw Error(ErrorCode::kNotFound, "no skill '" + a.skill + "' (regreader skills list)");
-  if (!a.skill.empty() && kind_ != agent::AgentKind::kOrchestrated)
+  if (!a.skill.empty() && o.kind != agent::AgentKind::kOrchestrated)
     throw Error(ErrorCode::kInvalidArgument, "--skill applies to --agent orchestrated");
-  options_.skills = &skills_;
-  options_.forced_skill = a.skill;
-  workspace_dir_ = a.workspace;
-  keep_workspace_ = a.keep_workspace;
+  o.run.skills = &skills_;
+  o.run.forced_skill = a.skill;
+  // Orchestrated and workflow turns run in a workspace: a temporary one removed afterwards, or
+  // --workspace DIR (a chat's turns in DIR/turn-N), kept.
+  o.workspace_dir = a.workspace;
+  o.keep_workspace = a.keep_workspace;
+  o.on_kept_workspace = [](const std::filesystem::path& p) {
+    std::cerr << "run workspace: " << p.string() << "\n";
+  };
   // Streamed answers go to stdout as they arrive; --json keeps stdout one JSON document.
-  options_.stream = !a.json && (a.stream || isatty(STDOUT_FILENO));
-  if (options_.stream) options_.on_text = [](std::string_view d) { std::cout << d << std::flush; };
+  o.run.stream = !a.json && (a.stream || isatty(STDOUT_FILENO));
+  if (o.run.stream) o.run.on_text = [](std::string_view d) { std::cout << d << std::flush; };
+  conversation_ = std::make_unique<agent::Conversation>(config, std::move(o), *tools_,
+                                                        checker_.get(), tee_.get());
 }
 
 agent::AgentResponse AgentSession::ask(const std::string& question) {
-  // Orchestrated and workflow turns run in a workspace: a temporary one removed afterwards, or
-  // --workspace DIR (a chat's turns in DIR/turn-N), kept.
-  ++turn_;
-  std::optional<agent::Workspace> ws;
-  if (kind_ != agent::AgentKind::kReact) {
-    std::filesystem::path dir = workspace_dir_;
-    if (!dir.empty() && turn_ > 1) dir /= "turn-" + std::to_string(turn_);
-    ws.emplace(dir, keep_workspace_);
-    if (ws->kept() && workspace_dir_.empty())
-      std::cerr << "run workspace: " << ws->root().string() << "\n";
-  }
-  options_.workspace = ws ? &*ws : nullptr;
-  auto r = agent::run_agent(kind_, *llm_, *tools_, question, options_, tee_.get(), checker_.get());
-  options_.workspace = nullptr;
-  memory_.add(question, r.content);
-  return r;
+  return conversation_->ask(question);
+}
+
+void AgentSession::reset() {
+  conversation_->reset();
+}
+
+bool AgentSession::streams() const {
+  return conversation_->options().run.stream;
 }
 
 AgentSession::~AgentSession() = default;

@@ -1,15 +1,16 @@
 #pragma once
-// What `ask` and `chat` set up before a question: the LLM client, the MCP connection to the
-// tools (our own `regreader serve` over stdio, or REGREADER_MCP_URL), the citation checker on
-// the store, and where events go (live lines on a terminal, JSON Lines with --events).
+// What `ask` and `chat` set up before a question, around an agent::Conversation (the agent
+// assembled once, as the reading room's ask panel has it): the MCP connection to the tools (our
+// own `regreader serve` over stdio, or REGREADER_MCP_URL), the citation checker on the server,
+// skills, and where events go (live lines on a terminal, JSON Lines with --events).
 
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "regreader/agent/agent_runner.hpp"
-#include "regreader/agent/chat_memory.hpp"
 #include "regreader/agent/citations.hpp"
+#include "regreader/agent/conversation.hpp"
 #include "regreader/agent/event_log.hpp"
 #include "regreader/agent/llm/llm_client.hpp"
 #include "regreader/agent/llm/llm_config.hpp"
@@ -45,28 +46,21 @@ class AgentSession {
   /// Answers one question with the chosen strategy; in a chat, earlier exchanges are context.
   agent::AgentResponse ask(const std::string& question);
   /// Forgets the conversation.
-  void reset() { memory_.clear(); }
+  void reset();
   /// True when the answer's text was already printed to stdout as it arrived.
-  bool streams() const { return options_.stream; }
+  bool streams() const;
   /// The answer as people read it: content (unless it was streamed), checked sources, warnings,
   /// a one-line summary.
   static std::string render(const agent::AgentResponse& r, bool streamed = false);
 
  private:
-  std::unique_ptr<HttpClient> http_;
   std::shared_ptr<HttpClient> mcp_http_;
-  std::unique_ptr<agent::LlmClient> llm_;
   std::unique_ptr<agent::McpToolProvider> tools_;
   std::unique_ptr<agent::ToolCitationChecker> checker_;
   std::vector<std::unique_ptr<agent::EventSink>> sinks_;
   std::unique_ptr<agent::EventSink> tee_;
-  agent::AgentKind kind_ = agent::AgentKind::kReact;
   tools::SkillSet skills_;
-  std::string workspace_dir_;
-  bool keep_workspace_ = false;
-  int turn_ = 0;
-  agent::AgentRunOptions options_;
-  agent::ChatMemory memory_;
+  std::unique_ptr<agent::Conversation> conversation_;
 };
 
 }  // namespace regreader::cli

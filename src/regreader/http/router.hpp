@@ -21,8 +21,8 @@ using Handler = std::function<Reply(const Request&)>;
 
 /// The body of an error reply: `code` is the error table's name ("not_found") or an HTTP one
 /// ("forbidden"). The default is {"error": {"code", "message"}}; MCP's routes answer JSON-RPC.
-using ErrorBody = std::function<std::string(int status, std::string_view code,
-                                            const std::string& message)>;
+using ErrorBody =
+    std::function<std::string(int status, std::string_view code, const std::string& message)>;
 
 struct Route {
   std::string method;   ///< GET, POST or DELETE

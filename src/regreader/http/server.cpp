@@ -85,13 +85,13 @@ struct Server::Impl {
 
   void handle(const httplib::Request& req, httplib::Response& res) {
     Request in = to_request(req);
-    const auto verdict = check_request(guard, in.header("Host"), in.header("Origin"),
-                                       in.header("Authorization"));
+    const auto verdict =
+        check_request(guard, in.header("Host"), in.header("Origin"), in.header("Authorization"));
     if (verdict.status != 0) {
       const auto m = router.match(in.method, in.path);
-      auto out = Router::error(m.route, verdict.status,
-                               verdict.status == 401 ? "unauthorized" : "forbidden",
-                               verdict.message);
+      auto out =
+          Router::error(m.route, verdict.status,
+                        verdict.status == 401 ? "unauthorized" : "forbidden", verdict.message);
       if (verdict.status == 401) out.headers["WWW-Authenticate"] = "Bearer";
       return write_reply(std::move(out), res);
     }
@@ -147,7 +147,9 @@ void Server::Impl::listen() {
   http.set_keep_alive_max_count(kKeepAliveRequests);
   // httplib only receives the request; the router does the routing (its own patterns are
   // regular expressions, so each method is one catch-all here).
-  const auto all = [this](const httplib::Request& req, httplib::Response& res) { handle(req, res); };
+  const auto all = [this](const httplib::Request& req, httplib::Response& res) {
+    handle(req, res);
+  };
   http.Get(".*", all);
   http.Post(".*", all);
   http.Delete(".*", all);
