@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "regreader/core/text.hpp"
-#include "regreader/index/bert_encoder.hpp"
-#include "regreader/index/bert_model.hpp"
+#include "regreader/index/embed/bert_encoder.hpp"
+#include "regreader/index/embed/bert_model.hpp"
 
 using namespace regreader;
 using Clock = std::chrono::steady_clock;

@@ -22,7 +22,7 @@
 #include <spdlog/spdlog.h>
 
 #include "regreader/agent/workflow_agent.hpp"
-#include "regreader/index/keyword_index.hpp"
+#include "regreader/index/keyword/keyword_index.hpp"
 #include "regreader/index/regulation_mentions.hpp"
 #include "regreader/index/sqlite_engine.hpp"
 #include "regreader/index/synonyms.hpp"

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "regreader/core/error.hpp"
-#include "regreader/parse/docx_parser.hpp"
-#include "regreader/parse/office_renderer.hpp"
+#include "regreader/parse/office/docx_parser.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
 
 using namespace regreader;
 

@@ -5,12 +5,12 @@
 #include <cstdint>
 #include <string>
 
-#include "regreader/index/keyword_index.hpp"
+#include "regreader/index/keyword/keyword_index.hpp"
 #include "regreader/mcp/regreader_server.hpp"
 #include "regreader/mcp/server.hpp"
-#include "regreader/parse/markdown_parser.hpp"
-#include "regreader/parse/office_renderer.hpp"
-#include "regreader/parse/structure_builder.hpp"
+#include "regreader/parse/markdown/markdown_parser.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
+#include "regreader/parse/structure/structure_builder.hpp"
 #include "regreader/store/page_store.hpp"
 
 using namespace regreader;

@@ -5,8 +5,8 @@
 #include <string_view>
 
 #include "regreader/core/error.hpp"
-#include "regreader/parse/markdown_parser.hpp"
-#include "regreader/parse/structure_builder.hpp"
+#include "regreader/parse/markdown/markdown_parser.hpp"
+#include "regreader/parse/structure/structure_builder.hpp"
 
 using namespace regreader;
 

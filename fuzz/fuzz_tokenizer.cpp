@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "regreader/index/tokenizer.hpp"
+#include "regreader/index/keyword/tokenizer.hpp"
 
 using namespace regreader::index;
 

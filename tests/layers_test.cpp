@@ -20,7 +20,7 @@ const std::map<std::string, std::set<std::string>>& floors() {
       {"core", {}},
       {"model", {"core"}},
       {"parse", {"core", "model"}},
-      {"store", {"core", "model", "parse"}},
+      {"store", {"core", "model"}},
       {"index", {"core", "model", "parse", "store"}},
       {"tools", {"core", "model", "parse", "store", "index"}},
       {"http", {"core"}},

@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "regreader/parse/office_renderer.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
 
 namespace regreader::testing {
 

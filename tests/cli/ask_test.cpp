@@ -9,7 +9,7 @@
 #include "cli/scripted_model_server.hpp"
 #include "fake_llm_process.hpp"
 #include "regreader/core/http_client.hpp"
-#include "regreader/parse/office_renderer.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
 #include "served_process.hpp"
 #include "test_support.hpp"
 

@@ -10,8 +10,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "regreader/parse/ocr.hpp"
-#include "regreader/parse/office_renderer.hpp"
+#include "regreader/parse/ocr/ocr.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
 #include "regreader/store/page_store.hpp"
 #include "test_support.hpp"
 

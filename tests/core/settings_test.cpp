@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "regreader/core/error.hpp"
-#include "regreader/parse/office_renderer.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
 #include "test_support.hpp"
 
 namespace regreader {

@@ -3,12 +3,12 @@
 #include <gtest/gtest.h>
 
 #include "regreader/core/error.hpp"
-#include "regreader/parse/docx_parser.hpp"
 #include "regreader/parse/format.hpp"
-#include "regreader/parse/office_renderer.hpp"
+#include "regreader/parse/office/docx_parser.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
 #include "regreader/parse/parse_document.hpp"
-#include "regreader/parse/references.hpp"
 #include "regreader/parse/reg_id.hpp"
+#include "regreader/parse/structure/references.hpp"
 #include "test_support.hpp"
 
 namespace regreader::testing {

@@ -11,9 +11,9 @@
 #include "regreader/core/text.hpp"
 #include "regreader/index/evaluation.hpp"
 #include "regreader/index/guided_search.hpp"
+#include "regreader/index/keyword/tokenizer.hpp"
 #include "regreader/index/library.hpp"
-#include "regreader/index/tokenizer.hpp"
-#include "regreader/parse/office_renderer.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
 #include "test_support.hpp"
 
 namespace regreader::testing {
@@ -35,7 +35,7 @@ std::unique_ptr<index::Library> library_of(const std::filesystem::path& corpus,
   while (std::getline(in, line)) {
     if (line.empty() || line[0] == '#') continue;
     const auto tab = line.find('\t');
-    store::IngestOptions o;
+    index::IngestOptions o;
     o.reg_id = line.substr(tab + 1);
     o.parse.ocr = parse::OcrMode::kNever;
     lib->ingest(corpus / line.substr(0, tab), o);

@@ -6,9 +6,9 @@
 
 #include <fstream>
 
-#include "regreader/index/keyword_index.hpp"
+#include "regreader/index/keyword/keyword_index.hpp"
 #include "regreader/index/library.hpp"
-#include "regreader/parse/office_renderer.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
 
 namespace regreader::index {
 namespace {
@@ -43,7 +43,7 @@ class Derived : public ::testing::Test {
 
 TEST_F(Derived, EveryWayARegulationDefinesAWordIsRead) {
   Library lib(dir_.path() / "data", Library::Mode::kCreate);
-  store::IngestOptions o;
+  index::IngestOptions o;
   o.reg_id = "QXX100";
   lib.ingest(file_, o);
   const auto pairs = derive_synonyms(lib.documents(), "QXX100");
@@ -67,7 +67,7 @@ TEST_F(Derived, TheLibraryKeepsThemCurrentWithEachIngestAndDelete) {
   const auto data = dir_.path() / "data";
   {
     Library lib(data, Library::Mode::kCreate);
-    store::IngestOptions o;
+    index::IngestOptions o;
     o.reg_id = "QXX100";
     lib.ingest(file_, o);
     EXPECT_TRUE(has(lib.derived_synonyms(), "地刀", "接地开关"));
@@ -78,7 +78,7 @@ TEST_F(Derived, TheLibraryKeepsThemCurrentWithEachIngestAndDelete) {
     // Another regulation that writes only the standard name is found by the defined word.
     const auto other = dir_.path() / "other.md";
     std::ofstream(other) << "# 配电规程\n\n6.1 熔断器熔断后应查明原因。\n";
-    store::IngestOptions o2;
+    index::IngestOptions o2;
     o2.reg_id = "OTHER";
     lib.ingest(other, o2);
     SearchFilter f;
@@ -108,7 +108,7 @@ TEST(DerivedCache, AnUnreadableCacheIsDerivedAgain) {
   std::ofstream(file) << kGuide;
   {
     Library lib(data, Library::Mode::kCreate);
-    store::IngestOptions o;
+    index::IngestOptions o;
     o.reg_id = "G";
     lib.ingest(file, o);
   }

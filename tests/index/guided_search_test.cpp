@@ -2,7 +2,7 @@
 // copies fold into one hit, and `limit k` is still the first k of a deeper search.
 
 #include "regreader/index/guided_search.hpp"
-#include "regreader/index/keyword_index.hpp"
+#include "regreader/index/keyword/keyword_index.hpp"
 #include "regreader/index/sqlite_engine.hpp"
 
 #include <gtest/gtest.h>
@@ -10,9 +10,9 @@
 #include <algorithm>
 
 #include "regreader/index/copies.hpp"
-#include "regreader/parse/markdown_parser.hpp"
-#include "regreader/parse/office_renderer.hpp"
-#include "regreader/parse/structure_builder.hpp"
+#include "regreader/parse/markdown/markdown_parser.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
+#include "regreader/parse/structure/structure_builder.hpp"
 
 namespace regreader::index {
 namespace {

@@ -1,13 +1,13 @@
-#include "regreader/index/keyword_index.hpp"
+#include "regreader/index/keyword/keyword_index.hpp"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
 
 #include "regreader/core/error.hpp"
-#include "regreader/parse/markdown_parser.hpp"
-#include "regreader/parse/office_renderer.hpp"
-#include "regreader/parse/structure_builder.hpp"
+#include "regreader/parse/markdown/markdown_parser.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
+#include "regreader/parse/structure/structure_builder.hpp"
 
 namespace regreader::index {
 namespace {

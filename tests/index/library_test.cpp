@@ -7,8 +7,8 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/index/search.hpp"
-#include "regreader/parse/office_renderer.hpp"
-#include "regreader/parse/pdf_document.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
+#include "regreader/parse/pdf/pdf_document.hpp"
 #include "test_support.hpp"
 
 namespace regreader::index {
@@ -30,9 +30,9 @@ TEST(Library, IngestedRegulationsAreSearchableWithoutPreparingAnIndex) {
   parse::TempDir dir;
   {
     Library lib(dir.path(), Library::Mode::kCreate);
-    store::IngestOptions o;
+    index::IngestOptions o;
     o.reg_id = "S";
-    EXPECT_EQ(lib.ingest(sample_md(), o).status, store::IngestStatus::kNew);
+    EXPECT_EQ(lib.ingest(sample_md(), o).status, index::IngestStatus::kNew);
   }
   const Library lib(dir.path(), Library::Mode::kRead);
   SearchFilter f;
@@ -46,7 +46,7 @@ TEST(Library, IngestedRegulationsAreSearchableWithoutPreparingAnIndex) {
 TEST(Library, PagesAsPrintedAreKeptForPdfAndWordFilesAndGoWithTheirRegulation) {
   parse::TempDir dir;
   Library lib(dir.path(), Library::Mode::kCreate);
-  store::IngestOptions o;
+  index::IngestOptions o;
   o.reg_id = "PDF";
   lib.ingest(testing::sample_pdf(), o);
   const auto pdf = lib.page_pdf(lib.documents().require("PDF"));
@@ -80,7 +80,7 @@ TEST(Library, PagesAsPrintedAreKeptForPdfAndWordFilesAndGoWithTheirRegulation) {
 TEST(Library, AliasesRenameAndDeleteChangeTheLibraryAndAreSeenAtOnce) {
   parse::TempDir dir;
   Library lib(dir.path(), Library::Mode::kCreate);
-  store::IngestOptions o;
+  index::IngestOptions o;
   o.reg_id = "S";
   lib.ingest(sample_md(), o);
   EXPECT_THROW(lib.add_alias("变电安规", "NOPE"), Error);

@@ -5,10 +5,10 @@
 #include <gtest/gtest.h>
 
 #include "regreader/core/error.hpp"
-#include "regreader/index/keyword_index.hpp"
-#include "regreader/parse/markdown_parser.hpp"
-#include "regreader/parse/office_renderer.hpp"
-#include "regreader/parse/structure_builder.hpp"
+#include "regreader/index/keyword/keyword_index.hpp"
+#include "regreader/parse/markdown/markdown_parser.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
+#include "regreader/parse/structure/structure_builder.hpp"
 
 namespace regreader::index {
 namespace {

@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "regreader/core/error.hpp"
-#include "regreader/parse/office_renderer.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
 
 namespace regreader::index {
 namespace {

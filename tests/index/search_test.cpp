@@ -2,7 +2,7 @@
 // hashing), so every expectation follows from the texts.
 
 #include "regreader/index/search.hpp"
-#include "regreader/index/keyword_index.hpp"
+#include "regreader/index/keyword/keyword_index.hpp"
 #include "regreader/index/search.hpp"
 #include "regreader/index/sqlite_engine.hpp"
 
@@ -17,11 +17,11 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/settings.hpp"
-#include "regreader/index/tokenizer.hpp"
-#include "regreader/index/vector_store.hpp"
-#include "regreader/parse/markdown_parser.hpp"
-#include "regreader/parse/office_renderer.hpp"
-#include "regreader/parse/structure_builder.hpp"
+#include "regreader/index/keyword/tokenizer.hpp"
+#include "regreader/index/vector/vector_store.hpp"
+#include "regreader/parse/markdown/markdown_parser.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
+#include "regreader/parse/structure/structure_builder.hpp"
 #include "regreader/store/database.hpp"
 
 namespace regreader::index {

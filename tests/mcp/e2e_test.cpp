@@ -15,7 +15,7 @@
 #include "regreader/agent/mcp_client.hpp"
 #include "regreader/core/error.hpp"
 #include "regreader/core/http_client.hpp"
-#include "regreader/parse/office_renderer.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
 #include "served_process.hpp"
 #include "test_support.hpp"
 

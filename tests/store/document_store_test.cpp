@@ -11,10 +11,10 @@
 
 #include "pg_server.hpp"
 #include "regreader/core/error.hpp"
-#include "regreader/parse/markdown_parser.hpp"
-#include "regreader/parse/office_renderer.hpp"
+#include "regreader/parse/markdown/markdown_parser.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
 #include "regreader/parse/parse_document.hpp"
-#include "regreader/parse/structure_builder.hpp"
+#include "regreader/parse/structure/structure_builder.hpp"
 #include "regreader/store/page_store.hpp"
 #include "regreader/store/pg/pg_store.hpp"
 #include "store/store_samples.hpp"

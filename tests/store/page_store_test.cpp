@@ -7,9 +7,9 @@
 
 #include "regreader/core/config.hpp"
 #include "regreader/core/error.hpp"
-#include "regreader/parse/markdown_parser.hpp"
-#include "regreader/parse/office_renderer.hpp"
-#include "regreader/parse/structure_builder.hpp"
+#include "regreader/parse/markdown/markdown_parser.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
+#include "regreader/parse/structure/structure_builder.hpp"
 #include "store/store_samples.hpp"
 
 namespace regreader::store {

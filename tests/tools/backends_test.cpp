@@ -8,9 +8,9 @@
 
 #include "pg_server.hpp"
 #include "regreader/core/error.hpp"
-#include "regreader/index/keyword_index.hpp"
+#include "regreader/index/keyword/keyword_index.hpp"
 #include "regreader/index/library.hpp"
-#include "regreader/parse/office_renderer.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
 #include "regreader/tools/registry.hpp"
 #include "test_support.hpp"
 
@@ -49,7 +49,7 @@ class ToolsOnEveryEngine : public ::testing::TestWithParam<std::string> {
     }
     lib_ =
         std::make_unique<index::Library>(dir_.path() / "data", index::Library::Mode::kCreate, url);
-    store::IngestOptions o;
+    index::IngestOptions o;
     o.reg_id = "SAMPLE";
     lib_->ingest(testing::sample_pdf(), o);
     o.reg_id = "MD";

@@ -6,8 +6,8 @@
 #include <fstream>
 #include <map>
 
-#include "regreader/parse/office_renderer.hpp"
-#include "regreader/store/ingestor.hpp"
+#include "regreader/index/ingestor.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
 #include "regreader/tools/store_page_source.hpp"
 
 namespace regreader::tools {
@@ -193,11 +193,11 @@ TEST(Adversarial, SampleRegulation) {
   parse::TempDir dir;
   store::PageStore store(dir.path(), true);
   const auto examples = std::filesystem::path(REGREADER_SOURCE_DIR) / "examples";
-  store::IngestOptions o;
+  index::IngestOptions o;
   o.reg_id = "SAMPLE-2026";
-  store::ingest_file(store, examples / "sample-regulation.pdf", o);
+  index::ingest_file(store, examples / "sample-regulation.pdf", o);
   o.reg_id = "SAMPLE-2026-2";
-  store::ingest_file(store, examples / "sample-regulation.md", o);
+  index::ingest_file(store, examples / "sample-regulation.md", o);
   const auto run = run_set(store, "adversarial_answers.jsonl");
   EXPECT_GE(run.answers, 60);
   report(run, "adversarial_sample");
@@ -211,16 +211,16 @@ TEST(Adversarial, Corpus) {
   if (!std::filesystem::exists(pdf)) GTEST_SKIP() << "no ../shared/corpus";
   parse::TempDir dir;
   store::PageStore store(dir.path(), true);
-  store::IngestOptions o;
+  index::IngestOptions o;
   o.reg_id = "GB26860-2011";
-  store::ingest_file(store, pdf, o);
+  index::ingest_file(store, pdf, o);
   o.reg_id = "GB26860-2011-4";
-  store::ingest_file(store,
+  index::ingest_file(store,
                      corpus / "antigravity-anguigb" /
                          "GB 26860-2011_电力安全工作规程_发电厂和变电站电气部分(OCR).md",
                      o);
   o.reg_id = "电力法(2018-12-29)";
-  store::ingest_file(store, corpus / "lawrefbook-power-laws" / "电力法(2018-12-29).md", o);
+  index::ingest_file(store, corpus / "lawrefbook-power-laws" / "电力法(2018-12-29).md", o);
   report(run_set(store, "adversarial_corpus.jsonl"), "adversarial_corpus");
 }
 

@@ -4,9 +4,9 @@
 #include <gtest/gtest.h>
 
 #include "parse/raw_blocks.hpp"
-#include "regreader/index/keyword_index.hpp"
+#include "regreader/index/keyword/keyword_index.hpp"
 #include "regreader/index/sqlite_engine.hpp"
-#include "regreader/parse/structure_builder.hpp"
+#include "regreader/parse/structure/structure_builder.hpp"
 #include "regreader/store/page_store.hpp"
 #include "regreader/tools/registry.hpp"
 #include "test_support.hpp"

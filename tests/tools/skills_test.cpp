@@ -4,7 +4,7 @@
 
 #include <fstream>
 
-#include "regreader/parse/office_renderer.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
 
 namespace regreader::tools {
 namespace {

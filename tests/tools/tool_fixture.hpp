@@ -4,10 +4,10 @@
 
 #include <gtest/gtest.h>
 
-#include "regreader/index/keyword_index.hpp"
+#include "regreader/index/ingestor.hpp"
+#include "regreader/index/keyword/keyword_index.hpp"
 #include "regreader/index/sqlite_engine.hpp"
-#include "regreader/parse/office_renderer.hpp"
-#include "regreader/store/ingestor.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
 #include "regreader/tools/registry.hpp"
 #include "test_support.hpp"
 
@@ -20,9 +20,9 @@ inline parse::TempDir* store_with(const std::filesystem::path& file, const std::
   auto* dir = new parse::TempDir();
   store::PageStore store(dir->path(), true);
   index::ensure_keyword_index(store);
-  store::IngestOptions o;
+  index::IngestOptions o;
   o.reg_id = reg_id;
-  store::ingest_file(store, file, o);
+  index::ingest_file(store, file, o);
   return dir;
 }
 

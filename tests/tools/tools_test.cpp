@@ -8,10 +8,10 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/settings.hpp"
-#include "regreader/index/embedder_factory.hpp"
-#include "regreader/index/keyword_index.hpp"
+#include "regreader/index/embed/embedder_factory.hpp"
+#include "regreader/index/keyword/keyword_index.hpp"
 #include "regreader/index/sqlite_engine.hpp"
-#include "regreader/index/vector_store.hpp"
+#include "regreader/index/vector/vector_store.hpp"
 #include "tools/tool_fixture.hpp"
 
 namespace regreader::testing {
@@ -208,10 +208,10 @@ TEST_F(Tools, AdvancedTools) {
 TEST(ToolList, CopiesOfOneStandardShareAFamily) {
   const std::unique_ptr<parse::TempDir> dir(store_with(sample_md(), "MD"));
   store::PageStore store(dir->path(), false);
-  store::IngestOptions o;
+  index::IngestOptions o;
   for (const char* id : {"MD-2", "OTHER"}) {
     o.reg_id = id;
-    store::ingest_file(store, sample_md(), o);
+    index::ingest_file(store, sample_md(), o);
   }
   const auto engine = index::embedded_engine(store);
   const tools::ToolContext ctx{engine, dir->path(), nullptr, {}};
@@ -237,9 +237,9 @@ TEST(ToolPaging, CutPagesAreSaidToBeCutWhereverTheyAreCited) {
   std::ofstream(md) << "# 测试规程\n\n## 1 范围\n\n倒闸操作应由两人进行。\n";
   store::PageStore store(dir.path() / "data", true);
   index::ensure_keyword_index(store);
-  store::IngestOptions o;
+  index::IngestOptions o;
   o.reg_id = "MD";
-  store::ingest_file(store, md, o);
+  index::ingest_file(store, md, o);
   const auto table = tools::tool_table(false);
   const auto engine = index::embedded_engine(store);
   const tools::ToolContext ctx{engine, dir.path() / "data", nullptr, {}};
@@ -260,9 +260,9 @@ TEST(ToolProgress, SearchReportsItsSlowStepsInHybridModeOnly) {
   parse::TempDir dir;
   store::PageStore store(dir.path(), true);
   index::ensure_keyword_index(store);
-  store::IngestOptions o;
+  index::IngestOptions o;
   o.reg_id = "SAMPLE";
-  store::ingest_file(store, sample_pdf(), o);
+  index::ingest_file(store, sample_pdf(), o);
   std::optional<ScopedSettings> model;
   model.emplace(settings_with({{"embedding.model", "builtin-lsa"}}));
   auto embedder =

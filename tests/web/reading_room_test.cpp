@@ -13,7 +13,7 @@
 #include "regreader/core/error.hpp"
 #include "regreader/core/settings.hpp"
 #include "regreader/index/library.hpp"
-#include "regreader/parse/office_renderer.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
 #include "test_support.hpp"
 
 namespace regreader::web {
@@ -26,7 +26,7 @@ class ReadingRoom : public ::testing::Test {
  protected:
   void SetUp() override {
     index::Library lib(dir_.path(), index::Library::Mode::kCreate);
-    store::IngestOptions o;
+    index::IngestOptions o;
     o.reg_id = "SAMPLE";
     lib.ingest(testing::sample_pdf(), o);
     o.reg_id = "MD";
@@ -156,7 +156,7 @@ TEST(ReadingRoomHostile, MarkupInARegulationIsCarriedAsText) {
                        "<img src=x onerror=alert(2)> [链接](javascript:alert(3))\n";
   {
     index::Library lib(dir.path() / "d", index::Library::Mode::kCreate);
-    store::IngestOptions o;
+    index::IngestOptions o;
     o.reg_id = "H";
     lib.ingest(md, o);
   }

@@ -17,8 +17,8 @@ std::vector<ToolDefinition> LocalTools::list_tools() {
 ToolResult LocalTools::call_tool(const std::string& name, const nlohmann::json& args) {
   const auto* spec = tools::find_tool(table_, name);
   if (!spec) return {"unknown tool " + name, nullptr, true};
-  const tools::ToolContext ctx{lib_.engine(), lib_.data_dir(), &lib_.synonyms(), {},
-                               &lib_.aliases()};
+  const tools::ToolContext ctx{
+      lib_.engine(), lib_.data_dir(), &lib_.synonyms(), {}, &lib_.aliases()};
   try {
     std::lock_guard lock(m_);
     auto r = tools::call_tool(*spec, ctx, args);

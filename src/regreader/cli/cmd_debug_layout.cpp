@@ -12,9 +12,9 @@
 #include "regreader/cli/output.hpp"
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
-#include "regreader/parse/ocr.hpp"
-#include "regreader/parse/pdf_document.hpp"
-#include "regreader/parse/pdf_parser.hpp"
+#include "regreader/parse/ocr/ocr.hpp"
+#include "regreader/parse/pdf/pdf_document.hpp"
+#include "regreader/parse/pdf/pdf_parser.hpp"
 
 namespace regreader::cli {
 

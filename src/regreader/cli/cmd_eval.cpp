@@ -8,7 +8,7 @@
 #include "regreader/cli/commands.hpp"
 #include "regreader/cli/output.hpp"
 #include "regreader/index/evaluation.hpp"
-#include "regreader/index/keyword_index.hpp"
+#include "regreader/index/keyword/keyword_index.hpp"
 #include "regreader/index/search.hpp"
 
 namespace regreader::cli {

@@ -14,13 +14,13 @@
 #include "regreader/core/config.hpp"
 #include "regreader/core/error.hpp"
 #include "regreader/core/settings.hpp"
-#include "regreader/index/keyword_index.hpp"
+#include "regreader/index/ingestor.hpp"
+#include "regreader/index/keyword/keyword_index.hpp"
 #include "regreader/parse/format.hpp"
-#include "regreader/parse/ocr.hpp"
-#include "regreader/parse/office_renderer.hpp"
+#include "regreader/parse/ocr/ocr.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
 #include "regreader/parse/reg_id.hpp"
 #include "regreader/store/copies.hpp"
-#include "regreader/store/ingestor.hpp"
 
 namespace regreader::cli {
 
@@ -121,7 +121,7 @@ std::vector<fs::path> drop_identical(const std::vector<fs::path>& files,
   for (const auto& f : files) {
     std::string sha;
     try {
-      sha = store::content_sha256(f, limits);
+      sha = index::content_sha256(f, limits);
     } catch (const std::exception&) {
       // unreadable: the ingest reports it
     }
@@ -172,7 +172,7 @@ std::vector<std::string> copies_lines(const std::vector<model::RegulationInfo>& 
   return out;
 }
 
-std::string summary_line(const store::IngestResult& r, const fs::path& file) {
+std::string summary_line(const index::IngestResult& r, const fs::path& file) {
   const auto& i = r.info;
   auto n = [](int v) { return std::to_string(v); };
   return "ok   " + i.reg_id + "  " + n(i.total_pages) + " pages (" + i.format + ", " +
@@ -184,7 +184,7 @@ std::string summary_line(const store::IngestResult& r, const fs::path& file) {
          (r.note.empty() ? "" : "\n     " + r.note);
 }
 
-nlohmann::json result_json(const store::IngestResult& r, const fs::path& file) {
+nlohmann::json result_json(const index::IngestResult& r, const fs::path& file) {
   return {{"file", file.string()},
           {"ok", true},
           {"regulation", r.info},
@@ -196,7 +196,7 @@ nlohmann::json result_json(const store::IngestResult& r, const fs::path& file) {
           {"references", r.links},
           {"references_resolved", r.links_resolved},
           {"replaced", r.replaced},
-          {"status", store::ingest_status_name(r.status)},
+          {"status", index::ingest_status_name(r.status)},
           {"replaced_file", r.replaced_file},
           {"note", r.note},
           {"family", r.family},
@@ -211,22 +211,22 @@ struct Tally {
   std::vector<std::pair<fs::path, std::string>> failures;
 };
 
-void report_one(const store::IngestResult& r, const fs::path& file, const IngestArgs& a, Tally& t) {
+void report_one(const index::IngestResult& r, const fs::path& file, const IngestArgs& a, Tally& t) {
   switch (r.status) {
-    case store::IngestStatus::kUnchanged:
+    case index::IngestStatus::kUnchanged:
       ++t.unchanged;
       break;
-    case store::IngestStatus::kReplaced:
+    case index::IngestStatus::kReplaced:
       ++t.replaced;
       t.pages += r.info.total_pages;
       break;
-    case store::IngestStatus::kNew:
+    case index::IngestStatus::kNew:
       ++t.added;
       t.pages += r.info.total_pages;
       break;
   }
   if (a.json) return;
-  if (r.status == store::IngestStatus::kUnchanged) {
+  if (r.status == index::IngestStatus::kUnchanged) {
     std::cout << "same " << r.info.reg_id
               << "  unchanged: this content is stored (--force parses it again)\n     <- "
               << file.string() << "\n";
@@ -309,7 +309,7 @@ void run_ingest(const IngestArgs& a, Globals& g) {
   RunProgress progress(!g.quiet, sizes);
   for (const auto& file : files) {
     ++n;
-    store::IngestOptions opt;
+    index::IngestOptions opt;
     opt.title = a.title;
     opt.reg_id = a.reg_id;
     opt.force = a.force;

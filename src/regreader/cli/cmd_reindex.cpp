@@ -9,10 +9,10 @@
 #include "regreader/cli/output.hpp"
 #include "regreader/cli/progress.hpp"
 #include "regreader/core/error.hpp"
-#include "regreader/index/embedder_factory.hpp"
-#include "regreader/index/keyword_index.hpp"
+#include "regreader/index/embed/embedder_factory.hpp"
+#include "regreader/index/keyword/keyword_index.hpp"
 #include "regreader/index/search.hpp"
-#include "regreader/index/vector_store.hpp"
+#include "regreader/index/vector/vector_store.hpp"
 
 namespace regreader::cli {
 

@@ -10,10 +10,10 @@
 #include "regreader/cli/output.hpp"
 #include "regreader/core/error.hpp"
 #include "regreader/index/guided_search.hpp"
-#include "regreader/index/keyword_index.hpp"
+#include "regreader/index/keyword/keyword_index.hpp"
+#include "regreader/index/keyword/tokenizer.hpp"
 #include "regreader/index/search.hpp"
-#include "regreader/index/tokenizer.hpp"
-#include "regreader/index/vector_store.hpp"
+#include "regreader/index/vector/vector_store.hpp"
 #include "regreader/store/document_store.hpp"
 #include "regreader/tools/search_hits.hpp"
 

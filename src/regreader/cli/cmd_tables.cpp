@@ -7,8 +7,8 @@
 #include "regreader/cli/output.hpp"
 #include "regreader/cli/table_output.hpp"
 #include "regreader/core/error.hpp"
-#include "regreader/parse/notes.hpp"
-#include "regreader/parse/references.hpp"
+#include "regreader/parse/structure/notes.hpp"
+#include "regreader/parse/structure/references.hpp"
 #include "regreader/store/document_store.hpp"
 
 namespace regreader::cli {

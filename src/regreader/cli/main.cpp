@@ -15,7 +15,7 @@
 #include "regreader/core/log.hpp"
 #include "regreader/core/settings.hpp"
 #include "regreader/core/text.hpp"
-#include "regreader/index/keyword_index.hpp"
+#include "regreader/index/keyword/keyword_index.hpp"
 
 namespace regreader::cli {
 

@@ -8,7 +8,7 @@
 #include <set>
 #include <unordered_map>
 
-#include "regreader/index/tokenizer.hpp"
+#include "regreader/index/keyword/tokenizer.hpp"
 
 namespace regreader::index {
 

@@ -2,9 +2,9 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
-#include "regreader/index/keyword_index.hpp"
+#include "regreader/index/keyword/keyword_index.hpp"
+#include "regreader/index/keyword/pg_keyword_index.hpp"
 #include "regreader/index/pg_engine.hpp"
-#include "regreader/index/pg_keyword_index.hpp"
 #include "regreader/index/sqlite_engine.hpp"
 
 namespace regreader::index {

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "regreader/index/embedder.hpp"
-#include "regreader/index/embedder_factory.hpp"
+#include "regreader/index/embed/embedder.hpp"
+#include "regreader/index/embed/embedder_factory.hpp"
 #include "regreader/index/search_filter.hpp"
 #include "regreader/store/document_store.hpp"
 

@@ -120,14 +120,14 @@ std::optional<fs::path> Library::source_copy(const model::RegulationInfo& r) con
   return p;
 }
 
-store::IngestResult Library::ingest(const fs::path& file, const store::IngestOptions& o) {
+index::IngestResult Library::ingest(const fs::path& file, const index::IngestOptions& o) {
   if (!documents().exists())
     throw Error(ErrorCode::kInternal, "ingest needs a library opened with Mode::kCreate");
   // A Word file's rendering is written by the parser under a temporary name and kept under its
   // content's name once the ingest succeeded (never half a file, never one for a failed ingest).
   std::error_code ec;
   fs::create_directories(data_dir_ / "sources", ec);
-  store::IngestOptions opts = o;
+  index::IngestOptions opts = o;
   opts.parse.keep_rendering =
       data_dir_ / "sources" / (".rendering-" + std::to_string(::getpid()) + ".pdf.tmp");
   struct Cleanup {
@@ -137,13 +137,13 @@ store::IngestResult Library::ingest(const fs::path& file, const store::IngestOpt
       fs::remove(p, e);
     }
   } cleanup{opts.parse.keep_rendering};
-  auto r = store::ingest_file(documents(), file, opts);
-  if (r.status != store::IngestStatus::kUnchanged && r.info.source_sha256.size() == 64 &&
+  auto r = index::ingest_file(documents(), file, opts);
+  if (r.status != index::IngestStatus::kUnchanged && r.info.source_sha256.size() == 64 &&
       fs::exists(opts.parse.keep_rendering, ec))
     fs::rename(opts.parse.keep_rendering, rendering_path(data_dir_, r.info), ec);
   // Content-addressed: the same file stored twice is one copy. Written through a temporary name
   // so a crash never leaves half a file under the final one.
-  if (r.status != store::IngestStatus::kUnchanged && r.info.source_sha256.size() == 64) {
+  if (r.status != index::IngestStatus::kUnchanged && r.info.source_sha256.size() == 64) {
     const fs::path dst = source_path(data_dir_, r.info);
     if (!fs::exists(dst, ec)) {
       fs::create_directories(dst.parent_path(), ec);
@@ -154,7 +154,7 @@ store::IngestResult Library::ingest(const fs::path& file, const store::IngestOpt
         r.warnings.push_back("the source file was not kept for the reading room: " + ec.message());
     }
   }
-  if (r.status != store::IngestStatus::kUnchanged) reload_synonyms(true);
+  if (r.status != index::IngestStatus::kUnchanged) reload_synonyms(true);
   return r;
 }
 

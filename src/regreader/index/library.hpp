@@ -12,9 +12,9 @@
 
 #include "regreader/index/derived_synonyms.hpp"
 #include "regreader/index/engine.hpp"
+#include "regreader/index/ingestor.hpp"
 #include "regreader/index/regulation_mentions.hpp"
 #include "regreader/index/synonyms.hpp"
-#include "regreader/store/ingestor.hpp"
 
 namespace regreader::index {
 
@@ -68,9 +68,9 @@ class Library {
   /// LibreOffice's rendering of a Word file kept at ingest (sources/<sha256>.rendered.pdf).
   std::optional<std::filesystem::path> page_pdf(const model::RegulationInfo& r) const;
 
-  /// Parses and stores one file (store::ingest_file) and keeps a copy of it (source_copy); the
+  /// Parses and stores one file (index::ingest_file) and keeps a copy of it (source_copy); the
   /// keyword index follows by its triggers.
-  store::IngestResult ingest(const std::filesystem::path& file, const store::IngestOptions& o);
+  index::IngestResult ingest(const std::filesystem::path& file, const index::IngestOptions& o);
   /// After a command's changes (ingest, rename): compacts the keyword index, then embeds the
   /// blocks without a vector when an embedding model is configured (`progress` hears of it).
   /// Returns {model id, blocks embedded}, or nullopt when no model is configured.

@@ -1,8 +1,8 @@
 #include "regreader/index/pg_engine.hpp"
 
 #include "regreader/core/error.hpp"
-#include "regreader/index/pg_keyword_index.hpp"
-#include "regreader/index/pg_vector_store.hpp"
+#include "regreader/index/keyword/pg_keyword_index.hpp"
+#include "regreader/index/vector/pg_vector_store.hpp"
 
 namespace regreader::index {
 

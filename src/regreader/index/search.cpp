@@ -1,7 +1,7 @@
 #include "regreader/index/search.hpp"
 
 #include "regreader/core/error.hpp"
-#include "regreader/index/embedder_factory.hpp"
+#include "regreader/index/embed/embedder_factory.hpp"
 
 namespace regreader::index {
 

@@ -1,6 +1,6 @@
 #include "regreader/index/search_filter.hpp"
 
-#include "regreader/parse/numbering.hpp"
+#include "regreader/parse/structure/numbering.hpp"
 
 namespace regreader::index {
 

@@ -4,8 +4,8 @@
 #include <nlohmann/json.hpp>
 
 #include "regreader/core/error.hpp"
-#include "regreader/index/keyword_index.hpp"
-#include "regreader/index/vector_store.hpp"
+#include "regreader/index/keyword/keyword_index.hpp"
+#include "regreader/index/vector/vector_store.hpp"
 #include "regreader/store/database.hpp"
 
 namespace regreader::index {

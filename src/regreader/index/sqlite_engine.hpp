@@ -6,7 +6,7 @@
 #include <memory>
 
 #include "regreader/index/engine.hpp"
-#include "regreader/index/vector_index.hpp"
+#include "regreader/index/vector/vector_index.hpp"
 #include "regreader/store/page_store.hpp"
 
 namespace regreader::index {

@@ -20,8 +20,9 @@ void from_json(const nlohmann::json& j, ParsedDocument& d) {
 
 namespace {
 
-// Ids are "<reg_id>:<rest>" (parse/structure_builder.cpp, parse/chapter_tree.cpp); a string that
-// starts so is an id, and so is the value of any "reg_id" key.
+// Ids are "<reg_id>:<rest>" (parse/structure/structure_builder.cpp,
+// parse/structure/chapter_tree.cpp); a string that starts so is an id, and so is the value of any
+// "reg_id" key.
 void rewrite_ids(nlohmann::json& j, const std::string& from, const std::string& to,
                  bool is_reg_id_field) {
   if (j.is_string()) {

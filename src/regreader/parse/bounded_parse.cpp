@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "regreader/core/error.hpp"
-#include "regreader/parse/office_renderer.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
 #include "regreader/parse/parse_document.hpp"
 
 namespace regreader::parse {

@@ -6,9 +6,9 @@
 #include <set>
 
 #include "regreader/core/text.hpp"
-#include "regreader/parse/glyph_repair.hpp"
-#include "regreader/parse/numbering.hpp"
-#include "regreader/parse/page_furniture.hpp"
+#include "regreader/parse/pdf/glyph_repair.hpp"
+#include "regreader/parse/pdf/page_furniture.hpp"
+#include "regreader/parse/structure/numbering.hpp"
 
 namespace regreader::parse {
 

@@ -12,7 +12,7 @@
 #include "regreader/model/document_structure.hpp"
 #include "regreader/model/page_document.hpp"
 #include "regreader/model/table_entry.hpp"
-#include "regreader/parse/layout_warnings.hpp"
+#include "regreader/parse/structure/layout_warnings.hpp"
 
 namespace regreader::parse {
 

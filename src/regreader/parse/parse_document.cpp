@@ -2,15 +2,15 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/hash.hpp"
-#include "regreader/parse/block_rects.hpp"
 #include "regreader/parse/bounded_parse.hpp"
-#include "regreader/parse/docx_parser.hpp"
 #include "regreader/parse/fidelity_check.hpp"
 #include "regreader/parse/format.hpp"
-#include "regreader/parse/markdown_parser.hpp"
-#include "regreader/parse/office_renderer.hpp"
-#include "regreader/parse/pdf_parser.hpp"
-#include "regreader/parse/structure_builder.hpp"
+#include "regreader/parse/markdown/markdown_parser.hpp"
+#include "regreader/parse/office/docx_parser.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
+#include "regreader/parse/pdf/block_rects.hpp"
+#include "regreader/parse/pdf/pdf_parser.hpp"
+#include "regreader/parse/structure/structure_builder.hpp"
 
 namespace regreader::parse {
 

@@ -6,7 +6,7 @@
 
 #include "regreader/core/regex.hpp"
 #include "regreader/core/text.hpp"
-#include "regreader/parse/document_title.hpp"
+#include "regreader/parse/structure/document_title.hpp"
 
 namespace regreader::parse {
 

@@ -5,8 +5,8 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
-#include "regreader/parse/notes.hpp"
-#include "regreader/parse/references.hpp"
+#include "regreader/parse/structure/notes.hpp"
+#include "regreader/parse/structure/references.hpp"
 #include "regreader/tools/search_hits.hpp"
 
 namespace regreader::tools {

@@ -1,7 +1,7 @@
 // resolve_reference: follow 见表1 / 参见5.2.3 / 按附录A / 见注1 / 第十二条 to what it points at.
 
 #include "regreader/core/error.hpp"
-#include "regreader/parse/references.hpp"
+#include "regreader/parse/structure/references.hpp"
 #include "regreader/tools/arguments.hpp"
 #include "regreader/tools/lookups.hpp"
 #include "regreader/tools/registry.hpp"

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "regreader/index/guided_search.hpp"
-#include "regreader/index/keyword_index.hpp"
+#include "regreader/index/keyword/keyword_index.hpp"
 #include "regreader/store/document_store.hpp"
 
 namespace regreader::tools {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "regreader/index/guided_search.hpp"
-#include "regreader/index/keyword_index.hpp"
+#include "regreader/index/keyword/keyword_index.hpp"
 #include "regreader/tools/tool_spec.hpp"
 
 namespace regreader::tools {

@@ -10,8 +10,8 @@
 #include "regreader/core/text.hpp"
 #include "regreader/index/library_pool.hpp"
 #include "regreader/index/regulation_ids.hpp"
-#include "regreader/parse/block_rects.hpp"
-#include "regreader/parse/pdf_document.hpp"
+#include "regreader/parse/pdf/block_rects.hpp"
+#include "regreader/parse/pdf/pdf_document.hpp"
 #include "regreader/tools/registry.hpp"
 #include "regreader/web/ask_stream.hpp"
 

@@ -35,8 +35,8 @@ CREATE INDEX blocks_terms ON blocks USING gin (terms);
 )SQL";
 // 7: the vector leg. Vectors as float32 bytes per block (deleted with their block), the model
 // that made them in vector_meta; each replica keeps its nearest-neighbour index in memory and
-// refreshes it when the generation moves (index/pg_vector_store.hpp). The blocks still without
-// terms are indexed apart, so that opening a library of 10^5 blocks does not scan them all.
+// refreshes it when the generation moves (index/vector/pg_vector_store.hpp). The blocks still
+// without terms are indexed apart, so that opening a library of 10^5 blocks does not scan them all.
 constexpr const char* kVectorsV7 = R"SQL(
 CREATE TABLE block_vectors (
   id BIGSERIAL PRIMARY KEY,

@@ -1,0 +1,371 @@
+#include "regreader/index/keyword/keyword_index.hpp"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <unordered_set>
+
+#include "regreader/core/error.hpp"
+#include "regreader/index/keyword/snippet.hpp"
+#include "regreader/index/keyword/tokenizer.hpp"
+#include "regreader/store/database.hpp"
+
+namespace regreader::index {
+
+namespace {
+
+// The index is external-content FTS5 over blocks(rowid, content_markdown); the triggers keep it in
+// step inside the store's own transactions (cascading deletes fire them too).
+constexpr const char* kIndexSchema = R"SQL(
+CREATE VIRTUAL TABLE block_fts USING fts5(content_markdown, content='blocks', content_rowid='rowid',
+                                          tokenize='regreader_cjk');
+CREATE TRIGGER IF NOT EXISTS block_fts_insert AFTER INSERT ON blocks BEGIN
+  INSERT INTO block_fts(rowid, content_markdown) VALUES (new.rowid, new.content_markdown);
+END;
+CREATE TRIGGER IF NOT EXISTS block_fts_delete AFTER DELETE ON blocks BEGIN
+  INSERT INTO block_fts(block_fts, rowid, content_markdown) VALUES ('delete', old.rowid, old.content_markdown);
+END;
+INSERT INTO block_fts(block_fts) VALUES ('rebuild');
+)SQL";
+
+// The loose pass ORs at most this many of the query's rarest tokens ...
+constexpr size_t kMaxLooseTokens = 8;
+// ... and none found in more than this share of all blocks.
+constexpr double kMaxLooseShare = 0.05;
+// ... unless it occurs in this few blocks at most (small stores keep every token).
+constexpr int64_t kMinCommonDocs = 50;
+// ... and together found in at most this many blocks (the rarest token is always kept): BM25
+// scores every row an OR query matches, about 1.4 us each with eight phrases. At 10^5 blocks and
+// the 204 development questions, 3,000 rows gave keyword p50 / p99 3.2 / 8.5 ms, 1,000 rows
+// 1.7 / 5.9 ms with the same hit@k (and on the whole corpus, MRR 0.722 -> 0.731 for the questions
+// naming their regulation); 300 rows lost hits (0.817 -> 0.811 MRR) for little time.
+constexpr int64_t kMaxLooseRows = 1000;
+
+std::string quote_phrase(const std::vector<Token>& tokens) {
+  std::string out = "\"";
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    if (i) out += " ";
+    for (char c : tokens[i].text) {
+      if (c == '"')
+        out += "\"\"";
+      else
+        out.push_back(c);
+    }
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+namespace {
+
+bool keyword_index_exists(store::Database& db) {
+  // The statement ends with this function: a stepped statement keeps its read transaction open,
+  // and a write begun on top of a snapshot another process has since moved past never gets the
+  // lock.
+  auto exists = db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'block_fts'");
+  exists.step();
+  return exists.integer(0) > 0;
+}
+
+}  // namespace
+
+void ensure_keyword_index(store::PageStore& store) {
+  store::Database* db = store.database();
+  if (!db || keyword_index_exists(*db)) return;
+  store::Transaction tx(*db);
+  // Asked again under the write lock: two first ingests both saw no index before one made it.
+  if (keyword_index_exists(*db)) return;
+  db->exec(kIndexSchema);
+  tx.commit();
+}
+
+void optimize_keyword_index(store::PageStore& store) {
+  store::Database* db = store.database();
+  if (!db) return;
+  store::Transaction tx(*db);
+  db->exec("INSERT INTO block_fts(block_fts) VALUES ('optimize')");
+  tx.commit();
+}
+
+namespace {
+
+// The query's space-separated terms.
+std::vector<std::string> query_terms(const std::string& query) {
+  std::vector<std::string> terms;
+  std::string term;
+  for (char c : query + " ") {
+    if (c == ' ' || c == '\t' || c == '\n') {
+      if (!term.empty()) terms.push_back(std::move(term));
+      term.clear();
+    } else {
+      term.push_back(c);
+    }
+  }
+  return terms;
+}
+
+}  // namespace
+
+std::vector<std::vector<std::vector<Token>>> query_phrases(const std::string& query,
+                                                           const SynonymTable& synonyms) {
+  std::vector<std::vector<std::vector<Token>>> out;
+  for (const auto& term : query_terms(query)) {
+    std::vector<std::vector<Token>> variants;
+    for (const auto& variant : expand_term(term, synonyms)) {
+      auto tokens = tokenize(variant, TokenizeMode::kQuery);
+      if (!tokens.empty()) variants.push_back(std::move(tokens));
+    }
+    if (!variants.empty()) out.push_back(std::move(variants));
+  }
+  return out;
+}
+
+std::string build_match_expression(const std::string& query, const SynonymTable& synonyms) {
+  std::string expr;
+  for (const auto& variants : query_phrases(query, synonyms)) {
+    std::vector<std::string> phrases;
+    for (const auto& tokens : variants)
+      phrases.push_back(quote_phrase(tokens));
+    std::string alternatives = phrases.front();
+    for (size_t i = 1; i < phrases.size(); ++i)
+      alternatives += " OR " + phrases[i];
+    if (phrases.size() > 1) alternatives = "(" + alternatives + ")";
+    expr += (expr.empty() ? "" : " AND ") + alternatives;
+  }
+  return expr;
+}
+
+namespace {
+
+// What a pass calls its hits; for the loose pass, the query's tokens, whose share found in a
+// block is its coverage.
+struct PassKind {
+  std::string match;
+  const TermTokens* terms = nullptr;                 ///< loose pass: for the coverage floor
+  const std::set<std::string>* highlight = nullptr;  ///< tokens marked in the snippet
+  double floor = kMinCoverage;
+};
+
+}  // namespace
+
+double coverage(const std::string& text, const TermTokens& terms) {
+  if (terms.empty()) return 0;
+  // Only the query's tokens are looked for: a block has hundreds of others.
+  std::unordered_set<std::string> wanted;
+  for (const auto& variants : terms)
+    for (const auto& tokens : variants)
+      wanted.insert(tokens.begin(), tokens.end());
+  std::unordered_set<std::string> in_text;
+  for (const auto& t : tokenize(text, TokenizeMode::kDocument))
+    if (wanted.count(t.text)) in_text.insert(t.text);
+  // Each term weighs as many tokens as it has as typed (its first variant), so that without
+  // synonyms this is the share of the query's tokens found.
+  double found_weight = 0, weight = 0;
+  for (const auto& variants : terms) {
+    if (variants.empty() || variants.front().empty()) continue;
+    double best = 0;
+    for (const auto& tokens : variants) {
+      if (tokens.empty()) continue;
+      const auto found = std::count_if(tokens.begin(), tokens.end(),
+                                       [&](const std::string& t) { return in_text.count(t) > 0; });
+      best = std::max(best, static_cast<double>(found) / static_cast<double>(tokens.size()));
+    }
+    const auto w = static_cast<double>(variants.front().size());
+    found_weight += best * w;
+    weight += w;
+  }
+  return weight > 0 ? found_weight / weight : 0;
+}
+
+namespace {
+
+void run_query(store::Database& db, const std::string& match, const SearchFilter& filter,
+               const PassKind& kind, std::vector<SearchHit>& hits) {
+  std::string sql = "SELECT rowid, bm25(block_fts) FROM block_fts WHERE block_fts MATCH ?1";
+  int next = 2;
+  if (!filter.reg_ids.empty() || !filter.block_types.empty()) {
+    // "+rowid": a filter on the ranked matches, not a constraint FTS5 plans with. As a plain
+    // rowid IN, FTS5 ran the MATCH once per rowid of the subquery: a query scoped to 60 copies
+    // of one standard (18,000 rowids) took 10 s at 10^5 blocks, now 60 ms; the 204-question
+    // evaluation, each scoped to one regulation, 4.2 s -> 0.5 s.
+    sql += " AND +rowid IN (SELECT rowid FROM blocks WHERE 1";
+    append_in_list(sql, next, "reg_id", filter.reg_ids.size());
+    append_in_list(sql, next, "block_type", filter.block_types.size());
+    sql += ")";
+  }
+  const bool chapter_filters = !filter.chapter_scope.empty() || !filter.section_number.empty();
+  sql += " ORDER BY bm25(block_fts), rowid LIMIT ?" + std::to_string(next);
+  // Cached per connection: the text varies only with the filter's shape (how many ids, types).
+  auto s = db.cached(sql);
+  int k = 1;
+  s->bind(k++, match);
+  for (const auto& r : filter.reg_ids)
+    s->bind(k++, r);
+  for (auto t : filter.block_types)
+    s->bind(k++, model::block_type_name(t));
+  const int wanted = filter.limit + static_cast<int>(hits.size());
+  // With chapter filters the ranked matches are read until `limit` pass them, however far down:
+  // a cap here made `limit 5` miss hits that `limit 10` found.
+  s->bind(k, chapter_filters ? -1 : wanted);
+  auto row = db.cached(
+      "SELECT reg_id, page_num, block_id, block_type, chapter_path, content_markdown FROM blocks "
+      "WHERE rowid = ?1");
+  while (s->step() && static_cast<int>(hits.size()) < filter.limit) {
+    row->reset();
+    row->bind(1, s->integer(0));
+    if (!row->step()) continue;
+    const std::string id = row->text(2);
+    SearchHit h;
+    h.chapter_path = nlohmann::json::parse(row->text(4)).get<std::vector<std::string>>();
+    if (!matches_chapter_filters(h.chapter_path, filter) ||
+        std::any_of(hits.begin(), hits.end(), [&](const SearchHit& x) { return x.block_id == id; }))
+      continue;
+    const std::string content = row->text(5);  // read for kept rows only
+    h.match = kind.match;
+    if (kind.terms) {
+      // A block sharing only a pair or two of common characters with the query (存在 of
+      // "xyz不存在的词") is no answer: under the floor it is dropped, not shown as a hit.
+      h.coverage = coverage(content, *kind.terms);
+      if (h.coverage < kind.floor || h.coverage <= 0) continue;
+    }
+    h.reg_id = row->text(0);
+    h.page_num = static_cast<int>(row->integer(1));
+    h.block_id = id;
+    h.block_type = model::parse_block_type(row->text(3));
+    h.score = -s->real(1);  // FTS5's bm25() is lower for better matches
+    finish_hit(h);
+    h.snippet = make_snippet(content, *kind.highlight);
+    hits.push_back(std::move(h));
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// Blocks holding `token`, counted up to `cap` (FTS5 walks the token's doclist in rowid order and
+// stops there).
+int64_t blocks_with(store::Database& db, const std::string& token, int64_t cap) {
+  auto count =
+      db.cached("SELECT count(*) FROM (SELECT 1 FROM block_fts WHERE block_fts MATCH ?1 LIMIT ?2)");
+  count->bind(1, quote_phrase({Token{token, 0, 0}}));
+  count->bind(2, cap);
+  const int64_t n = count->step() ? count->integer(0) : 0;
+  count->reset();
+  return n;
+}
+
+// The loose pass ORs the query's rarest tokens only: a bigram found in a large share of all blocks
+// (的规, 应当) says little and makes the OR query slow. The block count is approximated by the
+// largest rowid. Document frequencies are counted, not read from FTS5's vocabulary (fts5vocab
+// walks a token's whole doclist to count it: 0.43 ms of a 0.95 ms query at 10^5 blocks), and
+// only as far as choose_loose_tokens can tell them apart: past kMaxLooseRows a token can only be
+// the first one chosen, so exact counts (up to the too-common share) are needed only when every
+// token of the query is past it.
+std::string rare_tokens_expression(store::Database& db, const std::vector<std::string>& tokens,
+                                   bool keep_common) {
+  int64_t blocks = 1;
+  {
+    auto total = db.cached("SELECT max(rowid) FROM blocks");
+    if (total->step()) blocks = std::max<int64_t>(1, total->integer(0));
+  }
+  std::vector<TokenFrequency> counted;
+  bool any_rare = false;
+  for (const auto& t : tokens) {
+    const int64_t n = blocks_with(db, t, kMaxLooseRows + 1);
+    any_rare = any_rare || (n > 0 && n <= kMaxLooseRows);
+    counted.push_back({t, n});
+  }
+  if (!any_rare && !keep_common) {
+    const auto common = std::max<int64_t>(
+        kMinCommonDocs, static_cast<int64_t>(kMaxLooseShare * static_cast<double>(blocks)));
+    for (auto& t : counted)
+      if (t.blocks > kMaxLooseRows) t.blocks = blocks_with(db, t.token, common + 1);
+  }
+  std::string expr;
+  for (const auto& t : choose_loose_tokens(counted, blocks, keep_common))
+    expr += (expr.empty() ? "" : " OR ") + quote_phrase({Token{t, 0, 0}});
+  return expr;
+}
+
+}  // namespace
+
+std::vector<std::string> choose_loose_tokens(const std::vector<TokenFrequency>& tokens,
+                                             int64_t blocks, bool keep_common) {
+  std::vector<TokenFrequency> ranked;
+  for (const auto& t : tokens) {
+    const bool seen = std::any_of(ranked.begin(), ranked.end(),
+                                  [&](const TokenFrequency& r) { return r.token == t.token; });
+    const bool too_common =
+        !keep_common && t.blocks > kMinCommonDocs &&
+        static_cast<double>(t.blocks) > kMaxLooseShare * static_cast<double>(blocks);
+    if (!seen && t.blocks > 0 && !too_common) ranked.push_back(t);
+  }
+  std::stable_sort(
+      ranked.begin(), ranked.end(),
+      [](const TokenFrequency& x, const TokenFrequency& y) { return x.blocks < y.blocks; });
+  std::vector<std::string> out;
+  int64_t rows = 0;
+  for (size_t i = 0; i < ranked.size() && i < kMaxLooseTokens; ++i) {
+    rows += ranked[i].blocks;
+    if (i > 0 && rows > kMaxLooseRows) break;
+    out.push_back(ranked[i].token);
+  }
+  return out;
+}
+
+std::set<std::string> highlight_tokens(const std::string& query, const SearchFilter& filter) {
+  const SynonymTable& synonyms = filter.synonyms ? *filter.synonyms : builtin_synonyms();
+  std::set<std::string> out;
+  for (const auto& term : query_terms(query))
+    for (const auto& variant : expand_term(term, synonyms))
+      for (const auto& t : tokenize(variant, TokenizeMode::kQuery))
+        out.insert(t.text);
+  return out;
+}
+
+KeywordQuery keyword_query(const std::string& query, const SearchFilter& filter) {
+  const SynonymTable& synonyms = filter.synonyms ? *filter.synonyms : builtin_synonyms();
+  KeywordQuery q;
+  q.strict_match = query.find_first_of(" \t\n") == std::string::npos ? "exact" : "all_terms";
+  for (const auto& variants : query_phrases(query, synonyms)) {
+    auto& term = q.terms.emplace_back();
+    for (const auto& tokens : variants) {
+      auto& set = term.emplace_back();
+      for (const auto& t : tokens) {
+        set.insert(t.text);
+        q.highlight.insert(t.text);
+        if (std::find(q.loose_candidates.begin(), q.loose_candidates.end(), t.text) ==
+            q.loose_candidates.end())
+          q.loose_candidates.push_back(t.text);
+      }
+    }
+  }
+  return q;
+}
+
+std::vector<SearchHit> keyword_search(const store::PageStore& store, const std::string& query,
+                                      const SearchFilter& filter) {
+  std::vector<SearchHit> hits;
+  store::Database* db = store.database();
+  const SynonymTable& synonyms = filter.synonyms ? *filter.synonyms : builtin_synonyms();
+  // The words as typed first: a synonym's matches rank below them.
+  const std::string literal = build_match_expression(query, {});
+  const std::string widened = build_match_expression(query, synonyms);
+  if (!db || literal.empty() || filter.limit <= 0) return hits;
+  for (const auto& r : filter.reg_ids)
+    store.require(r);
+  const KeywordQuery q = keyword_query(query, filter);
+  run_query(*db, literal, filter, {q.strict_match, nullptr, &q.highlight}, hits);
+  if (static_cast<int>(hits.size()) < filter.limit && widened != literal)
+    run_query(*db, widened, filter, {q.strict_match, nullptr, &q.highlight}, hits);
+  if (static_cast<int>(hits.size()) < filter.limit) {
+    const std::string loose = rare_tokens_expression(*db, q.loose_candidates, filter.every_token);
+    if (!loose.empty() && loose != literal)
+      run_query(*db, loose, filter, {"partial", &q.terms, &q.highlight, filter.min_coverage}, hits);
+  }
+  return hits;
+}
+
+}  // namespace regreader::index

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <vector>
+
+#include "regreader/parse/pdf/pdf_layout.hpp"
+
+namespace regreader::parse {
+
+// A scan's hidden text layer (Acrobat's Paper Capture, an earlier tesseract run) is a second
+// reading of the same image. These rules combine it with our OCR of the page: neither reading
+// is trusted over the other where the OCR is confident, and a value either could have misread
+// stays marked unsure.
+//
+// - the two readings of a line are aligned character by character; where they differ on a
+//   digit, the OCR digit is made unsure, and replaced by the layer's when the OCR is unsure of
+//   it; where they differ on a letter or Han character, the layer's reading is kept as the
+//   character's alternative (`PdfChar::alt`) for `resolve_alternatives`;
+// - a layer line where the OCR recognised nothing is added, at a low confidence.
+void combine_with_text_layer(std::vector<PdfChar>& ocr, const std::vector<PdfChar>& layer);
+
+// A scan read several times by OCR, at other resolutions (ocr.hpp: each misreads other glyphs):
+// lines are aligned as with a text layer, and each character takes the reading most agree on,
+// the more confident on a tie; a digit any reading disputes is unsure. `ocr`'s lines and
+// positions stay (it is the reading the structure is built from).
+void combine_ocr_readings(std::vector<PdfChar>& ocr,
+                          const std::vector<std::vector<PdfChar>>& others);
+
+// Each number of `ocr` (digits with the separators between them) that one of `others`, other
+// readings of the same image, reads differently at its place is unsure (its digits' confidence
+// lowered), however far the two readings of its line are apart otherwise: `1.3` where another
+// reading has `1.5`, `10` where another has `1.0`.
+void dispute_numbers(std::vector<PdfChar>& ocr, const std::vector<std::vector<PdfChar>>& others);
+
+// Decides between each character and its alternative by the document's own confident text: the
+// reading that forms the bigrams (with its neighbours on the line) seen more often elsewhere in
+// the document wins, the OCR's on a tie. `验电` read 30 times with confidence beats a layer's
+// `瞌电`; a layer's `勘察` beats an unsure `勤察` when 勘察 is read elsewhere. Lines are rebuilt.
+void resolve_alternatives(std::vector<PdfPage>& pages);
+
+// chi_sim reads the sign ± as the character 士, which looks the same in most typefaces
+// (`士800` for ±800 kV): a 士 that starts a word (nothing or no Han character right before it)
+// and stands right before a digit is ±. After a Han character it stays (`护士2名`).
+void mend_plus_minus(std::vector<PdfChar>& ocr);
+
+}  // namespace regreader::parse

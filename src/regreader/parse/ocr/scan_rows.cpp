@@ -1,0 +1,159 @@
+#include "regreader/parse/ocr/scan_rows.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+
+#include "regreader/parse/ocr/scan_rules.hpp"
+#include "regreader/parse/tables/ruled_regions.hpp"
+
+namespace regreader::parse {
+
+namespace {
+
+// A row border crosses at least this share of its frame's width (summed over its pieces).
+constexpr float kMinCrossing = 0.5f;
+// Rows lower than this (points) are a double rule's gap or a shaded sliver, no line of text.
+constexpr float kMinRowHeight = 6.0f;
+// A full stop is about this wide (points) in body text: less ink than its square is no text.
+constexpr float kFullStop = 1.5f;
+// A frame's vertical rules are at least this far apart (points): one rule broken in two by a
+// seal is no frame.
+constexpr float kMinFrameWidth = 40.0f;
+// What is cut off inside each border (points): a scanned rule's thickness and its skew.
+constexpr float kBorderInset = 1.5f;
+
+// The boxes of vertical rules overlapping in height, at least kMinFrameWidth wide.
+std::vector<RuledRegion> frames(const PdfPage& page) {
+  auto out = ruled_regions(page, 2);
+  std::erase_if(out, [](const RuledRegion& f) { return f.x1 - f.x0 < kMinFrameWidth; });
+  return out;
+}
+
+// The horizontal rules at one height (within kRuleMergeTolerance of `y`): their length inside
+// [x0, x1], overlaps counted once, and their mean height (a double rule is one border between).
+struct Crossing {
+  float length = 0, y = 0;
+};
+
+Crossing crossing(const std::vector<PdfRule>& rules, float y, float x0, float x1) {
+  std::vector<PdfRule> pieces;
+  for (const auto& r : rules)
+    if (r.horizontal() && std::fabs(r.y0 - y) <= kRuleMergeTolerance) pieces.push_back(r);
+  std::sort(pieces.begin(), pieces.end(),
+            [](const PdfRule& a, const PdfRule& b) { return a.x0 < b.x0; });
+  Crossing out;
+  float reach = x0;
+  for (const auto& p : pieces) {
+    const float from = std::max(p.x0, reach), to = std::min(p.x1, x1);
+    if (to > from) out.length += to - from;
+    reach = std::max(reach, to);
+    out.y += p.y0 / static_cast<float>(pieces.size());
+  }
+  return out;
+}
+
+// The heights of the row borders of `f`, top to bottom, with the frame's own top and bottom.
+std::vector<float> borders(const PdfPage& page, const RuledRegion& f) {
+  std::vector<float> ys = {f.y0, f.y1};
+  for (const float y : inner_rules(page, f)) {
+    const Crossing c = crossing(page.rules, y, f.x0, f.x1);
+    if (c.length >= kMinCrossing * (f.x1 - f.x0)) ys.push_back(c.y);
+  }
+  return distinct(std::move(ys), kRuleMergeTolerance);
+}
+
+bool inside(const PdfChar& c, const ScanRow& row) {
+  const float cx = (c.x0 + c.x1) / 2, cy = (c.y0 + c.y1) / 2;
+  return cx >= row.x0 && cx <= row.x1 && cy >= row.y0 && cy <= row.y1;
+}
+
+// The mean confidence of the characters `keep` accepts; 0 when there are none.
+template <typename Keep>
+float mean_conf(const std::vector<PdfChar>& chars, Keep keep) {
+  float sum = 0;
+  int n = 0;
+  for (const auto& c : chars)
+    if (keep(c)) sum += c.conf, ++n;
+  return n ? sum / static_cast<float>(n) : 0.0f;
+}
+
+}  // namespace
+
+std::vector<ScanRow> ruled_rows(const std::vector<PdfRule>& rules) {
+  PdfPage page;  // the rules alone: ruled_regions.hpp works on a page
+  page.rules = rules;
+  std::vector<ScanRow> out;
+  for (const auto& f : frames(page)) {
+    const std::vector<float> ys = borders(page, f);
+    for (size_t i = 1; i < ys.size(); ++i)
+      if (ys[i] - ys[i - 1] >= kMinRowHeight) out.push_back({f.x0, f.x1, ys[i - 1], ys[i]});
+  }
+  return out;
+}
+
+RowCut row_image(const PixelImage& page, const ScanRow& row, const std::vector<PdfRule>& rules) {
+  if (page.channels != 1 || page.dpi <= 0) return {};
+  const float scale = static_cast<float>(page.dpi) / 72.0f;  // points to pixels
+  const auto px = [&](float pt, int limit) {
+    return std::clamp(static_cast<int>(std::lround(pt * scale)), 0, limit);
+  };
+  const int x0 = px(row.x0 + kBorderInset, page.width), x1 = px(row.x1 - kBorderInset, page.width);
+  const int y0 = px(row.y0 + kBorderInset, page.height);
+  const int y1 = px(row.y1 - kBorderInset, page.height);
+  RowCut cut{{}, static_cast<float>(x0) / scale, static_cast<float>(y0) / scale};
+  PixelImage& out = cut.image;
+  out.dpi = page.dpi;
+  if (x1 <= x0 || y1 <= y0) return cut;
+  out.width = out.stride = x1 - x0;
+  out.height = y1 - y0;
+  out.pixels.assign(static_cast<size_t>(out.width) * static_cast<size_t>(out.height), 255);
+  for (int y = y0; y < y1; ++y) {
+    const uint8_t* src = page.pixels.data() + static_cast<size_t>(y) * page.stride;
+    uint8_t* dst = out.pixels.data() + static_cast<size_t>(y - y0) * out.stride;
+    for (int x = x0; x < x1; ++x)
+      dst[x - x0] = src[x] < kScanInkLevel ? 0 : 255;
+  }
+  const int half = std::max(1, static_cast<int>(std::lround(kBorderInset * scale)));
+  for (const auto& r : rules) {
+    if (r.horizontal() || r.y1 < row.y0 || r.y0 > row.y1) continue;
+    const int cx = static_cast<int>(std::lround(r.x0 * scale)) - x0;
+    const int from = std::max(0, cx - half), to = std::min(out.width, cx + half + 1);
+    for (int y = 0; y < out.height && from < to; ++y)
+      std::fill_n(out.pixels.begin() + static_cast<long>(y) * out.stride + from, to - from, 255);
+  }
+  return cut;
+}
+
+bool blank(const RowCut& cut) {
+  if (cut.image.pixels.empty()) return true;
+  const float px_per_pt = static_cast<float>(cut.image.dpi) / 72.0f;
+  const auto dot = static_cast<long>(kFullStop * kFullStop * px_per_pt * px_per_pt);
+  return std::count(cut.image.pixels.begin(), cut.image.pixels.end(), 0) < dot;
+}
+
+std::vector<PdfChar> row_chars(const std::vector<PdfChar>& page, const ScanRow& row) {
+  std::vector<PdfChar> out;
+  std::copy_if(page.begin(), page.end(), std::back_inserter(out),
+               [&](const PdfChar& c) { return inside(c, row); });
+  return out;
+}
+
+float row_confidence(const std::vector<PdfChar>& page, const ScanRow& row) {
+  return mean_conf(page, [&](const PdfChar& c) { return inside(c, row); });
+}
+
+bool take_row_reading(std::vector<PdfChar>& page, const ScanRow& row,
+                      const std::vector<PdfChar>& reading) {
+  if (reading.empty()) return false;
+  const float before = row_confidence(page, row);
+  if (before > 0 && mean_conf(reading, [](const PdfChar&) { return true; }) <= before) return false;
+  const auto first =
+      std::find_if(page.begin(), page.end(), [&](const PdfChar& c) { return inside(c, row); });
+  const long at = first - page.begin();
+  std::erase_if(page, [&](const PdfChar& c) { return inside(c, row); });
+  page.insert(page.begin() + at, reading.begin(), reading.end());
+  return true;
+}
+
+}  // namespace regreader::parse

@@ -1,0 +1,60 @@
+#pragma once
+// The rows of ruled tables on a scanned page, read again one row at a time.
+//
+// Read as part of the whole page, a ruled table defeats tesseract twice: its layout analysis
+// cuts the wide gap between a label and its value into separate blocks and merges lines across
+// rows, and its single threshold for the page drops the print under a seal, which the ink
+// filter (colour_ink.hpp) leaves grey (130-190) where print elsewhere is near black. GB 26859's
+// 表5 (`1~10 | 3.0` under the seal) came out as `1 下1 | 评0`. Cut out between its borders,
+// with the vertical rules painted over and binarised at the ink level the rules are found at,
+// each row is one block of text tesseract reads as such (`1一10 3.0`).
+
+#include <vector>
+
+#include "regreader/parse/ocr/colour_ink.hpp"
+#include "regreader/parse/pdf/pdf_layout.hpp"
+
+namespace regreader::parse {
+
+/// A band of a ruled table between two horizontal rules, in page points.
+struct ScanRow {
+  float x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+};
+
+/// The rows of the ruled tables among a scan's rules: bands between consecutive horizontal rules
+/// that each cross most of a frame of vertical rules (a rule broken by a seal or a faint stretch
+/// still counts by the length it has). Rows less than a line of small print high are left out.
+std::vector<ScanRow> ruled_rows(const std::vector<PdfRule>& rules);
+
+/// A row's image and where its top left lies on the page (points).
+struct RowCut {
+  PixelImage image;
+  float x = 0, y = 0;
+};
+
+/// The row's image cut from the page's grey OCR rendering inside its borders: the vertical rules
+/// across it painted paper white, every pixel darker than the scan's ink level black, the rest
+/// white. Same resolution as `page`; empty when the row has no room inside its borders.
+RowCut row_image(const PixelImage& page, const ScanRow& row, const std::vector<PdfRule>& rules);
+
+/// Whether a cut-out row holds no ink to read (an empty row of a form): fewer black pixels than
+/// a full stop has, or no image at all.
+bool blank(const RowCut& cut);
+
+/// A row the page's reading holds characters in with at least this mean confidence is not read
+/// again: a row's own reading would have to be surer still to replace it.
+constexpr float kSureRowConf = 90.0f;
+
+/// The page reading's characters inside `row`.
+std::vector<PdfChar> row_chars(const std::vector<PdfChar>& page, const ScanRow& row);
+
+/// The mean confidence of the page reading's characters inside `row`; 0 when it has none there.
+float row_confidence(const std::vector<PdfChar>& page, const ScanRow& row);
+
+/// Puts `reading` (a row read on its own) in place of the page reading's characters inside the
+/// row when it is the surer of the two (higher mean confidence; a row the page reading left
+/// empty takes any reading). Returns whether it did.
+bool take_row_reading(std::vector<PdfChar>& page, const ScanRow& row,
+                      const std::vector<PdfChar>& reading);
+
+}  // namespace regreader::parse

@@ -1,0 +1,123 @@
+#include "regreader/parse/office/docx_numbering.hpp"
+
+#include "regreader/core/text.hpp"
+
+namespace regreader::parse {
+
+namespace {
+// Word numbers up to nine levels (w:ilvl 0..8).
+constexpr int kLevels = 9;
+
+std::string roman(int v, bool upper) {
+  static const std::pair<int, const char*> table[] = {
+      {1000, "m"}, {900, "cm"}, {500, "d"}, {400, "cd"}, {100, "c"}, {90, "xc"}, {50, "l"},
+      {40, "xl"},  {10, "x"},   {9, "ix"},  {5, "v"},    {4, "iv"},  {1, "i"}};
+  std::string out;
+  for (auto [n, s] : table)
+    for (; v >= n; v -= n)
+      out += s;
+  if (upper)
+    for (char& c : out)
+      c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string letters(int v, char base) {
+  // Word repeats the letter past z: aa, bb, …
+  const int n = (v - 1) / 26 + 1;
+  return std::string(static_cast<size_t>(n), static_cast<char>(base + (v - 1) % 26));
+}
+
+std::string chinese(int v) {
+  static const char* digits[] = {"〇", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
+  if (v < 10) return digits[v];
+  if (v < 20) return std::string("十") + (v % 10 ? digits[v % 10] : "");
+  if (v < 100) return std::string(digits[v / 10]) + "十" + (v % 10 ? digits[v % 10] : "");
+  return std::to_string(v);
+}
+}  // namespace
+
+std::string format_word_number(int v, const std::string& f) {
+  if (f == "lowerLetter") return letters(v, 'a');
+  if (f == "upperLetter") return letters(v, 'A');
+  if (f == "lowerRoman") return roman(v, false);
+  if (f == "upperRoman") return roman(v, true);
+  if (f == "chineseCounting" || f == "chineseCountingThousand" || f == "ideographTraditional" ||
+      f == "japaneseCounting" || f == "taiwaneseCounting")
+    return chinese(v);
+  if (f == "decimalEnclosedCircle" || f == "decimalEnclosedCircleChinese") {
+    if (v >= 1 && v <= 20) {
+      std::string s;
+      text::append_utf8(s, static_cast<char32_t>(0x2460 + v - 1));
+      return s;
+    }
+  }
+  if (f == "decimalFullWidth") return text::fold_width(std::to_string(v));
+  if (f == "none" || f == "bullet") return "";
+  return std::to_string(v);
+}
+
+DocxNumbering::DocxNumbering(const pugi::xml_document& numbering) {
+  auto root = numbering.child("w:numbering");
+  for (auto a : root.children("w:abstractNum")) {
+    auto& levels = abstract_[a.attribute("w:abstractNumId").value()];
+    for (auto l : a.children("w:lvl")) {
+      Level lv;
+      if (auto f = l.child("w:numFmt")) lv.format = f.attribute("w:val").value();
+      lv.text = l.child("w:lvlText").attribute("w:val").value();
+      lv.start = l.child("w:start").attribute("w:val").as_int(1);
+      levels[l.attribute("w:ilvl").as_int(0)] = lv;
+    }
+  }
+  for (auto n : root.children("w:num")) {
+    Instance inst;
+    inst.abstract_id = n.child("w:abstractNumId").attribute("w:val").value();
+    for (auto o : n.children("w:lvlOverride"))
+      if (auto so = o.child("w:startOverride"))
+        inst.start_override[o.attribute("w:ilvl").as_int(0)] = so.attribute("w:val").as_int(1);
+    nums_[n.attribute("w:numId").value()] = inst;
+  }
+}
+
+std::string DocxNumbering::next_label(const std::string& num_id, int level) {
+  auto n = nums_.find(num_id);
+  if (n == nums_.end() || level < 0 || level >= kLevels) return {};
+  auto a = abstract_.find(n->second.abstract_id);
+  if (a == abstract_.end()) return {};
+  auto& levels = a->second;
+  auto start_of = [&](int l) {
+    auto o = n->second.start_override.find(l);
+    if (o != n->second.start_override.end()) return o->second;
+    auto lv = levels.find(l);
+    return lv == levels.end() ? 1 : lv->second.start;
+  };
+  auto& counter = counters_[n->second.abstract_id];
+  if (counter.empty()) {
+    counter.assign(kLevels, 0);
+    for (int l = 0; l < kLevels; ++l)
+      counter[static_cast<size_t>(l)] = start_of(l) - 1;
+  }
+  counter[static_cast<size_t>(level)] += 1;
+  for (int l = level + 1; l < kLevels; ++l)
+    counter[static_cast<size_t>(l)] = start_of(l) - 1;
+  const auto lv = levels.find(level);
+  if (lv == levels.end() || lv->second.format == "bullet" || lv->second.format == "none") return {};
+  std::string out;
+  const std::string& pattern = lv->second.text;
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    if (pattern[i] == '%' && i + 1 < pattern.size() && pattern[i + 1] >= '1' &&
+        pattern[i + 1] <= '9') {
+      const int ref = pattern[i + 1] - '1';
+      auto rl = levels.find(ref);
+      // A level shown inside a deeper one counts from its start even before it was used.
+      const int value = std::max(counter[static_cast<size_t>(ref)], start_of(ref));
+      out += format_word_number(value, rl == levels.end() ? "decimal" : rl->second.format);
+      ++i;
+    } else {
+      out.push_back(pattern[i]);
+    }
+  }
+  return text::trim(out);
+}
+
+}  // namespace regreader::parse

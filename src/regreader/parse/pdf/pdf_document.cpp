@@ -1,0 +1,487 @@
+#include "regreader/parse/pdf/pdf_document.hpp"
+
+extern "C" {
+#include <mupdf/fitz.h>
+}
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <optional>
+
+#include "regreader/core/error.hpp"
+#include "regreader/parse/pdf/glyph_repair.hpp"
+
+namespace regreader::parse {
+
+namespace {
+
+// Letter pairs of repaired Latin enough to learn the letters' widths from (GB 38755 has 554 in
+// all; its English terms on pp5-7 give most of them).
+constexpr size_t kEnoughLatinPairs = 400;
+// A filled rectangle thinner than this (points) is a ruling line, not a shaded area.
+constexpr float kMaxRuleThickness = 2.5f;
+// Segments shorter than this (points) are glyph details or dots, not table rules.
+constexpr float kMinRuleLength = 4.0f;
+
+bool is_bold_font(fz_context* ctx, fz_font* font) {
+  if (!font) return false;
+  if (fz_font_is_bold(ctx, font)) return true;
+  const std::string name = fz_font_name(ctx, font);
+  // Chinese standards set headings in 黑体 (SimHei / Hei / Heiti): a bold face in effect.
+  for (const char* k : {"Bold", "bold", "Black", "Heavy", "Hei", "hei", "Semibold"})
+    if (name.find(k) != std::string::npos) return true;
+  return false;
+}
+
+bool is_ocr_font(fz_context* ctx, fz_font* font) {
+  if (!font) return false;
+  const std::string name = fz_font_name(ctx, font);
+  return name.find("OCR") != std::string::npos || name.find("GlyphLess") != std::string::npos;
+}
+
+// Latin glyphs recorded as ideographs by their font's ToUnicode map (glyph_repair.hpp) are
+// mapped back (`repaired` says which); narrow ideographs of other fonts are counted as unreadable.
+void repair_mapped_latin(std::vector<PdfChar>& chars, const std::vector<fz_font*>& fonts,
+                         const std::map<fz_font*, FontGlyphStats>& glyphs, PdfPageContent& page,
+                         std::vector<bool>& repaired) {
+  for (const auto& [font, stats] : glyphs)
+    if (!stats.is_mapped_latin()) page.unreadable_glyphs += stats.narrow_other;
+  repaired.assign(chars.size(), false);
+  for (size_t i = 0; i < chars.size(); ++i) {
+    const auto& stats = glyphs.at(fonts[i]);
+    if (!stats.is_mapped_latin()) continue;
+    if (auto ascii = gbk_row_a0_ascii(chars[i].c)) {
+      chars[i].c = static_cast<char32_t>(*ascii);
+      repaired[i] = true;
+      ++page.repaired_glyphs;
+    }
+  }
+  for (const auto& c : chars)
+    page.unreadable_glyphs += is_unreadable(c.c) ? 1 : 0;
+}
+
+std::vector<PdfChar> collect_chars(fz_context* ctx, fz_stext_page* st, fz_rect bounds,
+                                   PdfPageContent& page, std::vector<bool>& repaired) {
+  std::vector<PdfChar> chars;
+  std::vector<fz_font*> fonts;  // the font of each kept character
+  size_t ocr_font_chars = 0;
+  std::map<fz_font*, bool> bold_cache;
+  std::map<fz_font*, FontGlyphStats> glyphs;
+  for (fz_stext_block* b = st->first_block; b; b = b->next) {
+    if (b->type != FZ_STEXT_BLOCK_TEXT) continue;
+    for (fz_stext_line* l = b->u.t.first_line; l; l = l->next) {
+      if (l->wmode != 0) continue;  // vertical text: stamps and margins, not body text
+      for (fz_stext_char* ch = l->first_char; ch; ch = ch->next) {
+        if (ch->c == ' ' || ch->c == 0x3000 || ch->c == '\t') continue;
+        auto [it, fresh] = bold_cache.try_emplace(ch->font, false);
+        if (fresh) it->second = is_bold_font(ctx, ch->font);
+        ocr_font_chars += is_ocr_font(ctx, ch->font) ? 1 : 0;
+        const fz_rect r = fz_rect_from_quad(ch->quad);
+        glyphs[ch->font].add(static_cast<char32_t>(ch->c), r.x1 - r.x0, ch->size);
+        chars.push_back({static_cast<char32_t>(ch->c), r.x0 - bounds.x0, r.x1 - bounds.x0,
+                         r.y0 - bounds.y0, r.y1 - bounds.y0, ch->origin.y - bounds.y0, ch->size,
+                         it->second});
+        fonts.push_back(ch->font);
+      }
+    }
+  }
+  page.ocr_layer = !chars.empty() && ocr_font_chars * 2 > chars.size();
+  repair_mapped_latin(chars, fonts, glyphs, page, repaired);
+  return chars;
+}
+
+// Page `index`'s structured text alone (no rules, no images), or nullptr when it cannot be read.
+fz_stext_page* text_of_page(fz_context* ctx, fz_document* doc, int index) {
+  fz_stext_page* st = nullptr;
+  fz_var(st);
+  fz_try(ctx) {
+    fz_stext_options opts{};
+    opts.flags = FZ_STEXT_MEDIABOX_CLIP;
+    st = fz_new_stext_page_from_page_number(ctx, doc, index, &opts);
+  }
+  fz_catch(ctx) {
+    return nullptr;
+  }
+  return st;
+}
+
+// Characters whose glyph was also stroked (see stroke_text) are bold.
+void mark_stroked_bold(std::vector<PdfChar>& chars, std::vector<fz_point> stroked) {
+  if (stroked.empty()) return;
+  auto before = [](const fz_point& a, const fz_point& b) {
+    return a.y < b.y || (a.y == b.y && a.x < b.x);
+  };
+  std::sort(stroked.begin(), stroked.end(), before);
+  constexpr float kSlack = 0.5f;
+  for (auto& c : chars) {
+    if (c.bold) continue;
+    auto it = std::lower_bound(stroked.begin(), stroked.end(), fz_point{-1e9f, c.baseline - kSlack},
+                               before);
+    for (; it != stroked.end() && it->y <= c.baseline + kSlack; ++it)
+      if (std::fabs(it->x - c.x0) <= kSlack) {
+        c.bold = true;
+        break;
+      }
+  }
+}
+
+// --- a device that records straight lines (table rules) -----------------------------------------
+
+struct RuleDevice {
+  fz_device super;
+  std::vector<PdfRule>* rules;
+  float* largest_image_area;
+  fz_rect bounds;
+  std::vector<fz_point>* stroked;  ///< origins of glyphs drawn with a stroke (render mode 1/2)
+};
+
+struct PathState {
+  fz_matrix ctm;
+  fz_point start{}, cur{};
+  std::vector<std::pair<fz_point, fz_point>> segments;
+  std::vector<fz_rect> rects;
+};
+
+void add_segment(PathState& s, fz_point a, fz_point b) {
+  s.segments.emplace_back(fz_transform_point(a, s.ctm), fz_transform_point(b, s.ctm));
+}
+
+void walk_moveto(fz_context*, void* arg, float x, float y) {
+  auto& s = *static_cast<PathState*>(arg);
+  s.start = s.cur = {x, y};
+}
+void walk_lineto(fz_context*, void* arg, float x, float y) {
+  auto& s = *static_cast<PathState*>(arg);
+  add_segment(s, s.cur, {x, y});
+  s.cur = {x, y};
+}
+void walk_curveto(fz_context*, void* arg, float, float, float, float, float x3, float y3) {
+  static_cast<PathState*>(arg)->cur = {x3, y3};  // curves are never table rules
+}
+void walk_closepath(fz_context*, void* arg) {
+  auto& s = *static_cast<PathState*>(arg);
+  add_segment(s, s.cur, s.start);
+  s.cur = s.start;
+}
+void walk_rectto(fz_context*, void* arg, float x0, float y0, float x1, float y1) {
+  auto& s = *static_cast<PathState*>(arg);
+  s.rects.push_back(fz_transform_rect(fz_make_rect(x0, y0, x1, y1), s.ctm));
+}
+
+const fz_path_walker kWalker = {walk_moveto, walk_lineto, walk_curveto, walk_closepath,
+                                nullptr,     nullptr,     nullptr,      walk_rectto};
+
+void keep_rule(RuleDevice* d, float x0, float y0, float x1, float y1) {
+  if (x0 > x1) std::swap(x0, x1);
+  if (y0 > y1) std::swap(y0, y1);
+  const bool horizontal = (y1 - y0) <= kMaxRuleThickness && (x1 - x0) >= kMinRuleLength;
+  const bool vertical = (x1 - x0) <= kMaxRuleThickness && (y1 - y0) >= kMinRuleLength;
+  if (!horizontal && !vertical) return;
+  const float bx = d->bounds.x0, by = d->bounds.y0;
+  if (horizontal) {
+    const float y = (y0 + y1) / 2 - by;
+    d->rules->push_back({x0 - bx, y, x1 - bx, y});
+  } else {
+    const float x = (x0 + x1) / 2 - bx;
+    d->rules->push_back({x, y0 - by, x, y1 - by});
+  }
+}
+
+void record_path(fz_context* ctx, fz_device* dev, const fz_path* path, fz_matrix ctm) {
+  auto* d = reinterpret_cast<RuleDevice*>(dev);
+  PathState s;
+  s.ctm = ctm;
+  fz_walk_path(ctx, path, &kWalker, &s);
+  for (const auto& [a, b] : s.segments)
+    keep_rule(d, a.x, a.y, b.x, b.y);
+  // A thin rectangle (filled or stroked) is a rule; a large one gives its four edges.
+  for (const auto& r : s.rects) {
+    if (r.y1 - r.y0 <= kMaxRuleThickness || r.x1 - r.x0 <= kMaxRuleThickness) {
+      keep_rule(d, r.x0, r.y0, r.x1, r.y1);
+    } else {
+      keep_rule(d, r.x0, r.y0, r.x1, r.y0);
+      keep_rule(d, r.x0, r.y1, r.x1, r.y1);
+      keep_rule(d, r.x0, r.y0, r.x0, r.y1);
+      keep_rule(d, r.x1, r.y0, r.x1, r.y1);
+    }
+  }
+}
+
+// Paper-white: every RGB channel at least this (0-1).
+constexpr float kWhite = 0.97f;
+
+// A fill in the paper's colour draws nothing a reader sees. Word's PDF export paints every cell's
+// paragraphs on white rectangles inset in the cell: their edges are not borders, and taken as
+// rules they cut a table into a row per line and a sliver column beside each border.
+bool paper_white(fz_context* ctx, fz_colorspace* cs, const float* color, fz_color_params params) {
+  if (!cs || !color) return false;
+  float rgb[3] = {0, 0, 0};
+  fz_convert_color(ctx, cs, color, fz_device_rgb(ctx), rgb, nullptr, params);
+  return rgb[0] >= kWhite && rgb[1] >= kWhite && rgb[2] >= kWhite;
+}
+
+void fill_path(fz_context* ctx, fz_device* dev, const fz_path* path, int, fz_matrix ctm,
+               fz_colorspace* cs, const float* color, float alpha, fz_color_params params) {
+  if (alpha <= 0 || paper_white(ctx, cs, color, params)) return;
+  record_path(ctx, dev, path, ctm);
+}
+
+void stroke_path(fz_context* ctx, fz_device* dev, const fz_path* path, const fz_stroke_state*,
+                 fz_matrix ctm, fz_colorspace*, const float*, float alpha, fz_color_params) {
+  if (alpha <= 0) return;
+  record_path(ctx, dev, path, ctm);
+}
+
+// Text drawn with a stroke as well as a fill (render mode 2) is how many Word-to-PDF printers set
+// "bold" in a regular font: the stext device cannot tell (MuPDF 1.21 keeps no render mode per
+// character), so the glyph origins are recorded here and matched to the characters afterwards.
+void stroke_text(fz_context*, fz_device* dev, const fz_text* text, const fz_stroke_state*,
+                 fz_matrix ctm, fz_colorspace*, const float*, float alpha, fz_color_params) {
+  if (alpha <= 0) return;
+  auto* d = reinterpret_cast<RuleDevice*>(dev);
+  for (const fz_text_span* span = text->head; span; span = span->next)
+    for (int i = 0; i < span->len; ++i) {
+      const fz_point p = fz_transform_point_xy(span->items[i].x, span->items[i].y, ctm);
+      d->stroked->push_back({p.x - d->bounds.x0, p.y - d->bounds.y0});
+    }
+}
+
+// An image is drawn as the unit square through `ctm`: its area is the determinant.
+void fill_image(fz_context*, fz_device* dev, fz_image*, fz_matrix ctm, float, fz_color_params) {
+  auto* d = reinterpret_cast<RuleDevice*>(dev);
+  *d->largest_image_area =
+      std::max(*d->largest_image_area, std::fabs(ctm.a * ctm.d - ctm.b * ctm.c));
+}
+
+}  // namespace
+
+struct PdfDocument::Impl {
+  std::filesystem::path path;
+  fz_context* ctx = nullptr;
+  fz_document* doc = nullptr;
+  int pages = 0;
+  // The widths of repaired Latin letters, learnt on the first page that has any (latin_advances).
+  std::optional<LatinAdvances> latin;
+  ~Impl() {
+    if (doc) fz_drop_document(ctx, doc);
+    if (ctx) fz_drop_context(ctx);
+  }
+};
+
+PdfDocument::PdfDocument(const std::filesystem::path& path) : impl_(std::make_unique<Impl>()) {
+  impl_->path = path;
+  impl_->ctx = fz_new_context(nullptr, nullptr, FZ_STORE_DEFAULT);
+  if (!impl_->ctx) throw ParseError(ErrorCode::kInternal, path, "cannot create a MuPDF context");
+  fz_context* c = impl_->ctx;
+  // MuPDF prints warnings (e.g. about broken OCR fonts) on stderr by default; route them to the
+  // debug log instead, so that they do not drown the CLI output.
+  fz_set_warning_callback(
+      c, [](void*, const char* m) { spdlog::debug("mupdf: {}", m); }, nullptr);
+  fz_set_error_callback(
+      c, [](void*, const char* m) { spdlog::debug("mupdf error: {}", m); }, nullptr);
+  std::string failure;
+  bool locked = false;
+  fz_var(locked);
+  const std::string file = path.string();
+  fz_try(c) {
+    fz_register_document_handlers(c);
+    impl_->doc = fz_open_document(c, file.c_str());
+    locked = fz_needs_password(c, impl_->doc) && !fz_authenticate_password(c, impl_->doc, "");
+    if (!locked) impl_->pages = fz_count_pages(c, impl_->doc);
+  }
+  fz_catch(c) {
+    failure = fz_caught_message(c);
+  }
+  if (!failure.empty())
+    throw ParseError(ErrorCode::kCorruptFile, path, "not a readable PDF (" + failure + ")");
+  if (locked)
+    throw ParseError(ErrorCode::kEncryptedFile, path,
+                     "the PDF is password-protected; decrypt it first (e.g. qpdf --decrypt)");
+  if (impl_->pages <= 0)
+    throw ParseError(
+        ErrorCode::kCorruptFile, path,
+        "not a readable PDF (no page could be found; the file may be truncated or damaged)");
+}
+
+PdfDocument::~PdfDocument() = default;
+
+int PdfDocument::page_count() const {
+  return impl_->pages;
+}
+
+std::string PdfDocument::title() const {
+  char buf[512] = {0};
+  if (fz_lookup_metadata(impl_->ctx, impl_->doc, FZ_META_INFO_TITLE, buf, sizeof buf) > 0)
+    return buf;
+  return {};
+}
+
+PdfPageContent PdfDocument::read_page(int index) const {
+  fz_context* c = impl_->ctx;
+  fz_page* page = nullptr;
+  fz_display_list* list = nullptr;
+  fz_stext_page* st = nullptr;
+  fz_device* dev = nullptr;
+  PdfPageContent out;
+  std::string failure;
+  fz_rect bounds{};
+  std::vector<fz_point> stroked;
+  fz_var(page);
+  fz_var(list);
+  fz_var(st);
+  fz_var(dev);
+  fz_try(c) {
+    page = fz_load_page(c, impl_->doc, index);
+    bounds = fz_bound_page(c, page);
+    // The page's content stream is interpreted once, into a display list, and the list is
+    // replayed for the text and for the rules: interpreting it twice (fonts, CMaps, operators)
+    // was a tenth of a text PDF's ingest.
+    list = fz_new_display_list_from_page(c, page);
+    fz_stext_options opts{};
+    opts.flags = FZ_STEXT_MEDIABOX_CLIP;
+    st = fz_new_stext_page_from_display_list(c, list, &opts);
+    fz_context* ctx = c;  // fz_new_derived_device expects a variable named ctx
+    auto* rd = fz_new_derived_device(ctx, RuleDevice);
+    dev = &rd->super;
+    rd->rules = &out.rules;
+    rd->largest_image_area = &out.largest_image_area;
+    rd->super.fill_image = fill_image;
+    rd->bounds = bounds;
+    rd->super.fill_path = fill_path;
+    rd->super.stroke_path = stroke_path;
+    rd->super.stroke_text = stroke_text;
+    rd->stroked = &stroked;
+    fz_run_display_list(c, list, dev, fz_identity, fz_infinite_rect, nullptr);
+    fz_close_device(c, dev);
+  }
+  fz_always(c) {
+    fz_drop_device(c, dev);
+    fz_drop_display_list(c, list);
+    fz_drop_page(c, page);
+  }
+  fz_catch(c) {
+    failure = fz_caught_message(c);
+  }
+  if (!failure.empty()) {
+    if (st) fz_drop_stext_page(c, st);
+    throw ParseError(ErrorCode::kCorruptFile, impl_->path, "cannot read the page (" + failure + ")",
+                     index + 1);
+  }
+  out.width = bounds.x1 - bounds.x0;
+  out.height = bounds.y1 - bounds.y0;
+  std::vector<bool> repaired;
+  out.chars = collect_chars(c, st, bounds, out, repaired);
+  mark_stroked_bold(out.chars, std::move(stroked));
+  fz_drop_stext_page(c, st);
+  if (out.repaired_glyphs > 0) latin_advances(index).mark_spaces(out.chars, repaired);
+  return out;
+}
+
+const LatinAdvances& PdfDocument::latin_advances(int from) const {
+  if (impl_->latin) return *impl_->latin;
+  // Read on from the first page that has repaired Latin (the pages before it have none) until
+  // enough letter pairs are seen: every page's text read twice made GB 38755's ingest 30% slower.
+  LatinAdvances adv;
+  fz_context* c = impl_->ctx;
+  for (int index = from; index < impl_->pages && adv.pairs() < kEnoughLatinPairs; ++index) {
+    fz_stext_page* st = text_of_page(c, impl_->doc, index);
+    if (!st) continue;  // a page that cannot be read says nothing of widths; read_page reports it
+    PdfPageContent page;
+    std::vector<bool> repaired;
+    const auto chars = collect_chars(c, st, st->mediabox, page, repaired);
+    fz_drop_stext_page(c, st);
+    adv.add(chars, repaired);
+  }
+  adv.solve();
+  impl_->latin = std::move(adv);
+  return *impl_->latin;
+}
+
+GrayImage PdfDocument::render_gray(int index, int dpi, InkFilterStats* stats) const {
+  fz_context* c = impl_->ctx;
+  fz_pixmap* pix = nullptr;
+  std::string failure;
+  fz_var(pix);
+  // Scans are often ~100 dpi: upscale them with MuPDF's Mitchell filter, not nearest neighbour,
+  // or the blocky glyphs cost OCR dearly.
+  fz_tune_image_scale(
+      c, [](void*, int, int, int, int) { return 1; }, nullptr);
+  fz_try(c) {
+    const float scale = static_cast<float>(dpi) / 72.0f;
+    pix = fz_new_pixmap_from_page_number(c, impl_->doc, index, fz_scale(scale, scale),
+                                         fz_device_rgb(c), 0);
+  }
+  fz_catch(c) {
+    failure = fz_caught_message(c);
+  }
+  if (!pix)
+    throw ParseError(ErrorCode::kCorruptFile, impl_->path,
+                     "cannot render the page (" + failure + ")", index + 1);
+  PixelImage img;
+  img.width = fz_pixmap_width(c, pix);
+  img.height = fz_pixmap_height(c, pix);
+  img.stride = static_cast<int>(fz_pixmap_stride(c, pix));
+  img.channels = fz_pixmap_components(c, pix);
+  img.dpi = dpi;
+  const unsigned char* samples = fz_pixmap_samples(c, pix);
+  img.pixels.assign(samples,
+                    samples + static_cast<size_t>(img.stride) * static_cast<size_t>(img.height));
+  fz_drop_pixmap(c, pix);
+  return to_ocr_gray(img, stats);
+}
+
+std::string PdfDocument::render_png(int index, int dpi) const {
+  fz_context* c = impl_->ctx;
+  fz_pixmap* pix = nullptr;
+  fz_buffer* buf = nullptr;
+  std::string failure, out;
+  fz_var(pix);
+  fz_var(buf);
+  fz_try(c) {
+    const float scale = static_cast<float>(dpi) / 72.0f;
+    pix = fz_new_pixmap_from_page_number(c, impl_->doc, index, fz_scale(scale, scale),
+                                         fz_device_rgb(c), 0);
+    buf = fz_new_buffer_from_pixmap_as_png(c, pix, fz_default_color_params);
+    unsigned char* data = nullptr;
+    const size_t n = fz_buffer_storage(c, buf, &data);
+    out.assign(reinterpret_cast<const char*>(data), n);
+  }
+  fz_always(c) {
+    fz_drop_buffer(c, buf);
+    fz_drop_pixmap(c, pix);
+  }
+  fz_catch(c) {
+    failure = fz_caught_message(c);
+  }
+  if (out.empty())
+    throw ParseError(ErrorCode::kCorruptFile, impl_->path,
+                     "cannot render the page (" + failure + ")", index + 1);
+  return out;
+}
+
+std::pair<float, float> PdfDocument::page_size(int index) const {
+  fz_context* c = impl_->ctx;
+  fz_rect r = fz_empty_rect;
+  std::string failure;
+  fz_page* page = nullptr;
+  fz_var(page);
+  fz_try(c) {
+    page = fz_load_page(c, impl_->doc, index);
+    r = fz_bound_page(c, page);
+  }
+  fz_always(c) {
+    fz_drop_page(c, page);
+  }
+  fz_catch(c) {
+    failure = fz_caught_message(c);
+  }
+  if (fz_is_empty_rect(r))
+    throw ParseError(ErrorCode::kCorruptFile, impl_->path, "cannot read the page (" + failure + ")",
+                     index + 1);
+  return {r.x1 - r.x0, r.y1 - r.y0};
+}
+
+}  // namespace regreader::parse

@@ -1,0 +1,60 @@
+#pragma once
+// The only door to MuPDF. Every MuPDF call runs inside fz_try in pdf_document.cpp and only records
+// a failure; C++ exceptions are thrown after fz_catch, never across it.
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "regreader/parse/ocr/colour_ink.hpp"
+#include "regreader/parse/pdf/pdf_layout.hpp"
+
+namespace regreader::parse {
+
+/// What one page holds for layout analysis.
+struct PdfPageContent {
+  float width = 0, height = 0;
+  std::vector<PdfChar> chars;
+  std::vector<PdfRule> rules;
+  float largest_image_area = 0;  ///< of the images drawn on the page, in square points
+  bool ocr_layer = false;   ///< the text is in an invisible OCR font (HiddenHorzOCR, GlyphLessFont)
+  int repaired_glyphs = 0;  ///< Latin glyphs mapped back from GBK row 0xA0 (glyph_repair.hpp)
+  int unreadable_glyphs = 0;  ///< replacement, private-use or control characters, narrow ideographs
+};
+
+/// An 8-bit grey rendering of a page (for OCR): a PixelImage with one channel.
+using GrayImage = PixelImage;
+
+class LatinAdvances;
+
+class PdfDocument {
+ public:
+  /// Opens a PDF. Throws ParseError: kCorruptFile (unreadable, no pages), kEncryptedFile.
+  explicit PdfDocument(const std::filesystem::path& path);
+  ~PdfDocument();
+  PdfDocument(const PdfDocument&) = delete;
+  PdfDocument& operator=(const PdfDocument&) = delete;
+
+  int page_count() const;
+  /// The Info dictionary's title ("" when none).
+  std::string title() const;
+  /// Characters and ruling lines of page `index` (0-based). Throws ParseError naming the page.
+  PdfPageContent read_page(int index) const;
+  /// Renders page `index` in grey at `dpi` for OCR, coloured ink (seals) dropped
+  /// (colour_ink.hpp); `stats` says how much was dropped. Throws ParseError naming the page.
+  GrayImage render_gray(int index, int dpi, InkFilterStats* stats = nullptr) const;
+  /// Renders page `index` in colour at `dpi` as PNG bytes (the reading room's page images).
+  std::string render_png(int index, int dpi) const;
+  /// Page `index`'s size in points (PDF user space).
+  std::pair<float, float> page_size(int index) const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  /// Widths of repaired Latin letters (glyph_repair.hpp), learnt once, from page `from` on.
+  const LatinAdvances& latin_advances(int from) const;
+};
+
+}  // namespace regreader::parse

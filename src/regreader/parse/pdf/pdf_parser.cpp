@@ -1,0 +1,211 @@
+#include "regreader/parse/pdf/pdf_parser.hpp"
+
+#include <map>
+#include <memory>
+
+#include <spdlog/spdlog.h>
+
+#include "regreader/core/error.hpp"
+#include "regreader/core/text.hpp"
+#include "regreader/parse/ocr/ocr.hpp"
+#include "regreader/parse/ocr/ocr_layer.hpp"
+#include "regreader/parse/ocr/scan_rows.hpp"
+#include "regreader/parse/ocr/scan_rules.hpp"
+#include "regreader/parse/pdf/block_rects.hpp"
+#include "regreader/parse/pdf/pdf_document.hpp"
+#include "regreader/parse/tables/pdf_tables.hpp"
+
+namespace regreader::parse {
+
+namespace {
+
+// Reads the pages' text, with OCR where `mode` says; the engine is loaded on first use only.
+class PageReader {
+ public:
+  PageReader(const std::filesystem::path& path, OcrMode mode, OcrEngineChoice choice)
+      : path_(path), doc_(path), mode_(mode), choice_(choice) {}
+  const PdfDocument& doc() const { return doc_; }
+  /// The engine that read pages ("" when none did: it is loaded for the first page to read).
+  std::string engine_used() const { return engine_ ? engine_->name() : ""; }
+
+  PdfPage read(int index, std::string& source) {
+    PdfPageContent content = doc_.read_page(index);
+    const bool want_ocr =
+        mode_ == OcrMode::kAlways || (mode_ == OcrMode::kAuto && needs_ocr(content));
+    source = content.chars.empty() ? "none" : "text_layer";
+    if (want_ocr && engine()) {
+      const GrayImage image = doc_.render_gray(index, kOcrDpi);
+      std::vector<PdfRule> scanned;
+      if (is_scan(content)) {
+        scanned = rules_in_scan(image);  // its borders are in the image
+        content.rules = rules_seen(std::move(content.rules), image);
+      }
+      auto ocr = engine_->recognize(image);
+      const std::vector<int> dpis =
+          engine_->rereads() ? ocr_rereading_dpis(content) : std::vector<int>{};
+      std::vector<std::vector<PdfChar>> others;
+      for (const int dpi : dpis)
+        others.push_back(engine_->recognize(downscaled(image, dpi)));
+      combine_ocr_readings(ocr, others);
+      drop_glyph_strokes(scanned, ocr);
+      reread_rows(image, scanned, dpis, ocr);
+      combine_with_text_layer(ocr, content.chars);
+      drop_rule_glyphs(ocr, scanned);
+      mend_plus_minus(ocr);
+      content.chars = std::move(ocr);
+      content.rules.insert(content.rules.end(), scanned.begin(), scanned.end());
+      source = "ocr";
+    }
+    PdfPage page{
+        index + 1, content.width, content.height, build_lines(std::move(content.chars)), {}};
+    page.rules =
+        std::move(content.rules);  // drawn borders stay true when the text is re-read by OCR
+    return page;
+  }
+
+ private:
+  // Each row of a ruled table in the scan the page's reading is unsure of, read on its own
+  // (scan_rows.hpp) at the same resolutions as the page and voted the same way; it replaces the
+  // page's reading of the row where it is surer.
+  void reread_rows(const GrayImage& image, const std::vector<PdfRule>& rules,
+                   const std::vector<int>& dpis, std::vector<PdfChar>& ocr) {
+    for (const ScanRow& row : ruled_rows(rules)) {
+      if (row_confidence(ocr, row) >= kSureRowConf) continue;
+      const RowCut cut = row_image(image, row, rules);
+      if (blank(cut)) continue;
+      auto reading = engine_->recognize_block(cut.image, cut.x, cut.y);
+      std::vector<std::vector<PdfChar>> others;
+      for (const int dpi : dpis)
+        others.push_back(engine_->recognize_block(downscaled(cut.image, dpi), cut.x, cut.y));
+      combine_ocr_readings(reading, others);
+      // The reading left out is one more witness: a number it reads otherwise is unsure.
+      std::vector<PdfChar> page_reading = row_chars(ocr, row);
+      const bool taken = take_row_reading(ocr, row, reading);
+      dispute_numbers(ocr, {taken ? std::move(page_reading) : std::move(reading)});
+    }
+  }
+
+  OcrEngine* engine() {
+    if (!engine_ && !engine_failed_) {
+      try {
+        std::string why_not_paddle;
+        engine_ = make_ocr_engine(choice_, &why_not_paddle);
+        if (!why_not_paddle.empty())
+          spdlog::info("{}: scans are read by tesseract: {}", path_.string(), why_not_paddle);
+      } catch (const Error& e) {
+        if (mode_ == OcrMode::kAlways) throw ParseError(e.code(), path_, e.what());
+        spdlog::warn("{}: OCR unavailable, keeping the text layer: {}", path_.string(), e.what());
+        engine_failed_ = true;
+      }
+    }
+    return engine_.get();
+  }
+
+  std::filesystem::path path_;
+  PdfDocument doc_;
+  OcrMode mode_;
+  OcrEngineChoice choice_;
+  std::unique_ptr<OcrEngine> engine_;
+  bool engine_failed_ = false;
+};
+
+}  // namespace
+
+std::vector<PdfPage> read_pdf_lines(const std::filesystem::path& path, std::string* title,
+                                    const ProgressFn& progress, OcrMode ocr,
+                                    std::vector<std::string>* sources, int only_page,
+                                    OcrEngineChoice engine, std::string* engine_used) {
+  PageReader reader(path, ocr, engine);
+  if (title) *title = reader.doc().title();
+  const int n = reader.doc().page_count();
+  std::vector<PdfPage> pages;
+  pages.reserve(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    if (only_page > 0 && i + 1 != only_page) continue;
+    std::string source;
+    pages.push_back(reader.read(i, source));
+    if (sources) sources->push_back(source);
+    if (progress) progress(i + 1, n, source == "ocr" ? "pages (OCR)" : "pages");
+  }
+  resolve_alternatives(pages);
+  if (engine_used) *engine_used = reader.engine_used();
+  return pages;
+}
+
+namespace {
+
+// Paragraphs and tables of one page, in reading order: tables are cut out of the line sequence
+// and the lines between them become paragraphs.
+void append_page_blocks(PdfPage& page, float body, std::vector<RawBlock>& out) {
+  page.text_left = page.width;
+  page.text_right = 0;
+  for (const auto& l : page.lines)
+    page.text_left = std::min(page.text_left, l.x0),
+    page.text_right = std::max(page.text_right, l.x1);
+  const auto tables = detect_tables(page);
+  auto paragraphs = [&](size_t from, size_t to) {  // lines [from, to)
+    if (from >= to) return;
+    PdfPage part = page;
+    part.lines.assign(page.lines.begin() + static_cast<long>(from),
+                      page.lines.begin() + static_cast<long>(to));
+    for (auto& b : lines_to_paragraphs(part, body))
+      out.push_back(std::move(b));
+  };
+  size_t next = 0;
+  for (const auto& t : tables) {
+    paragraphs(next, t.first_line);
+    RawBlock b;
+    b.kind = RawBlock::Kind::kTable;
+    b.page = page.number;
+    b.table = t.table;
+    out.push_back(std::move(b));
+    next = t.last_line + 1;
+  }
+  paragraphs(next, page.lines.size());
+}
+
+}  // namespace
+
+RawDocument parse_pdf(const std::filesystem::path& path, const ParseOptions& options) {
+  RawDocument raw;
+  raw.format = "pdf";
+  std::vector<PdfPage> pages =
+      read_pdf_lines(path, &raw.title, options.progress, options.ocr, &raw.page_sources, 0,
+                     options.ocr_engine, &raw.ocr_engine);
+  raw.page_count = static_cast<int>(pages.size());
+  raw.paging = model::Paging::kReal;
+  size_t text_pages = 0;
+  for (const auto& p : pages)
+    text_pages += p.lines.empty() ? 0 : 1;
+  if (text_pages == 0)
+    throw ParseError(ErrorCode::kNoTextLayer, path,
+                     options.ocr == OcrMode::kNever
+                         ? "no page has a text layer (a scanned PDF); ingest it with --ocr auto"
+                         : "no page has a text layer and OCR found no text in the scans");
+  if (text_pages < pages.size())
+    raw.warnings.push_back(std::to_string(pages.size() - text_pages) +
+                           " page(s) have no text layer (scanned images) and are empty");
+  for (const auto& p : pages) {
+    const bool ocr = static_cast<size_t>(p.number - 1) < raw.page_sources.size() &&
+                     raw.page_sources[static_cast<size_t>(p.number - 1)] == "ocr";
+    double sum = 0, n = 0;
+    for (const auto& l : p.lines)
+      sum += static_cast<double>(l.mean_conf) * l.chars.size(), n += l.chars.size();
+    raw.page_confidence.push_back(ocr ? static_cast<float>(n > 0 ? sum / n : 0) : -1.0f);
+  }
+  const float body = body_font_size(pages);
+  remove_running_lines(pages);
+  raw.layout.resize(pages.size());
+  for (const auto& p : pages)
+    if (p.number >= 1 && static_cast<size_t>(p.number) <= pages.size())
+      raw.layout[static_cast<size_t>(p.number - 1)] = glyphs_of(p);
+  for (auto& p : pages) {
+    // OCR guesses type sizes line by line: a scanned page keeps the document's body size.
+    const size_t i = static_cast<size_t>(p.number - 1);
+    const bool ocr = i < raw.page_sources.size() && raw.page_sources[i] == "ocr";
+    append_page_blocks(p, ocr ? body : page_body_size(p, body), raw.blocks);
+  }
+  return raw;
+}
+
+}  // namespace regreader::parse

@@ -1,0 +1,579 @@
+#include "regreader/parse/structure/block_classifier.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <set>
+#include <stdexcept>
+
+#include <spdlog/spdlog.h>
+
+#include "regreader/core/regex.hpp"
+#include "regreader/core/text.hpp"
+#include "regreader/parse/pdf/page_furniture.hpp"
+#include "regreader/parse/structure/block_passes.hpp"
+#include "regreader/parse/structure/paragraph_roles.hpp"
+#include "regreader/parse/structure/references.hpp"
+#include "regreader/parse/tables/caption_numbers.hpp"
+#include "regreader/parse/tables/table_names.hpp"
+
+namespace regreader::parse {
+
+using model::BlockType;
+
+namespace {
+
+// Titles of inline clauses ("5.2.2 在电气设备上工作，…") are cut to this many characters.
+constexpr size_t kInlineTitleChars = 24;
+
+bool is_front_matter_title(const std::string& t) {
+  static const std::set<std::string> titles = {
+      "前言", "引言",     "目次",     "目录",     "参考文献",       "索引",
+      "附则", "条文说明", "编制说明", "制定说明", "本规范用词说明", "引用标准名录"};
+  return titles.count(text::strip_spaces(t)) > 0;
+}
+
+std::string inline_title(const std::string& rest) {
+  auto cps = text::to_codepoints(rest);
+  size_t end = 0;
+  while (end < cps.size() && end < kInlineTitleChars) {
+    char32_t c = cps[end];
+    if (c == U'，' || c == U'。' || c == U'；' || c == U'：' || c == ',' || c == ';') break;
+    ++end;
+  }
+  std::string t = text::from_codepoints(std::vector<char32_t>(cps.begin(), cps.begin() + end));
+  return end < cps.size() ? t + "…" : t;
+}
+
+// "0.4 m(…", "10 kV 及以下": a number and its unit, never a title; nor is a line of numbers
+// with no word in it ("0.28 mO 、0.21 mn、0.16", OCR's reading of values).
+bool starts_with_quantity(const std::string& t) {
+  auto cps = text::to_codepoints(t);
+  if (!cps.empty() && cps[0] >= '0' && cps[0] <= '9' &&
+      std::none_of(cps.begin(), cps.end(), text::is_han))
+    return true;
+  size_t i = 0;
+  while (i < cps.size() && ((cps[i] >= '0' && cps[i] <= '9') || cps[i] == '.'))
+    ++i;
+  if (i == 0) return false;
+  while (i < cps.size() && cps[i] == ' ')
+    ++i;
+  static const std::u32string units[] = {U"mm", U"m", U"kV", U"V", U"A", U"s", U"%", U"MW"};
+  for (const auto& u : units)
+    if (std::u32string(cps.begin() + static_cast<long>(i),
+                       cps.begin() + static_cast<long>(std::min(cps.size(), i + u.size()))) == u) {
+      const size_t e = i + u.size();
+      if (e >= cps.size() ||
+          !((cps[e] >= 'a' && cps[e] <= 'z') || (cps[e] >= 'A' && cps[e] <= 'Z')))
+        return true;
+    }
+  return false;
+}
+
+// An explanation of provisions (条文说明) explains only some clauses, so its numbers jump
+// (4.1 -> 4.1.5): there, a number need only come after the previous one.
+bool comes_after(const SectionMatch& prev, const SectionMatch& next) {
+  if (prev.kind != next.kind) return true;
+  if (prev.kind == SectionKind::kAppendixClause && prev.letter != next.letter)
+    return next.letter > prev.letter;
+  return std::lexicographical_compare(prev.components.begin(), prev.components.end(),
+                                      next.components.begin(), next.components.end());
+}
+
+struct Numbering {
+  std::map<SectionKind, SectionMatch> last;  ///< the last accepted number of each kind
+  bool explanations = false;                 ///< inside a 条文说明
+  /// The next numbered paragraph after the one being classified, when its page was read by
+  /// OCR (misread numbers are mended from it); nullopt on text-layer pages, where a number
+  /// out of sequence is what the document prints.
+  std::optional<SectionMatch> next_on_ocr_page;
+  int mended = 0;  ///< numbers mended so far (logged)
+  /// The kind of the last accepted number: 一、 headings follow a chapter or an appendix, not a
+  /// clause or an article (where 一、 numbers the items of a list).
+  std::optional<SectionKind> last_kind;
+  /// The paragraph being classified is a numbered question of a Q&A (question_paragraphs).
+  bool question = false;
+  /// The paragraph being classified reads as an item title with a body after it
+  /// (item_titles); the last item title accepted at each of its two levels.
+  bool item_title = false;
+  std::optional<SectionMatch> item, sub_item;
+  /// A numbered clause (5, 5.1) was accepted outside any item: the document numbers clauses,
+  /// and its "1、…" lines are list items.
+  bool clauses = false;
+};
+
+// An item title in its context: only where no numbered clause or article has been seen (there
+// "1、…" numbers the items of a list), first of its run under its part or next to the last one.
+std::optional<SectionMatch> item_heading(const std::string& text, const Numbering& state) {
+  if (!state.item_title || state.clauses || state.last.count(SectionKind::kArticle) ||
+      state.last.count(SectionKind::kAppendixClause))
+    return std::nullopt;
+  auto m = match_item_heading(text);
+  if (!m) return std::nullopt;
+  const auto& prev = m->letter ? state.sub_item : state.item;
+  const int value = m->components[0];
+  if (value != 1 && !(prev && prev->components[0] + 1 == value)) return std::nullopt;
+  return m;
+}
+
+// "一、…" as a heading (or, where state.question says so, "2、…？"): a short title, first of its
+// run or next to the last one, under a chapter, an appendix or nothing numbered.
+std::optional<SectionMatch> enumerated_heading(const std::string& text, const Numbering& state) {
+  auto m = state.question ? match_numbered_question(text) : match_enumerated_heading(text);
+  if (!m) return std::nullopt;
+  if (state.last_kind && *state.last_kind != SectionKind::kChapter &&
+      *state.last_kind != SectionKind::kSection && *state.last_kind != SectionKind::kPart &&
+      *state.last_kind != SectionKind::kAppendix && *state.last_kind != SectionKind::kEnumerated &&
+      *state.last_kind != SectionKind::kItem)
+    return std::nullopt;
+  const int value = m->components[0];
+  auto prev = state.last.find(SectionKind::kEnumerated);
+  // The next part comes after the last one's items too ("二、" after "2.适用范围").
+  const bool next_in_run =
+      (state.last_kind == SectionKind::kEnumerated || state.last_kind == SectionKind::kItem) &&
+      prev != state.last.end() && prev->second.components[0] + 1 == value;
+  if (value != 1 && !next_in_run) return std::nullopt;
+  return m;
+}
+
+// A heading found by its number in plain text ("一、总则", "1.目的"): it opens a node titled by
+// the text after the number.
+void accept_heading(ClassifiedBlock& it, const SectionMatch& e, Numbering& state) {
+  state.last[e.kind] = e;
+  state.last_kind = e.kind;
+  it.starts_node = true;
+  it.number = e;
+  it.type = BlockType::kHeading;
+  it.node_title = e.rest;
+}
+
+// Decides whether a paragraph starts a chapter node, and whether it is a heading block.
+// `state` holds the last accepted number of each kind, for the plausibility check of
+// numbers found in unmarked text.
+void classify(ClassifiedBlock& it, const RawBlock& raw, Numbering& state) {
+  auto& last = state.last;
+  if (raw.kind == RawBlock::Kind::kTable) return;
+  if (never_a_chapter(it.text)) {
+    it.type = raw.heading_level > 0 || raw.styled_heading ? BlockType::kHeading : BlockType::kText;
+    return;
+  }
+  it.notes = match_notes(it.text);
+  if (!it.notes.empty()) return;
+  if (auto callout = raw.boxed ? callout_note(it.text) : std::nullopt) {
+    it.notes.push_back(std::move(*callout));
+    return;
+  }
+  const bool list_like = raw.list_item || starts_with_list_marker(it.text);
+  auto number = list_like && raw.heading_level == 0
+                    ? std::nullopt
+                    : match_section_number(it.text, raw.heading_level > 0);
+  if (raw.heading_level > 0) {
+    it.type = BlockType::kHeading;
+    // A heading by markup that a conversion made of a broken line: a number going backwards
+    // inside a chapter ("3.2 操作方式" among the 7.3.x clauses, the numbering's own list
+    // restarting), or a quantity ("0.4 m(1000kV 为0.6 m)").
+    if (number && number->kind == SectionKind::kNumeric && number->components.size() > 1) {
+      auto prev = last.find(number->kind);
+      if (prev != last.end() && !state.explanations &&
+          number->components[0] < prev->second.components[0])
+        return;
+    }
+    if (!number && starts_with_quantity(it.text)) return;
+    if (!number) number = match_enumerated_heading(it.text);  // "## 一、操作票不合格判断依据"
+    it.starts_node = true;
+    it.markup_level = raw.heading_level;
+    it.number = number;
+    it.node_title = chinese_term(number ? number->rest : it.text);
+    if (!is_title_like(it.node_title)) it.node_title = inline_title(it.node_title);
+    if (number) last[number->kind] = *number;
+    if (number && number->kind == SectionKind::kNumeric && !state.item) state.clauses = true;
+    // An unnumbered heading opens a context of its own.
+    state.last_kind = number ? std::optional(number->kind) : std::nullopt;
+    return;
+  }
+  if (number) {
+    auto prev = last.find(number->kind);
+    // Numbering may start again (a second part, 条文说明): "1 总则" with a title is a restart.
+    const bool restart = number->components == std::vector<int>{1} && !number->rest.empty() &&
+                         is_title_like(number->rest) && (raw.styled_heading || raw.larger_font);
+    const bool follows = prev == last.end() || restart ||
+                         (state.explanations ? comes_after(prev->second, *number)
+                                             : plausible_successor(prev->second, *number));
+    if (!follows) {
+      auto mended = state.next_on_ocr_page
+                        ? mend_misread_number(*number, prev->second, *state.next_on_ocr_page)
+                        : std::nullopt;
+      if (mended) {
+        mended->rest = number->rest;
+        ++state.mended;
+      }
+      number = mended ? mended : split_glued_number(*number, prev->second);
+    }
+    // A top-level chapter ("5 风能资源评估") has a short title; "5 运行温度区间应包括…" is an
+    // item of a numbered list inside a clause.
+    if (number && number->kind == SectionKind::kNumeric && number->components.size() == 1 &&
+        !number->rest.empty() && !is_title_like(number->rest))
+      number.reset();
+  }
+  // The steps of an office document's item ("2.1 当电池簇温度超过45℃时，…。" under
+  // "2.异常处理") are sentences numbered under it: list items, not clauses.
+  if (number && number->kind == SectionKind::kNumeric && number->components.size() > 1 &&
+      state.item && number->components[0] == state.item->components[0] && !number->rest.empty() &&
+      !is_title_like(number->rest)) {
+    it.type = BlockType::kList;
+    return;
+  }
+  if (number) {
+    last[number->kind] = *number;
+    if (number->kind == SectionKind::kNumeric && !state.item) state.clauses = true;
+    state.last_kind = number->kind;
+    it.starts_node = true;
+    it.number = number;
+    const bool title_like = number->rest.empty() || is_title_like(number->rest);
+    const bool article = number->kind == SectionKind::kArticle;
+    it.type =
+        (title_like || raw.styled_heading) && !article ? BlockType::kHeading : BlockType::kText;
+    // A term with a long English term ("初拟… proposed hub height of wind tur-") is titled by it.
+    const std::string term = chinese_term(number->rest);
+    const bool by_term = title_like || (term != number->rest && is_title_like(term));
+    it.node_title = article ? "" : by_term ? term : inline_title(number->rest);
+    return;
+  }
+  if (raw.heading_level == 0 && !number) {
+    if (auto e = item_heading(it.text, state)) {
+      (e->letter ? state.sub_item : state.item) = *e;
+      if (!e->letter) state.sub_item.reset();
+      accept_heading(it, *e, state);
+      return;
+    }
+  }
+  if (list_like && raw.heading_level == 0) {
+    if (auto e = enumerated_heading(it.text, state)) {
+      state.item.reset();  // items are numbered again in each part
+      state.sub_item.reset();
+      accept_heading(it, *e, state);
+      return;
+    }
+  }
+  if (list_like) {
+    it.type = BlockType::kList;
+    return;
+  }
+  // Unnumbered lines become chapters only when they are the usual front or back matter titles:
+  // a cover page is full of large type that is not a chapter.
+  // A paragraph that is nothing but 前言 or 条文说明 is that heading in any format; styling
+  // is not needed (Word files converted from PDF have none).
+  if (is_front_matter_title(it.text)) {
+    it.type = BlockType::kHeading;
+    it.starts_node = true;
+    it.node_title = it.text;
+    // The explanation of provisions numbers its chapters again, from where it starts.
+    const std::string t = text::strip_spaces(it.text);
+    if (t == "条文说明" || t == "编制说明" || t == "制定说明") {
+      last.clear();
+      state.last_kind.reset();
+      state.explanations = true;
+    }
+  }
+}
+
+}  // namespace
+
+std::string normalise_text(std::string_view s) {
+  return text::clean_spaces(text::fold_width(s));
+}
+
+namespace {
+
+// "注：", "注1:", "注": a note's marker with nothing after it.
+bool bare_note_marker(const std::string& paragraph) {
+  const auto cps = text::to_codepoints(text::strip_spaces(text::fold_width(paragraph)));
+  if (cps.empty() || cps[0] != U'注') return false;
+  size_t i = 1;
+  while (i < cps.size() &&
+         ((cps[i] >= U'0' && cps[i] <= U'9') || (cps[i] >= U'①' && cps[i] <= U'⑩')))
+    ++i;
+  if (i < cps.size() && (cps[i] == U'：' || cps[i] == U':')) ++i;
+  return i == cps.size();
+}
+
+// The paragraphs to classify: running headers and footers dropped, and headings that a
+// conversion ran into the paragraph before them split off.
+std::vector<RawBlock> blocks_to_classify(const RawDocument& raw) {
+  const std::set<size_t> running = running_paragraphs(raw);
+  std::vector<RawBlock> out;
+  std::optional<SectionMatch> prev;
+  for (size_t index = 0; index < raw.blocks.size(); ++index) {
+    if (running.count(index)) continue;
+    RawBlock rb = raw.blocks[index];
+    if (rb.kind == RawBlock::Kind::kParagraph && !has_toc_field(rb.text)) {
+      std::string t = text::collapse_spaces(text::fold_width(rb.text));
+      bool split = false;
+      for (int guard = 0; guard < 4; ++guard) {
+        const auto at = fused_heading_at(t, prev);
+        if (!at) break;
+        const auto cps = text::to_codepoints(t);
+        RawBlock head = rb;
+        head.text = text::from_codepoints({cps.begin(), cps.begin() + static_cast<long>(*at)});
+        if (auto m = match_section_number(head.text)) prev = m;
+        out.push_back(std::move(head));
+        t = text::from_codepoints({cps.begin() + static_cast<long>(*at), cps.end()});
+        rb.soft_start = false;
+        split = true;
+      }
+      if (split) rb.text = t;
+      if (auto m = match_section_number(t)) prev = m;
+      // "注：" set alone on its line, the note's text in the paragraph after it: one note.
+      if (!out.empty() && out.back().kind == RawBlock::Kind::kParagraph &&
+          out.back().page == rb.page && bare_note_marker(out.back().text)) {
+        out.back().text = text::trim(out.back().text) + rb.text;
+        continue;
+      }
+    }
+    out.push_back(std::move(rb));
+  }
+  return out;
+}
+
+// The number of the next numbered paragraph (within a few) after `index`, when `index`'s page
+// was read by OCR.
+std::optional<SectionMatch> next_number_on_ocr_page(const RawDocument& raw,
+                                                    const std::vector<RawBlock>& blocks,
+                                                    size_t index) {
+  const auto page = static_cast<size_t>(std::max(1, blocks[index].page) - 1);
+  if (page >= raw.page_sources.size() || raw.page_sources[page] != "ocr") return std::nullopt;
+  constexpr size_t kLookahead = 6;
+  for (size_t k = index + 1; k < blocks.size() && k <= index + kLookahead; ++k) {
+    if (blocks[k].kind != RawBlock::Kind::kParagraph || blocks[k].continued) continue;
+    if (auto m = match_section_number(text::collapse_spaces(text::fold_width(blocks[k].text))))
+      return m;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
+  std::vector<ClassifiedBlock> items;
+  Numbering numbering;
+  // Synthetic pages are cut by length, so a contents list shares its page with the chapters
+  // after it: there, contents lines are found line by line (TocRun, field codes) only.
+  const std::set<int> toc = model::has_layout(raw.paging) ? toc_pages(raw) : std::set<int>{};
+  TocRun toc_run;
+  const std::vector<RawBlock> blocks = blocks_to_classify(raw);
+  const std::vector<bool> questions = question_paragraphs(blocks);
+  const std::vector<bool> items_titles = item_titles(blocks, questions);
+  for (size_t index = 0; index < blocks.size(); ++index) {
+    const RawBlock& rb = blocks[index];
+    numbering.next_on_ocr_page = next_number_on_ocr_page(raw, blocks, index);
+    numbering.question = questions[index];
+    numbering.item_title = items_titles[index];
+    ClassifiedBlock it;
+    it.page = std::max(1, rb.page);
+    it.larger_font = rb.larger_font && rb.styled_heading;
+    if (rb.kind == RawBlock::Kind::kTable && rb.table && is_formula_layout(*rb.table)) {
+      it.type = BlockType::kText;
+      it.text = formula_text(*rb.table);
+      items.push_back(std::move(it));
+      continue;
+    }
+    if (rb.kind == RawBlock::Kind::kTable) {
+      it.type = BlockType::kTable;
+      it.table = rb.table;
+      it.notes = take_note_rows(*it.table);
+      for (auto& c : it.table->cells)
+        c.content = normalise_text(c.content);
+      for (auto& h : it.table->col_headers)
+        h = normalise_text(h);
+      // Row headers: the first column's labels ("10及以下", "户内") of the data rows.
+      it.table->row_headers.clear();
+      if (it.table->col_count >= 2)
+        for (int r = 1; r < it.table->row_count; ++r)
+          it.table->row_headers.push_back(it.table->cell_text(r, 0));
+      it.text = normalise_text(rb.text);
+    } else {
+      // Classify before spaces between CJK characters are dropped: "第一条 为了" starts an
+      // article, "第一条为了" cites one. The space after a number is kept for readers.
+      const bool field_toc = has_toc_field(rb.text);
+      it.text = text::collapse_spaces(text::fold_width(strip_field_codes(rb.text)));
+      if (it.text.empty()) continue;
+      const bool in_toc = toc_run.inside(it.text) || field_toc;
+      if (rb.continued) {
+        it.type = BlockType::kText;  // the rest of a paragraph from the page before
+      } else if ((in_toc || toc.count(it.page)) && !is_front_matter_title(it.text)) {
+        it.type = BlockType::kText;  // a table-of-contents line
+      } else {
+        classify(it, rb, numbering);
+      }
+      // An appendix's rest has lost its designation ("(资料性附录)") for the title; the text
+      // keeps what is printed.
+      const bool reprint = it.number && !it.number->rest.empty() &&
+                           it.number->kind != SectionKind::kAppendix &&
+                           it.number->kind != SectionKind::kEnumerated;  // "一、" as printed
+      it.text = reprint ? it.number->number + " " + text::clean_spaces(it.number->rest)
+                        : text::clean_spaces(it.text);
+    }
+    // "2 与风功率…" right after 注1 (注：1 … set as two paragraphs) is 注2.
+    if (it.type != BlockType::kTable && !it.starts_node && it.notes.empty() && !items.empty() &&
+        !items.back().notes.empty()) {
+      const auto& prev = items.back().notes.back().id;
+      const auto n = text::parse_number(prev.size() > 3 ? prev.substr(3) : "");
+      const auto cps = text::to_codepoints(it.text);
+      if (text::starts_with(prev, "注") && n) {
+        if (auto e = enumerated_item(cps, 0, *n + 1)) {
+          it.notes.push_back(
+              {"注" + std::to_string(*n + 1),
+               text::from_codepoints({cps.begin() + static_cast<long>(*e), cps.end()})});
+          it.type = BlockType::kText;
+        }
+      }
+    }
+    // A wrapped PDF line that only looked like a new clause ("…按\n6.1.5 执行。") goes back
+    // into its paragraph.
+    if (rb.soft_start && it.type == BlockType::kText && !it.starts_node && it.notes.empty() &&
+        !items.empty() && items.back().type == BlockType::kText && items.back().page == it.page) {
+      text::join_wrapped(items.back().text, it.text);
+      continue;
+    }
+    // Consecutive list paragraphs on one page form one list block.
+    if (it.type == BlockType::kList && !items.empty() && items.back().type == BlockType::kList &&
+        items.back().page == it.page) {
+      items.back().text += "\n" + it.text;
+      continue;
+    }
+    items.push_back(std::move(it));
+  }
+  infer_misread_chapters(items);
+  std::set<int> ocr_pages;
+  for (size_t p = 0; p < raw.page_sources.size(); ++p)
+    if (raw.page_sources[p] == "ocr") ocr_pages.insert(static_cast<int>(p) + 1);
+  infer_misread_appendices(items, ocr_pages);
+  infer_unreadable_numbers(items, ocr_pages);
+  infer_misread_front_matter(items, ocr_pages);
+  join_term_titles(items);
+  promote_font_headings(items);
+  if (numbering.mended > 0)
+    spdlog::debug("{} OCR-misread section number(s) mended from their neighbours",
+                  numbering.mended);
+  return items;
+}
+
+// A single unnumbered H1 at the top of a Markdown/Word file is the document's title, not a chapter.
+std::string take_document_title(std::vector<ClassifiedBlock>& items, bool title_styled) {
+  if (title_styled) return {};  // Word's Title style names the document: headings are chapters
+  int h1 = 0;
+  bool paged = false;  // a document with real pages has a cover page
+  for (const auto& it : items) {
+    h1 += it.markup_level == 1 ? 1 : 0;
+    paged = paged || it.page > 1;
+  }
+  for (auto& it : items) {
+    if (!it.starts_node) continue;
+    // The single H1, or an unnumbered heading on the cover (page 1) before any chapter: the
+    // title of a standard set in a heading style, not a chapter of it.
+    const bool cover =
+        paged && it.page == 1 && it.markup_level > 0 && !is_front_matter_title(it.text);
+    if (((h1 == 1 && it.markup_level == 1) || cover) && !it.number) {
+      it.starts_node = false;
+      return it.text;
+    }
+    break;
+  }
+  return {};
+}
+
+namespace {
+
+bool caption_like(const std::string& t) {
+  // The whole text (FullMatch). The label may not run on into a letter, digit or dot; RE2 has no
+  // lookahead, so the character after it is matched as the first of the rest of the line
+  // ([^\n\r]: any character, as the ECMAScript "." was).
+  static const Regex cap(
+      R"((?:续)?表\s*[A-Z]?\s*\.?\s*\d+(?:\s*[.\-－]\s*\d+)*(?:\s*[（(]续[）)])?(?:[^0-9A-Za-z.\n\r][^\n\r]*)?)");
+  if (text::length(t) > 60 || !RE2::FullMatch(t, cap)) return false;
+  for (const char* stop : {"。", "，", "；"})
+    if (t.find(stop) != std::string::npos) return false;  // a sentence that cites a table
+  return true;
+}
+
+// Where a caption starts after the last sentence of a paragraph, if one does.
+std::optional<size_t> trailing_caption(const std::string& t) {
+  for (const char* stop : {"。", "；", "："}) {
+    const size_t at = t.rfind(std::string(stop) + "表");
+    if (at == std::string::npos) continue;
+    const size_t start = at + std::string_view(stop).size();
+    if (caption_like(t.substr(start))) return start;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+// Joins "表1 …" paragraphs to the table right after them and gives tables their ids.
+void attach_captions(std::vector<ClassifiedBlock>& items, const std::vector<bool>& ocr_page) {
+  // Captions whose number OCR garbled (caption_numbers.hpp): only documents with OCR pages.
+  std::map<size_t, std::string> inferred;
+  if (std::find(ocr_page.begin(), ocr_page.end(), true) != ocr_page.end()) {
+    std::set<std::string> captioned;  // the labels the document's captions give
+    for (const auto& it : items) {
+      if (it.type == BlockType::kTable && it.table && !it.table->caption.empty())
+        captioned.insert(table_label(it.table->caption));
+      else if (it.type == BlockType::kText && caption_like(it.text))
+        captioned.insert(table_label(it.text));
+      else if (auto cut = trailing_caption(it.text))
+        captioned.insert(table_label(it.text.substr(*cut)));
+    }
+    inferred = infer_caption_numbers(items, ocr_page, std::move(captioned));
+  }
+  std::vector<ClassifiedBlock> out;
+  std::map<std::string, int> label_uses;
+  for (size_t i = 0; i < items.size(); ++i) {
+    ClassifiedBlock& it = items[i];
+    const bool before_table = i + 1 < items.size() && items[i + 1].type == BlockType::kTable &&
+                              items[i + 1].table->caption.empty();
+    if (before_table && it.type == BlockType::kText && !it.starts_node &&
+        (caption_like(it.text) || bare_continuation(it.text))) {
+      items[i + 1].table->caption = it.text;
+      continue;
+    }
+    if (auto named = inferred.find(i); before_table && named != inferred.end()) {
+      items[i + 1].table->caption = named->second;
+      continue;
+    }
+    // An unnumbered heading right over a table without a caption names it ("配电室巡视记录表"
+    // over a form), as a 表N caption would; the heading stays a heading.
+    if (before_table && it.starts_node && !it.number && !it.node_title.empty())
+      items[i + 1].table->caption = it.node_title;
+    // "…其他需要停电的设备。表2 人员工作中…": a caption run into the paragraph above the table.
+    if (before_table && it.type != BlockType::kTable) {
+      if (auto cut = trailing_caption(it.text)) {
+        items[i + 1].table->caption = it.text.substr(*cut);
+        it.text.erase(*cut);
+      }
+    }
+    out.push_back(std::move(it));
+  }
+  // A continuation's caption (`续表3`, `表3（续）`) names the table it continues: it counts
+  // for the label only where no other caption gives it (the first part's caption was lost).
+  std::map<std::string, int> continued_uses;
+  for (auto& it : out)
+    if (it.type == BlockType::kTable) {
+      if (it.table->caption.empty()) it.table->caption = it.text;
+      const std::string label = table_label(it.table->caption);
+      ++(continuation_caption(it.table->caption) ? continued_uses : label_uses)[label];
+    }
+  name_untitled_tables(out);
+  int n = 0;
+  for (auto& it : out) {
+    if (it.type != BlockType::kTable) continue;
+    ++n;
+    const std::string label = table_label(it.table->caption);
+    const int uses = label_uses[label] ? label_uses[label] : continued_uses[label];
+    it.table->table_id = !label.empty() && uses == 1 ? label : "T" + std::to_string(n);
+    it.table->master_table_id = it.table->table_id;
+    it.table->segment_index = 0;
+  }
+  items = std::move(out);
+}
+
+}  // namespace regreader::parse

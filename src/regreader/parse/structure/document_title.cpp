@@ -1,0 +1,122 @@
+#include "regreader/parse/structure/document_title.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "regreader/core/text.hpp"
+#include "regreader/parse/pdf/page_furniture.hpp"
+#include "regreader/parse/structure/numbering.hpp"
+
+namespace regreader::parse {
+
+namespace {
+
+// Blocks of a document without real pages that count as its cover.
+constexpr size_t kCoverBlocks = 20;
+// A cover name is one line.
+constexpr size_t kMaxNameChars = 40;
+
+bool upper(char32_t c) {
+  return c >= 'A' && c <= 'Z';
+}
+bool digit(char32_t c) {
+  return c >= '0' && c <= '9';
+}
+bool dash(char32_t c) {
+  // "一" is how OCR reads the long dash of "GB 26859—2011".
+  return c == U'—' || c == U'–' || c == '-' || c == U'―' || c == U'一' || c == U'－';
+}
+
+// A standard number starting at cps[i], or "".
+std::string number_at(const std::vector<char32_t>& s, size_t i) {
+  std::string letters;
+  while (i < s.size() && upper(s[i]) && letters.size() < 5)
+    letters.push_back(static_cast<char>(s[i++]));
+  if (letters.empty()) return {};
+  if (i < s.size() && (s[i] == '/' || s[i] == U'／')) {  // NB/T, GB/T, Q/CSG
+    letters.push_back('/');
+    ++i;
+    while (i < s.size() && text::is_space(s[i]))  // "Q/ CSG"
+      ++i;
+    size_t n = 0;
+    while (i < s.size() && upper(s[i]) && n < 4)
+      letters.push_back(static_cast<char>(s[i++])), ++n;
+    if (n == 0) return {};
+  }
+  while (i < s.size() && text::is_space(s[i]))
+    ++i;
+  std::string number;
+  while (i < s.size() && (digit(s[i]) || (s[i] == '.' && !number.empty())))
+    number.push_back(static_cast<char>(s[i++]));
+  if (number.size() < 2) return {};
+  while (i < s.size() && text::is_space(s[i]))
+    ++i;
+  if (i >= s.size() || !dash(s[i])) return {};
+  ++i;
+  while (i < s.size() && text::is_space(s[i]))
+    ++i;
+  std::string year;
+  while (i < s.size() && digit(s[i]) && year.size() < 5)
+    year.push_back(static_cast<char>(s[i++]));
+  if (year.size() != 4 || (year[0] != '1' && year[0] != '2')) return {};
+  return letters + " " + number + "—" + year;
+}
+
+}  // namespace
+
+std::string standard_number(std::string_view text_in) {
+  // "Q/ FORMTEXT CSG 125008—2016": a Word form field left in converted text.
+  const auto s = text::to_codepoints(text::fold_width(strip_field_codes(std::string(text_in))));
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (!upper(s[i]) || (i > 0 && upper(s[i - 1]))) continue;
+    auto n = number_at(s, i);
+    // "J 2569—2018" is a filing number (备案号); standards have two letters or more.
+    if (!n.empty() && n.find(' ') >= 2) return n;
+  }
+  return {};
+}
+
+std::string strip_html_tags(std::string_view t) {
+  std::string out;
+  bool tag = false;
+  for (size_t i = 0; i < t.size(); ++i) {
+    const char c = t[i];
+    if (c == '<' && i + 1 < t.size() &&
+        (std::isalpha(static_cast<unsigned char>(t[i + 1])) || t[i + 1] == '/')) {
+      tag = true;
+      continue;
+    }
+    if (tag) {
+      tag = c != '>';
+      continue;
+    }
+    out.push_back(c);
+  }
+  return text::collapse_spaces(out);
+}
+
+std::string cover_title(const RawDocument& raw, const std::string& heading_title) {
+  std::string number, name;
+  size_t seen = 0;
+  for (const auto& b : raw.blocks) {
+    if (b.page > 1 || ++seen > kCoverBlocks) break;
+    if (b.kind != RawBlock::Kind::kParagraph) continue;
+    const std::string t = text::clean_spaces(text::fold_width(strip_html_tags(b.text)));
+    const std::string here = standard_number(t);
+    if (number.empty() && !text::starts_with(t, "代替")) number = here;
+    // A numbered heading in larger type ("1 范围" on a first page without a cover) is the
+    // document's first chapter, not its name.
+    const bool candidate = b.larger_font && name.empty() && !never_a_chapter(t) && here.empty() &&
+                           text::length(t) <= kMaxNameChars && !match_section_number(t, true);
+    const auto cps = text::to_codepoints(t);
+    if (candidate && std::any_of(cps.begin(), cps.end(), text::is_han)) name = t;
+  }
+  const std::string h = text::trim(strip_html_tags(heading_title));
+  if (!h.empty() && !never_a_chapter(h)) name = h;
+  // The name may carry the number already ("NB/T 31147-2018 风电场…").
+  if (!number.empty() && !name.empty() && !standard_number(name).empty()) return name;
+  if (number.empty()) return name;
+  return name.empty() ? number : number + " " + name;
+}
+
+}  // namespace regreader::parse

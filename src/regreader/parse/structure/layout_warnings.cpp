@@ -1,0 +1,118 @@
+#include "regreader/parse/structure/layout_warnings.hpp"
+
+#include <optional>
+#include <string_view>
+
+#include "regreader/core/text.hpp"
+
+namespace regreader::parse {
+
+namespace {
+
+// A cell this long that ends on a character of a word, with a clause mark inside (，、。；：), is
+// prose cut off; shorter cells are names and labels, which end that way by nature.
+constexpr size_t kMinProseChars = 12;
+// The tail of the sentence: at most this many characters before its 。 or ；.
+constexpr size_t kMaxTailChars = 10;
+
+bool ends_mid_sentence(const std::string& cell) {
+  const auto cps = text::to_codepoints(text::trim(cell));
+  if (cps.size() < kMinProseChars || !text::is_han(cps.back())) return false;
+  for (const char32_t c : cps)
+    if (c == U'，' || c == U'、' || c == U'。' || c == U'；' || c == U'：') return true;
+  return false;
+}
+
+bool finishes_a_sentence(const std::string& cell) {
+  const auto cps = text::to_codepoints(text::trim(cell));
+  for (size_t i = 1; i < cps.size() && i <= kMaxTailChars; ++i)
+    if (cps[i] == U'。' || cps[i] == U'；') return true;
+  return false;
+}
+
+// A sibling's number as a series and a place in it: "5.2.3" → ("5.2.", 3), "第十二条" →
+// ("第条", 12), "三" → ("", 3); nullopt for letters (附录A) and unnumbered nodes.
+std::optional<std::pair<std::string, int>> place(const std::string& section) {
+  const size_t dot = section.rfind('.');
+  const std::string last = dot == std::string::npos ? section : section.substr(dot + 1);
+  const std::string series = dot == std::string::npos ? "" : section.substr(0, dot + 1);
+  if (auto n = text::to_int(last)) return std::make_pair(series, *n);
+  std::string s = section;
+  std::string kind;
+  if (text::starts_with(s, "第")) {
+    s.erase(0, std::string_view("第").size());
+    for (const std::string_view unit : {"章", "节", "条", "部分", "篇"})
+      if (text::ends_with(s, unit)) {
+        s.erase(s.size() - unit.size());
+        kind = "第" + std::string(unit);
+        break;
+      }
+    if (kind.empty()) return std::nullopt;
+  }
+  // Chinese numerals (一、二、) are a series apart from the Arabic ones at the same level.
+  if (auto n = text::parse_number(s)) return std::make_pair(kind.empty() ? "一" : kind, *n);
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::vector<LayoutWarning> split_sentence_tables(const std::vector<model::TableEntry>& tables) {
+  std::vector<LayoutWarning> out;
+  for (const auto& t : tables) {
+    const model::TableCell* prev = nullptr;
+    int splits = 0;
+    std::string first;
+    for (const auto& c : t.merged.cells) {  // row by row, as stored
+      if (text::trim(c.content).empty()) continue;
+      if (prev && ends_mid_sentence(prev->content) && finishes_a_sentence(c.content) &&
+          splits++ == 0)
+        first = text::prefix(text::trim(prev->content), 24) + " | " + text::prefix(c.content, 12);
+      prev = &c;
+    }
+    if (splits > 0)
+      out.push_back({"split_sentences", t.page_start,
+                     t.table_id + ": " + std::to_string(splits) +
+                         " sentence(s) run from one cell into the next (" + first + ")"});
+  }
+  return out;
+}
+
+std::vector<LayoutWarning> heading_gaps(const model::DocumentStructure& structure) {
+  std::vector<LayoutWarning> out;
+  auto check = [&](const std::vector<const model::ChapterNode*>& siblings) {
+    for (size_t i = 1; i < siblings.size(); ++i) {
+      const auto a = place(siblings[i - 1]->section_number);
+      const auto b = place(siblings[i]->section_number);
+      if (!a || !b || a->first != b->first || b->second <= a->second + 1) continue;
+      out.push_back({"heading_gap", siblings[i]->page_start,
+                     siblings[i - 1]->section_number + " then " + siblings[i]->section_number});
+    }
+  };
+  std::vector<const model::ChapterNode*> roots;
+  for (const auto& n : structure.nodes()) {
+    if (n.parent_id.empty()) roots.push_back(&n);
+    std::vector<const model::ChapterNode*> children;
+    for (const auto& id : n.children_ids)
+      if (const auto* c = structure.find(id)) children.push_back(c);
+    check(children);
+  }
+  check(roots);
+  return out;
+}
+
+std::vector<LayoutWarning> title_chapters(const model::DocumentStructure& structure,
+                                          const std::string& title) {
+  std::vector<LayoutWarning> out;
+  const std::string key = text::strip_spaces(text::fold_width(title));
+  if (text::length(key) < 4) return out;
+  // The whole title, or its end when that is a numbered chapter ("GB 26860—2011 1 范围").
+  for (const auto& n : structure.nodes())
+    if (const std::string numbered = text::strip_spaces(text::fold_width(n.display_title()));
+        text::strip_spaces(text::fold_width(n.title)) == key ||
+        (!n.section_number.empty() && !n.title.empty() && text::ends_with(key, numbered)))
+      out.push_back({"title_is_chapter", n.page_start,
+                     "the title '" + title + "' is also chapter " + n.display_title()});
+  return out;
+}
+
+}  // namespace regreader::parse

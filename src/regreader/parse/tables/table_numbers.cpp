@@ -1,0 +1,137 @@
+#include "regreader/parse/tables/table_numbers.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <re2/re2.h>
+
+#include "regreader/core/text.hpp"
+#include "regreader/parse/pdf/pdf_layout.hpp"
+
+namespace regreader::parse {
+
+namespace {
+
+// A column of numbers has at least this many body cells with digits.
+constexpr int kMinNumericCells = 3;
+
+bool has_digit(const std::string& s) {
+  return std::any_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+}
+
+// A decimal point between two digits (`2.5`, `20.35`; OCR's `0. 70` is joined before).
+bool has_decimal_point(const std::string& s) {
+  const auto cps = text::to_codepoints(s);
+  for (size_t k = 1; k + 1 < cps.size(); ++k)
+    if ((cps[k] == U'.' || cps[k] == U'．') && is_digit(cps[k - 1]) && is_digit(cps[k + 1]))
+      return true;
+  return false;
+}
+
+// Whether a cell's first character is a number's: a digit, a sign or comparison (`±50`, `<1`)
+// or a point.
+bool starts_with_number(const std::string& s) {
+  static const RE2 kStart(R"(^\s*[\d±+\-−<>≤≥~～.．])");
+  return RE2::PartialMatch(s, kStart);
+}
+
+// The filled body cells of column `c`, those with a digit, those with a decimal point and those
+// with a digit that start with the number.
+struct ColumnNumbers {
+  int filled = 0, numeric = 0, decimals = 0, leading = 0;
+  /// Whether most of its numbers have a decimal point, or most have none: nullopt where it holds
+  /// too few numbers or no clear majority.
+  std::optional<bool> decimal_majority() const {
+    if (numeric < kMinNumericCells) return std::nullopt;
+    if (decimals * 3 >= numeric * 2) return true;
+    if ((numeric - decimals) * 3 >= numeric * 2) return false;
+    return std::nullopt;
+  }
+};
+
+// A number OCR read in pieces or with a mark no print has: digits apart across a gap (`3 0`
+// where the page prints 3.0: a faint point lost) or across a flat stroke (`35 一 66`: chi_sim
+// reads the range sign ～ and a dash as 一), or a quote glued to it (`”4.00`: a seal's edge or
+// a speck read as a glyph). What stood there the reading cannot tell.
+bool doubtful_number(const std::string& content) {
+  static const RE2 kDoubtful(R"(\d(\s+|\s*[一_\-—－]\s*)\d|[“”"'‘’`]\d|\d[“”"'‘’`])");
+  return RE2::PartialMatch(content, kDoubtful);
+}
+
+ColumnNumbers count_column(const model::TableMeta& t, int c) {
+  ColumnNumbers n;
+  for (const auto& cell : t.cells)
+    if (cell.row > 0 && cell.col == c && cell.col_span == 1 && !cell.content.empty()) {
+      ++n.filled;
+      if (!has_digit(cell.content)) continue;
+      ++n.numeric, n.decimals += has_decimal_point(cell.content) ? 1 : 0;
+      n.leading += starts_with_number(cell.content) ? 1 : 0;
+    }
+  return n;
+}
+
+// A cell's whole text is one Chinese numeral other than 一 (`二`, `三`, `十`).
+bool lone_chinese_numeral(const std::string& content) {
+  const auto cps = text::to_codepoints(text::trim(content));
+  static constexpr std::u32string_view kNumerals = U"二三四五六七八九十";
+  return cps.size() == 1 && kNumerals.find(cps[0]) != std::u32string_view::npos;
+}
+
+// Every other filled cell of `cell`'s row holds a digit, and there are at least two of them.
+bool row_of_numbers(const model::TableMeta& t, const model::TableCell& cell) {
+  int numbers = 0;
+  for (const auto& other : t.cells) {
+    if (other.row != cell.row || &other == &cell || text::trim(other.content).empty()) continue;
+    if (!has_digit(other.content)) return false;
+    ++numbers;
+  }
+  return numbers >= 2;
+}
+
+}  // namespace
+
+// A row of figures with nothing in column `c`, a column of numbers: OCR read no value there (a
+// faint figure under a seal), and what the row holds is marked unsure rather than left to read
+// as a row without that value.
+void mark_rows_missing_a_number(model::TableMeta& t, int c) {
+  for (int r = 1; r < t.row_count; ++r) {
+    if (t.cell_at(r, c)) continue;
+    bool figures = false;
+    for (const auto& cell : t.cells)
+      figures = figures || (cell.row == r && has_digit(cell.content));
+    if (!figures) continue;
+    for (auto& cell : t.cells)
+      if (cell.row == r) cell.unsure = true;
+    // The place of the value is a cell of its own, empty and unsure: shown `(?)`, and a reader of
+    // the cells (an agent) meets it rather than a row that simply has no value.
+    const auto at = std::find_if(t.cells.begin(), t.cells.end(), [&](const model::TableCell& x) {
+      return x.row > r || (x.row == r && x.col > c);
+    });
+    t.cells.insert(at, model::TableCell{r, c, "", 1, 1, true});
+  }
+}
+
+void mark_numbers_not_read(model::TableMeta& t) {
+  for (auto& cell : t.cells)
+    if (cell.row > 0 && (doubtful_number(cell.content) ||
+                         (lone_chinese_numeral(cell.content) && row_of_numbers(t, cell))))
+      cell.unsure = true;
+  for (int c = 0; c < t.col_count; ++c) {
+    const ColumnNumbers n = count_column(t, c);
+    const std::optional<bool> decimals = n.decimal_majority();
+    const bool numbers = n.numeric >= kMinNumericCells && n.numeric * 3 >= n.filled * 2;
+    const bool leading = numbers && n.leading * 3 >= n.numeric * 2;
+    for (auto& cell : t.cells) {
+      if (cell.row == 0 || cell.col != c || cell.col_span != 1) continue;
+      const bool digits = has_digit(cell.content);
+      if (numbers && !digits) cell.unsure = true;
+      if (decimals && digits && has_decimal_point(cell.content) != *decimals) cell.unsure = true;
+      if (leading && digits && !starts_with_number(cell.content)) cell.unsure = true;
+    }
+    if (numbers) mark_rows_missing_a_number(t, c);
+  }
+}
+
+}  // namespace regreader::parse

@@ -1,0 +1,144 @@
+#include "regreader/parse/markdown/markdown_parser.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+
+#include <fstream>
+
+#include "regreader/core/error.hpp"
+#include "regreader/parse/office/office_renderer.hpp"
+
+namespace regreader::parse {
+namespace {
+
+TEST(MarkdownParser, HeadingsParagraphsListsAndTables) {
+  const char* md =
+      "# 示例规程\n\n## 5 倒闸操作\n\n5.1.1 倒闸操作应由两人进行，\n一人操作，一人监护。\n\n"
+      "- 第一项\n- 第二项\n\n> 引用的段落\n\n<!-- 注释 -->\n\n"
+      "| 电压等级 kV | 安全距离 m |\n|---|---:|\n| 10 及以下 | 0.70 |\n| a \\| b | 1.00 |\n";
+  RawDocument raw = parse_markdown(md, true, ParseOptions{});
+  ASSERT_EQ(raw.blocks.size(), 7u);
+  EXPECT_EQ(raw.title, "示例规程");
+  EXPECT_EQ(raw.blocks[0].heading_level, 1);
+  EXPECT_EQ(raw.blocks[1].heading_level, 2);
+  EXPECT_EQ(raw.blocks[1].text, "5 倒闸操作");
+  EXPECT_EQ(raw.blocks[2].text, "5.1.1 倒闸操作应由两人进行，一人操作，一人监护。");
+  EXPECT_TRUE(raw.blocks[3].list_item);
+  EXPECT_TRUE(raw.blocks[4].list_item);
+  EXPECT_EQ(raw.blocks[5].text, "引用的段落");
+  ASSERT_TRUE(raw.blocks[6].table.has_value());
+  const auto& t = *raw.blocks[6].table;
+  EXPECT_EQ(t.row_count, 3);
+  EXPECT_EQ(t.col_count, 2);
+  EXPECT_EQ(t.cell_text(1, 1), "0.70");
+  EXPECT_EQ(t.cell_text(2, 0), "a | b");
+  EXPECT_EQ(t.col_headers, (std::vector<std::string>{"电压等级 kV", "安全距离 m"}));
+}
+
+// A converter's table whose header cells were merged: the delimiter row is blank under them.
+TEST(MarkdownParser, ADelimiterRowWithBlankCellsOpensATable) {
+  const char* md =
+      "表 F.1 标示牌式样\n\n  |名称  |悬挂处  |式样  |式样  |\n  |---  |  |  |  |\n"
+      "  |名称  |悬挂处  |颜色  |字样  |\n  |在此工作!  |工作地点  |绿底  |黑字  |\n\n"
+      "| 甲 | 乙 |\n| 丙 | 丁 |\n";
+  RawDocument raw = parse_markdown(md, true, ParseOptions{});
+  ASSERT_EQ(raw.blocks.size(), 3u);
+  ASSERT_TRUE(raw.blocks[1].table.has_value());
+  EXPECT_EQ(raw.blocks[1].table->row_count, 3);
+  EXPECT_EQ(raw.blocks[1].table->cell_text(2, 0), "在此工作!");
+  EXPECT_FALSE(raw.blocks[2].table.has_value()) << "no delimiter row, no table";
+}
+
+TEST(MarkdownParser, PageMarkersGiveRealPages) {
+  RawDocument raw =
+      parse_markdown("<!-- page 4 -->\n第一段\n\n<!-- page 5 -->\n第二段\n\f第三段\n", true, {});
+  ASSERT_EQ(raw.blocks.size(), 3u);
+  EXPECT_EQ(raw.paging, model::Paging::kReal);
+  EXPECT_EQ(raw.blocks[0].page, 4);
+  EXPECT_EQ(raw.blocks[1].page, 5);
+  EXPECT_EQ(raw.blocks[2].page, 6);
+  EXPECT_EQ(raw.page_count, 6);
+}
+
+TEST(MarkdownParser, PlainTextFormFeedsArePageBreaks) {
+  RawDocument raw = parse_markdown("第一页\n\f第二页\n换行续写\n\n第二段", false, {});
+  ASSERT_EQ(raw.blocks.size(), 3u);
+  EXPECT_EQ(raw.blocks[1].text, "第二页换行续写");
+  EXPECT_EQ(raw.blocks[1].page, 2);
+  EXPECT_EQ(raw.blocks[0].heading_level, 0);
+}
+
+TEST(MarkdownParser, SyntheticPagesBreakBetweenParagraphs) {
+  std::string md;
+  for (int i = 0; i < 30; ++i)
+    md += std::string(100, 'x') + "\n\n";
+  ParseOptions o;
+  o.synthetic_page_chars = 1000;
+  RawDocument raw = parse_markdown(md, true, o);
+  EXPECT_EQ(raw.paging, model::Paging::kSynthetic);
+  EXPECT_EQ(raw.page_count, 3);
+  EXPECT_EQ(raw.blocks[9].page, 1);
+  EXPECT_EQ(raw.blocks[10].page, 2);
+}
+
+TEST(MarkdownParser, FilesMustBeUtf8Text) {
+  TempDir tmp;
+  auto bad = tmp.path() / "gbk.md";
+  std::ofstream(bad) << "\xb5\xe7\xc1\xa6";  // 电力 in GBK
+  try {
+    parse_markdown_file(bad, true, {});
+    FAIL() << "expected a ParseError";
+  } catch (const ParseError& e) {
+    EXPECT_EQ(e.code(), ErrorCode::kCorruptFile);
+    EXPECT_NE(std::string(e.what()).find("UTF-8"), std::string::npos);
+  }
+  auto blank = tmp.path() / "blank.md";
+  std::ofstream(blank) << "\n  \n";
+  EXPECT_THROW(parse_markdown_file(blank, true, {}), ParseError);
+}
+
+// Lines are matched by RE2 (linear, no recursion): a megabyte line is read, not a stack overflow.
+TEST(MarkdownParser, MegabyteLinesReturnPromptly) {
+  const auto t0 = std::chrono::steady_clock::now();
+  std::string title;
+  while (title.size() < (1u << 20))
+    title += "标题";
+  std::string item = "- " + title;
+  const RawDocument raw = parse_markdown("# " + title + " #\n\n" + item + "\n\n<!-- " + title +
+                                             " -->\n\n" + "|" + title + "|\n|---|\n",
+                                         true, ParseOptions{});
+  ASSERT_EQ(raw.blocks.size(), 3u);
+  EXPECT_EQ(raw.blocks[0].heading_level, 1);
+  EXPECT_EQ(raw.blocks[0].text, title);
+  EXPECT_TRUE(raw.blocks[1].list_item);
+  EXPECT_TRUE(raw.blocks[2].table.has_value());
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
+}
+
+// "." of the old patterns did not match a carriage return; [^\n\r] keeps that.
+TEST(MarkdownParser, ALoneCarriageReturnEndsNoHeading) {
+  const RawDocument raw = parse_markdown("# 标题\r正文\n", true, ParseOptions{});
+  ASSERT_EQ(raw.blocks.size(), 1u);
+  EXPECT_EQ(raw.blocks[0].heading_level, 0);
+}
+
+}  // namespace
+}  // namespace regreader::parse
+
+namespace regreader::parse {
+namespace {
+
+// Found by fuzz/fuzz_markdown: a page marker with a number past int threw std::out_of_range,
+// and one of 99,999,999 made as many empty pages (4.8 GB).
+TEST(MarkdownFuzzRegressions, APageMarkerPastAnyDocumentIsAnOrdinaryComment) {
+  for (const char* marker : {"<!-- page 99999999999 -->", "<!-- page 99999999 -->"}) {
+    const auto raw = parse_markdown(std::string(marker) + "\n\n正文。\n", true, {});
+    ASSERT_FALSE(raw.blocks.empty()) << marker;
+    EXPECT_EQ(raw.blocks.back().text, "正文。");
+    EXPECT_LE(raw.page_count, 1) << marker;
+  }
+}
+
+}  // namespace
+}  // namespace regreader::parse

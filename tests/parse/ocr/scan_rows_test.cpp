@@ -1,0 +1,105 @@
+#include "regreader/parse/ocr/scan_rows.hpp"
+
+#include <gtest/gtest.h>
+
+#include "regreader/parse/ocr/scan_rules.hpp"
+
+namespace regreader::parse {
+namespace {
+
+PdfChar glyph(char32_t c, float x, float y, float conf) {
+  return {c, x, x + 8, y, y + 9, y + 9, 9, false, conf};
+}
+
+// A two-column table framed at x 100..400, rows 20 pt high from y 100 to 180.
+std::vector<PdfRule> table_rules() {
+  std::vector<PdfRule> r = {{100, 100, 100, 180}, {400, 100, 400, 180}, {250, 100, 250, 180}};
+  for (float y : {100.f, 120.f, 140.f, 180.f})
+    r.push_back({100, y, 400, y});
+  // The border at 160 is broken by a seal: two pieces, most of the width between them.
+  r.push_back({100, 160, 180, 160});
+  r.push_back({230, 160, 400, 160});
+  return r;
+}
+
+TEST(ScanRows, RowsLieBetweenBordersAcrossTheFrame) {
+  auto rules = table_rules();
+  rules.push_back({100, 142, 400, 142});  // a double rule: no row between
+  rules.push_back({100, 150, 160, 150});  // a cell's underline, not across the table
+  const auto rows = ruled_rows(rules);
+  ASSERT_EQ(rows.size(), 4u);
+  const float tops[] = {100, 120, 142, 160};
+  for (size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_NEAR(rows[i].y0, tops[i], 1.0f) << i;
+    EXPECT_FLOAT_EQ(rows[i].x0, 100);
+    EXPECT_FLOAT_EQ(rows[i].x1, 400);
+  }
+  EXPECT_NEAR(rows[3].y1, 180, 1.0f);
+}
+
+TEST(ScanRows, NoFrameNoRows) {
+  // Horizontal rules alone (a form's lines) and a vertical rule broken in two by a seal.
+  std::vector<PdfRule> rules = {
+      {100, 100, 400, 100}, {100, 140, 400, 140}, {250, 90, 250, 118}, {250, 122, 250, 150}};
+  EXPECT_TRUE(ruled_rows(rules).empty());
+}
+
+TEST(ScanRows, TheRowsImageIsInkOnPaperWithoutItsBorders) {
+  PixelImage page;
+  page.width = page.stride = 300;
+  page.height = 200;
+  page.dpi = 72;  // a pixel per point
+  page.pixels.assign(300 * 200, 240);
+  auto at = [&](int x, int y) -> uint8_t& { return page.pixels[static_cast<size_t>(y) * 300 + x]; };
+  for (int y = 100; y < 140; ++y)
+    at(150, y) = 60;  // the column border
+  for (int x = 110; x < 120; ++x)
+    at(x, 110) = 170;  // print under a seal, once its red is dropped: grey, still ink
+  at(130, 112) = 225;  // the seal's rim: lighter than ink
+  const std::vector<PdfRule> rules = {{150, 100, 150, 140}};
+  const RowCut cut = row_image(page, {100, 200, 100, 140}, rules);
+  ASSERT_GT(cut.image.width, 0);
+  EXPECT_NEAR(cut.x, 101.5f, 1.0f);
+  EXPECT_NEAR(cut.y, 101.5f, 1.0f);
+  auto px = [&](float x, float y) {
+    const int cx = static_cast<int>(x - cut.x + 0.5f), cy = static_cast<int>(y - cut.y + 0.5f);
+    return cut.image.pixels[static_cast<size_t>(cy) * cut.image.stride + cx];
+  };
+  EXPECT_EQ(px(115, 110), 0) << "grey print is ink";
+  EXPECT_EQ(px(130, 112), 255) << "a light rim is paper";
+  EXPECT_EQ(px(150, 120), 255) << "the border is painted over";
+  EXPECT_EQ(px(170, 120), 255);
+  EXPECT_FALSE(blank(cut));
+  for (int x = 110; x < 120; ++x)
+    at(x, 110) = 240;
+  EXPECT_TRUE(blank(row_image(page, {100, 200, 100, 140}, rules))) << "only the border had ink";
+}
+
+TEST(ScanRows, TheSurerReadingOfARowWins) {
+  const ScanRow row{100, 400, 120, 140};
+  std::vector<PdfChar> page = {glyph(U'正', 110, 100, 95), glyph(U'评', 300, 125, 30),
+                               glyph(U'0', 308, 125, 35), glyph(U'文', 110, 150, 95)};
+  const std::vector<PdfChar> row_reading = {glyph(U'3', 300, 125, 88), glyph(U'.', 308, 125, 85),
+                                            glyph(U'0', 314, 125, 88)};
+  auto weaker = row_reading;
+  for (auto& c : weaker)
+    c.conf = 20;
+  EXPECT_FLOAT_EQ(row_confidence(page, row), 32.5f);
+  EXPECT_FLOAT_EQ(row_confidence(page, {100, 400, 200, 220}), 0.0f);
+  auto kept = page;
+  EXPECT_FALSE(take_row_reading(kept, row, weaker));
+  EXPECT_EQ(kept.size(), page.size());
+  EXPECT_EQ(kept[1].c, U'评');
+  ASSERT_TRUE(take_row_reading(page, row, row_reading));
+  ASSERT_EQ(page.size(), 5u);
+  EXPECT_EQ(page[0].c, U'正');  // the lines around the row stay
+  EXPECT_EQ(page[1].c, U'3');
+  EXPECT_EQ(page[3].c, U'0');
+  EXPECT_EQ(page[4].c, U'文');
+  std::vector<PdfChar> empty_row = {glyph(U'正', 110, 100, 95)};
+  EXPECT_TRUE(take_row_reading(empty_row, row, weaker)) << "the page read nothing there";
+  EXPECT_FALSE(take_row_reading(empty_row, row, {}));
+}
+
+}  // namespace
+}  // namespace regreader::parse

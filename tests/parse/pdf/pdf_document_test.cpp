@@ -1,0 +1,87 @@
+#include "regreader/parse/pdf/pdf_document.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "test_support.hpp"
+
+namespace regreader::parse {
+namespace {
+
+// A one-page PDF around `content` (a content stream using Helvetica as /F1), with a correct
+// cross-reference table so that MuPDF reads it without repairing.
+std::string one_page_pdf(const std::string& content) {
+  const std::vector<std::string> objects = {
+      "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /Contents 4 0 R "
+      "/Resources << /Font << /F1 5 0 R >> >> >>",
+      "<< /Length " + std::to_string(content.size()) + " >>\nstream\n" + content + "\nendstream",
+      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"};
+  std::ostringstream pdf;
+  pdf << "%PDF-1.4\n";
+  std::vector<std::streamoff> offsets;
+  for (size_t i = 0; i < objects.size(); ++i) {
+    offsets.push_back(pdf.tellp());
+    pdf << i + 1 << " 0 obj\n" << objects[i] << "\nendobj\n";
+  }
+  const auto xref = pdf.tellp();
+  pdf << "xref\n0 " << objects.size() + 1 << "\n0000000000 65535 f \n";
+  for (auto off : offsets) {
+    char line[32];
+    std::snprintf(line, sizeof line, "%010lld 00000 n \n", static_cast<long long>(off));
+    pdf << line;
+  }
+  pdf << "trailer\n<< /Size " << objects.size() + 1 << " /Root 1 0 R >>\nstartxref\n"
+      << xref << "\n%%EOF\n";
+  return pdf.str();
+}
+
+std::string text_of(const std::vector<PdfChar>& chars, bool bold) {
+  std::string s;
+  for (const auto& c : chars)
+    if (c.bold == bold) s += static_cast<char>(c.c);
+  return s;
+}
+
+TEST(PdfDocument, TextDrawnWithAStrokeIsBold) {
+  // Word-to-PDF printers set "bold" in a regular font as fill + stroke (render mode 2); the
+  // heading below is drawn that way, the body line as plain fill (mode 0).
+  TempDir tmp;
+  const auto file = tmp.path() / "stroked.pdf";
+  std::ofstream(file, std::ios::binary) << one_page_pdf(
+      "BT /F1 14 Tf 2 Tr 0.4 w 40 250 Td (Heading) Tj ET\n"
+      "BT /F1 11 Tf 0 Tr 40 220 Td (Body text) Tj ET");
+  PdfDocument doc(file);
+  const auto page = doc.read_page(0);
+  EXPECT_EQ(text_of(page.chars, true), "Heading");
+  EXPECT_EQ(text_of(page.chars, false), "Bodytext");
+}
+
+TEST(PdfDocument, FillsInThePapersColourAreNoRules) {
+  // Word paints a cell's paragraphs on white rectangles inset in the cell: invisible, so their
+  // edges are not borders. The cell's own border is stroked, and a grey band is filled.
+  TempDir tmp;
+  const auto file = tmp.path() / "fills.pdf";
+  std::ofstream(file, std::ios::binary) << one_page_pdf(
+      "1 1 1 rg 45 200 90 20 re f\n"         // white fill, inside the cell
+      "0 0 0 RG 0.5 w 40 195 100 30 re S\n"  // the cell's border
+      "0.5 g 40 100 100 20 re f\n"           // a grey band
+      "BT /F1 11 Tf 50 205 Td (Cell) Tj ET");
+  PdfDocument doc(file);
+  const auto page = doc.read_page(0);
+  std::vector<float> xs;
+  for (const auto& r : page.rules)
+    if (!r.horizontal()) xs.push_back(r.x0);
+  std::sort(xs.begin(), xs.end());
+  EXPECT_EQ(xs, (std::vector<float>{40, 40, 140, 140})) << "the border's and the band's edges";
+  EXPECT_EQ(page.rules.size(), 8u);
+}
+
+}  // namespace
+}  // namespace regreader::parse

@@ -1,0 +1,44 @@
+#include "regreader/parse/structure/document_title.hpp"
+
+#include <gtest/gtest.h>
+
+namespace regreader::parse {
+namespace {
+
+TEST(DocumentTitle, StandardNumbersAsPrinted) {
+  EXPECT_EQ(standard_number("GB 26859—2011"), "GB 26859—2011");
+  EXPECT_EQ(standard_number("中华人民共和国国家标准GB38755—2019"), "GB 38755—2019");
+  EXPECT_EQ(standard_number("ＮＢ／Ｔ３１１４７－２０１８"), "NB/T 31147—2018");
+  EXPECT_EQ(standard_number("Q/ FORMTEXT CSG 125008—2016"), "Q/CSG 125008—2016");
+  EXPECT_EQ(standard_number("CGB 26859一 2011"), "CGB 26859—2011");  // OCR's reading, kept
+  EXPECT_EQ(standard_number("备案号：J 2569—2018"), "");             // a filing number
+  EXPECT_EQ(standard_number("ICS 29.020"), "");                      // no year
+  EXPECT_EQ(standard_number("电力安全工作规程"), "");
+}
+
+TEST(DocumentTitle, HtmlAnchorsAreNotTitles) {
+  EXPECT_EQ(strip_html_tags("<a name=\"_Toc469558888\"></a>电气操作导则"), "电气操作导则");
+  EXPECT_EQ(strip_html_tags("a < b 的情况"), "a < b 的情况");
+}
+
+TEST(DocumentTitle, CoverNumberAndNameNeverTheBanner) {
+  auto large = [](const std::string& t) {
+    RawBlock b;
+    b.text = t;
+    b.page = 1;
+    b.larger_font = true;
+    return b;
+  };
+  RawDocument raw;
+  raw.blocks = {large("中华人民共和国国家标准"), large("GB 38755—2019"), large("代替 DL 755—2001"),
+                large("电力系统安全稳定导则")};
+  EXPECT_EQ(cover_title(raw, ""), "GB 38755—2019 电力系统安全稳定导则");
+  EXPECT_EQ(cover_title(raw, "太阳能资源年景评估技术规范"),
+            "GB 38755—2019 太阳能资源年景评估技术规范");
+  RawDocument none;
+  none.blocks = {large("湖南电器检测所")};
+  EXPECT_EQ(cover_title(none, ""), "湖南电器检测所");
+}
+
+}  // namespace
+}  // namespace regreader::parse
