@@ -19,17 +19,26 @@ EnvLookup env_of(const std::map<std::string, std::string>& vars) {
   };
 }
 
-TEST(LlmConfigTest, NothingConfiguredPointsToCommandsWithoutAnLlm) {
-  try {
-    resolve_llm_config({}, env_of({}));
-    FAIL();
-  } catch (const Error& e) {
-    EXPECT_EQ(e.code(), ErrorCode::kInvalidArgument);
-    const std::string msg = e.what();
-    EXPECT_NE(msg.find("REGREADER_LLM_API_KEY"), std::string::npos);
-    EXPECT_NE(msg.find("regreader search"), std::string::npos);
-    EXPECT_NE(msg.find("regreader serve"), std::string::npos);
+TEST(LlmConfigTest, NothingConfiguredSaysWhatToSetInTheQuestionsLanguage) {
+  for (const auto language : {Language::kEnglish, Language::kChinese}) {
+    try {
+      resolve_llm_config({}, env_of({}), language);
+      FAIL();
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::kNotConfigured);
+      EXPECT_EQ(error_traits(e.code()).exit_code, kExitConfig);
+      const std::string msg = e.what();
+      // Ready lines for Claude, DeepSeek, Qwen and a local Ollama, and what works without one.
+      for (const char* needle : {"REGREADER_LLM_API_KEY", "https://api.deepseek.com",
+                                 "dashscope.aliyuncs.com", "localhost:11434", "search", "serve"})
+        EXPECT_NE(msg.find(needle), std::string::npos) << needle << "\n" << msg;
+      EXPECT_EQ(msg.find("未配置大模型") != std::string::npos, language == Language::kChinese)
+          << msg;
+    }
   }
+  EXPECT_EQ(language_of("倒闸操作票保存多久？"), Language::kChinese);
+  EXPECT_EQ(language_of("10kV 安全距离"), Language::kChinese);
+  EXPECT_EQ(language_of("How long is a switching order kept?"), Language::kEnglish);
 }
 
 TEST(LlmConfigTest, ProviderInferredFromModelThenUrl) {

@@ -121,16 +121,22 @@ TEST_F(Ask, ChatKeepsGoingUntilExit) {
   EXPECT_EQ(answers, 2) << "two questions (the second over two lines), then /exit";
 }
 
-TEST_F(Ask, NoLlmConfiguredIsAClearUsageError) {
-  const std::string cmd = std::string("env -u REGREADER_LLM_API_KEY -u ANTHROPIC_API_KEY ") +
-                          "-u OPENAI_API_KEY -u REGREADER_LLM_BASE_URL -u REGREADER_LLM_MODEL '" +
-                          REGREADER_BINARY + "' --data-dir " + quote(dir_->path()) +
-                          " ask 问题 >/dev/null 2>" + quote(dir_->path() / "err.txt");
-  const int status = std::system(cmd.c_str());
-  EXPECT_EQ(WEXITSTATUS(status), 2);
-  std::ifstream err(dir_->path() / "err.txt");
-  const std::string text((std::istreambuf_iterator<char>(err)), {});
-  EXPECT_NE(text.find("regreader search"), std::string::npos) << text;
+TEST_F(Ask, NoLlmConfiguredSaysWhatToSetInTheQuestionsLanguage) {
+  for (const std::string question : {"倒闸操作票保存多久", "how long is a switching order kept"}) {
+    const std::string cmd = std::string("env -u REGREADER_LLM_API_KEY -u ANTHROPIC_API_KEY ") +
+                            "-u OPENAI_API_KEY -u REGREADER_LLM_BASE_URL -u REGREADER_LLM_MODEL '" +
+                            REGREADER_BINARY + "' --data-dir " + quote(dir_->path()) + " ask '" +
+                            question + "' >/dev/null 2>" + quote(dir_->path() / "err.txt");
+    const int status = std::system(cmd.c_str());
+    EXPECT_EQ(WEXITSTATUS(status), 78) << "a configuration error (EX_CONFIG), not a usage error";
+    std::ifstream err(dir_->path() / "err.txt");
+    const std::string text((std::istreambuf_iterator<char>(err)), {});
+    EXPECT_NE(text.find("REGREADER_LLM_BASE_URL=https://api.deepseek.com"), std::string::npos)
+        << text;
+    const bool chinese = question[0] != 'h';
+    EXPECT_EQ(text.find("未配置大模型") != std::string::npos, chinese) << text;
+    EXPECT_EQ(text.find("no LLM configured") != std::string::npos, !chinese) << text;
+  }
 }
 
 // A whole run as the system prompt teaches it, through our own MCP server over the sample

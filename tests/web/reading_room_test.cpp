@@ -141,7 +141,8 @@ TEST_F(ReadingRoom, PageImagesAreRenderedOnceAndCached) {
 TEST_F(ReadingRoom, AskWithoutAnLlmSaysWhatToSet) {
   ScopedSettings none{Settings()};
   const auto r = post("/api/ask", R"({"question":"倒闸操作票保存多久？"})");
-  EXPECT_GE(r.status, 400) << "no LLM is configured";
+  EXPECT_EQ(r.status, 503) << "no LLM is configured";
+  EXPECT_NE(r.body.find("未配置大模型"), std::string::npos) << "in the question's language";
   EXPECT_NE(r.body.find("REGREADER_LLM_API_KEY"), std::string::npos) << r.body;
   EXPECT_EQ(post("/api/ask", R"({"question":"  "})").status, 400);
   EXPECT_EQ(post("/api/ask", R"({"question":7})").status, 400);

@@ -102,7 +102,7 @@ void add_agent_options(CLI::App* cmd, AgentArgs& a) {
                 "--json)");
 }
 
-AgentSession::AgentSession(const AgentArgs& a, const Globals& g) {
+AgentSession::AgentSession(const AgentArgs& a, const Globals& g, agent::Language language) {
   agent::ConversationOptions o;
   o.kind = agent::parse_agent_kind(a.agent);
   agent::LlmConfig flags;
@@ -113,7 +113,7 @@ AgentSession::AgentSession(const AgentArgs& a, const Globals& g) {
     if (!flags.provider)
       throw Error(ErrorCode::kInvalidArgument, "--provider must be anthropic or openai");
   }
-  const auto config = agent::resolve_llm_config(flags);
+  const auto config = agent::resolve_llm_config(flags, {}, language);
   mcp_http_ = std::shared_ptr<HttpClient>(make_curl_client());
   tools_ = std::make_unique<agent::McpToolProvider>(connect_tools(a, g, mcp_http_));
   // Checked by the server the agent reads (verify_answer), local or remote alike.

@@ -40,8 +40,9 @@ void add_agent_options(CLI::App* cmd, AgentArgs& a);
 
 class AgentSession {
  public:
-  /// Throws Error(kInvalidArgument) with what to set when no LLM is configured.
-  AgentSession(const AgentArgs& args, const Globals& g);
+  /// Throws Error(kNotConfigured) saying, in `language`, what to set when no LLM is configured.
+  AgentSession(const AgentArgs& args, const Globals& g,
+               agent::Language language = agent::Language::kEnglish);
   ~AgentSession();
   /// Answers one question with the chosen strategy; in a chat, earlier exchanges are context.
   agent::AgentResponse ask(const std::string& question);

@@ -24,7 +24,7 @@ void run_ask(const AskArgs& a, Globals& g) {
   g.json = a.agent.json;
   if (a.question.find_first_not_of(" \t\n") == std::string::npos)
     throw Error(ErrorCode::kInvalidArgument, "the question is empty");
-  AgentSession session(a.agent, g);
+  AgentSession session(a.agent, g, agent::language_of(a.question));
   const auto r = session.ask(a.question);
   if (a.agent.json) {
     print_json(r);

@@ -22,6 +22,7 @@ constexpr ErrorTraits kTable[] = {
   {ErrorCode::kStorage,           "storage_error",      kExitStorage,  kRpcInternalError, 500, false},
   {ErrorCode::kNetwork,           "network_error",      kExitFailed,   kRpcInternalError, 502, false},
   {ErrorCode::kRemote,            "remote_error",       kExitFailed,   kRpcInternalError, 502, false},
+  {ErrorCode::kNotConfigured,     "not_configured",     kExitConfig,   kRpcInternalError, 503, false},
   {ErrorCode::kInternal,          "internal_error",     kExitInternal, kRpcInternalError, 500, false},
 };
 // clang-format on

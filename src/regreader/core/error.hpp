@@ -27,6 +27,7 @@ enum class ErrorCode {
   kStorage,            ///< SQLite error
   kNetwork,            ///< an HTTP peer could not be reached or timed out
   kRemote,             ///< an HTTP peer answered with an error (bad key, rate limit, bad model)
+  kNotConfigured,      ///< a command needs what is not set up (no LLM for ask/chat)
   kInternal,           ///< a bug
 };
 
@@ -38,6 +39,7 @@ enum ExitCode : int {
   kExitNotFound = 3,   ///< unknown regulation, page out of range, missing file
   kExitBadInput = 4,   ///< a file RegReader cannot read (type, corrupt, encrypted, empty)
   kExitStorage = 5,    ///< database or filesystem error
+  kExitConfig = 78,    ///< not configured for this (sysexits' EX_CONFIG): no LLM for ask/chat
   kExitInternal = 70,  ///< a bug
 };
 

@@ -45,7 +45,7 @@ http::Reply ask_stream(std::shared_ptr<index::LibraryPool> pool, bool advanced,
   if (question.find_first_not_of(" \t\r\n") == std::string::npos)
     throw Error(ErrorCode::kInvalidArgument, "the question is empty");
   // Decided before streaming, so a missing LLM is a plain error reply saying what to set.
-  const agent::LlmConfig config = agent::resolve_llm_config();
+  const agent::LlmConfig config = agent::resolve_llm_config({}, {}, agent::language_of(question));
   http::Reply r;
   r.content_type = "text/event-stream";
   r.headers["Cache-Control"] = "no-cache";

@@ -9,6 +9,7 @@
 #include "regreader/core/error.hpp"
 #include "regreader/core/regex.hpp"
 #include "regreader/core/settings.hpp"
+#include "regreader/core/text.hpp"
 
 namespace regreader::agent {
 
@@ -42,15 +43,45 @@ std::string first_set(const EnvLookup& env, std::initializer_list<const char*> n
   return "";
 }
 
-[[noreturn]] void throw_not_configured() {
-  throw Error(ErrorCode::kInvalidArgument,
-              "no LLM configured: set REGREADER_LLM_API_KEY (or ANTHROPIC_API_KEY / "
-              "OPENAI_API_KEY), and optionally REGREADER_LLM_MODEL, REGREADER_LLM_PROVIDER "
-              "(anthropic|openai) and REGREADER_LLM_BASE_URL for an OpenAI-compatible server. "
-              "`regreader search` and `regreader serve` work without an LLM.");
+[[noreturn]] void throw_not_configured(Language language) {
+  throw Error(ErrorCode::kNotConfigured, not_configured_message(language));
 }
 
 }  // namespace
+
+Language language_of(std::string_view text) {
+  for (const char32_t cp : text::to_codepoints(text))
+    if (text::is_han(cp)) return Language::kChinese;
+  return Language::kEnglish;
+}
+
+std::string not_configured_message(Language language) {
+  // The examples are the endpoints and models their providers document for OpenAI-compatible
+  // clients; any other model of theirs works the same way.
+  static const char* kExamples =
+      "  Claude:          export REGREADER_LLM_API_KEY=sk-ant-...\n"
+      "  DeepSeek:        export REGREADER_LLM_BASE_URL=https://api.deepseek.com "
+      "REGREADER_LLM_MODEL=deepseek-chat REGREADER_LLM_API_KEY=sk-...\n"
+      "  Qwen (DashScope): export "
+      "REGREADER_LLM_BASE_URL=https://dashscope.aliyuncs.com/compatible-mode/v1 "
+      "REGREADER_LLM_MODEL=qwen-plus REGREADER_LLM_API_KEY=sk-...\n"
+      "  Ollama (local):  export REGREADER_LLM_BASE_URL=http://localhost:11434/v1 "
+      "REGREADER_LLM_MODEL=qwen2.5:7b\n";
+  if (language == Language::kChinese)
+    return std::string(
+               "未配置大模型：ask、chat 和阅览室的问答需要一个大模型阅读规程并作答。"
+               "任选一种设置后重试（也可写入配置文件，见 regreader config example）：\n") +
+           kExamples +
+           "ANTHROPIC_API_KEY 或 OPENAI_API_KEY 也可代替 REGREADER_LLM_API_KEY。"
+           "不用大模型时，search、read、toc、table 和 serve 照常可用。";
+  return std::string(
+             "no LLM configured: ask, chat and the reading room's ask panel need a model to read "
+             "the regulations and answer. Set one of these and try again (or put them in the "
+             "config file, see `regreader config example`):\n") +
+         kExamples +
+         "ANTHROPIC_API_KEY or OPENAI_API_KEY also stand in for REGREADER_LLM_API_KEY. "
+         "search, read, toc, table and serve work without an LLM.";
+}
 
 std::string_view provider_name(LlmProvider p) {
   return p == LlmProvider::kAnthropic ? "anthropic" : "openai";
@@ -86,7 +117,7 @@ std::string endpoint_url(const std::string& base_url, const std::string& path_af
   return base + "/" + path_after_version;
 }
 
-LlmConfig resolve_llm_config(const LlmConfig& flags, const EnvLookup& env_in) {
+LlmConfig resolve_llm_config(const LlmConfig& flags, const EnvLookup& env_in, Language language) {
   const EnvLookup env = env_in ? env_in : EnvLookup(process_env);
   LlmConfig c = flags;
   if (c.model.empty()) c.model = first_set(env, {"REGREADER_LLM_MODEL"});
@@ -110,7 +141,7 @@ LlmConfig resolve_llm_config(const LlmConfig& flags, const EnvLookup& env_in) {
     if (c.provider) c.api_key = *c.provider == LlmProvider::kAnthropic ? anthropic_key : openai_key;
   }
   // A local OpenAI-compatible server (vLLM, Ollama) needs no key, but then it needs a URL.
-  if (c.api_key.empty() && c.base_url.empty()) throw_not_configured();
+  if (c.api_key.empty() && c.base_url.empty()) throw_not_configured(language);
   if (!c.provider) c.provider = LlmProvider::kOpenAI;
   const bool anthropic = *c.provider == LlmProvider::kAnthropic;
   if (c.model.empty()) c.model = anthropic ? kDefaultAnthropicModel : kDefaultOpenAIModel;
@@ -119,7 +150,7 @@ LlmConfig resolve_llm_config(const LlmConfig& flags, const EnvLookup& env_in) {
 }
 
 std::unique_ptr<LlmClient> make_llm_client(const LlmConfig& config, HttpClient& http) {
-  if (!config.provider) throw_not_configured();
+  if (!config.provider) throw_not_configured(Language::kEnglish);
   if (*config.provider == LlmProvider::kAnthropic)
     return std::make_unique<AnthropicClient>(http, config);
   return std::make_unique<OpenAIClient>(http, config);

@@ -31,11 +31,21 @@ struct LlmConfig {
 /// Looks a variable up; the default reads the process environment.
 using EnvLookup = std::function<std::optional<std::string>(const std::string& name)>;
 
+/// The language a message to the user is written in: the question's.
+enum class Language { kEnglish, kChinese };
+/// Chinese when `text` holds a Han character, else English.
+Language language_of(std::string_view text);
+
+/// What to set when no LLM is configured, with ready examples for Claude, DeepSeek, Qwen and a
+/// local Ollama, in `language`.
+std::string not_configured_message(Language language);
+
 /// Fills what `flags` leave empty from the environment, infers the provider and defaults the
-/// model and URL. Throws Error(kInvalidArgument) when no LLM is configured at all (no key and no
-/// URL), naming the variables and pointing to `regreader search` / `regreader serve`, which need
-/// none; and for an unknown REGREADER_LLM_PROVIDER.
-LlmConfig resolve_llm_config(const LlmConfig& flags = {}, const EnvLookup& env = {});
+/// model and URL. Throws Error(kNotConfigured) when no LLM is configured at all (no key and no
+/// URL) with not_configured_message(language); Error(kInvalidArgument) for an unknown
+/// REGREADER_LLM_PROVIDER.
+LlmConfig resolve_llm_config(const LlmConfig& flags = {}, const EnvLookup& env = {},
+                             Language language = Language::kEnglish);
 
 /// claude-* → anthropic; qwen*, deepseek*, glm*, gpt*, o1/o3/o4*, moonshot, … → openai; else
 /// by the URL (anthropic.com → anthropic); nullopt when neither tells.
