@@ -296,17 +296,17 @@ void run_ingest(const IngestArgs& a, Globals& g) {
   std::set<std::string> families;  // families this run stored a copy in
   int n = 0;
   const auto t0 = std::chrono::steady_clock::now();
-  std::vector<std::uintmax_t> sizes;
+  std::vector<RunEstimate::File> todo;
   for (const auto& f : files) {
     std::error_code ec;
     const auto size = std::filesystem::file_size(f, ec);
-    sizes.push_back(ec ? 0 : size);
+    todo.push_back({ec ? 0 : size, file_kind(f)});
   }
   // Read once for the run (a bad setting is refused before any file is parsed).
   const parse::OcrMode ocr_mode = parse::parse_ocr_mode(a.ocr);
   const parse::OcrEngineChoice ocr_engine = parse::parse_ocr_engine(
       a.ocr_engine.empty() ? settings().get("parse.ocr_engine") : a.ocr_engine);
-  RunProgress progress(!g.quiet, sizes);
+  RunProgress progress(!g.quiet, todo);
   for (const auto& file : files) {
     ++n;
     index::IngestOptions opt;

@@ -66,39 +66,35 @@ void Progress::clear() {
   drawn_ = false;
 }
 
-RunProgress::RunProgress(bool enabled, std::vector<std::uintmax_t> sizes)
-    : bar_(enabled), sizes_(std::move(sizes)) {
-  for (auto b : sizes_)
-    total_bytes_ += b;
+RunProgress::RunProgress(bool enabled, std::vector<RunEstimate::File> files)
+    : bar_(enabled), count_(files.size()), estimate_(std::move(files)) {}
+
+double RunProgress::seconds() const {
+  return std::chrono::duration<double>(Clock::now() - t0_).count();
 }
 
 void RunProgress::start_file(size_t index, const std::string& name) {
   index_ = index;
   name_ = name;
   file_t0_ = Clock::now();
+  estimate_.start(index, seconds());
   draw("");
 }
 
 void RunProgress::step(int done, int total, const std::string& what) {
+  estimate_.step(done, total, seconds());
   std::string s = what;
   if (total > 1) s += " " + std::to_string(done) + "/" + std::to_string(total);
   draw(s);
 }
 
 void RunProgress::finish_file() {
-  if (index_ < sizes_.size()) done_bytes_ += sizes_[index_];
+  estimate_.finish(seconds());
 }
 
 std::string RunProgress::eta() const {
-  const double elapsed = std::chrono::duration<double>(Clock::now() - t0_).count();
-  if (done_bytes_ == 0 || elapsed < 1 || total_bytes_ <= done_bytes_) return "";
-  const double left =
-      elapsed * static_cast<double>(total_bytes_ - done_bytes_) / static_cast<double>(done_bytes_);
-  const int s = static_cast<int>(left + 0.5);
-  if (s < 60) return std::to_string(s) + " s";
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%d:%02d", s / 60, s % 60);
-  return buf;
+  const auto left = estimate_.seconds_left(seconds());
+  return left ? format_eta(*left) : "";
 }
 
 void RunProgress::draw(const std::string& what) {
@@ -106,7 +102,7 @@ void RunProgress::draw(const std::string& what) {
   const auto now = Clock::now();
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now - file_t0_).count();
   std::string label =
-      "[" + std::to_string(index_ + 1) + "/" + std::to_string(sizes_.size()) + "] " + name_;
+      "[" + std::to_string(index_ + 1) + "/" + std::to_string(count_) + "] " + name_;
   if (!what.empty() || ms >= 1000) {
     label += "  ";
     label += kSpin[(ms / 250) % 4];
@@ -114,7 +110,7 @@ void RunProgress::draw(const std::string& what) {
              std::to_string(ms / 1000) + " s";
   }
   if (const std::string e = eta(); !e.empty()) label += "  ETA " + e;
-  bar_.update(static_cast<int>(index_), static_cast<int>(sizes_.size()), label);
+  bar_.update(static_cast<int>(index_), static_cast<int>(count_), label);
 }
 
 }  // namespace regreader::cli

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "regreader/cli/eta.hpp"
+
 namespace regreader::cli {
 
 /// A one-line progress bar on stderr, drawn only when stderr is a terminal.
@@ -19,12 +21,12 @@ class Progress {
   bool drawn_ = false;
 };
 
-/// The progress of a run over many files: the bar counts files, the ETA weighs them by size
-/// (bytes done per second so far), and the file being parsed shows its step -- pages, OCR,
-/// LibreOffice -- with a spinner and its own seconds, so a long step never looks like a hang.
+/// The progress of a run over many files: the bar counts files, the ETA comes from each kind's
+/// own rate (cli/eta.hpp), and the file being parsed shows its step -- pages, OCR, LibreOffice --
+/// with a spinner and its own seconds, so a long step never looks like a hang.
 class RunProgress {
  public:
-  RunProgress(bool enabled, std::vector<std::uintmax_t> sizes);
+  RunProgress(bool enabled, std::vector<RunEstimate::File> files);
   void start_file(size_t index, const std::string& name);
   /// A step of the current file; called several times a second while it is parsed.
   void step(int done, int total, const std::string& what);
@@ -36,9 +38,10 @@ class RunProgress {
  private:
   using Clock = std::chrono::steady_clock;
   void draw(const std::string& what);
+  double seconds() const;
   Progress bar_;
-  std::vector<std::uintmax_t> sizes_;
-  std::uintmax_t total_bytes_ = 0, done_bytes_ = 0;
+  size_t count_ = 0;
+  RunEstimate estimate_;
   size_t index_ = 0;
   std::string name_;
   Clock::time_point t0_ = Clock::now(), file_t0_ = Clock::now();
