@@ -108,7 +108,8 @@ try {
     }
     throw new Error(`the view for ${page.url()} never settled`);
   };
-  const shot = (name) => page.screenshot({ path: join(out, `${name}.png`) });
+  // JPEG at 70: the screenshots docs/reading-room/ shows are copied from these.
+  const shot = (name) => page.screenshot({ path: join(out, `${name}.jpg`), quality: 70 });
 
   // 1. The library.
   await page.goto(`${base}/`);
@@ -142,7 +143,32 @@ try {
     });
   }
   check(width > 500, `page 3 drawn as an image (${width} px wide) ${why}`);
+  // The header (search box, 问答) stays on screen when a page opens; the chapter tree marks
+  // where the reader is, and follows the pages turned.
+  const headerShown = () => page.evaluate(() => {
+    const r = document.querySelector('header').getBoundingClientRect();
+    return r.top >= 0 && r.bottom > 0 && r.bottom <= window.innerHeight;
+  });
+  check(await headerShown(), 'the header is on screen when a page opens');
+  const place = () => page.evaluate(() => {
+    const a = document.querySelectorAll('.toc a[aria-current="page"]');
+    return a.length === 1 ? [+a[0].dataset.start, +a[0].dataset.end] : null;
+  });
+  const here3 = await place();
+  check(here3 && here3[0] <= 3 && 3 <= here3[1], `the tree marks the chapter of page 3 (${here3})`);
   await shot('2-page');
+  await page.keyboard.press('ArrowRight');
+  await settled();
+  check(page.url().endsWith('/r/SAMPLE/4'), 'ArrowRight turns to page 4');
+  const here4 = await place();
+  check(here4 && here4[0] <= 4 && 4 <= here4[1], `the tree follows to page 4 (${here4})`);
+  // The keys, in a panel: ? opens it, Esc closes it.
+  await page.keyboard.press('?');
+  check(await page.locator('#help').isVisible(), '? opens the key help');
+  check(await page.locator('#help kbd', { hasText: '→' }).count() === 1, 'which lists the page keys');
+  await shot('2b-help');
+  await page.keyboard.press('Escape');
+  check(!(await page.locator('#help').isVisible()), 'Esc closes it');
 
   // 3. Search, open the hit: its block is highlighted.
   await page.fill('#search-q', '倒闸操作');
@@ -156,6 +182,7 @@ try {
   check(await page.locator('.sheet .box.hit').count() === 1, 'the hit is boxed on the page image');
   const boxes = await page.locator('.sheet .box').count();
   check(boxes > 5, `the page's blocks are boxes over the image (${boxes})`);
+  check(await headerShown(), 'the header stays on screen when the hit is scrolled to');
   await shot('4-hit');
 
   // 3b. The search filters of the tools: one regulation, tables only.

@@ -27,7 +27,8 @@ function show(...nodes) {
   if (routing !== location.hash) return;
   const m = main();
   m.replaceChildren(...nodes);
-  m.focus();
+  // Focus for keyboard and screen-reader users, without scrolling the header off the screen.
+  m.focus({preventScroll: true});
 }
 
 async function api(path, body) {
@@ -106,12 +107,27 @@ function tocTree(nodes, regId) {
   const ul = el("ul");
   for (const n of nodes) {
     const label = [n.section_number, n.title].filter(Boolean).join(" ");
-    const li = el("li", {}, el("a", {href: `#/r/${enc(regId)}/${n.page_start}`},
+    const li = el("li", {}, el("a", {href: `#/r/${enc(regId)}/${n.page_start}`,
+                                     "data-start": String(n.page_start), "data-end": String(n.page_end || n.page_start)},
                                `${label} (p${n.page_start}${n.page_end > n.page_start ? "-" + n.page_end : ""})`));
     if (n.children && n.children.length) li.appendChild(tocTree(n.children, regId));
     ul.appendChild(li);
   }
   return ul;
+}
+
+// The chapter tree follows the page being read: the chapters whose pages hold it are marked (the
+// last of them in the tree, the deepest, is the reader's place) and scrolled into the tree's view.
+function markTocPlace(nav, page) {
+  let here = null;
+  for (const a of nav.querySelectorAll("a[data-start]")) {
+    const inside = +a.dataset.start <= page && page <= +a.dataset.end;
+    a.classList.toggle("here", inside);
+    if (inside) here = a;
+  }
+  if (!here) return;
+  here.setAttribute("aria-current", "page");
+  nav.scrollTop = Math.max(0, here.offsetTop - nav.clientHeight / 3);
 }
 
 // A table block drawn from its cells (spans kept); a cell OCR was unsure of is marked, with the
@@ -257,8 +273,10 @@ async function viewPage(regId, page, highlight, find) {
   if (pageDoc.annotations && pageDoc.annotations.length)
     parts.push(el("div", {class: "notes"}, el("h3", {}, "本页注释"),
       ...pageDoc.annotations.map((a) => el("p", {}, el("strong", {}, a.annotation_id + "："), withRefs(a.content, regId)))));
-  show(el("div", {class: "reader"}, el("nav", {class: "toc", "aria-label": "目录"}, tocTree(toc.toc, regId)),
+  const nav = el("nav", {class: "toc", "aria-label": "目录"}, tocTree(toc.toc, regId));
+  show(el("div", {class: "reader"}, nav,
           el("section", {class: "page", "data-reg": regId, "data-page": String(page)}, ...parts)));
+  markTocPlace(nav, page);
   document.onkeydown = (ev) => {
     if (ev.target.tagName === "INPUT") return;
     if (ev.key === "ArrowLeft") go(page - 1);
@@ -428,10 +446,24 @@ window.addEventListener("DOMContentLoaded", () => {
     const q = document.getElementById("search-q").value.trim();
     if (q) location.hash = "#/search/" + enc(q);
   });
+  const help = document.getElementById("help");
+  const toggleHelp = (open) => {
+    help.hidden = !open;
+    document.getElementById("help-link").setAttribute("aria-expanded", String(open));
+    if (open) help.focus();
+  };
+  document.getElementById("help-link").addEventListener("click", () => toggleHelp(help.hidden));
+  document.getElementById("help-close").addEventListener("click", () => toggleHelp(false));
   document.addEventListener("keydown", (ev) => {
-    if (ev.key === "/" && document.activeElement.tagName !== "INPUT" && document.activeElement.tagName !== "TEXTAREA") {
+    const typing = ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName);
+    if (ev.key === "Escape" && !help.hidden) return toggleHelp(false);
+    if (typing) return;
+    if (ev.key === "/") {
       ev.preventDefault();
       document.getElementById("search-q").focus();
+    } else if (ev.key === "?") {
+      ev.preventDefault();
+      toggleHelp(help.hidden);
     }
   });
   route();
