@@ -6,7 +6,7 @@ MCP_NODE_MODULES := tests/mcp/node_modules/.package-lock.json
 INTEROP_NODE_MODULES := tests/interop/node_modules/.package-lock.json
 WEB_NODE_MODULES := tests/web/node_modules/.package-lock.json
 
-.PHONY: all deps ocr-models mcp-deps interop-deps web-deps build tsan package install test test-fast conformance interop asan fuzz demo bench format format-check tidy clean
+.PHONY: all deps deps-app app ocr-models mcp-deps interop-deps web-deps build tsan package install test test-fast conformance interop asan fuzz demo bench format format-check tidy clean
 
 all: build
 
@@ -20,8 +20,17 @@ ocr-models:
 	bash scripts/fetch-ocr-models.sh
 
 build: deps
-	cmake --preset release >/dev/null
+	cmake --preset release -DREGREADER_BUILD_TESTS=ON >/dev/null
 	cmake --build --preset release -j $(JOBS)
+
+# What building and running the binary needs, and the binary alone (no tests): the quick way to
+# a first answer (`make demo`). Word pagination needs LibreOffice, which `make deps` installs.
+deps-app:
+	bash scripts/install-deps.sh --app
+
+app: deps-app
+	cmake --preset release -DREGREADER_BUILD_TESTS=OFF >/dev/null
+	cmake --build --preset release -j $(JOBS) --target regreader
 
 # The Debian package (stripped binary, man page, completions, example systemd unit):
 # build/release/regreader_<version>_<arch>.deb. `make install` installs under /usr/local.
@@ -81,7 +90,7 @@ fuzz: deps
 
 # Ingest the sample regulation we wrote, then show its table of contents, two pages, the table that
 # runs across them, a search, a tool call, and one exchange with the MCP server over stdio.
-demo: build
+demo: app
 	rm -rf demo-data
 	$(RR) --data-dir demo-data ingest examples/sample-regulation.pdf --reg-id SAMPLE-2026
 	$(RR) --data-dir demo-data list

@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
 # Installs every build, run and test dependency of RegReader from Debian 12 packages.
+#   bash scripts/install-deps.sh          everything: build, run, tests, benchmarks (make test)
+#   bash scripts/install-deps.sh --app    what building and running the binary needs (make demo):
+#                                         no test tools, LibreOffice, chromium or PostgreSQL server
 # Idempotent: packages already present are skipped by apt. Needs root (or sudo).
 set -euo pipefail
 
+app_only=false
+[ "${1:-}" = "--app" ] && app_only=true
+
 packages=(
-  # toolchain
-  build-essential cmake ninja-build pkg-config clang-format clang-tidy
+  # toolchain (ccache: objects kept across build directories and clean rebuilds)
+  build-essential cmake ninja-build pkg-config ccache python3
   # core libraries
   libsqlite3-dev libicu-dev libzip-dev libpugixml-dev libssl-dev libre2-dev libtomlplusplus-dev libyaml-cpp-dev
   nlohmann-json3-dev libcli11-dev libspdlog-dev libfmt-dev
@@ -18,8 +24,14 @@ packages=(
   libcurl4-openssl-dev libcpp-httplib-dev
   # OCR of scanned pages (Chinese + English models)
   tesseract-ocr tesseract-ocr-chi-sim tesseract-ocr-eng libtesseract-dev libleptonica-dev
+  # the PostgreSQL client library (the second storage engine) is linked in
+  libpq-dev
+)
+test_packages=(
+  # formatting and lint
+  clang-format clang-tidy
   # tests and benchmarks
-  libgtest-dev libgmock-dev libbenchmark-dev poppler-utils python3 python3-numpy
+  libgtest-dev libgmock-dev libbenchmark-dev poppler-utils python3-numpy
   # rendered pagination of Word files (.docx/.doc/.wps/.odt/.rtf) with Chinese fonts
   # fonts-liberation: metric-compatible Times New Roman/Arial, so Word files break pages where
   # Word does more often (without it a 12-page standard rendered to 13); the fidelity gold
@@ -27,13 +39,14 @@ packages=(
   libreoffice-writer-nogui fonts-noto-cjk fonts-liberation
   # the reading room's browser test (tests/web) drives Debian's chromium
   chromium
-  # the PostgreSQL backend (issue 18): client library, and a server the tests start themselves
-  libpq-dev postgresql-15
+  # the PostgreSQL engine's tests start a server of their own
+  postgresql-15
 )
+$app_only || packages+=("${test_packages[@]}")
 
 # MCP test clients (the official TypeScript SDK, pinned in tests/mcp/package.json) run on Node.js;
 # a machine that already has node and npm (e.g. from NodeSource) keeps them.
-if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+if ! $app_only && { ! command -v node >/dev/null || ! command -v npm >/dev/null; }; then
   packages+=(nodejs npm)
 fi
 
