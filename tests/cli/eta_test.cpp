@@ -58,6 +58,25 @@ TEST(Eta, EachKindKeepsItsOwnRate) {
   EXPECT_NEAR(*e.seconds_left(60), 0 + 2, 0.01);
 }
 
+// A scan's OCR takes seconds a page: timed apart, it does not make the text PDFs to come look
+// as slow, and its own pages measure it while it is read.
+TEST(Eta, ScansAreTimedApartFromTextPdfs) {
+  RunEstimate e({{1 * kMB, FileKind::kPdf}, {1 * kMB, FileKind::kPdf}, {1 * kMB, FileKind::kPdf}});
+  e.start(0, 0);
+  e.step(1, 10, 3, /*ocr=*/true);
+  ASSERT_TRUE(e.seconds_left(3));
+  EXPECT_NEAR(*e.seconds_left(3), 27 + 2 * 30, 0.5)
+      << "its own pages, and the scans' rate for the PDFs to come while no text PDF is measured";
+  e.step(10, 10, 30, true);
+  e.finish(30);
+  e.start(1, 30);
+  e.step(5, 10, 30.5);  // a text PDF: 10 pages a second
+  e.step(10, 10, 31);
+  e.finish(31);
+  ASSERT_TRUE(e.seconds_left(31));
+  EXPECT_NEAR(*e.seconds_left(31), 1, 0.01) << "the last PDF at the text rate, not 30 s";
+}
+
 TEST(Eta, Formats) {
   EXPECT_EQ(format_eta(12.4), "12 s");
   EXPECT_EQ(format_eta(65), "1:05");

@@ -8,7 +8,8 @@ namespace regreader::cli {
 
 FileKind file_kind(const std::filesystem::path& file) {
   std::string ext = file.extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return std::tolower(c); });
   if (ext == ".pdf") return FileKind::kPdf;
   if (ext == ".docx" || ext == ".doc" || ext == ".wps" || ext == ".odt" || ext == ".rtf")
     return FileKind::kOffice;
@@ -23,10 +24,12 @@ void RunEstimate::start(size_t index, double now) {
   started_ = now;
   fraction_ = 0;
   fraction_at_ = now;
+  current_is_scan_ = false;
 }
 
-void RunEstimate::step(int done, int total, double now) {
+void RunEstimate::step(int done, int total, double now, bool ocr) {
   if (!running_ || total <= 0 || done < 0) return;
+  current_is_scan_ = current_is_scan_ || ocr;
   fraction_ = std::clamp(static_cast<double>(done) / total, 0.0, 1.0);
   fraction_at_ = now;
 }
@@ -34,7 +37,7 @@ void RunEstimate::step(int done, int total, double now) {
 void RunEstimate::finish(double now) {
   if (!running_) return;
   const File& f = files_[current_];
-  Rate& r = rates_[static_cast<int>(f.kind)];
+  Rate& r = current_is_scan_ ? scans_ : rates_[static_cast<int>(f.kind)];
   r.seconds += std::max(0.0, now - started_);
   r.bytes += static_cast<double>(std::max<std::uintmax_t>(f.bytes, 1));
   running_ = false;
@@ -42,14 +45,20 @@ void RunEstimate::finish(double now) {
 }
 
 std::optional<double> RunEstimate::seconds_per_byte(FileKind kind) const {
-  Rate r = rates_[static_cast<int>(kind)];
-  // The file being read counts for its kind by the share of its pages read so far.
-  if (running_ && files_[current_].kind == kind && fraction_ > 0) {
-    r.seconds += fraction_at_ - started_;
-    r.bytes += fraction_ * static_cast<double>(std::max<std::uintmax_t>(files_[current_].bytes, 1));
-  }
-  if (r.bytes <= 0 || r.seconds <= 0) return std::nullopt;
-  return r.seconds / r.bytes;
+  const auto measured = [&](Rate r, bool scans) -> std::optional<double> {
+    // The file being read counts by the share of its pages read so far.
+    if (running_ && current_is_scan_ == scans && files_[current_].kind == kind && fraction_ > 0) {
+      r.seconds += fraction_at_ - started_;
+      r.bytes +=
+          fraction_ * static_cast<double>(std::max<std::uintmax_t>(files_[current_].bytes, 1));
+    }
+    if (r.bytes <= 0 || r.seconds <= 0) return std::nullopt;
+    return r.seconds / r.bytes;
+  };
+  if (auto spb = measured(rates_[static_cast<int>(kind)], false)) return spb;
+  // PDFs still to come, with only scans measured: the scans' rate, an upper bound.
+  if (kind == FileKind::kPdf) return measured(scans_, true);
+  return std::nullopt;
 }
 
 std::optional<double> RunEstimate::seconds_left(double now) const {
@@ -60,8 +69,8 @@ std::optional<double> RunEstimate::seconds_left(double now) const {
     const double elapsed = now - started_;
     if (fraction_ > 0) {
       // Its own pages are the best measure of the file being read.
-      left += std::max(0.0, (fraction_at_ - started_) / fraction_ * (1 - fraction_) -
-                                (now - fraction_at_));
+      left += std::max(
+          0.0, (fraction_at_ - started_) / fraction_ * (1 - fraction_) - (now - fraction_at_));
     } else if (const auto spb = seconds_per_byte(f.kind)) {
       left += std::max(0.0, *spb * static_cast<double>(f.bytes) - elapsed);
     } else {

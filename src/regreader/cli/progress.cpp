@@ -82,7 +82,7 @@ void RunProgress::start_file(size_t index, const std::string& name) {
 }
 
 void RunProgress::step(int done, int total, const std::string& what) {
-  estimate_.step(done, total, seconds());
+  estimate_.step(done, total, seconds(), what.find("OCR") != std::string::npos);
   std::string s = what;
   if (total > 1) s += " " + std::to_string(done) + "/" + std::to_string(total);
   draw(s);
