@@ -49,19 +49,22 @@ std::string default_error_body(int, std::string_view code, const std::string& me
 void Router::add(Route route) {
   if (route.pattern.empty() || route.pattern.front() != '/' || !route.handler)
     throw Error(ErrorCode::kInternal, "route '" + route.name + "': bad pattern or no handler");
-  for (const auto& r : routes_)
-    if (r.method == route.method && segments(r.pattern) == segments(route.pattern))
-      throw Error(ErrorCode::kInternal,
-                  route.method + " " + route.pattern + " is taken by route '" + r.name + "'");
+  auto pattern = segments(route.pattern);
+  for (size_t i = 0; i < routes_.size(); ++i)
+    if (routes_[i].method == route.method && patterns_[i] == pattern)
+      throw Error(ErrorCode::kInternal, route.method + " " + route.pattern +
+                                            " is taken by route '" + routes_[i].name + "'");
   routes_.push_back(std::move(route));
+  patterns_.push_back(std::move(pattern));
 }
 
 Router::Match Router::match(const std::string& method, const std::string& path) const {
   const auto parts = segments(path);
   Match m;
   int best = -1;  // the most literal segments win: "/mcp" before "/{asset}", whatever the order
-  for (const auto& r : routes_) {
-    const auto pattern = segments(r.pattern);
+  for (size_t i = 0; i < routes_.size(); ++i) {
+    const Route& r = routes_[i];
+    const auto& pattern = patterns_[i];
     auto params = match_pattern(pattern, parts);
     if (!params) continue;
     if (r.method != method) {

@@ -55,6 +55,7 @@ class Router {
 
  private:
   std::vector<Route> routes_;
+  std::vector<std::vector<std::string>> patterns_;  ///< each route's pattern, split once at add()
 };
 
 }  // namespace regreader::http
