@@ -50,6 +50,17 @@ TEST(ParseNumber, ChineseAndAsciiNumerals) {
   EXPECT_EQ(parse_number("42"), 42);
   EXPECT_FALSE(parse_number("十a").has_value());
   EXPECT_FALSE(parse_number("").has_value());
+  EXPECT_EQ(parse_number("一千零一十"), 1010);
+  EXPECT_EQ(parse_number("一百一十"), 110);
+  EXPECT_EQ(parse_number("〇"), 0);
+  EXPECT_EQ(parse_number("两"), 2);
+}
+
+// Issue 41: "第一二三章" resolved to chapter 3 and "第一一章" to chapter 1.
+TEST(ParseNumber, MalformedNumeralsAreNotNumbers) {
+  for (const char* bad : {"一二三", "一一", "十十", "一十百", "二十零", "零五", "百", "一百十",
+                          "零零", "二〇一九", "十一一"})
+    EXPECT_FALSE(parse_number(bad).has_value()) << bad;
 }
 
 TEST(Utf8, LengthAndPrefixCountCodePoints) {

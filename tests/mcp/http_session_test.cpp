@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <thread>
+#include <vector>
 
 namespace regreader::mcp {
 namespace {
@@ -85,6 +86,44 @@ TEST(SessionTable, WhenEverySessionIsBusyANewClientIsRefused) {
   auto b = table.create("b");
   EXPECT_FALSE(table.create("c")) << "sessions with a stream or call in flight are never dropped";
   EXPECT_EQ(table.size(), 2u);
+}
+
+// Issue 41: 300 `initialize` requests from one local process evicted every live session. Now a
+// burst displaces only sessions nobody has used; a client's session stays until it has been idle
+// longer than the table's live_idle.
+TEST(SessionTable, ABurstOfInitializeNeverLogsOutAClientInUse) {
+  SessionTable table(4, 4);
+  std::vector<std::string> live;
+  for (int i = 0; i < 2; ++i) {
+    auto s = table.create("127.0.0.1");
+    live.push_back(s->session.id());
+    ASSERT_TRUE(table.find(live.back()));  // notifications/initialized, tools/list …
+  }
+  size_t refused = 0;
+  for (int i = 0; i < 300; ++i)
+    if (!table.create("127.0.0.1")) ++refused;
+  EXPECT_EQ(refused, 0u) << "the burst makes room among its own unused sessions";
+  EXPECT_EQ(table.size(), 4u);
+  for (const auto& id : live)
+    EXPECT_TRUE(table.find(id)) << "a session in use survives the burst";
+}
+
+TEST(SessionTable, ASessionIdleLongerThanLiveIdleMayMakeRoom) {
+  SessionTable table(2, 2, std::chrono::milliseconds(1));
+  auto a = table.create("127.0.0.1");
+  const std::string a_id = a->session.id();
+  ASSERT_TRUE(table.find(a_id));
+  a.reset();
+  auto b = table.create("127.0.0.1");
+  ASSERT_TRUE(table.find(b->session.id()));  // in use, and held: a call in flight
+  std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  EXPECT_TRUE(table.create("127.0.0.1"));
+  EXPECT_FALSE(table.find(a_id)) << "idle past live_idle: it made room";
+  SessionTable strict(1, 1);
+  auto c = strict.create("127.0.0.1");
+  ASSERT_TRUE(strict.find(c->session.id()));
+  c.reset();
+  EXPECT_FALSE(strict.create("127.0.0.1")) << "used a moment ago: never dropped";
 }
 
 TEST(SessionTable, OneClientOverItsShareGivesUpItsOwnOldestSession) {

@@ -89,7 +89,8 @@ void add_serve_command(CLI::App& app, Globals& g) {
   s->add_option("--port", a->port, "Port for http/sse (default 8765; 0 picks a free one)")
       ->check(CLI::Range(0, 65535));
   s->add_option("--allow-origin", a->allowed_origins,
-                "Extra allowed Origin for browser clients (repeatable)");
+                "A browser page allowed to post to /mcp and /api besides the server's own "
+                "(repeatable), e.g. http://localhost:6274 for a browser MCP client");
   s->add_flag("--no-web", a->no_web,
               "http/sse: serve only MCP, not the reading room at / and its /api/");
   s->footer(
@@ -100,7 +101,8 @@ void add_serve_command(CLI::App& app, Globals& g) {
       "  regreader serve --transport http                  # open http://127.0.0.1:8765/ in a "
       "browser\n"
       "  claude mcp add regreader -- regreader --data-dir /path/to/data serve\n\n"
-      "HTTP binds 127.0.0.1 by default and checks Host and Origin against DNS rebinding. To bind\n"
+      "HTTP binds 127.0.0.1 by default and checks Host and Origin against DNS rebinding; only the\n"
+      "server's own pages and --allow-origin pages may post (Origin: null never). To bind\n"
       "another address, set REGREADER_MCP_TOKEN: clients must then send "
       "`Authorization: Bearer <token>`.\n"
       "Logs go to stderr; in stdio mode stdout carries only JSON-RPC.\n"

@@ -22,7 +22,9 @@ constexpr SettingSpec kSpecs[] = {
    "Data directory: the SQLite store, vectors, skills, aliases"},
   {"store", "REGREADER_STORE", "--store", "",
    "Storage engine: empty for the embedded SQLite store in the data directory, or a PostgreSQL "
-   "URL (postgresql://user@host/db; several servers can share one)"},
+   "URL (postgresql://user@host/db; several servers can share one). A server that does not answer "
+   "is given up after 10 s and a statement after 5 min; the URL's connect_timeout and "
+   "options=-c%20statement_timeout%3D<ms> change that"},
   {"llm.model", "REGREADER_LLM_MODEL", "--model", "",
    "LLM model for ask/chat (default: claude-sonnet-4-5 or gpt-4o by provider)"},
   {"llm.provider", "REGREADER_LLM_PROVIDER", "--provider", "",

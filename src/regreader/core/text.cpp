@@ -196,6 +196,19 @@ std::optional<int> to_int(std::string_view digits) {
   return v;
 }
 
+namespace {
+
+// 〇一二…九 (and 两, 零) as their digit; -1 for anything else.
+int chinese_digit(char32_t c) {
+  static constexpr std::u32string_view kDigits = U"〇一二三四五六七八九";
+  if (c == U'零') return 0;
+  if (c == U'两') return 2;
+  const auto at = kDigits.find(c);
+  return at == std::u32string_view::npos ? -1 : static_cast<int>(at);
+}
+
+}  // namespace
+
 std::optional<int> parse_number(std::string_view s) {
   if (s.empty()) return std::nullopt;
   bool all_ascii = true;
@@ -205,61 +218,32 @@ std::optional<int> parse_number(std::string_view s) {
     if (s.size() > 6) return std::nullopt;
     return std::stoi(std::string(s));
   }
-  int total = 0, section = 0, digit = -1;
-  for (char32_t c : to_codepoints(s)) {
-    int d = -1;
-    switch (c) {
-      case U'〇':
-      case U'零':
-        d = 0;
-        break;
-      case U'一':
-        d = 1;
-        break;
-      case U'二':
-      case U'两':
-        d = 2;
-        break;
-      case U'三':
-        d = 3;
-        break;
-      case U'四':
-        d = 4;
-        break;
-      case U'五':
-        d = 5;
-        break;
-      case U'六':
-        d = 6;
-        break;
-      case U'七':
-        d = 7;
-        break;
-      case U'八':
-        d = 8;
-        break;
-      case U'九':
-        d = 9;
-        break;
-      case U'十':
-        section += (digit < 0 ? 1 : digit) * 10;
-        digit = -1;
-        continue;
-      case U'百':
-        section += (digit < 0 ? 1 : digit) * 100;
-        digit = -1;
-        continue;
-      case U'千':
-        section += (digit < 0 ? 1 : digit) * 1000;
-        digit = -1;
-        continue;
-      default:
-        return std::nullopt;
+  // Read strictly: digits and units alternate with units falling (千 > 百 > 十), 零 only
+  // between a unit and a digit ("一百零五"); "一二三", "一一", "十十" and "二十零" are not
+  // numerals, so a malformed "第一二三章" never resolves to chapter 3.
+  constexpr int kNoUnit = 10000;
+  int section = 0, digit = -1, last_unit = kNoUnit;
+  const auto cps = to_codepoints(s);
+  if (cps.size() == 1 && (cps[0] == U'〇' || cps[0] == U'零')) return 0;
+  for (char32_t c : cps) {
+    const int unit = c == U'十' ? 10 : c == U'百' ? 100 : c == U'千' ? 1000 : 0;
+    if (unit != 0) {
+      if (unit >= last_unit || digit == 0) return std::nullopt;
+      if (digit < 0 && (unit != 10 || section != 0)) return std::nullopt;  // 十 alone leads
+      section += (digit < 0 ? 1 : digit) * unit;
+      last_unit = unit;
+      digit = -1;
+      continue;
     }
+    const int d = chinese_digit(c);
+    if (d < 0) return std::nullopt;
+    const bool after_zero = digit == 0 && last_unit != kNoUnit && d != 0;
+    if (digit >= 0 && !after_zero) return std::nullopt;
+    if (d == 0 && last_unit == kNoUnit) return std::nullopt;  // a leading 零
     digit = d;
   }
-  total = section + (digit < 0 ? 0 : digit);
-  return total;
+  if (digit == 0) return std::nullopt;  // a trailing 零
+  return section + (digit < 0 ? 0 : digit);
 }
 
 bool starts_with(std::string_view s, std::string_view p) {

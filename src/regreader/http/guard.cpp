@@ -51,22 +51,62 @@ bool is_loopback_host(const std::string& host_header) {
   return h == "localhost" || h == "[::1]" || h == "::1" || is_loopback_ipv4(h);
 }
 
+bool is_state_changing(const std::string& method) {
+  return method != "GET" && method != "HEAD" && method != "OPTIONS";
+}
+
+namespace {
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+  return s;
+}
+
+// "http://127.0.0.1:8765" names the same origin as Host "127.0.0.1:8765"; a missing port is
+// 80. This server speaks plain HTTP, so an https origin is another server (behind a TLS proxy,
+// name it with --allow-origin).
+bool same_origin(const std::string& origin, const std::string& host) {
+  const auto scheme_end = origin.find("://");
+  if (scheme_end == std::string::npos || host.empty()) return false;
+  const std::string scheme = lower(origin.substr(0, scheme_end));
+  std::string authority = lower(origin.substr(scheme_end + 3));
+  if (authority.find('/') != std::string::npos) return false;  // an Origin has no path
+  if (scheme != "http") return false;
+  const std::string default_port = "80";
+  auto with_port = [&](std::string a) {
+    const bool bracketed = !a.empty() && a.front() == '[';
+    const auto colon = a.rfind(':');
+    const bool has_port = colon != std::string::npos && (!bracketed || colon > a.find(']')) &&
+                          (bracketed || a.find(':') == colon);
+    return has_port ? a : a + ":" + default_port;
+  };
+  return with_port(authority) == with_port(lower(host));
+}
+
+}  // namespace
+
 GuardVerdict check_request(const GuardConfig& c, const std::string& host, const std::string& origin,
-                           const std::string& authorization) {
+                           const std::string& authorization, bool state_changing) {
   if (!c.token.empty() && authorization != "Bearer " + c.token)
     return {401, "Unauthorized: send Authorization: Bearer <REGREADER_MCP_TOKEN>"};
   if (c.loopback_bind && !host.empty() && !is_loopback_host(host))
     return {403, "Forbidden: Host '" + host + "' is not this machine (DNS rebinding protection)"};
-  if (!origin.empty() && origin != "null") {
-    const auto scheme = origin.find("://");
-    const std::string origin_host =
-        scheme == std::string::npos ? origin : origin.substr(scheme + 3);
-    const bool listed = std::find(c.allowed_origins.begin(), c.allowed_origins.end(), origin) !=
-                        c.allowed_origins.end();
-    if (!listed && !is_loopback_host(origin_host))
-      return {403, "Forbidden: Origin '" + origin + "' is not allowed (use --allow-origin)"};
+  if (origin.empty()) return {};  // not a browser: programs send no Origin
+  const bool listed = std::find(c.allowed_origins.begin(), c.allowed_origins.end(), origin) !=
+                      c.allowed_origins.end();
+  if (listed) return {};
+  if (origin == "null") {
+    if (!state_changing) return {};
+    return {403,
+            "Forbidden: Origin 'null' (a sandboxed frame, a data: or file: page) may not post "
+            "here"};
   }
-  return {};
+  if (same_origin(origin, host)) return {};
+  const auto scheme = origin.find("://");
+  const std::string origin_host = scheme == std::string::npos ? origin : origin.substr(scheme + 3);
+  if (!state_changing && is_loopback_host(origin_host)) return {};
+  return {403, "Forbidden: Origin '" + origin +
+                   "' is not this server's own page (allow it with --allow-origin " + origin + ")"};
 }
 
 }  // namespace regreader::http

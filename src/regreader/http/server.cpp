@@ -85,8 +85,8 @@ struct Server::Impl {
 
   void handle(const httplib::Request& req, httplib::Response& res) {
     Request in = to_request(req);
-    const auto verdict =
-        check_request(guard, in.header("Host"), in.header("Origin"), in.header("Authorization"));
+    const auto verdict = check_request(guard, in.header("Host"), in.header("Origin"),
+                                       in.header("Authorization"), is_state_changing(in.method));
     if (verdict.status != 0) {
       const auto m = router.match(in.method, in.path);
       auto out =

@@ -83,6 +83,12 @@ bool HttpSession::deliver(const json& response) {
 void HttpSession::touch() {
   std::lock_guard lock(m_);
   last_used_ = std::chrono::steady_clock::now();
+  used_ = true;
+}
+
+bool HttpSession::used() const {
+  std::lock_guard lock(m_);
+  return used_;
 }
 
 std::chrono::steady_clock::time_point HttpSession::last_used() const {
@@ -91,12 +97,21 @@ std::chrono::steady_clock::time_point HttpSession::last_used() const {
 }
 
 bool SessionTable::evict_idle(const std::string* client) {
+  const auto now = std::chrono::steady_clock::now();
   auto victim = sessions_.end();
+  bool victim_fresh = false;
   for (auto it = sessions_.begin(); it != sessions_.end(); ++it) {
+    const HttpSession& s = *it->second;
     // Held only by this table: no open stream, no call in flight.
-    if (it->second.use_count() > 1 || (client && it->second->client != *client)) continue;
-    if (victim == sessions_.end() || it->second->last_used() < victim->second->last_used())
+    if (it->second.use_count() > 1 || (client && s.client != *client)) continue;
+    const bool fresh = !s.used();
+    if (!fresh && now - s.last_used() < live_idle_) continue;  // a client is using it
+    const bool better = victim == sessions_.end() || (fresh && !victim_fresh) ||
+                        (fresh == victim_fresh && s.last_used() < victim->second->last_used());
+    if (better) {
       victim = it;
+      victim_fresh = fresh;
+    }
   }
   if (victim == sessions_.end()) return false;
   victim->second->stream->close();

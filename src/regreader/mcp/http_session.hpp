@@ -59,22 +59,32 @@ class HttpSession {
   std::future<json> expect_reply(const json& request_id);
   /// A response from the client; false when nobody waits for it.
   bool deliver(const json& response);
+  /// A request named this session (every request after `initialize` does).
   void touch();
   std::chrono::steady_clock::time_point last_used() const;
+  /// True once a request after `initialize` named the session: a client is using it.
+  bool used() const;
 
  private:
   mutable std::mutex m_;
   std::map<std::string, std::promise<json>> pending_;
   std::chrono::steady_clock::time_point last_used_ = std::chrono::steady_clock::now();
+  bool used_ = false;
 };
 
-/// Sessions are never a reason to lock clients out: when the table (or one client's share of it)
-/// is full, the least recently used idle session (no open stream, no call in flight) makes room;
-/// only when every session is busy does a client get null (503).
+/// Sessions are never a reason to lock clients out, and no client can log others out: when the
+/// table (or one client address's share of it) is full, a session nobody holds (no open stream,
+/// no call in flight) makes room, chosen first among sessions never used after `initialize`, then
+/// among sessions idle longer than `live_idle`, least recently used first. A session a client is
+/// using is never dropped, so a burst of `initialize` only displaces its own sessions; when
+/// nothing may be dropped the new client gets null (503).
 class SessionTable {
  public:
-  SessionTable(size_t max_sessions, size_t max_per_client)
-      : max_(max_sessions), max_per_client_(max_per_client) {}
+  static constexpr std::chrono::minutes kLiveIdle{15};
+
+  SessionTable(size_t max_sessions, size_t max_per_client,
+               std::chrono::steady_clock::duration live_idle = kLiveIdle)
+      : max_(max_sessions), max_per_client_(max_per_client), live_idle_(live_idle) {}
   /// A new session for a client at `client_address`, or null when every session is busy.
   std::shared_ptr<HttpSession> create(const std::string& client_address = "");
   size_t size();
@@ -84,12 +94,13 @@ class SessionTable {
 
  private:
   std::mutex m_;
-  // Drops the least recently used session nobody holds (of `client`, or of anyone when null).
+  // Drops one session that may go (see the class comment), of `client` or of anyone when null.
   bool evict_idle(const std::string* client);
 
   std::map<std::string, std::shared_ptr<HttpSession>> sessions_;
   size_t max_;
   size_t max_per_client_;
+  std::chrono::steady_clock::duration live_idle_;
 };
 
 /// One SSE event carrying a JSON-RPC message.

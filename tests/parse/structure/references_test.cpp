@@ -72,6 +72,10 @@ TEST(References, ResolvedAgainstChaptersTablesAndNotes) {
   EXPECT_EQ(r("参见5.2", 3).target_id, "R:n2");
   EXPECT_EQ(r("按附录A", 3).target_page, 22);
   EXPECT_EQ(r("第5章", 3).target_id, "R:n1") << "第5章 names chapter 5";
+  EXPECT_EQ(r("第五章", 3).target_id, "R:n1");
+  // Issue 41: a malformed numeral is not a reference (it resolved to its last digit).
+  EXPECT_FALSE(r("第一二五章", 3).resolved);
+  EXPECT_FALSE(r("第五五章", 3).resolved);
   EXPECT_EQ(r("见注1", 9).target_page, 9);
   EXPECT_EQ(r("见注1", 7).target_page, 9) << "the next note after the reference";
   EXPECT_EQ(r("见注1", 12).target_page, 9);

@@ -27,6 +27,15 @@ PGresult* checked(PGconn* c, PGresult* res) {
   throw StorageError("PostgreSQL: " + why);
 }
 
+// The limits come first, so the same keys in the URL (expanded from "dbname") override them.
+PGconn* connect_with_limits(const std::string& conninfo) {
+  const std::string options = "-c statement_timeout=" + std::to_string(kStatementTimeoutMs);
+  const std::string timeout = std::to_string(kConnectTimeoutSeconds);
+  const char* keys[] = {"connect_timeout", "options", "dbname", nullptr};
+  const char* values[] = {timeout.c_str(), options.c_str(), conninfo.c_str(), nullptr};
+  return PQconnectdbParams(keys, values, 1);
+}
+
 }  // namespace
 
 PgResult::PgResult(PGresult* r) : r_(r) {}
@@ -68,9 +77,10 @@ long long PgResult::affected() const {
   return n && *n ? std::strtoll(n, nullptr, 10) : 0;
 }
 
-PgConnection::PgConnection(const std::string& conninfo) : conn_(PQconnectdb(conninfo.c_str())) {
+PgConnection::PgConnection(const std::string& conninfo) : conn_(connect_with_limits(conninfo)) {
   if (!conn_ || PQstatus(conn_) != CONNECTION_OK) {
-    const std::string why = server_message(conn_);
+    // libpq quotes what it could not read, which may be the password of a malformed URL.
+    const std::string why = mask_password(server_message(conn_), conninfo);
     if (conn_) PQfinish(conn_);
     conn_ = nullptr;
     throw StorageError("cannot connect to PostgreSQL: " + why);
@@ -129,6 +139,34 @@ PgTransaction::~PgTransaction() {
 void PgTransaction::commit() {
   c_.exec("COMMIT");
   done_ = true;
+}
+
+// Written here: libpq cannot parse a malformed conninfo, and a malformed one is what gets
+// quoted in errors.
+std::string mask_password(std::string message, const std::string& conninfo) {
+  std::vector<std::string> secrets;
+  const auto value_after = [&](size_t from, const std::string& stops) {
+    const size_t end = conninfo.find_first_of(stops, from);
+    return conninfo.substr(from, end == std::string::npos ? std::string::npos : end - from);
+  };
+  for (size_t at = conninfo.find("password="); at != std::string::npos;
+       at = conninfo.find("password=", at + 1))
+    secrets.push_back(value_after(at + 9, " &"));
+  if (const auto scheme = conninfo.find("://"); scheme != std::string::npos) {
+    const size_t host_start = scheme + 3;
+    const size_t slash = conninfo.find('/', host_start);
+    const size_t at = conninfo.rfind('@', slash);
+    const size_t colon = conninfo.find(':', host_start);
+    if (at != std::string::npos && at > host_start && colon < at)
+      secrets.push_back(conninfo.substr(colon + 1, at - colon - 1));
+  }
+  for (const auto& secret : secrets) {
+    if (secret.empty()) continue;
+    for (size_t at = message.find(secret); at != std::string::npos;
+         at = message.find(secret, at + 3))
+      message.replace(at, secret.size(), "***");
+  }
+  return message;
 }
 
 // Written here: libpq parses a conninfo (PQconninfoParse) but cannot write one back.

@@ -45,10 +45,20 @@ class PgResult {
 /// one).
 std::string conninfo_without_password(const std::string& conninfo);
 
+/// `message` with every password `conninfo` holds (URL user info, `password=`) replaced by ***.
+std::string mask_password(std::string message, const std::string& conninfo);
+
+/// Limits every connection starts with, unless its URL sets them (`?connect_timeout=3`,
+/// `?options=-c%20statement_timeout%3D0`): a server that never answers is given up after
+/// kConnectTimeoutSeconds, and one statement may run kStatementTimeoutMs.
+inline constexpr int kConnectTimeoutSeconds = 10;
+inline constexpr int kStatementTimeoutMs = 300'000;
+
 class PgConnection {
  public:
-  /// Connects (a libpq conninfo string or postgresql:// URI). Throws StorageError naming the
-  /// server's reason (refused, unknown database, authentication).
+  /// Connects (a libpq conninfo string or postgresql:// URI) with the limits above. Throws
+  /// StorageError naming the server's reason (refused, unknown database, authentication, timed
+  /// out), never the password.
   explicit PgConnection(const std::string& conninfo);
   ~PgConnection();
   PgConnection(const PgConnection&) = delete;
