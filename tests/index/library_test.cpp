@@ -128,3 +128,61 @@ TEST(Library, NothingAboveTheIndexKnowsTheEngine) {
 
 }  // namespace
 }  // namespace regreader::index
+
+namespace regreader::index {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Issue 41: the kept source was copied after the commit, so a kill in between (or a reader during
+// a re-ingest) saw a PDF regulation without page images, and a plain re-ingest of the unchanged
+// file did not put it back.
+TEST(LibraryKeptSources, TheSourceIsInPlaceBeforeTheRegulationIsVisible) {
+  parse::TempDir dir;
+  Library lib(dir.path(), Library::Mode::kCreate);
+  IngestOptions o;
+  o.reg_id = "PDF";
+  bool checked = false;
+  o.before_save = [&](const model::RegulationInfo& info) {
+    EXPECT_FALSE(lib.documents().find("PDF")) << "not committed yet";
+    EXPECT_TRUE(lib.source_copy(info)) << "but its source is already kept";
+    checked = true;
+  };
+  lib.ingest(testing::sample_pdf(), o);
+  EXPECT_TRUE(checked);
+  EXPECT_TRUE(lib.page_pdf(lib.documents().require("PDF")));
+}
+
+TEST(LibraryKeptSources, AFailedSaveLeavesNoSourceBehind) {
+  parse::TempDir dir;
+  Library lib(dir.path(), Library::Mode::kCreate);
+  IngestOptions o;
+  o.reg_id = "PDF";
+  o.before_save = [](const model::RegulationInfo&) {
+    throw Error(ErrorCode::kIo, "the disk is full (simulated)");
+  };
+  EXPECT_THROW(lib.ingest(testing::sample_pdf(), o), Error);
+  EXPECT_FALSE(lib.documents().find("PDF"));
+  size_t kept = 0;
+  for (const auto& e : fs::directory_iterator(dir.path() / "sources"))
+    kept += e.is_regular_file() ? 1 : 0;
+  EXPECT_EQ(kept, 0u) << "nothing stored refers to the copy";
+}
+
+TEST(LibraryKeptSources, AnUnchangedFileIngestedAgainRestoresAMissingSource) {
+  parse::TempDir dir;
+  Library lib(dir.path(), Library::Mode::kCreate);
+  IngestOptions o;
+  o.reg_id = "PDF";
+  lib.ingest(testing::sample_pdf(), o);
+  const auto kept = lib.source_copy(lib.documents().require("PDF"));
+  ASSERT_TRUE(kept);
+  fs::remove(*kept);
+  const auto again = lib.ingest(testing::sample_pdf(), o);
+  EXPECT_EQ(again.status, IngestStatus::kUnchanged);
+  EXPECT_TRUE(fs::exists(*kept)) << again.note;
+  EXPECT_NE(again.note.find("restored"), std::string::npos) << again.note;
+}
+
+}  // namespace
+}  // namespace regreader::index

@@ -31,7 +31,8 @@ class ReadingRoom : public ::testing::Test {
     lib.ingest(testing::sample_pdf(), o);
     o.reg_id = "MD";
     lib.ingest(testing::sample_md(), o);
-    add_reading_room(router_, {dir_.path(), false, 72, nullptr});
+    add_reading_room(router_,
+                     {.data_dir = dir_.path(), .images = {.dpi = 72}, .libraries = nullptr});
   }
   http::Reply get(const std::string& path) {
     return router_.dispatch({.method = "GET", .path = path});
@@ -162,7 +163,8 @@ TEST(ReadingRoomHostile, MarkupInARegulationIsCarriedAsText) {
     lib.ingest(md, o);
   }
   http::Router router;
-  add_reading_room(router, {dir.path() / "d", false, 72, nullptr});
+  add_reading_room(router,
+                   {.data_dir = dir.path() / "d", .images = {.dpi = 72}, .libraries = nullptr});
   const auto page = router.dispatch({.method = "GET", .path = "/api/regulations/H/pages/1"});
   ASSERT_EQ(page.status, 200);
   EXPECT_EQ(page.content_type.find("text/html"), std::string::npos);

@@ -74,6 +74,7 @@ void run_serve(const ServeArgs& a, Globals& g) {
   if (!a.no_web)
     web::add_reading_room(http.router(), {.data_dir = g.data_dir(),
                                           .advanced_tools = tools::advanced_tools_enabled(),
+                                          .images = {},
                                           .libraries = libraries});
   http.run();
 }

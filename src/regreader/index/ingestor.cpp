@@ -195,6 +195,7 @@ IngestResult ingest_file(store::DocumentStore& store, const std::filesystem::pat
   if (d.reg_id != file_id) doc = model::with_reg_id(doc, d.reg_id);
   if (!options.title.empty()) doc.info.title = options.title;
   doc.info.indexed_at = utc_now_iso8601();
+  if (options.before_save) options.before_save(doc.info);
   // The copy that held the id moves aside first; it moves back when this save fails.
   if (!d.demote.empty()) store.rename(d.demote, d.demote_to);
   try {

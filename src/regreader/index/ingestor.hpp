@@ -14,6 +14,7 @@
 //     other is kept under the first free "<id>-N"; one stored earlier may move there).
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,10 @@ struct IngestOptions {
   /// file first); empty: hashed here.
   std::string sha256;
   parse::ParseOptions parse;
+  /// Called with the document's final info (id, sha256) after parsing and just before the save
+  /// commits: what must exist once the regulation is visible (its kept source) is put in place
+  /// here. An exception refuses the ingest; nothing is stored.
+  std::function<void(const model::RegulationInfo&)> before_save;
 };
 
 enum class IngestStatus {

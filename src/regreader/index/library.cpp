@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 
@@ -120,16 +121,55 @@ std::optional<fs::path> Library::source_copy(const model::RegulationInfo& r) con
   return p;
 }
 
+namespace {
+
+// Copies `file` to `dst` through a temporary name, so a crash never leaves half a file under the
+// final one. False (with `why`) when it cannot.
+bool copy_whole(const fs::path& file, const fs::path& dst, std::string& why) {
+  std::error_code ec;
+  fs::create_directories(dst.parent_path(), ec);
+  const fs::path tmp = dst.string() + ".tmp" + std::to_string(::getpid());
+  fs::copy_file(file, tmp, fs::copy_options::overwrite_existing, ec);
+  if (!ec) fs::rename(tmp, dst, ec);
+  if (!ec) return true;
+  fs::remove(tmp, ec);
+  why = ec.message();
+  return false;
+}
+
+}  // namespace
+
+// The kept source (content-addressed: one copy per content) and a Word file's rendering are put
+// in place before the regulation's save commits, so no reader ever sees a stored regulation
+// without them; when the save fails, what this ingest added and nothing else refers to goes.
 index::IngestResult Library::ingest(const fs::path& file, const index::IngestOptions& o) {
   if (!documents().exists())
     throw Error(ErrorCode::kInternal, "ingest needs a library opened with Mode::kCreate");
-  // A Word file's rendering is written by the parser under a temporary name and kept under its
-  // content's name once the ingest succeeded (never half a file, never one for a failed ingest).
   std::error_code ec;
   fs::create_directories(data_dir_ / "sources", ec);
   index::IngestOptions opts = o;
+  // The parser writes a Word file's rendering under a temporary name.
   opts.parse.keep_rendering =
       data_dir_ / "sources" / (".rendering-" + std::to_string(::getpid()) + ".pdf.tmp");
+  std::vector<fs::path> added;
+  std::vector<std::string> warnings;
+  opts.before_save = [&](const model::RegulationInfo& info) {
+    if (info.source_sha256.size() != 64) return;
+    const fs::path src = source_path(data_dir_, info);
+    std::string why;
+    if (!fs::exists(src, ec)) {
+      if (copy_whole(file, src, why))
+        added.push_back(src);
+      else
+        warnings.push_back("the source file was not kept for the reading room: " + why);
+    }
+    const fs::path rendering = rendering_path(data_dir_, info);
+    if (fs::exists(opts.parse.keep_rendering, ec) && !fs::exists(rendering, ec)) {
+      fs::rename(opts.parse.keep_rendering, rendering, ec);
+      if (!ec) added.push_back(rendering);
+    }
+    if (o.before_save) o.before_save(info);
+  };
   struct Cleanup {
     fs::path p;
     ~Cleanup() {
@@ -137,25 +177,47 @@ index::IngestResult Library::ingest(const fs::path& file, const index::IngestOpt
       fs::remove(p, e);
     }
   } cleanup{opts.parse.keep_rendering};
-  auto r = index::ingest_file(documents(), file, opts);
-  if (r.status != index::IngestStatus::kUnchanged && r.info.source_sha256.size() == 64 &&
-      fs::exists(opts.parse.keep_rendering, ec))
-    fs::rename(opts.parse.keep_rendering, rendering_path(data_dir_, r.info), ec);
-  // Content-addressed: the same file stored twice is one copy. Written through a temporary name
-  // so a crash never leaves half a file under the final one.
-  if (r.status != index::IngestStatus::kUnchanged && r.info.source_sha256.size() == 64) {
-    const fs::path dst = source_path(data_dir_, r.info);
-    if (!fs::exists(dst, ec)) {
-      fs::create_directories(dst.parent_path(), ec);
-      const fs::path tmp = dst.string() + ".tmp";
-      fs::copy_file(file, tmp, fs::copy_options::overwrite_existing, ec);
-      if (!ec) fs::rename(tmp, dst, ec);
-      if (ec)
-        r.warnings.push_back("the source file was not kept for the reading room: " + ec.message());
-    }
+  index::IngestResult r;
+  try {
+    r = index::ingest_file(documents(), file, opts);
+  } catch (...) {
+    drop_unreferenced(added);
+    throw;
   }
-  if (r.status != index::IngestStatus::kUnchanged) reload_synonyms(true);
+  if (r.status == index::IngestStatus::kUnchanged) {
+    restore_kept_source(file, r);
+    return r;
+  }
+  r.warnings.insert(r.warnings.end(), warnings.begin(), warnings.end());
+  reload_synonyms(true);
   return r;
+}
+
+// Files this ingest added, when no stored regulation has their content (a failed save).
+void Library::drop_unreferenced(const std::vector<fs::path>& added) {
+  std::error_code ec;
+  for (const auto& p : added) {
+    const std::string sha = p.filename().string().substr(0, 64);
+    const auto all = documents().list();
+    if (std::none_of(all.begin(), all.end(),
+                     [&](const model::RegulationInfo& r) { return r.source_sha256 == sha; }))
+      fs::remove(p, ec);
+  }
+}
+
+// An unchanged file ingested again puts back a kept source that went missing (deleted by hand,
+// or lost to a crash of an older version); a Word file's lost rendering needs a new parse.
+void Library::restore_kept_source(const fs::path& file, index::IngestResult& r) {
+  if (r.info.source_sha256.size() != 64) return;
+  if (!source_copy(r.info)) {
+    std::string why;
+    if (copy_whole(file, source_path(data_dir_, r.info), why))
+      r.note += "; its kept copy for page images was missing and is restored";
+    else
+      r.warnings.push_back("the source file was not kept for the reading room: " + why);
+  }
+  if (r.info.paging == model::Paging::kRendered && !page_pdf(r.info))
+    r.warnings.push_back("its page images are missing: ingest --force draws them again");
 }
 
 void Library::remove(const std::string& reg_id) {

@@ -68,8 +68,9 @@ class Library {
   /// LibreOffice's rendering of a Word file kept at ingest (sources/<sha256>.rendered.pdf).
   std::optional<std::filesystem::path> page_pdf(const model::RegulationInfo& r) const;
 
-  /// Parses and stores one file (index::ingest_file) and keeps a copy of it (source_copy); the
-  /// keyword index follows by its triggers.
+  /// Parses and stores one file (index::ingest_file) and keeps a copy of it (source_copy),
+  /// in place before the regulation is visible; the keyword index follows by its triggers. An
+  /// unchanged file puts back a kept copy that went missing.
   index::IngestResult ingest(const std::filesystem::path& file, const index::IngestOptions& o);
   /// After a command's changes (ingest, rename): compacts the keyword index, then embeds the
   /// blocks without a vector when an embedding model is configured (`progress` hears of it).
@@ -85,6 +86,8 @@ class Library {
   void write_user_aliases(const AliasTable& t);
   void reload_aliases();
   void reload_synonyms(bool write_cache);
+  void drop_unreferenced(const std::vector<std::filesystem::path>& added);
+  void restore_kept_source(const std::filesystem::path& file, index::IngestResult& r);
 
   std::filesystem::path data_dir_;
   Engine engine_;

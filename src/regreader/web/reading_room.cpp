@@ -1,9 +1,7 @@
 #include "regreader/web/reading_room.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <functional>
-#include <sstream>
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/settings.hpp"
@@ -14,6 +12,7 @@
 #include "regreader/parse/pdf/pdf_document.hpp"
 #include "regreader/tools/registry.hpp"
 #include "regreader/web/ask_stream.hpp"
+#include "regreader/web/page_images.hpp"
 
 namespace regreader::web {
 
@@ -38,43 +37,6 @@ json regulation_json(const index::Library& lib, const model::RegulationInfo& r,
   j["ocr_pages"] = it == ocr.end() ? 0 : it->second;
   j["has_page_images"] = lib.page_pdf(r).has_value();
   return j;
-}
-
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-// The page as printed, from the kept source PDF (or a Word file's kept rendering); rendered once
-// and cached beside it.
-Reply page_image(const index::Library& lib, const std::string& id, int page, int dpi) {
-  const auto info = lib.documents().require(id);
-  if (page > info.total_pages)
-    throw Error(ErrorCode::kNotFound, id + " has " + std::to_string(info.total_pages) + " pages");
-  const auto src = lib.page_pdf(info);
-  if (!src)
-    throw Error(ErrorCode::kNotFound,
-                "no page images for " + id +
-                    " (only PDFs and Word files rendered by LibreOffice at ingest are drawn)");
-  const fs::path cache =
-      lib.data_dir() / "cache" / "pages" /
-      (info.source_sha256 + "-" + std::to_string(page) + "-" + std::to_string(dpi) + ".png");
-  Reply r;
-  r.content_type = "image/png";
-  r.headers["Cache-Control"] = "private, max-age=86400";
-  std::error_code ec;
-  if (fs::exists(cache, ec)) {
-    r.body = read_file(cache);
-    return r;
-  }
-  r.body = parse::PdfDocument(*src).render_png(page - 1, dpi);
-  fs::create_directories(cache.parent_path(), ec);
-  const fs::path tmp = cache.string() + ".tmp" + std::to_string(::getpid());
-  std::ofstream(tmp, std::ios::binary) << r.body;
-  fs::rename(tmp, cache, ec);
-  return r;
 }
 
 // A page with each block's rectangle on the printed page ("rect": [x0, y0, x1, y1] in points,
@@ -162,10 +124,11 @@ void add_reading_room(http::Router& router, const ReadingRoomOptions& options) {
                 return http::json_reply(
                     page_json(lib, stored_id(lib, req.param("id")), page_number(req.param("n"))));
               })});
+  auto images = std::make_shared<PageImages>(o.images);
   router.add({"GET", "/api/regulations/{id}/pages/{n}/image.png", "page image",
-              reading([o](const index::Library& lib, const Request& req) {
-                return page_image(lib, stored_id(lib, req.param("id")), page_number(req.param("n")),
-                                  o.image_dpi);
+              reading([images](const index::Library& lib, const Request& req) {
+                return images->get(lib, stored_id(lib, req.param("id")),
+                                   page_number(req.param("n")));
               })});
   router.add({"POST", "/api/tool/{name}", "tool",
               reading([o](const index::Library& lib, const Request& req) {

@@ -8,7 +8,7 @@
 //   GET  /api/regulations                           the library: title, pages, format, fidelity
 //   GET  /api/regulations/{id}                      one regulation
 //   GET  /api/regulations/{id}/pages/{n}            the stored page: blocks, notes, OCR flag
-//   GET  /api/regulations/{id}/pages/{n}/image.png  the page as printed (MuPDF, cached)
+//   GET  /api/regulations/{id}/pages/{n}/image.png  the page as printed (web/page_images.hpp)
 //   POST /api/tool/{name}                           any read-only tool, arguments as the body
 //   POST /api/ask                                   an answer streamed as server-sent events
 // clang-format on
@@ -18,13 +18,14 @@
 
 #include "regreader/http/router.hpp"
 #include "regreader/index/library_pool.hpp"
+#include "regreader/web/page_images.hpp"
 
 namespace regreader::web {
 
 struct ReadingRoomOptions {
   std::filesystem::path data_dir;
   bool advanced_tools = false;
-  int image_dpi = 144;  ///< page images: 2x of 72 dpi, sharp on HiDPI screens
+  PageImageLimits images;  ///< page images: resolution, pixel cap, drawings at once, cache
   /// The server's libraries, shared with its MCP tools; null: a pool of its own for `data_dir`
   /// on the configured engine.
   std::shared_ptr<index::LibraryPool> libraries;

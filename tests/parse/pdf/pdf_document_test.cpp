@@ -14,33 +14,7 @@
 namespace regreader::parse {
 namespace {
 
-// A one-page PDF around `content` (a content stream using Helvetica as /F1), with a correct
-// cross-reference table so that MuPDF reads it without repairing.
-std::string one_page_pdf(const std::string& content) {
-  const std::vector<std::string> objects = {
-      "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /Contents 4 0 R "
-      "/Resources << /Font << /F1 5 0 R >> >> >>",
-      "<< /Length " + std::to_string(content.size()) + " >>\nstream\n" + content + "\nendstream",
-      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"};
-  std::ostringstream pdf;
-  pdf << "%PDF-1.4\n";
-  std::vector<std::streamoff> offsets;
-  for (size_t i = 0; i < objects.size(); ++i) {
-    offsets.push_back(pdf.tellp());
-    pdf << i + 1 << " 0 obj\n" << objects[i] << "\nendobj\n";
-  }
-  const auto xref = pdf.tellp();
-  pdf << "xref\n0 " << objects.size() + 1 << "\n0000000000 65535 f \n";
-  for (auto off : offsets) {
-    char line[32];
-    std::snprintf(line, sizeof line, "%010lld 00000 n \n", static_cast<long long>(off));
-    pdf << line;
-  }
-  pdf << "trailer\n<< /Size " << objects.size() + 1 << " /Root 1 0 R >>\nstartxref\n"
-      << xref << "\n%%EOF\n";
-  return pdf.str();
-}
+using testing::one_page_pdf;
 
 std::string text_of(const std::vector<PdfChar>& chars, bool bold) {
   std::string s;

@@ -400,7 +400,16 @@ const LatinAdvances& PdfDocument::latin_advances(int from) const {
   return *impl_->latin;
 }
 
-GrayImage PdfDocument::render_gray(int index, int dpi, InkFilterStats* stats) const {
+int PdfDocument::fitting_dpi(int index, int dpi, double max_pixels) const {
+  const auto [w, h] = page_size(index);
+  const double pixels = (w * dpi / 72.0) * (h * dpi / 72.0);
+  if (pixels <= max_pixels) return dpi;
+  return std::max(1, static_cast<int>(dpi * std::sqrt(max_pixels / pixels)));
+}
+
+GrayImage PdfDocument::render_gray(int index, int asked_dpi, InkFilterStats* stats,
+                                   double max_pixels) const {
+  const int dpi = fitting_dpi(index, asked_dpi, max_pixels);
   fz_context* c = impl_->ctx;
   fz_pixmap* pix = nullptr;
   std::string failure;
@@ -433,7 +442,8 @@ GrayImage PdfDocument::render_gray(int index, int dpi, InkFilterStats* stats) co
   return to_ocr_gray(img, stats);
 }
 
-std::string PdfDocument::render_png(int index, int dpi) const {
+PdfDocument::PngPage PdfDocument::render_png(int index, int asked_dpi, double max_pixels) const {
+  const int dpi = fitting_dpi(index, asked_dpi, max_pixels);
   fz_context* c = impl_->ctx;
   fz_pixmap* pix = nullptr;
   fz_buffer* buf = nullptr;
@@ -459,7 +469,7 @@ std::string PdfDocument::render_png(int index, int dpi) const {
   if (out.empty())
     throw ParseError(ErrorCode::kCorruptFile, impl_->path,
                      "cannot render the page (" + failure + ")", index + 1);
-  return out;
+  return {std::move(out), dpi};
 }
 
 std::pair<float, float> PdfDocument::page_size(int index) const {

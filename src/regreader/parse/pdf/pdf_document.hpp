@@ -42,11 +42,25 @@ class PdfDocument {
   std::string title() const;
   /// Characters and ruling lines of page `index` (0-based). Throws ParseError naming the page.
   PdfPageContent read_page(int index) const;
-  /// Renders page `index` in grey at `dpi` for OCR, coloured ink (seals) dropped
-  /// (colour_ink.hpp); `stats` says how much was dropped. Throws ParseError naming the page.
-  GrayImage render_gray(int index, int dpi, InkFilterStats* stats = nullptr) const;
-  /// Renders page `index` in colour at `dpi` as PNG bytes (the reading room's page images).
-  std::string render_png(int index, int dpi) const;
+  /// Most pixels one rendering of a page may have: a page declared 14400 pt square would take
+  /// gigabytes at the asked dpi, so its resolution is lowered to fit (GrayImage::dpi and
+  /// PngPage::dpi say what was used). 40 Mpx holds an A2 sheet at 300 dpi.
+  static constexpr double kMaxRenderPixels = 40e6;
+
+  /// Renders page `index` in grey at `dpi` (lowered to fit `max_pixels`) for OCR, coloured
+  /// ink (seals) dropped (colour_ink.hpp); `stats` says how much was dropped. Throws ParseError
+  /// naming the page.
+  GrayImage render_gray(int index, int dpi, InkFilterStats* stats = nullptr,
+                        double max_pixels = kMaxRenderPixels) const;
+  /// A page drawn in colour as PNG bytes (the reading room's page images).
+  struct PngPage {
+    std::string png;
+    int dpi = 0;  ///< the resolution used: the one asked for, or lower to fit max_pixels
+  };
+  /// Renders page `index` in colour at `dpi`, lowered to fit `max_pixels`.
+  PngPage render_png(int index, int dpi, double max_pixels = kMaxRenderPixels) const;
+  /// The resolution at which page `index` has at most `max_pixels` pixels: `dpi`, or lower.
+  int fitting_dpi(int index, int dpi, double max_pixels) const;
   /// Page `index`'s size in points (PDF user space).
   std::pair<float, float> page_size(int index) const;
 
