@@ -37,6 +37,14 @@ python3 scripts/make-image-only-pdf.py "$out/scanned-table.pdf" "$tmp/table.pgm"
 # rows of its values (print under the seal turns dark red, as on scanned regulations).
 pdftoppm -r 100 -f 2 -l 2 -singlefile "$out/tables-sample.pdf" "$tmp/colour"
 python3 scripts/make-image-only-pdf.py "$out/sealed-table.pdf" "$tmp/colour.ppm" --seal 135,250,85
+# A scan of nothing: 300 × 424 pixels of seeded random grey (noise, not a page of text).
+python3 - "$tmp/noise.pgm" <<'PY'
+import random, sys
+random.seed(41)
+w, h = 300, 424
+open(sys.argv[1], "wb").write(b"P5\n%d %d\n255\n" % (w, h) + bytes(random.getrandbits(8) for _ in range(w * h)))
+PY
+python3 scripts/make-image-only-pdf.py "$out/noise-scan.pdf" "$tmp/noise.pgm"
 python3 scripts/make-docx-fixture.py "$out/word-features.docx"
 # Office exports (Word/WPS layouts: parts and items, boxes, bullets, Title style) and their gold.
 python3 scripts/make-office-fixtures.py "$out" --gold bench/fidelity/gold

@@ -157,6 +157,42 @@ TEST_F(Hostile, AParseOverItsTimeIsStoppedAndTheRunGoesOn) {
             std::string::npos);
 }
 
+// Issue 41: a 490 KB DOCX of 2 M empty paragraphs ran 270 s and 3.4 GB (LibreOffice paginating
+// it) before being refused. Counted while the XML is read, it is refused at once.
+TEST_F(Hostile, AWordFileOfMillionsOfEmptyParagraphsIsRefusedBeforeLibreOffice) {
+  std::string xml = kDocxHead;
+  xml += "<w:p><w:r><w:t>安全</w:t></w:r></w:p>";
+  for (int i = 0; i < 2000000; ++i)
+    xml += "<w:p/>";
+  xml += kDocxTail;
+  write_docx(file("empty.docx"), xml);
+  const auto r = ingest(quote(file("empty.docx")));
+  EXPECT_NE(r.code, 0) << r.err;
+  EXPECT_EQ(result(r)["error"]["code"], "limit_exceeded") << r.out;
+  EXPECT_NE(result(r)["error"]["message"].get<std::string>().find("REGREADER_MAX_PARAGRAPHS"),
+            std::string::npos);
+}
+
+TEST_F(Hostile, APdfOverThePageLimitIsRefusedBeforeAnyPageIsRead) {
+  const auto r = ingest(quote(sample_pdf()), "REGREADER_MAX_PAGES=2");
+  EXPECT_NE(r.code, 0) << r.err;
+  EXPECT_EQ(result(r)["error"]["code"], "limit_exceeded") << r.out;
+  EXPECT_NE(result(r)["error"]["message"].get<std::string>().find("REGREADER_MAX_PAGES"),
+            std::string::npos);
+}
+
+// Issue 41: a random-noise scan took 111 s of OCR and was stored as a regulation (a 250-column
+// table of letters). OCR finds no run of characters it is sure of: refused, nothing stored.
+TEST_F(Hostile, ANoiseScanIsRefusedNotStoredAsARegulation) {
+  const auto r = ingest(quote(fixtures_dir() / "noise-scan.pdf") + " " + quote(sample_md()));
+  EXPECT_EQ(r.code, 1) << r.err;
+  const auto j = json::parse(r.out);
+  EXPECT_EQ(j["ingested"], 1) << "the other file of the run is ingested";
+  EXPECT_EQ(j["results"][0]["error"]["code"], "no_text_layer") << r.out;
+  EXPECT_NE(j["results"][0]["error"]["message"].get<std::string>().find("noise"),
+            std::string::npos);
+}
+
 TEST_F(Hostile, AFileOverTheSizeLimitIsRefusedUnread) {
   write(file("big.md"), "# 标题\n\n" + std::string(2 * 1024 * 1024, 'x') + "\n");
   const auto r = ingest(quote(file("big.md")), "REGREADER_MAX_FILE_MB=1");

@@ -89,8 +89,7 @@ TEST(SessionTable, WhenEverySessionIsBusyANewClientIsRefused) {
 }
 
 // Issue 41: 300 `initialize` requests from one local process evicted every live session. Now a
-// burst displaces only sessions nobody has used; a client's session stays until it has been idle
-// longer than the table's live_idle.
+// burst displaces its own sessions, never used after `initialize`, first.
 TEST(SessionTable, ABurstOfInitializeNeverLogsOutAClientInUse) {
   SessionTable table(4, 4);
   std::vector<std::string> live;
@@ -108,17 +107,24 @@ TEST(SessionTable, ABurstOfInitializeNeverLogsOutAClientInUse) {
     EXPECT_TRUE(table.find(id)) << "a session in use survives the burst";
 }
 
-TEST(SessionTable, ASessionIdleLongerThanLiveIdleMayMakeRoom) {
-  SessionTable table(2, 2, std::chrono::milliseconds(1));
-  auto a = table.create("127.0.0.1");
-  const std::string a_id = a->session.id();
-  ASSERT_TRUE(table.find(a_id));
-  a.reset();
-  auto b = table.create("127.0.0.1");
-  ASSERT_TRUE(table.find(b->session.id()));  // in use, and held: a call in flight
-  std::this_thread::sleep_for(std::chrono::milliseconds(5));
+TEST(SessionTable, ASessionItsClientLeftMakesRoomFirst) {
+  SessionTable table(3, 3, std::chrono::milliseconds(5));
+  auto left = table.create("127.0.0.1");
+  const std::string left_id = left->session.id();
+  ASSERT_TRUE(table.find(left_id));
+  left.reset();
+  auto fresh = table.create("127.0.0.1");
+  const std::string fresh_id = fresh->session.id();
+  fresh.reset();
+  std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  auto live = table.create("127.0.0.1");
+  const std::string live_id = live->session.id();
+  ASSERT_TRUE(table.find(live_id));
+  live.reset();
   EXPECT_TRUE(table.create("127.0.0.1"));
-  EXPECT_FALSE(table.find(a_id)) << "idle past live_idle: it made room";
+  EXPECT_FALSE(table.find(left_id)) << "used, then idle past stale_after: its client left";
+  EXPECT_TRUE(table.find(fresh_id)) << "a new client's session, not yet used, stays this time";
+  EXPECT_TRUE(table.find(live_id));
   SessionTable strict(1, 1);
   auto c = strict.create("127.0.0.1");
   ASSERT_TRUE(strict.find(c->session.id()));

@@ -138,6 +138,14 @@ class HttpSession:
         return status, parse_body(data, headers)
 
     def close(self):
+        """Ends the session (DELETE /mcp, as a client that is done should) and the connection."""
+        if self.sid:
+            try:
+                self.conn.request("DELETE", "/mcp", headers={"Mcp-Session-Id": self.sid,
+                                                             "MCP-Protocol-Version": "2025-11-25"})
+                self.conn.getresponse().read()
+            except (http.client.HTTPException, ConnectionError, OSError):
+                pass
         self.conn.close()
 
 

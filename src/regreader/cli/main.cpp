@@ -53,6 +53,9 @@ parse::ParseLimits parse_limits_from_settings(const Settings& s) {
   l.max_file_mb = static_cast<size_t>(s.number("parse.max_file_mb", double(l.max_file_mb), 0));
   l.memory_mb = static_cast<size_t>(s.number("parse.memory_mb", double(l.memory_mb), 0));
   l.timeout_seconds = static_cast<int>(s.number("parse.timeout", l.timeout_seconds, 0));
+  l.max_pages = static_cast<int>(s.number("parse.max_pages", l.max_pages, 0));
+  l.max_paragraphs =
+      static_cast<size_t>(s.number("parse.max_paragraphs", double(l.max_paragraphs), 0));
   return l;
 }
 

@@ -3,6 +3,8 @@
 #include <httplib.h>
 #include <signal.h>
 #include <spdlog/spdlog.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <mutex>
@@ -73,13 +75,42 @@ void write_reply(Reply out, httplib::Response& res) {
       });
 }
 
+// httplib's server with each connection served here, a request read only once its header block
+// has arrived (connection.hpp).
+class GatedServer : public httplib::Server {
+ public:
+  ConnectionLimits limits;
+  std::unique_ptr<SlowConnections> slow = std::make_unique<SlowConnections>(8);
+
+ protected:
+  bool process_and_close_socket(socket_t sock) override {
+    constexpr auto kIoTimeout = std::chrono::seconds(5);  // httplib's read and write timeouts
+    std::string ip;
+    int port = 0;
+    SocketStream(sock, kIoTimeout, kIoTimeout).get_remote_ip_and_port(ip, port);
+    bool ok = true;
+    for (size_t n = 0; n < kKeepAliveRequests; ++n) {
+      const auto wait = wait_for_headers(sock, limits, *slow, ip, [this] { return is_running(); });
+      if (wait == HeaderWait::kSlow) spdlog::debug("closed a slow connection from {}", ip);
+      if (wait != HeaderWait::kReady) break;
+      SocketStream stream(sock, kIoTimeout, kIoTimeout);
+      bool closed = false;
+      ok = process_request(stream, n + 1 == kKeepAliveRequests, closed, nullptr);
+      if (!ok || closed) break;
+    }
+    ::shutdown(sock, SHUT_RDWR);
+    ::close(sock);
+    return ok;
+  }
+};
+
 }  // namespace
 
 struct Server::Impl {
   ServerOptions options;
   GuardConfig guard;
   Router router;
-  httplib::Server http;
+  GatedServer http;
   std::mutex stop_mutex;
   std::vector<std::function<void()>> stop_hooks;
 
@@ -144,7 +175,8 @@ void Server::Impl::listen() {
   http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   http.set_payload_max_length(options.max_body_bytes);
   http.set_tcp_nodelay(true);  // small JSON-RPC replies: no Nagle delay
-  http.set_keep_alive_max_count(kKeepAliveRequests);
+  http.limits = options.connections;
+  http.slow = std::make_unique<SlowConnections>(options.connections.max_slow_per_address);
   // httplib only receives the request; the router does the routing (its own patterns are
   // regular expressions, so each method is one catch-all here).
   const auto all = [this](const httplib::Request& req, httplib::Response& res) {

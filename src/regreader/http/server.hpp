@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "regreader/http/connection.hpp"
 #include "regreader/http/router.hpp"
 
 namespace regreader::http {
@@ -22,6 +23,8 @@ struct ServerOptions {
   size_t max_body_bytes = 4 << 20;           ///< larger requests get 413
   /// Worker threads: a streamed reply holds one while it is open.
   size_t threads = 32;
+  /// How long a connection may take to begin a request and to send its headers.
+  ConnectionLimits connections;
   /// Called once listening, with the port (tests and --port 0 read it).
   std::function<void(int port)> on_listening;
 };

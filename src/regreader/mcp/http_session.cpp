@@ -98,19 +98,22 @@ std::chrono::steady_clock::time_point HttpSession::last_used() const {
 
 bool SessionTable::evict_idle(const std::string* client) {
   const auto now = std::chrono::steady_clock::now();
+  // 0: left by its client (used, then stale), 1: never used after initialize; -1: may not go.
+  const auto tier = [&](const HttpSession& s) {
+    if (!s.used()) return 1;
+    return now - s.last_used() >= stale_after_ ? 0 : -1;
+  };
   auto victim = sessions_.end();
-  bool victim_fresh = false;
+  int victim_tier = 2;
   for (auto it = sessions_.begin(); it != sessions_.end(); ++it) {
     const HttpSession& s = *it->second;
     // Held only by this table: no open stream, no call in flight.
     if (it->second.use_count() > 1 || (client && s.client != *client)) continue;
-    const bool fresh = !s.used();
-    if (!fresh && now - s.last_used() < live_idle_) continue;  // a client is using it
-    const bool better = victim == sessions_.end() || (fresh && !victim_fresh) ||
-                        (fresh == victim_fresh && s.last_used() < victim->second->last_used());
-    if (better) {
+    const int t = tier(s);
+    if (t < 0) continue;
+    if (t < victim_tier || (t == victim_tier && s.last_used() < victim->second->last_used())) {
       victim = it;
-      victim_fresh = fresh;
+      victim_tier = t;
     }
   }
   if (victim == sessions_.end()) return false;

@@ -72,19 +72,19 @@ class HttpSession {
   bool used_ = false;
 };
 
-/// Sessions are never a reason to lock clients out, and no client can log others out: when the
-/// table (or one client address's share of it) is full, a session nobody holds (no open stream,
-/// no call in flight) makes room, chosen first among sessions never used after `initialize`, then
-/// among sessions idle longer than `live_idle`, least recently used first. A session a client is
-/// using is never dropped, so a burst of `initialize` only displaces its own sessions; when
-/// nothing may be dropped the new client gets null (503).
+/// A burst of `initialize` can neither lock new clients out nor log clients out: when the table
+/// (or one client address's share of it) is full, a session nobody holds (no open stream, no call
+/// in flight) makes room, chosen first among sessions a client left (used, then idle longer than
+/// `stale_after`), then among sessions never used after `initialize` (a burst's own), least
+/// recently used first. A session used within `stale_after` is never dropped; when nothing may
+/// go, the new client gets null (503).
 class SessionTable {
  public:
-  static constexpr std::chrono::minutes kLiveIdle{15};
+  static constexpr std::chrono::seconds kStaleAfter{60};
 
   SessionTable(size_t max_sessions, size_t max_per_client,
-               std::chrono::steady_clock::duration live_idle = kLiveIdle)
-      : max_(max_sessions), max_per_client_(max_per_client), live_idle_(live_idle) {}
+               std::chrono::steady_clock::duration stale_after = kStaleAfter)
+      : max_(max_sessions), max_per_client_(max_per_client), stale_after_(stale_after) {}
   /// A new session for a client at `client_address`, or null when every session is busy.
   std::shared_ptr<HttpSession> create(const std::string& client_address = "");
   size_t size();
@@ -100,7 +100,7 @@ class SessionTable {
   std::map<std::string, std::shared_ptr<HttpSession>> sessions_;
   size_t max_;
   size_t max_per_client_;
-  std::chrono::steady_clock::duration live_idle_;
+  std::chrono::steady_clock::duration stale_after_;
 };
 
 /// One SSE event carrying a JSON-RPC message.

@@ -24,6 +24,12 @@ struct ParseLimits {
   int timeout_seconds = 1800;     ///< wall clock per file (OCR reads 1-2 s a page)
   size_t max_entry_mb = 512;      ///< one DOCX (zip) entry, uncompressed
   size_t max_entry_ratio = 1000;  ///< uncompressed / compressed size of a zip entry
+  /// Pages of a PDF (or of LibreOffice's rendering), checked when it is opened: a regulation
+  /// runs to hundreds, and every page may cost a rendering and OCR.
+  int max_pages = 5000;
+  /// Paragraphs and table rows of a Word file, checked while it is read and before
+  /// LibreOffice paginates it (2 M empty paragraphs in 490 KB took it 270 s and 3.4 GB).
+  size_t max_paragraphs = 200000;
 };
 
 struct ParseOptions {

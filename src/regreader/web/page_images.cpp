@@ -153,10 +153,10 @@ http::Reply PageImages::get(const index::Library& lib, const std::string& id, in
                 "no page images for " + id +
                     " (only PDFs and Word files rendered by LibreOffice at ingest are drawn)");
   const auto& l = impl_->limits;
-  const fs::path file = lib.data_dir() / "cache" / "pages" /
-                        (info.source_sha256 + "-" + std::to_string(page) + "-" +
-                         std::to_string(l.dpi) + "dpi-" +
-                         std::to_string(static_cast<long long>(l.max_pixels)) + "px.png");
+  const fs::path file =
+      lib.data_dir() / "cache" / "pages" /
+      (info.source_sha256 + "-" + std::to_string(page) + "-" + std::to_string(l.dpi) + "dpi-" +
+       std::to_string(static_cast<long long>(l.max_pixels)) + "px.png");
   if (auto hit = cached(file)) return png_reply(std::move(*hit));
 
   std::promise<std::string> mine;

@@ -18,9 +18,9 @@
 namespace regreader::web {
 
 struct PageImageLimits {
-  int dpi = 144;                      ///< 2× 72 dpi: sharp on HiDPI screens
-  double max_pixels = 8e6;            ///< an A4 page at 144 dpi has 2 Mpx
-  int max_concurrent = 2;             ///< drawings at once; other requests wait their turn
+  int dpi = 144;                              ///< 2× 72 dpi: sharp on HiDPI screens
+  double max_pixels = 8e6;                    ///< an A4 page at 144 dpi has 2 Mpx
+  int max_concurrent = 2;                     ///< drawings at once; other requests wait their turn
   std::uintmax_t cache_bytes = 512ull << 20;  ///< the disk cache's budget
 };
 

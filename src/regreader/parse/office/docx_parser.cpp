@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <optional>
@@ -253,11 +254,25 @@ struct BodyReader {
     raw.blocks.push_back(std::move(b));
   }
 
+  // Paragraphs and table rows read so far, empty ones included (ParseLimits::max_paragraphs).
+  size_t elements = 0;
+  size_t max_elements = 0;
+  fs::path path;
+
+  void count(size_t n) {
+    elements += n;
+    if (max_elements > 0 && elements > max_elements)
+      throw ParseError(ErrorCode::kLimit, path,
+                       "the document has more than " + std::to_string(max_elements) +
+                           " paragraphs and table rows (REGREADER_MAX_PARAGRAPHS): refused "
+                           "before LibreOffice paginates it");
+  }
+
   void body(const pugi::xml_node& node) {
     for (auto child : node.children()) {
       const char* name = child.name();
       if (!std::strcmp(name, "w:p"))
-        paragraph(child);
+        count(1), paragraph(child);
       else if (!std::strcmp(name, "w:tbl"))
         table(child);
       else if (!std::strcmp(name, "w:sdt"))
@@ -268,6 +283,8 @@ struct BodyReader {
   }
 
   void table(const pugi::xml_node& tbl) {
+    count(static_cast<size_t>(
+        std::distance(tbl.children("w:tr").begin(), tbl.children("w:tr").end())));
     RawBlock b;
     b.kind = RawBlock::Kind::kTable;
     b.table = read_docx_table(tbl);
@@ -296,6 +313,8 @@ RawDocument read_docx_content(const fs::path& path, const ParseLimits& limits) {
                      "not a Word document: the archive has no word/document.xml");
   BodyReader reader;
   reader.raw.format = "docx";
+  reader.path = path;
+  reader.max_elements = limits.max_paragraphs;
   if (auto styles = read_entry(z.get(), "word/styles.xml", path, limits)) {
     auto doc = load_xml(path, *styles, "word/styles.xml");
     reader.levels = heading_levels(doc);

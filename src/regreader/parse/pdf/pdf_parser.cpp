@@ -9,6 +9,7 @@
 #include "regreader/core/text.hpp"
 #include "regreader/parse/ocr/ocr.hpp"
 #include "regreader/parse/ocr/ocr_layer.hpp"
+#include "regreader/parse/ocr/ocr_noise.hpp"
 #include "regreader/parse/ocr/scan_rows.hpp"
 #include "regreader/parse/ocr/scan_rules.hpp"
 #include "regreader/parse/pdf/block_rects.hpp"
@@ -41,6 +42,11 @@ class PageReader {
         content.rules = rules_seen(std::move(content.rules), image);
       }
       auto ocr = engine_->recognize(image);
+      if (!ocr_found_text(ocr)) {  // noise, a photo, blank paper: nothing to read again
+        content.chars.clear();
+        source = kOcrFoundNoText;
+        return PdfPage{index + 1, content.width, content.height, {}, {}};
+      }
       const std::vector<int> dpis =
           engine_->rereads() ? ocr_rereading_dpis(content) : std::vector<int>{};
       std::vector<std::vector<PdfChar>> others;
@@ -114,10 +120,15 @@ class PageReader {
 std::vector<PdfPage> read_pdf_lines(const std::filesystem::path& path, std::string* title,
                                     const ProgressFn& progress, OcrMode ocr,
                                     std::vector<std::string>* sources, int only_page,
-                                    OcrEngineChoice engine, std::string* engine_used) {
+                                    OcrEngineChoice engine, std::string* engine_used,
+                                    int max_pages) {
   PageReader reader(path, ocr, engine);
   if (title) *title = reader.doc().title();
   const int n = reader.doc().page_count();
+  if (max_pages > 0 && n > max_pages)
+    throw ParseError(ErrorCode::kLimit, path,
+                     "the file has " + std::to_string(n) + " pages, over the limit of " +
+                         std::to_string(max_pages) + " (REGREADER_MAX_PAGES)");
   std::vector<PdfPage> pages;
   pages.reserve(static_cast<size_t>(n));
   for (int i = 0; i < n; ++i) {
@@ -171,20 +182,30 @@ RawDocument parse_pdf(const std::filesystem::path& path, const ParseOptions& opt
   raw.format = "pdf";
   std::vector<PdfPage> pages =
       read_pdf_lines(path, &raw.title, options.progress, options.ocr, &raw.page_sources, 0,
-                     options.ocr_engine, &raw.ocr_engine);
+                     options.ocr_engine, &raw.ocr_engine, options.limits.max_pages);
   raw.page_count = static_cast<int>(pages.size());
   raw.paging = model::Paging::kReal;
   size_t text_pages = 0;
   for (const auto& p : pages)
     text_pages += p.lines.empty() ? 0 : 1;
+  std::string no_text;  // pages OCR read and found no text on
+  for (size_t i = 0; i < raw.page_sources.size(); ++i)
+    if (raw.page_sources[i] == kOcrFoundNoText)
+      no_text += (no_text.empty() ? "" : ", ") + std::to_string(i + 1);
   if (text_pages == 0)
     throw ParseError(ErrorCode::kNoTextLayer, path,
                      options.ocr == OcrMode::kNever
                          ? "no page has a text layer (a scanned PDF); ingest it with --ocr auto"
-                         : "no page has a text layer and OCR found no text in the scans");
+                     : no_text.empty()
+                         ? "no page has a text layer and OCR found no text in the scans"
+                         : "no page has a text layer and OCR found no text in the scans (noise, "
+                           "a photograph or blank paper: no run of characters it was sure of)");
+  if (!no_text.empty())
+    raw.warnings.push_back("OCR found no text on page(s) " + no_text +
+                           " (noise, a photograph or blank paper): they are empty");
   if (text_pages < pages.size())
     raw.warnings.push_back(std::to_string(pages.size() - text_pages) +
-                           " page(s) have no text layer (scanned images) and are empty");
+                           " page(s) have no text and are empty");
   for (const auto& p : pages) {
     const bool ocr = static_cast<size_t>(p.number - 1) < raw.page_sources.size() &&
                      raw.page_sources[static_cast<size_t>(p.number - 1)] == "ocr";

@@ -13,12 +13,13 @@ namespace regreader::parse {
 /// (when given) where each page's text came from. With `only_page` (1-based) that page alone is
 /// read and returned (OCR readings are then checked against that page's text alone). `engine`
 /// chooses the OCR engine (ocr.hpp); `engine_used` receives the name of the one that read pages
-/// ("" when none did).
+/// ("" when none did). A file of more than `max_pages` pages (0: no limit) is refused with
+/// kLimit before any page is read.
 std::vector<PdfPage> read_pdf_lines(const std::filesystem::path& path, std::string* title,
                                     const ProgressFn& progress = {}, OcrMode ocr = OcrMode::kNever,
                                     std::vector<std::string>* sources = nullptr, int only_page = 0,
                                     OcrEngineChoice engine = OcrEngineChoice::kAuto,
-                                    std::string* engine_used = nullptr);
+                                    std::string* engine_used = nullptr, int max_pages = 0);
 
 /// PDF -> RawDocument: running lines removed, paragraphs and styled headings found. A PDF whose
 /// pages carry no text at all is rejected with kNoTextLayer.
