@@ -6,7 +6,7 @@ MCP_NODE_MODULES := tests/mcp/node_modules/.package-lock.json
 INTEROP_NODE_MODULES := tests/interop/node_modules/.package-lock.json
 WEB_NODE_MODULES := tests/web/node_modules/.package-lock.json
 
-.PHONY: all deps deps-app app ocr-models mcp-deps interop-deps web-deps build tsan package install test test-fast conformance interop asan fuzz demo bench format format-check tidy clean
+.PHONY: all deps deps-app app ocr-models mcp-deps interop-deps web-deps build tsan package install test test-fast conformance interop asan fuzz reliability demo bench format format-check tidy clean
 
 all: build
 
@@ -87,6 +87,11 @@ tsan: deps mcp-deps
 # citation parser, tokenizer; each runs RUNS (default 1,000,000) executions from fuzz/corpus/.
 fuzz: deps
 	bash scripts/run-fuzz.sh
+
+# The reliability suite in full (make test runs it bounded): protocol fuzz, load over 10 rounds,
+# HTTP abuse, hostile files and killed ingests, every libFuzzer target. build/reliability/.
+reliability: build mcp-deps
+	bash scripts/reliability.sh
 
 # Ingest the sample regulation we wrote, then show its table of contents, two pages, the table that
 # runs across them, a search, a tool call, and one exchange with the MCP server over stdio.

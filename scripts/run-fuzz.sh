@@ -14,7 +14,7 @@ RUNS=${RUNS:-1000000}
 MAX_TIME=${MAX_TIME:-0}
 JOBS=${JOBS:-2}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(json_rpc markdown docx_xml citations tokenizer query)
+[ ${#targets[@]} -gt 0 ] || targets=(json_rpc markdown docx_xml citations tokenizer query api_body)
 
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j "$JOBS" --target $(printf 'fuzz_%s ' "${targets[@]}")

@@ -40,7 +40,11 @@ struct OrtApiBase {
 // Each slot used, with its C signature.
 template <int Slot, typename Fn>
 struct Slot_ {
-  static Fn get(const void* const* api) { return reinterpret_cast<Fn>(api[Slot]); }
+  // The table holds function addresses typed as const void*: the const is the table's, not the
+  // function's (clang refuses to cast it away in one step).
+  static Fn get(const void* const* api) {
+    return reinterpret_cast<Fn>(const_cast<void*>(api[Slot]));
+  }
 };
 using GetErrorMessage = Slot_<2, const char* (*)(const OrtStatus*)>;
 using CreateEnv = Slot_<3, Status (*)(int, const char*, OrtEnv**)>;
