@@ -10,7 +10,7 @@
 #include <set>
 #include <string>
 
-namespace {
+namespace layers_test {
 
 namespace fs = std::filesystem;
 

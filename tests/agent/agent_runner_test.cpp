@@ -13,7 +13,7 @@
 #include "regreader/core/error.hpp"
 
 namespace regreader::agent {
-namespace {
+namespace agent_runner_test {
 
 using nlohmann::json;
 using regreader::testing::FakeChecker;

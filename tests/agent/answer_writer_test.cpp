@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 namespace regreader::agent {
-namespace {
+namespace answer_writer_test {
 
 Finding page(const std::string& from, size_t bytes) {
   return {from, std::string(bytes, 'p'), true};

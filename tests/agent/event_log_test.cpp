@@ -8,7 +8,7 @@
 #include "regreader/core/error.hpp"
 
 namespace regreader::agent {
-namespace {
+namespace event_log_test {
 
 struct TempFile {
   std::filesystem::path path =

@@ -24,7 +24,7 @@
 #include "regreader/core/http_client.hpp"
 
 namespace regreader::agent {
-namespace {
+namespace fake_llm_server_test {
 
 namespace fs = std::filesystem;
 

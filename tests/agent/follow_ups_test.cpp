@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 namespace regreader::agent {
-namespace {
+namespace follow_ups_test {
 
 using K = FollowUp::Kind;
 

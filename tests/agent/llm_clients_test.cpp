@@ -10,7 +10,7 @@
 #include "regreader/agent/llm/openai_client.hpp"
 
 namespace regreader::agent {
-namespace {
+namespace llm_clients_test {
 
 using nlohmann::json;
 using regreader::testing::call;

@@ -9,7 +9,7 @@
 #include "regreader/agent/llm/openai_client.hpp"
 
 namespace regreader::agent {
-namespace {
+namespace llm_config_test {
 
 EnvLookup env_of(const std::map<std::string, std::string>& vars) {
   return [vars](const std::string& name) -> std::optional<std::string> {

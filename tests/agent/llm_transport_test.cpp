@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace regreader::agent {
-namespace {
+namespace llm_transport_test {
 
 TEST(LlmTransportTest, RetryAfterHeaders) {
   HttpResponse r;

@@ -19,7 +19,7 @@
 #include "regreader/core/error.hpp"
 
 namespace regreader::agent {
-namespace {
+namespace orchestrator_test {
 
 using nlohmann::json;
 using regreader::testing::call;
@@ -277,7 +277,7 @@ TEST(SubagentSpecTest, EachSubagentHasItsOwnToolsAndAShortPrompt) {
 }  // namespace regreader::agent
 
 namespace regreader::agent {
-namespace {
+namespace orchestrator_test {
 
 void offer_every_core_tool(FakeTools& tools) {
   for (const char* n :
@@ -390,7 +390,7 @@ TEST(SkillRoutingTest, IntentsPickBuiltInSkillsWhenTheModelChoseNone) {
 }  // namespace regreader::agent
 
 namespace regreader::agent {
-namespace {
+namespace orchestrator_test {
 
 // Issue 16: a scripted orchestrated run in a kept workspace leaves the plan, one folder per
 // subagent (task, tool results, output), the answer and the events; the aggregator's findings

@@ -9,7 +9,7 @@
 #include "regreader/agent/llm/llm_config.hpp"
 
 namespace regreader::agent {
-namespace {
+namespace query_analyzer_test {
 
 using I = QueryIntent;
 using regreader::testing::reply;

@@ -14,7 +14,7 @@
 #include "regreader/agent/prompts.hpp"
 
 namespace regreader::agent {
-namespace {
+namespace react_agent_test {
 
 using nlohmann::json;
 using regreader::testing::call;
@@ -322,7 +322,7 @@ TEST(ReactAgentChatTest, EarlierTurnsAreContextAndLlmFailuresAreLogged) {
 }  // namespace regreader::agent
 
 namespace regreader::agent {
-namespace {
+namespace react_agent_test {
 
 TEST(ReactAgentToolFailureTest, ThrowingProviderBecomesAnErrorResult) {
   Harness h(Wire::kAnthropic, true,

@@ -5,7 +5,7 @@
 #include <vector>
 
 namespace regreader::agent {
-namespace {
+namespace sse_parser_test {
 
 std::vector<SseEvent> parse_in_pieces(const std::string& stream, size_t piece) {
   std::vector<SseEvent> out;

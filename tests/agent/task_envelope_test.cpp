@@ -8,7 +8,7 @@
 #include "regreader/core/error.hpp"
 
 namespace regreader::agent {
-namespace {
+namespace task_envelope_test {
 
 TEST(TaskEnvelope, ACompletedTaskSaysWhatTheAnswerWas) {
   MemoryEventSink sink;

@@ -14,7 +14,7 @@
 #include "regreader/agent/react_agent.hpp"
 
 namespace regreader::agent {
-namespace {
+namespace workflow_agent_test {
 
 using nlohmann::json;
 using regreader::testing::FakeChecker;

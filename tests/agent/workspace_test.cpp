@@ -13,7 +13,7 @@
 #include "regreader/core/error.hpp"
 
 namespace regreader::agent {
-namespace {
+namespace workspace_test {
 
 namespace fs = std::filesystem;
 

@@ -14,7 +14,7 @@
 #include "test_support.hpp"
 
 namespace regreader::testing {
-namespace {
+namespace ask_test {
 
 using nlohmann::json;
 
@@ -302,7 +302,7 @@ TEST_F(Ask, EventsOfAMissingOrCorruptFileAreClearErrors) {
 }  // namespace regreader::testing
 
 namespace regreader::testing {
-namespace {
+namespace ask_test {
 
 // Issue 16 end to end: `ask --agent orchestrated --workspace DIR` leaves the run's files, `run
 // show DIR` summarises them, `events --violations` lists what the guard refused; `--skill`
@@ -341,7 +341,7 @@ TEST_F(Ask, AnOrchestratedRunKeepsItsWorkspaceAndRunShowSummarisesIt) {
 }  // namespace regreader::testing
 
 namespace regreader::testing {
-namespace {
+namespace ask_test {
 
 // Issue 17: the reading room's ask panel streams the answer as server-sent events -- the tool
 // call as it starts, the text as the model writes it, then every claim with its verdict.

@@ -16,7 +16,7 @@
 #include "test_support.hpp"
 
 namespace regreader::testing {
-namespace {
+namespace cli_test {
 
 namespace fs = std::filesystem;
 
@@ -210,7 +210,7 @@ TEST_F(Cli, HelpTeachesWithExamples) {
 }  // namespace regreader::testing
 
 namespace regreader::testing {
-namespace {
+namespace cli_test {
 
 class CliTables : public Cli {
  protected:
@@ -265,7 +265,7 @@ TEST_F(CliTables, ReferencesAreFollowedInOneStep) {
 }  // namespace regreader::testing
 
 namespace regreader::testing {
-namespace {
+namespace cli_test {
 
 TEST_F(Cli, PartialMatchesAreSaidAndNonsenseFindsNothing) {
   ingest_sample();
@@ -351,7 +351,7 @@ TEST_F(Cli, KeywordSearchWithCitations) {
 }  // namespace regreader::testing
 
 namespace regreader::testing {
-namespace {
+namespace cli_test {
 
 // The environment of the spawned binary is this process's; each test restores it.
 class CliVectors : public Cli {
@@ -444,7 +444,7 @@ TEST_F(CliVectors, LocalEncoderFolderReindexesAndSearches) {
 }  // namespace regreader::testing
 
 namespace regreader::testing {
-namespace {
+namespace cli_test {
 
 // Issue 15: an id held by different content is refused with the store unchanged; the same
 // content is skipped without parsing; a new version of the same file replaces it and says so;
@@ -619,7 +619,7 @@ TEST_F(Cli, CopiesFoldPerRegCapsAndANamedRegulationScopes) {
 }  // namespace regreader::testing
 
 namespace regreader::testing {
-namespace {
+namespace cli_test {
 
 // One precedence rule, seen from outside: flag > environment > config file > default.
 TEST_F(Cli, ConfigShowSaysWhereEverySettingCameFrom) {
@@ -669,7 +669,7 @@ TEST_F(Cli, TheServerSaysWhatItServesAndNamesAnEmptyDataDirectory) {
 }  // namespace regreader::testing
 
 namespace regreader::testing {
-namespace {
+namespace cli_test {
 
 TEST_F(Cli, RenameMovesARegulationAndItsAliasesSearchAndToolsUseTheNewId) {
   ingest_sample();
@@ -806,7 +806,7 @@ TEST_F(Cli, OcrEngineIsChosenAndNamedInCheckAndList) {
 }  // namespace regreader::testing
 
 namespace regreader::testing {
-namespace {
+namespace cli_test {
 
 // On a terminal (a pseudo-terminal from `script`), a run over several files shows an overall
 // bar and the file's step, drawn in place. (The two files are one document: same cover id.)

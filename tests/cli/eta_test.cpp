@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 namespace regreader::cli {
-namespace {
+namespace eta_test {
 
 constexpr std::uintmax_t kKB = 1024, kMB = 1024 * 1024;
 

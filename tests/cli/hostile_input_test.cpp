@@ -16,7 +16,7 @@
 #include "test_support.hpp"
 
 namespace regreader::testing {
-namespace {
+namespace hostile_input_test {
 
 using nlohmann::json;
 

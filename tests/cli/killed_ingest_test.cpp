@@ -16,7 +16,7 @@
 #include "test_support.hpp"
 
 namespace regreader::testing {
-namespace {
+namespace killed_ingest_test {
 
 TEST(KilledIngest, ARegulationIsNeverStoredWithoutItsKeptSource) {
   parse::TempDir dir;

@@ -21,7 +21,7 @@
 #include "test_support.hpp"
 
 namespace regreader::testing {
-namespace {
+namespace postgres_test {
 
 // A stored version, without the time it was ingested at (which every ingest changes).
 model::ParsedDocument version_of(const std::string& conninfo) {

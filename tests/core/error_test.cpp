@@ -8,7 +8,7 @@
 #include <string>
 
 namespace regreader {
-namespace {
+namespace error_test {
 
 TEST(ErrorTable, EveryCodeHasItsRowInOrder) {
   const auto table = error_table();

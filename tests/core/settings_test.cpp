@@ -12,7 +12,7 @@
 #include "test_support.hpp"
 
 namespace regreader {
-namespace {
+namespace settings_test {
 
 namespace fs = std::filesystem;
 

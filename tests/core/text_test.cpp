@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace regreader::text {
-namespace {
+namespace text_test {
 
 TEST(FoldWidth, FoldsDigitsLettersAndFullStopButKeepsChinesePunctuation) {
   EXPECT_EQ(fold_width("３．１．３"), "3.1.3");

@@ -12,7 +12,7 @@
 #include "test_support.hpp"
 
 namespace regreader::testing {
-namespace {
+namespace corpus_test {
 
 std::filesystem::path corpus_file(const char* rel) {
   auto dir = corpus_dir();
@@ -147,7 +147,7 @@ TEST(Corpus, EveryPdfAndDocxIngestsOrFailsWithAClearReason) {
 }  // namespace regreader::testing
 
 namespace regreader::testing {
-namespace {
+namespace corpus_test {
 
 // Issue 15: a document's id comes from its cover; a page of the body with the number as its
 // running header, or an excerpt collection citing several standards, keeps its file's id.

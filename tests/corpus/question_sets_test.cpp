@@ -17,7 +17,7 @@
 #include "test_support.hpp"
 
 namespace regreader::testing {
-namespace {
+namespace question_sets_test {
 
 struct QuestionSet {
   const char* questions;

@@ -21,7 +21,7 @@
 #include "regreader/http/server.hpp"
 
 namespace regreader::http {
-namespace {
+namespace connection_test {
 
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace regreader::http {
-namespace {
+namespace guard_test {
 
 TEST(HttpGuard, LoopbackHosts) {
   for (const char* h :

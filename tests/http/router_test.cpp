@@ -8,7 +8,7 @@
 #include "regreader/core/error.hpp"
 
 namespace regreader::http {
-namespace {
+namespace router_test {
 
 using nlohmann::json;
 

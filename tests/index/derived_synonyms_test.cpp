@@ -11,7 +11,7 @@
 #include "regreader/parse/office/office_renderer.hpp"
 
 namespace regreader::index {
-namespace {
+namespace derived_synonyms_test {
 
 // A guide defining its words in each way regulations do; the table of colloquial names is
 // exported one cell per line, as Word-to-Markdown conversions leave it.

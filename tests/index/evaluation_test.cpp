@@ -12,7 +12,7 @@
 #include "regreader/parse/structure/structure_builder.hpp"
 
 namespace regreader::index {
-namespace {
+namespace evaluation_test {
 
 class Evaluation : public ::testing::Test {
  protected:

@@ -15,7 +15,7 @@
 #include "regreader/parse/structure/structure_builder.hpp"
 
 namespace regreader::index {
-namespace {
+namespace guided_search_test {
 
 model::ParsedDocument doc(const std::string& reg_id, const std::string& md,
                           const std::string& sha = "") {

@@ -10,7 +10,7 @@
 #include "regreader/parse/structure/structure_builder.hpp"
 
 namespace regreader::index {
-namespace {
+namespace keyword_search_test {
 
 model::ParsedDocument doc(const std::string& reg_id, const std::string& md) {
   auto d = parse::build_document(parse::parse_markdown(md, true, {}), reg_id);
@@ -148,7 +148,7 @@ TEST(LooseTokens, RarestFirstWithinTheShareAndRowBudgets) {
 }  // namespace regreader::index
 
 namespace regreader::index {
-namespace {
+namespace keyword_search_test {
 
 TEST(Synonyms, ExpandedOneWayOnly) {
   EXPECT_EQ(expand_term("110千伏变电所", builtin_synonyms()),

@@ -12,7 +12,7 @@
 #include "test_support.hpp"
 
 namespace regreader::index {
-namespace {
+namespace library_test {
 
 namespace fs = std::filesystem;
 using testing::sample_md;
@@ -130,7 +130,7 @@ TEST(Library, NothingAboveTheIndexKnowsTheEngine) {
 }  // namespace regreader::index
 
 namespace regreader::index {
-namespace {
+namespace library_test {
 
 namespace fs = std::filesystem;
 

@@ -8,7 +8,7 @@
 #include "regreader/core/words.hpp"
 
 namespace regreader::index {
-namespace {
+namespace question_terms_test {
 
 bool has_word(const std::string& text, const std::string& word) {
   return (" " + text + " ").find(" " + word + " ") != std::string::npos;

@@ -8,7 +8,7 @@
 #include "regreader/core/settings.hpp"
 
 namespace regreader::index {
-namespace {
+namespace rank_fusion_test {
 
 std::vector<SearchHit> list(const std::vector<std::string>& ids, const std::string& tag = "") {
   std::vector<SearchHit> out;

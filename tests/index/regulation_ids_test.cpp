@@ -11,7 +11,7 @@
 #include "regreader/parse/structure/structure_builder.hpp"
 
 namespace regreader::index {
-namespace {
+namespace regulation_ids_test {
 
 class RegulationIds : public ::testing::Test {
  protected:

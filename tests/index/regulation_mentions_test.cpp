@@ -10,7 +10,7 @@
 #include "regreader/parse/office/office_renderer.hpp"
 
 namespace regreader::index {
-namespace {
+namespace regulation_mentions_test {
 
 model::RegulationInfo reg(const std::string& id, const std::string& title,
                           const std::string& file = "/x.md") {

@@ -25,7 +25,7 @@
 #include "regreader/store/database.hpp"
 
 namespace regreader::index {
-namespace {
+namespace search_test {
 
 // Bag of tokens hashed into `dim` buckets: texts sharing tokens are near each other.
 class HashingEmbedder : public Embedder {

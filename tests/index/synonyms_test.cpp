@@ -10,7 +10,7 @@
 #include "regreader/parse/structure/structure_builder.hpp"
 
 namespace regreader::index {
-namespace {
+namespace synonyms_test {
 
 // The pairs after the units and old names: what the field says for what regulations write.
 std::vector<std::pair<std::string, std::string>> field_words() {

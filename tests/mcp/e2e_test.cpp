@@ -20,7 +20,7 @@
 #include "test_support.hpp"
 
 namespace regreader::testing {
-namespace {
+namespace e2e_test {
 
 using nlohmann::json;
 namespace fs = std::filesystem;
@@ -301,7 +301,7 @@ TEST_F(McpE2e, AgentClientFailsFastWhenTheServerDies) {
 }  // namespace regreader::testing
 
 namespace regreader::testing {
-namespace {
+namespace e2e_test {
 
 HttpResponse http_get(HttpClient& c, const std::string& url,
                       std::vector<std::pair<std::string, std::string>> headers = {}) {

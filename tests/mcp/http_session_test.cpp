@@ -9,7 +9,7 @@
 #include <vector>
 
 namespace regreader::mcp {
-namespace {
+namespace http_session_test {
 
 using std::chrono::milliseconds;
 
@@ -60,7 +60,7 @@ TEST(EventQueue, OnlyTheLastEventsAreKept) {
 }  // namespace regreader::mcp
 
 namespace regreader::mcp {
-namespace {
+namespace http_session_test {
 
 TEST(SessionTable, AFullTableDropsTheLeastRecentlyUsedIdleSession) {
   SessionTable table(3, 3);

@@ -12,7 +12,7 @@
 #include "tools/tool_fixture.hpp"
 
 namespace regreader::mcp {
-namespace {
+namespace server_test {
 
 struct RecordingPeer : Peer {
   std::vector<json> sent;
@@ -367,7 +367,7 @@ TEST(McpContext, ProgressOnlyWithATokenAndClientRequestsGoThroughThePeer) {
 }  // namespace regreader::mcp
 
 namespace regreader::mcp {
-namespace {
+namespace server_test {
 
 // Issue 16: every skill is a prompt -- the built-in ones and the data directory's -- with the
 // arguments its front matter declares; a skill that does not load is left out, the rest stay.

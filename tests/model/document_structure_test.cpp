@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace regreader::model {
-namespace {
+namespace document_structure_test {
 
 DocumentStructure tree() {
   return DocumentStructure("r", {{"r:n1", "5", "安全组织措施", 1, 4, 9, "", {"r:n2"}, {}},

@@ -6,7 +6,7 @@
 #include "regreader/model/regulation_info.hpp"
 
 namespace regreader::model {
-namespace {
+namespace json_roundtrip_test {
 
 template <typename T>
 T round_trip(const T& v) {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace regreader::model {
-namespace {
+namespace table_entry_test {
 
 TableMeta grid(const std::vector<std::vector<std::string>>& rows) {
   TableMeta t;

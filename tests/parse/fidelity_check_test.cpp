@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace regreader::parse {
-namespace {
+namespace fidelity_check_test {
 
 TEST(FidelityCheck, ReadsPrintedContentsEntries) {
   auto e = parse_toc_entries(

@@ -11,7 +11,7 @@
 #include "test_support.hpp"
 
 namespace regreader::parse {
-namespace {
+namespace office_layout_test {
 
 using model::BlockType;
 

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace regreader::parse {
-namespace {
+namespace reg_id_test {
 
 TEST(RegId, StandardCodesFromFileNames) {
   EXPECT_EQ(derive_reg_id("GB 26860-2011_电力安全工作规程.md"), "GB26860-2011");
@@ -39,7 +39,7 @@ TEST(RegId, Validation) {
 }  // namespace regreader::parse
 
 namespace regreader::parse {
-namespace {
+namespace reg_id_test {
 
 model::ParsedDocument cover(std::vector<std::string> lines, int page = 1) {
   model::ParsedDocument d;

@@ -8,7 +8,7 @@
 #include "test_support.hpp"
 
 namespace regreader::parse {
-namespace {
+namespace tables_fixture_test {
 
 const model::TableEntry* table(const model::ParsedDocument& d, const std::string& id) {
   for (const auto& t : d.tables)

@@ -6,13 +6,15 @@
    the load. After the warm-up round the server's RSS must stay flat.
 2. stdio: P server processes, each driven by one client, the same calls and checks.
 3. Re-ingest while reading: the regulation is ingested again and again (the CLI, another
-   process) while clients read pages, tables, the TOC and page resources. A reply is either
+   process) while clients read pages, tables, the TOC and page resources over MCP, and pages
+   and the regulation's entry over the reading room's API. A reply is either
    the whole regulation or a not-found error; never a crash, a 5xx or an empty success.
 
   python3 tests/robustness/load_test.py --bin build/release/regreader --json load.json
 Prints calls/s, p50/p99 latency, errors, wrong answers and RSS before/after.
 """
 import argparse
+import http.client
 import json
 import os
 import random
@@ -192,7 +194,42 @@ def run_reingest(binary, data, sample, seconds, readers):
             ingests[0] += 1
             k += 1
 
+    def web_reader(k):
+        """The reading room's API: a page range through /api/tool, the regulation's entry."""
+        rng = random.Random(k)
+        conn = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=60)
+        while not stop.is_set():
+            rng_range = rng.randrange(2) == 0
+            try:
+                if rng_range:
+                    conn.request("POST", "/api/tool/read_page_range",
+                                 body=json.dumps(CALLS[2][1]).encode(),
+                                 headers={"Content-Type": "application/json"})
+                else:
+                    conn.request("GET", "/api/regulations/R1")
+                r = conn.getresponse()
+                body = r.read()
+            except (http.client.HTTPException, ConnectionError, OSError) as e:
+                conn.close()
+                conn = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=60)
+                tally.add(0, error=f"web reader: {e}")
+                continue
+            if r.status == 404:
+                kinds["not_found"] += 1
+                tally.add(0)
+                continue
+            if r.status != 200:
+                tally.add(0, error=f"web HTTP {r.status}: {body[:200]!r}")
+                continue
+            j = json.loads(body)
+            whole = len(j.get("pages", [])) == 2 if rng_range else j.get("reg_id") == "R1"
+            kinds["whole"] += 1
+            tally.add(0, wrong=None if whole else f"web: partial reply {body[:200]!r}")
+        conn.close()
+
     def reader(k):
+        if k % 2:
+            return web_reader(k)
         s = HttpSession(srv.port)
         rng = random.Random(k)
         i = 0

@@ -21,7 +21,7 @@
 #include "test_support.hpp"
 
 namespace regreader::store {
-namespace {
+namespace document_store_test {
 
 model::ParsedDocument small(const std::string& reg_id, const std::string& value = "0.70") {
   return testing::small_regulation(reg_id, value);

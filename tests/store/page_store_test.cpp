@@ -13,7 +13,7 @@
 #include "store/store_samples.hpp"
 
 namespace regreader::store {
-namespace {
+namespace page_store_test {
 
 model::ParsedDocument sample(const std::string& reg_id, const std::string& value = "0.70") {
   return testing::small_regulation(reg_id, value);

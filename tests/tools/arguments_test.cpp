@@ -6,7 +6,7 @@
 #include "regreader/tools/schemas.hpp"
 
 namespace regreader::tools {
-namespace {
+namespace arguments_test {
 
 using nlohmann::json;
 

@@ -15,7 +15,7 @@
 #include "test_support.hpp"
 
 namespace regreader::tools {
-namespace {
+namespace backends_test {
 
 struct ToolCase {
   int line = 0;

@@ -5,7 +5,7 @@
 #include <random>
 
 namespace regreader::tools {
-namespace {
+namespace citation_grammar_test {
 
 const std::vector<RegulationName> kNames = {
     {"GB26860-2011", "GB26860-2011"},

@@ -11,7 +11,7 @@
 #include "regreader/tools/store_page_source.hpp"
 
 namespace regreader::tools {
-namespace {
+namespace claim_check_test {
 
 // Pages written here: a table with units in its header, a note, clauses, a law's article.
 class MemoryPages : public PageSource {

@@ -5,7 +5,7 @@
 #include <algorithm>
 
 namespace regreader::tools {
-namespace {
+namespace figures_test {
 
 std::vector<std::string> texts(const std::string& s) {
   std::vector<std::string> out;

@@ -12,7 +12,7 @@
 #include "test_support.hpp"
 
 namespace regreader::testing {
-namespace {
+namespace ocr_marks_test {
 
 using nlohmann::json;
 using parse::fixtures::para;

@@ -7,7 +7,7 @@
 #include "regreader/parse/office/office_renderer.hpp"
 
 namespace regreader::tools {
-namespace {
+namespace skills_test {
 
 namespace fs = std::filesystem;
 

@@ -8,7 +8,7 @@
 #include "tools/tool_fixture.hpp"
 
 namespace regreader::tools {
-namespace {
+namespace table_lookup_test {
 
 class TableLookup : public ::testing::Test {
  protected:

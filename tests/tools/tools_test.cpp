@@ -15,7 +15,7 @@
 #include "tools/tool_fixture.hpp"
 
 namespace regreader::testing {
-namespace {
+namespace tools_test {
 
 using nlohmann::json;
 

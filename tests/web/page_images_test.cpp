@@ -15,7 +15,7 @@
 #include "test_support.hpp"
 
 namespace regreader::web {
-namespace {
+namespace page_images_test {
 
 namespace fs = std::filesystem;
 

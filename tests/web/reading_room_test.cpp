@@ -17,7 +17,7 @@
 #include "test_support.hpp"
 
 namespace regreader::web {
-namespace {
+namespace reading_room_test {
 
 namespace fs = std::filesystem;
 using nlohmann::json;

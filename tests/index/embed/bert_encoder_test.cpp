@@ -19,7 +19,7 @@
 #include "test_support.hpp"
 
 namespace regreader::index {
-namespace {
+namespace bert_encoder_test {
 
 namespace fs = std::filesystem;
 using Vectors = std::vector<std::vector<float>>;

@@ -8,7 +8,7 @@
 #include "regreader/parse/office/office_renderer.hpp"
 
 namespace regreader::index {
-namespace {
+namespace bert_model_test {
 
 // config.json of BAAI/bge-small-zh-v1.5 as published, extra fields and nulls included.
 constexpr const char* kBgeSmallZhConfig = R"({

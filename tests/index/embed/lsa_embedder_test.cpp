@@ -9,7 +9,7 @@
 #include "regreader/parse/office/office_renderer.hpp"
 
 namespace regreader::index {
-namespace {
+namespace lsa_embedder_test {
 
 double dot(const std::vector<float>& a, const std::vector<float>& b) {
   double s = 0;

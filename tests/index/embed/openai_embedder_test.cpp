@@ -10,7 +10,7 @@
 #include "regreader/core/error.hpp"
 
 namespace regreader::index {
-namespace {
+namespace openai_embedder_test {
 
 // Replays canned responses in order and records every request.
 class ScriptedHttp : public HttpClient {

@@ -11,7 +11,7 @@
 #include "regreader/parse/office/office_renderer.hpp"
 
 namespace regreader::index {
-namespace {
+namespace safetensors_test {
 
 namespace fs = std::filesystem;
 

@@ -8,7 +8,7 @@
 #include "regreader/parse/office/office_renderer.hpp"
 
 namespace regreader::index {
-namespace {
+namespace wordpiece_test {
 
 using Strings = std::vector<std::string>;
 

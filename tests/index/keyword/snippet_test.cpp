@@ -8,7 +8,7 @@
 #include "regreader/core/text.hpp"
 
 namespace regreader::index {
-namespace {
+namespace snippet_test {
 
 // The longest run of characters that occurs twice in `s` (at different places) is shorter
 // than `n` characters.

@@ -8,7 +8,7 @@
 #include "test_support.hpp"
 
 namespace regreader::index {
-namespace {
+namespace tokenizer_test {
 
 std::string render(const std::vector<Token>& tokens) {
   std::string out;

@@ -19,7 +19,7 @@
 #include "test_support.hpp"
 
 namespace regreader::index {
-namespace {
+namespace pg_vector_store_test {
 
 using store::pg::PgStore;
 

@@ -9,7 +9,7 @@
 #include "regreader/parse/office/office_renderer.hpp"
 
 namespace regreader::index {
-namespace {
+namespace vector_index_test {
 
 // n random unit vectors of dimension d (fixed seed), row-major.
 std::vector<float> unit_vectors(size_t n, int d, unsigned seed) {

@@ -10,7 +10,7 @@
 #include "regreader/parse/office/office_renderer.hpp"
 
 namespace regreader::parse {
-namespace {
+namespace markdown_parser_test {
 
 TEST(MarkdownParser, HeadingsParagraphsListsAndTables) {
   const char* md =
@@ -127,7 +127,7 @@ TEST(MarkdownParser, ALoneCarriageReturnEndsNoHeading) {
 }  // namespace regreader::parse
 
 namespace regreader::parse {
-namespace {
+namespace markdown_parser_test {
 
 // Found by fuzz/fuzz_markdown: a page marker with a number past int threw std::out_of_range,
 // and one of 99,999,999 made as many empty pages (4.8 GB).

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace regreader::parse {
-namespace {
+namespace colour_ink_test {
 
 PixelImage rgb_row(const std::vector<std::array<uint8_t, 3>>& px) {
   PixelImage img;

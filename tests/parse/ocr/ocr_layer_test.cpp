@@ -7,7 +7,7 @@
 using namespace regreader;
 using namespace regreader::parse;
 
-namespace {
+namespace ocr_layer_test {
 
 // One line of characters 10 pt wide from x = 100, at y 100-110, all read with `conf`.
 std::vector<PdfChar> line(const std::u32string& s, float conf, float y = 100) {
@@ -50,7 +50,6 @@ TEST(OcrLayer, PlusMinusReadAsShi) {
   EXPECT_EQ(text(b), U"护士2名，士兵") << "after a Han character, or before none, 士 stays";
 }
 
-}  // namespace
 
 TEST(OcrLayer, AnUnsureDigitTakesTheLayersReadingAndStaysUnsure) {
   auto ocr = line(U"10及以下8.70", 95);
@@ -174,3 +173,5 @@ TEST(OcrRereading, ADecimalPointOneReadingDropsIsADispute) {
   dispute_numbers(blank, {line(U"距离", 90)});
   EXPECT_FLOAT_EQ(blank[2].conf, 95.0f) << "nothing read there is no evidence";
 }
+
+}  // namespace ocr_layer_test

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace regreader::parse {
-namespace {
+namespace ocr_noise_test {
 
 // `n` characters side by side on a line at `y`, from `x`, 10 pt apart, read with `conf`.
 void run(std::vector<PdfChar>& out, float x, float y, int n, float conf) {

@@ -19,7 +19,7 @@
 #include "test_support.hpp"
 
 namespace regreader::parse {
-namespace {
+namespace ocr_paddle_test {
 
 // Probabilities of `steps` time steps over `classes`, each step certain of one class except
 // where `probs` says otherwise.

@@ -14,7 +14,7 @@
 #include "test_support.hpp"
 
 namespace regreader::parse {
-namespace {
+namespace ocr_test {
 
 PdfPageContent page_with(std::vector<char32_t> text, float image_share, bool ocr_font = false) {
   PdfPageContent p;

@@ -5,7 +5,7 @@
 #include "regreader/parse/ocr/scan_rules.hpp"
 
 namespace regreader::parse {
-namespace {
+namespace scan_rows_test {
 
 PdfChar glyph(char32_t c, float x, float y, float conf) {
   return {c, x, x + 8, y, y + 9, y + 9, 9, false, conf};

@@ -6,7 +6,7 @@
 #include <cmath>
 
 namespace regreader::parse {
-namespace {
+namespace scan_rules_test {
 
 // A white 300 dpi page (A4) to draw on, in pixels.
 struct Canvas {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace regreader::parse {
-namespace {
+namespace docx_numbering_test {
 
 // Two numbering definitions as Word writes them: multi-level clause numbers and a list.
 constexpr const char* kNumbering = R"xml(<?xml version="1.0"?>

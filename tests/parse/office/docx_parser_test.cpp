@@ -13,7 +13,7 @@
 #include "test_support.hpp"
 
 namespace regreader::parse {
-namespace {
+namespace docx_parser_test {
 
 using testing::sample_docx;
 
@@ -114,7 +114,7 @@ TEST(DocxParser, ANonZipDocxIsReportedAsSuch) {
 }  // namespace regreader::parse
 
 namespace regreader::parse {
-namespace {
+namespace docx_parser_test {
 
 // A Word file written by hand (scripts/make-docx-fixture.py) with what pandoc cannot make.
 TEST(DocxParser, MergedCellsFootnotesOutlineLevelsAndNumberedHeadings) {

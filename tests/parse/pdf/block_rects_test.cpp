@@ -8,7 +8,7 @@
 #include "test_support.hpp"
 
 namespace regreader::parse {
-namespace {
+namespace block_rects_test {
 
 TEST(BlockRects, EveryBlockOfAPageIsFoundInOrderInsideThePage) {
   const auto doc = parse_document(testing::sample_pdf(), "S", {});

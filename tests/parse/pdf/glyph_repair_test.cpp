@@ -9,7 +9,7 @@
 #include "regreader/core/text.hpp"
 
 namespace regreader::parse {
-namespace {
+namespace glyph_repair_test {
 
 TEST(GlyphRepair, GbkRowA0DecodesToAscii) {
   // What openstd PDFs extract for "GB", "附录A" and "Code".

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace regreader::parse {
-namespace {
+namespace page_alignment_test {
 
 std::vector<std::u32string> keys(const std::vector<std::string>& texts) {
   std::vector<std::u32string> out;

@@ -5,7 +5,7 @@
 #include "parse/raw_blocks.hpp"
 
 namespace regreader::parse {
-namespace {
+namespace page_furniture_test {
 
 using fixtures::para;
 

@@ -12,7 +12,7 @@
 #include "test_support.hpp"
 
 namespace regreader::parse {
-namespace {
+namespace pdf_document_test {
 
 using testing::one_page_pdf;
 

@@ -5,7 +5,7 @@
 #include "regreader/core/text.hpp"
 
 namespace regreader::parse {
-namespace {
+namespace pdf_layout_test {
 
 PdfLine line(const std::string& t, float x0, float y0, float x1, float size = 10.5f,
              bool bold = false) {

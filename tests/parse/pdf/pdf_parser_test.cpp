@@ -9,7 +9,7 @@
 #include "test_support.hpp"
 
 namespace regreader::parse {
-namespace {
+namespace pdf_parser_test {
 
 using testing::fixtures_dir;
 using testing::sample_pdf;

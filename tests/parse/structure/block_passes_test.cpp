@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace regreader::parse {
-namespace {
+namespace block_passes_test {
 
 TEST(BlockPasses, ATermsTitleIsItsChineseTermWithoutTheEnglishOne) {
   EXPECT_EQ(chinese_term("电力系统稳定性 power system stability"), "电力系统稳定性");

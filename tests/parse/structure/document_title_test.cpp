@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace regreader::parse {
-namespace {
+namespace document_title_test {
 
 TEST(DocumentTitle, StandardNumbersAsPrinted) {
   EXPECT_EQ(standard_number("GB 26859—2011"), "GB 26859—2011");

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace regreader::parse {
-namespace {
+namespace layout_warnings_test {
 
 model::ChapterNode node(std::string id, std::string number, std::string title,
                         std::string parent = "", std::vector<std::string> children = {}) {

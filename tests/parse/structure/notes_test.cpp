@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace regreader::parse {
-namespace {
+namespace notes_test {
 
 TEST(Notes, EveryFormOfANoteLabelHasOneCanonicalId) {
   for (const char* label : {"注1", "注 1", "注１", "注①", "注一", "（注1）", "(注 1)"})

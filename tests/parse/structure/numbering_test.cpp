@@ -9,7 +9,7 @@
 #include "test_support.hpp"
 
 namespace regreader::parse {
-namespace {
+namespace numbering_test {
 
 // Reads a TSV case file: non-comment lines "input<TAB>expected".
 std::vector<std::pair<std::string, std::string>> read_cases(const std::string& name) {

@@ -5,7 +5,7 @@
 #include <chrono>
 
 namespace regreader::parse {
-namespace {
+namespace references_test {
 
 using model::RefKind;
 

@@ -9,7 +9,7 @@
 #include "parse/raw_blocks.hpp"
 
 namespace regreader::parse {
-namespace {
+namespace structure_builder_test {
 
 using fixtures::para;
 using fixtures::table;

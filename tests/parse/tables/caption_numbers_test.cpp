@@ -9,7 +9,7 @@
 #include "parse/raw_blocks.hpp"
 
 namespace regreader::parse {
-namespace {
+namespace caption_numbers_test {
 
 using fixtures::para;
 using fixtures::table;

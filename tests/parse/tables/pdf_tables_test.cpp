@@ -10,7 +10,7 @@
 #include "regreader/core/text.hpp"
 
 namespace regreader::parse {
-namespace {
+namespace pdf_tables_test {
 
 // Characters of `text` laid out from x at `baseline`, 10 points each.
 void put(std::vector<PdfChar>& chars, const std::string& text, float x, float baseline) {

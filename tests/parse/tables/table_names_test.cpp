@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace regreader::parse {
-namespace {
+namespace table_names_test {
 
 TEST(TableNames, ALeadInLineNamesTheTableAfterIt) {
   EXPECT_EQ(lead_in_name("各电池簇的告警阈值如下："), "各电池簇的告警阈值");

@@ -12,7 +12,7 @@
 #include "regreader/core/error.hpp"
 
 namespace regreader::store::pg {
-namespace {
+namespace pg_connection_test {
 
 TEST(PgConninfo, ShownWithoutItsPassword) {
   EXPECT_EQ(conninfo_without_password("postgresql://rr:s3cret@db.local:5432/lib"),
