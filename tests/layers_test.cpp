@@ -58,4 +58,4 @@ TEST(Layers, EveryIncludeGoesDownTheFloors) {
                                  << (offenders.empty() ? "" : offenders.front());
 }
 
-}  // namespace
+}  // namespace layers_test

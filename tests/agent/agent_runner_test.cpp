@@ -141,5 +141,5 @@ TEST(ChatMemoryTest, EveryStrategyReadsTheEarlierTurns) {
   }
 }
 
-}  // namespace
+}  // namespace agent_runner_test
 }  // namespace regreader::agent

@@ -56,5 +56,5 @@ TEST(FitFindings, HitPagesAreTrimmedEvenlyNeverDropped) {
     EXPECT_NE(message.find(p), std::string::npos) << p;
 }
 
-}  // namespace
+}  // namespace answer_writer_test
 }  // namespace regreader::agent

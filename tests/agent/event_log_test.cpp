@@ -72,5 +72,5 @@ TEST(EventLogTest, CorruptLineNamesTheLine) {
   EXPECT_THROW(read_event_log(f.path.string() + ".missing"), Error);
 }
 
-}  // namespace
+}  // namespace event_log_test
 }  // namespace regreader::agent

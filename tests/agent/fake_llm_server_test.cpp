@@ -130,5 +130,5 @@ TEST_F(FakeLlmServerTest, RefusedConnectionIsANetworkError) {
   }
 }
 
-}  // namespace
+}  // namespace fake_llm_server_test
 }  // namespace regreader::agent

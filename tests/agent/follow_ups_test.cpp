@@ -55,5 +55,5 @@ TEST(FollowUpsTest, MegabytePageReturnsPromptly) {
   EXPECT_TRUE(find_follow_ups("见" + std::string(1u << 20, '5')).size() == 0u);
 }
 
-}  // namespace
+}  // namespace follow_ups_test
 }  // namespace regreader::agent

@@ -333,5 +333,5 @@ TEST(OpenAIClientTest, ReasoningModelsGetMaxCompletionTokens) {
   EXPECT_TRUE(http.body_json(1).contains("max_tokens"));
 }
 
-}  // namespace
+}  // namespace llm_clients_test
 }  // namespace regreader::agent

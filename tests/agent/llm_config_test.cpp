@@ -109,5 +109,5 @@ TEST(LlmConfigTest, MakesTheClientOfTheProvider) {
   EXPECT_EQ(make_llm_client(c, http)->provider(), "anthropic");
 }
 
-}  // namespace
+}  // namespace llm_config_test
 }  // namespace regreader::agent

@@ -32,5 +32,5 @@ TEST(LlmTransportTest, ErrorMessagesFromEitherProvider) {
   EXPECT_EQ(error_message_of(""), "(empty body)");
 }
 
-}  // namespace
+}  // namespace llm_transport_test
 }  // namespace regreader::agent

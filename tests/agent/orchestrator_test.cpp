@@ -273,7 +273,7 @@ TEST(SubagentSpecTest, EachSubagentHasItsOwnToolsAndAShortPrompt) {
   }
 }
 
-}  // namespace
+}  // namespace orchestrator_test
 }  // namespace regreader::agent
 
 namespace regreader::agent {
@@ -386,7 +386,7 @@ TEST(SkillRoutingTest, IntentsPickBuiltInSkillsWhenTheModelChoseNone) {
             (std::set<std::string>{"search_tables", "get_table_by_id", "lookup_annotation"}));
 }
 
-}  // namespace
+}  // namespace orchestrator_test
 }  // namespace regreader::agent
 
 namespace regreader::agent {
@@ -435,5 +435,5 @@ TEST(OrchestratorWorkspaceTest, AKeptRunLeavesThePlanAFolderPerSubagentAndTheEve
   std::filesystem::remove_all(root);
 }
 
-}  // namespace
+}  // namespace orchestrator_test
 }  // namespace regreader::agent

@@ -136,5 +136,5 @@ TEST(QueryAnalyzerRulesTest, SectionNumbersEndWhereTheNumberEnds) {
   EXPECT_TRUE(a.tables.size() == 1u);
 }
 
-}  // namespace
+}  // namespace query_analyzer_test
 }  // namespace regreader::agent

@@ -318,7 +318,7 @@ TEST(ReactAgentChatTest, EarlierTurnsAreContextAndLlmFailuresAreLogged) {
   EXPECT_EQ(events.events().back()["error_code"], "remote_error");
 }
 
-}  // namespace
+}  // namespace react_agent_test
 }  // namespace regreader::agent
 
 namespace regreader::agent {
@@ -350,5 +350,5 @@ TEST(TrimToolResultTest, KeepsShortTextAndCutsLongTextOnACharacter) {
   EXPECT_NE(s.find("6 / 12"), std::string::npos) << s;
 }
 
-}  // namespace
+}  // namespace react_agent_test
 }  // namespace regreader::agent

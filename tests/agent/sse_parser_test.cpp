@@ -51,5 +51,5 @@ TEST(SseParserTest, EventNameDoesNotLeakIntoTheNextEvent) {
   EXPECT_EQ(events[1].event, "");
 }
 
-}  // namespace
+}  // namespace sse_parser_test
 }  // namespace regreader::agent

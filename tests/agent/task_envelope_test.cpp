@@ -47,5 +47,5 @@ TEST(TaskEnvelope, AFailedTaskNamesItsCodeAndRethrows) {
   }
 }
 
-}  // namespace
+}  // namespace task_envelope_test
 }  // namespace regreader::agent

@@ -336,5 +336,5 @@ TEST(SearchHitPagesTest, StructuredResultsFirstThenSourcesInText) {
             (std::vector<std::pair<std::string, int>>{{"GB26860-2011", 4}, {"DLT5352-2018", 12}}));
 }
 
-}  // namespace
+}  // namespace workflow_agent_test
 }  // namespace regreader::agent

@@ -92,5 +92,5 @@ TEST(Workspace, ToolResultsAreRecordedInTheAgentsFolder) {
   EXPECT_NE(summary.find("0 violation(s)"), std::string::npos) << summary;
 }
 
-}  // namespace
+}  // namespace workspace_test
 }  // namespace regreader::agent

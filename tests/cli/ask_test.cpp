@@ -298,7 +298,7 @@ TEST_F(Ask, EventsOfAMissingOrCorruptFileAreClearErrors) {
   EXPECT_NE(r.err.find("2"), std::string::npos) << "names the line: " << r.err;
 }
 
-}  // namespace
+}  // namespace ask_test
 }  // namespace regreader::testing
 
 namespace regreader::testing {
@@ -337,7 +337,7 @@ TEST_F(Ask, AnOrchestratedRunKeepsItsWorkspaceAndRunShowSummarisesIt) {
   EXPECT_EQ(run_regreader("run show " + quote(dir_->path() / "nowhere")).code, 3);
 }
 
-}  // namespace
+}  // namespace ask_test
 }  // namespace regreader::testing
 
 namespace regreader::testing {
@@ -373,5 +373,5 @@ TEST_F(Ask, TheReadingRoomStreamsAnAnswerWithToolCallsAndCheckedClaims) {
   EXPECT_EQ(data["claims"][0]["citations"][0]["reg_id"], "SAMPLE-2026") << data.dump();
 }
 
-}  // namespace
+}  // namespace ask_test
 }  // namespace regreader::testing

@@ -206,7 +206,7 @@ TEST_F(Cli, HelpTeachesWithExamples) {
   }
 }
 
-}  // namespace
+}  // namespace cli_test
 }  // namespace regreader::testing
 
 namespace regreader::testing {
@@ -261,7 +261,7 @@ TEST_F(CliTables, ReferencesAreFollowedInOneStep) {
   EXPECT_EQ(rr("ref 你好 -r T").code, 2);
 }
 
-}  // namespace
+}  // namespace cli_test
 }  // namespace regreader::testing
 
 namespace regreader::testing {
@@ -347,7 +347,7 @@ TEST_F(Cli, KeywordSearchWithCitations) {
   EXPECT_NE(no_page.err.find("--images needs --page"), std::string::npos) << no_page.err;
 }
 
-}  // namespace
+}  // namespace cli_test
 }  // namespace regreader::testing
 
 namespace regreader::testing {
@@ -440,7 +440,7 @@ TEST_F(CliVectors, LocalEncoderFolderReindexesAndSearches) {
   EXPECT_EQ(v.code, 0) << v.err;
 }
 
-}  // namespace
+}  // namespace cli_test
 }  // namespace regreader::testing
 
 namespace regreader::testing {
@@ -615,7 +615,7 @@ TEST_F(Cli, CopiesFoldPerRegCapsAndANamedRegulationScopes) {
   EXPECT_FALSE(nlohmann::json::parse(all_regs.out).contains("scoped_by")) << all_regs.out;
 }
 
-}  // namespace
+}  // namespace cli_test
 }  // namespace regreader::testing
 
 namespace regreader::testing {
@@ -665,7 +665,7 @@ TEST_F(Cli, TheServerSaysWhatItServesAndNamesAnEmptyDataDirectory) {
   EXPECT_EQ(one.err.find("holds no regulations"), std::string::npos) << one.err;
 }
 
-}  // namespace
+}  // namespace cli_test
 }  // namespace regreader::testing
 
 namespace regreader::testing {
@@ -802,7 +802,7 @@ TEST_F(Cli, OcrEngineIsChosenAndNamedInCheckAndList) {
   EXPECT_EQ(page["pages"][0]["ocr_engine"], "tesseract") << page.dump();
 }
 
-}  // namespace
+}  // namespace cli_test
 }  // namespace regreader::testing
 
 namespace regreader::testing {
@@ -828,5 +828,5 @@ TEST_F(Cli, ProgressOnATerminalShowsTheBarAndTheFilesStep) {
   EXPECT_NE(tty.find("\033[K"), std::string::npos) << "drawn in place";
 }
 
-}  // namespace
+}  // namespace cli_test
 }  // namespace regreader::testing

@@ -84,5 +84,5 @@ TEST(Eta, Formats) {
   EXPECT_EQ(format_eta(-3), "0 s");
 }
 
-}  // namespace
+}  // namespace eta_test
 }  // namespace regreader::cli

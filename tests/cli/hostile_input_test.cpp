@@ -225,5 +225,5 @@ TEST_F(Hostile, ConcurrentIngestsIntoANewDataDirectoryAllSucceed) {
   EXPECT_EQ(json::parse(list.out).size(), 8u) << list.out;
 }
 
-}  // namespace
+}  // namespace hostile_input_test
 }  // namespace regreader::testing

@@ -55,5 +55,5 @@ TEST(KilledIngest, ARegulationIsNeverStoredWithoutItsKeptSource) {
             << " the regulation\n";
 }
 
-}  // namespace
+}  // namespace killed_ingest_test
 }  // namespace regreader::testing

@@ -270,5 +270,5 @@ TEST_F(CliOnPostgres, VectorsBuiltByOneProcessAreSearchedByAnother) {
   }
 }
 
-}  // namespace
+}  // namespace postgres_test
 }  // namespace regreader::testing

@@ -52,5 +52,5 @@ TEST(ErrorTable, TheEdgesAgreeOnWhoseFaultItIs) {
   EXPECT_EQ(error_traits(ErrorCode::kNotFound).exit_code, kExitNotFound);
 }
 
-}  // namespace
+}  // namespace error_test
 }  // namespace regreader

@@ -173,5 +173,5 @@ TEST(Settings, NoFileUnderSrcOtherThanTheSettingsCodeCallsGetenv) {
   EXPECT_TRUE(offenders.empty()) << offenders.front();
 }
 
-}  // namespace
+}  // namespace settings_test
 }  // namespace regreader

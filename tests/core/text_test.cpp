@@ -78,5 +78,5 @@ TEST(ToInt, DigitsOnlyAndNeverThrowsPastInt) {
   EXPECT_FALSE(to_int("99999999999")) << "std::stoi threw out_of_range here";
 }
 
-}  // namespace
+}  // namespace text_test
 }  // namespace regreader::text

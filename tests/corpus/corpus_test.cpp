@@ -143,7 +143,7 @@ TEST(Corpus, EveryPdfAndDocxIngestsOrFailsWithAClearReason) {
   std::cout << "corpus: " << ok << " ingested, " << failed << " failed with a reason\n";
 }
 
-}  // namespace
+}  // namespace corpus_test
 }  // namespace regreader::testing
 
 namespace regreader::testing {
@@ -173,5 +173,5 @@ TEST(Corpus, IdsFromCovers) {
   if (checked == 0) GTEST_SKIP() << "corpus not available";
 }
 
-}  // namespace
+}  // namespace corpus_test
 }  // namespace regreader::testing

@@ -95,5 +95,5 @@ INSTANTIATE_TEST_SUITE_P(
                  : std::string("InWorkersWords");
     });
 
-}  // namespace
+}  // namespace question_sets_test
 }  // namespace regreader::testing

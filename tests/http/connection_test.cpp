@@ -111,5 +111,5 @@ TEST(HttpConnections, LateConnectionsAreCountedPerAddress) {
   EXPECT_TRUE(slow.enter("127.0.0.1"));
 }
 
-}  // namespace
+}  // namespace connection_test
 }  // namespace regreader::http

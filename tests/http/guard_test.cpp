@@ -67,5 +67,5 @@ TEST(HttpGuard, TokenIsRequiredWhenSet) {
   EXPECT_EQ(check_request(c, "10.0.0.5:8765", "", "Bearer s3cret").status, 0);
 }
 
-}  // namespace
+}  // namespace guard_test
 }  // namespace regreader::http

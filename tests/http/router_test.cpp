@@ -130,5 +130,5 @@ TEST(HttpMessage, HeadersAreFoundWhateverTheirCase) {
   EXPECT_EQ(req.header("Origin"), "");
 }
 
-}  // namespace
+}  // namespace router_test
 }  // namespace regreader::http

@@ -117,5 +117,5 @@ TEST(DerivedCache, AnUnreadableCacheIsDerivedAgain) {
   EXPECT_TRUE(has(lib.derived_synonyms(), "刀闸", "隔离开关"));
 }
 
-}  // namespace
+}  // namespace derived_synonyms_test
 }  // namespace regreader::index

@@ -81,5 +81,5 @@ TEST_F(Evaluation, MalformedFilesNameTheLine) {
   EXPECT_THROW(evaluate(embedded_engine(*store_), {}, "semantic"), Error);
 }
 
-}  // namespace
+}  // namespace evaluation_test
 }  // namespace regreader::index

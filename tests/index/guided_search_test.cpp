@@ -275,5 +275,5 @@ TEST(CopySignatures, NearIdenticalTextsAreCopiesOthersAreNot) {
   EXPECT_EQ(signature_similarity(text_signature(""), text_signature(a)), 0);
 }
 
-}  // namespace
+}  // namespace guided_search_test
 }  // namespace regreader::index

@@ -144,7 +144,7 @@ TEST(LooseTokens, RarestFirstWithinTheShareAndRowBudgets) {
   EXPECT_EQ(choose_loose_tokens(many, 100000).size(), 8u);
 }
 
-}  // namespace
+}  // namespace keyword_search_test
 }  // namespace regreader::index
 
 namespace regreader::index {
@@ -173,5 +173,5 @@ TEST(Synonyms, UserDictionaryFromTheDataDirectory) {
   EXPECT_THROW(load_synonyms(dir.path() / "bad.tsv"), Error);
 }
 
-}  // namespace
+}  // namespace keyword_search_test
 }  // namespace regreader::index

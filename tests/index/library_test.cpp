@@ -126,7 +126,7 @@ TEST(Library, NothingAboveTheIndexKnowsTheEngine) {
   EXPECT_TRUE(offenders.empty()) << (offenders.empty() ? "" : offenders.front());
 }
 
-}  // namespace
+}  // namespace library_test
 }  // namespace regreader::index
 
 namespace regreader::index {
@@ -184,5 +184,5 @@ TEST(LibraryKeptSources, AnUnchangedFileIngestedAgainRestoresAMissingSource) {
   EXPECT_NE(again.note.find("restored"), std::string::npos) << again.note;
 }
 
-}  // namespace
+}  // namespace library_test
 }  // namespace regreader::index

@@ -69,5 +69,5 @@ TEST(QuestionTerms, ForcedWhenTheQuestionMarkerWasCutWithTheRegulationName) {
   EXPECT_TRUE(reduce_question("单位的主要负责人的职责", true).question);
 }
 
-}  // namespace
+}  // namespace question_terms_test
 }  // namespace regreader::index

@@ -115,5 +115,5 @@ TEST(RankFusion, TheBuiltInModelLeansOnTheKeywordLeg) {
       << "a setting wins";
 }
 
-}  // namespace
+}  // namespace rank_fusion_test
 }  // namespace regreader::index

@@ -81,5 +81,5 @@ TEST_F(RegulationIds, UnknownNamesAreNotFoundNamingTheStoredIds) {
   }
 }
 
-}  // namespace
+}  // namespace regulation_ids_test
 }  // namespace regreader::index

@@ -103,5 +103,5 @@ TEST(RegulationMentions, UserAliasesFromTheDataDirectory) {
   EXPECT_EQ(load_aliases(dir.path() / "missing.tsv").size(), builtin_aliases().size());
 }
 
-}  // namespace
+}  // namespace regulation_mentions_test
 }  // namespace regreader::index

@@ -332,5 +332,5 @@ TEST_F(Search, TheSavedGraphCatchesUpWithDeletesAndIngests) {
       << "the saved graph is up to date";
 }
 
-}  // namespace
+}  // namespace search_test
 }  // namespace regreader::index

@@ -57,5 +57,5 @@ TEST(FieldWords, ExpandTermReplacesOneWordAtATime) {
   EXPECT_NE(std::find(v.begin(), v.end(), "装设接地线顺序"), v.end());
 }
 
-}  // namespace
+}  // namespace synonyms_test
 }  // namespace regreader::index

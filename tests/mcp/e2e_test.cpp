@@ -297,7 +297,7 @@ TEST_F(McpE2e, AgentClientFailsFastWhenTheServerDies) {
   EXPECT_THROW(agent::McpClient::spawn({"/nonexistent/regreader"}), Error);
 }
 
-}  // namespace
+}  // namespace e2e_test
 }  // namespace regreader::testing
 
 namespace regreader::testing {
@@ -361,5 +361,5 @@ TEST_F(McpE2e, TheReadingRoomWantsTheTokenWhenBoundBeyondLoopback) {
             200);
 }
 
-}  // namespace
+}  // namespace e2e_test
 }  // namespace regreader::testing

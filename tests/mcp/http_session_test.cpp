@@ -56,7 +56,7 @@ TEST(EventQueue, OnlyTheLastEventsAreKept) {
   EXPECT_EQ(replayed, EventQueue::kReplayEvents);
 }
 
-}  // namespace
+}  // namespace http_session_test
 }  // namespace regreader::mcp
 
 namespace regreader::mcp {
@@ -143,5 +143,5 @@ TEST(SessionTable, OneClientOverItsShareGivesUpItsOwnOldestSession) {
   EXPECT_TRUE(table.find(other_id));
 }
 
-}  // namespace
+}  // namespace http_session_test
 }  // namespace regreader::mcp

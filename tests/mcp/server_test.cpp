@@ -363,7 +363,7 @@ TEST(McpContext, ProgressOnlyWithATokenAndClientRequestsGoThroughThePeer) {
   EXPECT_EQ(r["error"]["message"], "user declined");
 }
 
-}  // namespace
+}  // namespace server_test
 }  // namespace regreader::mcp
 
 namespace regreader::mcp {
@@ -407,5 +407,5 @@ TEST(McpSkillPrompts, PromptsListIncludesTheSkillsWithTheirArguments) {
   EXPECT_EQ(missing["error"]["code"], rpc::kInvalidParams);
 }
 
-}  // namespace
+}  // namespace server_test
 }  // namespace regreader::mcp

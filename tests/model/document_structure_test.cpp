@@ -38,5 +38,5 @@ TEST(DocumentStructure, TreeIsCutAtDepthAndExpandsASection) {
   EXPECT_EQ(all[0]["children"][0]["children"][0]["section_number"], "5.2.2");
 }
 
-}  // namespace
+}  // namespace document_structure_test
 }  // namespace regreader::model

@@ -95,5 +95,5 @@ TEST(TableMetaMarkdown, WritesColumnSpansOnceAndEscapesPipes) {
   EXPECT_EQ(md.find("10及以下"), md.rfind("10及以下")) << md;
 }
 
-}  // namespace
+}  // namespace json_roundtrip_test
 }  // namespace regreader::model

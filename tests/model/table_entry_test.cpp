@@ -39,5 +39,5 @@ TEST(MergeSegments, OneSegmentIsItself) {
   EXPECT_EQ(merge_segments({}).row_count, 0);
 }
 
-}  // namespace
+}  // namespace table_entry_test
 }  // namespace regreader::model

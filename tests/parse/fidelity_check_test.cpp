@@ -141,5 +141,5 @@ TEST(FidelityCheck, MostlyUnsureTablesArePoor) {
   EXPECT_EQ(most.rating, "poor");
 }
 
-}  // namespace
+}  // namespace fidelity_check_test
 }  // namespace regreader::parse

@@ -149,5 +149,5 @@ TEST(OfficeTitle, ThePdfExportKeepsTheTitleAndChaptersByType) {
   EXPECT_EQ(doc.structure.find(chapters[0]->children_ids[0])->section_number, "第一条");
 }
 
-}  // namespace
+}  // namespace office_layout_test
 }  // namespace regreader::parse

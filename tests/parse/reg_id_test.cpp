@@ -35,7 +35,7 @@ TEST(RegId, Validation) {
   EXPECT_EQ(derive_reg_id("..md"), "document");
 }
 
-}  // namespace
+}  // namespace reg_id_test
 }  // namespace regreader::parse
 
 namespace regreader::parse {
@@ -107,5 +107,5 @@ TEST(RegId, StandardNumbersWrittenAsIds) {
   EXPECT_EQ(reg_id_of_standard_number("Q/GDW 1175—2013"), "QGDW1175-2013");
 }
 
-}  // namespace
+}  // namespace reg_id_test
 }  // namespace regreader::parse

@@ -114,5 +114,5 @@ TEST(TablesFixture, SampleRegulationTableInPdfAndDocx) {
   }
 }
 
-}  // namespace
+}  // namespace tables_fixture_test
 }  // namespace regreader::parse

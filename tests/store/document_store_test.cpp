@@ -215,5 +215,5 @@ TEST(PgStore, AnUnreachableServerIsAStorageErrorNamingTheReason) {
   }
 }
 
-}  // namespace
+}  // namespace document_store_test
 }  // namespace regreader::store

@@ -234,5 +234,5 @@ TEST(PageStore, ReadersInASnapshotNeverSeeHalfAReplacedRegulation) {
   EXPECT_GT(consistent, 0);
 }
 
-}  // namespace
+}  // namespace page_store_test
 }  // namespace regreader::store

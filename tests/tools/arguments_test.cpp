@@ -67,5 +67,5 @@ TEST(Arguments, TypedAccess) {
   EXPECT_FALSE(a.opt_str("missing"));
 }
 
-}  // namespace
+}  // namespace arguments_test
 }  // namespace regreader::tools

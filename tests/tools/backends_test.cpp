@@ -90,5 +90,5 @@ TEST_P(ToolsOnEveryEngine, EveryCaseHoldsOnThisEngine) {
 INSTANTIATE_TEST_SUITE_P(Engines, ToolsOnEveryEngine, ::testing::Values("sqlite", "postgresql"),
                          [](const auto& info) { return info.param; });
 
-}  // namespace
+}  // namespace backends_test
 }  // namespace regreader::tools

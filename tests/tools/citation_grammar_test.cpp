@@ -169,5 +169,5 @@ TEST(CitationGrammar, GeneratedCitationsReadBackExactly) {
   }
 }
 
-}  // namespace
+}  // namespace citation_grammar_test
 }  // namespace regreader::tools

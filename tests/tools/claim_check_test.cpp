@@ -224,5 +224,5 @@ TEST(Adversarial, Corpus) {
   report(run_set(store, "adversarial_corpus.jsonl"), "adversarial_corpus");
 }
 
-}  // namespace
+}  // namespace claim_check_test
 }  // namespace regreader::tools

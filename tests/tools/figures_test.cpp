@@ -82,5 +82,5 @@ TEST(Figures, PageNumbersKnowTheirColumnUnitAndRow) {
   EXPECT_TRUE(same_figure(pm, PageNumber{800, "voltage", 800000, true, 3, false}));
 }
 
-}  // namespace
+}  // namespace figures_test
 }  // namespace regreader::tools

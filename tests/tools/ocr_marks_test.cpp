@@ -90,5 +90,5 @@ TEST_P(OcrMarks, ANoteSaysHowItsPageWasRead) {
 
 INSTANTIATE_TEST_SUITE_P(Sources, OcrMarks, ::testing::Values("ocr", "text_layer"));
 
-}  // namespace
+}  // namespace ocr_marks_test
 }  // namespace regreader::testing

@@ -103,5 +103,5 @@ TEST(Skills, ANameAlreadyTakenIsRefusedAndTheFirstKept) {
   EXPECT_EQ(set.find("table-lookup")->source, "built-in");
 }
 
-}  // namespace
+}  // namespace skills_test
 }  // namespace regreader::tools

@@ -56,5 +56,5 @@ TEST_F(TableLookup, SearchTablesPutsTheTableTheQueryNamesFirst) {
   EXPECT_EQ(r["results"][0]["matched"], "name");
 }
 
-}  // namespace
+}  // namespace table_lookup_test
 }  // namespace regreader::tools

@@ -288,5 +288,5 @@ TEST(ToolProgress, SearchReportsItsSlowStepsInHybridModeOnly) {
   EXPECT_TRUE(steps.empty()) << "keyword search has no slow step";
 }
 
-}  // namespace
+}  // namespace tools_test
 }  // namespace regreader::testing

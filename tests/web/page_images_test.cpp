@@ -110,5 +110,5 @@ TEST_F(PageImagesTest, PagesOutOfRangeAreNotFound) {
   }
 }
 
-}  // namespace
+}  // namespace page_images_test
 }  // namespace regreader::web

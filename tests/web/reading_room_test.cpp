@@ -172,5 +172,5 @@ TEST(ReadingRoomHostile, MarkupInARegulationIsCarriedAsText) {
       << "kept, as text in JSON";
 }
 
-}  // namespace
+}  // namespace reading_room_test
 }  // namespace regreader::web

@@ -274,5 +274,5 @@ TEST(BertEncoderRealModel, BgeSmallZhRanksTheRelevantBlockFirst) {
   EXPECT_GT(dot(d[0]), dot(d[1]));
 }
 
-}  // namespace
+}  // namespace bert_encoder_test
 }  // namespace regreader::index

@@ -75,5 +75,5 @@ TEST(BertConfig, OversizedNumbersAreCorrupt) {
   }
 }
 
-}  // namespace
+}  // namespace bert_model_test
 }  // namespace regreader::index

@@ -68,5 +68,5 @@ TEST(LsaEmbedder, BadInputIsAnError) {
   }
 }
 
-}  // namespace
+}  // namespace lsa_embedder_test
 }  // namespace regreader::index

@@ -167,5 +167,5 @@ TEST_F(RemoteEmbedder, DimensionIsAskedOnceWhenNotConfigured) {
   EXPECT_EQ(requests_.size(), 1u);
 }
 
-}  // namespace
+}  // namespace openai_embedder_test
 }  // namespace regreader::index

@@ -139,5 +139,5 @@ TEST(Safetensors, UnsupportedDtypeOnLoadAndMissingTensor) {
   }
 }
 
-}  // namespace
+}  // namespace safetensors_test
 }  // namespace regreader::index

@@ -117,5 +117,5 @@ TEST(WordPiece, VocabularyFileWithWindowsLineEnds) {
   EXPECT_EQ(t.encode("母"), (std::vector<int32_t>{4}));
 }
 
-}  // namespace
+}  // namespace wordpiece_test
 }  // namespace regreader::index

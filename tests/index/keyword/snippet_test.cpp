@@ -68,5 +68,5 @@ TEST(Snippet, NoMatchGivesTheBlocksStart) {
   EXPECT_EQ(make_snippet("5.1 倒闸操作应由两人进行。", {"xyz"}), "5.1 倒闸操作应由两人进行。");
 }
 
-}  // namespace
+}  // namespace snippet_test
 }  // namespace regreader::index

@@ -51,5 +51,5 @@ TEST(Tokenizer, OffsetsPointAtTheOriginalBytes) {
             "１１０ｋＶ");
 }
 
-}  // namespace
+}  // namespace tokenizer_test
 }  // namespace regreader::index

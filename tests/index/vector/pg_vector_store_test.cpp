@@ -174,5 +174,5 @@ TEST_F(PgVectors, VectorsOfAnotherModelAreRefusedAndReindexReplacesThem) {
   EXPECT_TRUE(has_reg(hits, "C") || has_reg(hits, "A"));
 }
 
-}  // namespace
+}  // namespace pg_vector_store_test
 }  // namespace regreader::index

@@ -132,5 +132,5 @@ TEST(VectorIndex, SizesMustAgree) {
   EXPECT_THROW(VectorIndex(0, {}, {}), Error);
 }
 
-}  // namespace
+}  // namespace vector_index_test
 }  // namespace regreader::index

@@ -123,7 +123,7 @@ TEST(MarkdownParser, ALoneCarriageReturnEndsNoHeading) {
   EXPECT_EQ(raw.blocks[0].heading_level, 0);
 }
 
-}  // namespace
+}  // namespace markdown_parser_test
 }  // namespace regreader::parse
 
 namespace regreader::parse {
@@ -140,5 +140,5 @@ TEST(MarkdownFuzzRegressions, APageMarkerPastAnyDocumentIsAnOrdinaryComment) {
   }
 }
 
-}  // namespace
+}  // namespace markdown_parser_test
 }  // namespace regreader::parse

@@ -49,5 +49,5 @@ TEST(ColourInk, GreyInputIsReturnedAsItIs) {
   EXPECT_EQ(to_ocr_gray(g).pixels, g.pixels);
 }
 
-}  // namespace
+}  // namespace colour_ink_test
 }  // namespace regreader::parse

@@ -50,7 +50,6 @@ TEST(OcrLayer, PlusMinusReadAsShi) {
   EXPECT_EQ(text(b), U"护士2名，士兵") << "after a Han character, or before none, 士 stays";
 }
 
-
 TEST(OcrLayer, AnUnsureDigitTakesTheLayersReadingAndStaysUnsure) {
   auto ocr = line(U"10及以下8.70", 95);
   ocr[5].conf = 50;  // the 8

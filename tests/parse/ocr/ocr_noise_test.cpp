@@ -45,5 +45,5 @@ TEST(OcrNoise, RunsOfUnsureCharactersAreNotText) {
   EXPECT_FALSE(ocr_found_text(page));
 }
 
-}  // namespace
+}  // namespace ocr_noise_test
 }  // namespace regreader::parse

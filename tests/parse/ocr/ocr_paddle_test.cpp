@@ -219,5 +219,5 @@ TEST(PaddleEngine, ReadsARenderedPageOfTheSampleRegulation) {
   EXPECT_GT(layer.size(), 100u);
 }
 
-}  // namespace
+}  // namespace ocr_paddle_test
 }  // namespace regreader::parse

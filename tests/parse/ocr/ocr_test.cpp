@@ -189,5 +189,5 @@ TEST(OcrText, PagesWithATextLayerAreNotReadAgain) {
     EXPECT_EQ(p.text_source, "text_layer");
 }
 
-}  // namespace
+}  // namespace ocr_test
 }  // namespace regreader::parse

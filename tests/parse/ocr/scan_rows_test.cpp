@@ -101,5 +101,5 @@ TEST(ScanRows, TheSurerReadingOfARowWins) {
   EXPECT_FALSE(take_row_reading(empty_row, row, {}));
 }
 
-}  // namespace
+}  // namespace scan_rows_test
 }  // namespace regreader::parse

@@ -141,5 +141,5 @@ TEST(ScanRules, StrokesOfALargeGlyphAreNoRules) {
   EXPECT_TRUE(rules[3].horizontal());
 }
 
-}  // namespace
+}  // namespace scan_rules_test
 }  // namespace regreader::parse

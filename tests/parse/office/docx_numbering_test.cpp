@@ -66,5 +66,5 @@ TEST(DocxNumbering, NumberFormats) {
   EXPECT_EQ(format_word_number(7, "decimal"), "7");
 }
 
-}  // namespace
+}  // namespace docx_numbering_test
 }  // namespace regreader::parse

@@ -110,7 +110,7 @@ TEST(DocxParser, ANonZipDocxIsReportedAsSuch) {
   }
 }
 
-}  // namespace
+}  // namespace docx_parser_test
 }  // namespace regreader::parse
 
 namespace regreader::parse {
@@ -170,5 +170,5 @@ TEST(DocxParser, ADebuggerVariableInTheUsersShellDoesNotBreakTheConversion) {
   ::unsetenv("VALGRIND");
 }
 
-}  // namespace
+}  // namespace docx_parser_test
 }  // namespace regreader::parse

@@ -72,5 +72,5 @@ TEST(BlockRects, AMatchingBeginningWithAnotherEndingIsNotLocated) {
   EXPECT_FALSE(rects[0]);
 }
 
-}  // namespace
+}  // namespace block_rects_test
 }  // namespace regreader::parse

@@ -155,5 +155,5 @@ TEST(GlyphRepair, AnUnreadableGlyphEndsARunOfRepairedLatin) {
     EXPECT_FALSE(c.space_before);
 }
 
-}  // namespace
+}  // namespace glyph_repair_test
 }  // namespace regreader::parse

@@ -69,5 +69,5 @@ TEST(PageAlignment, AParagraphOverAPageBreakSaysWhereItTurns) {
   EXPECT_TRUE(placed.breaks[1].empty());
 }
 
-}  // namespace
+}  // namespace page_alignment_test
 }  // namespace regreader::parse

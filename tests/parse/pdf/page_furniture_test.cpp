@@ -90,5 +90,5 @@ TEST(PageFurniture, NeverChapters) {
     EXPECT_FALSE(is_date_line(text)) << text;
 }
 
-}  // namespace
+}  // namespace page_furniture_test
 }  // namespace regreader::parse

@@ -57,5 +57,5 @@ TEST(PdfDocument, FillsInThePapersColourAreNoRules) {
   EXPECT_EQ(page.rules.size(), 8u);
 }
 
-}  // namespace
+}  // namespace pdf_document_test
 }  // namespace regreader::parse

@@ -199,5 +199,5 @@ TEST(PdfLayout, ANumbersSeparatorsCountWithItsDigits) {
   EXPECT_EQ(words.number(), 100.0f) << "no digits, no number";
 }
 
-}  // namespace
+}  // namespace pdf_layout_test
 }  // namespace regreader::parse

@@ -74,5 +74,5 @@ TEST(PdfParser, BadPdfsFailWithTheirReason) {
   expect_parse_error(tmp.path() / "empty.pdf", ErrorCode::kEmptyDocument);
 }
 
-}  // namespace
+}  // namespace pdf_parser_test
 }  // namespace regreader::parse

@@ -27,5 +27,5 @@ TEST(BlockPasses, ATermsTitleIsItsChineseTermWithoutTheEnglishOne) {
   EXPECT_EQ(chinese_term("使用GPS，并记录"), "使用GPS，并记录");
 }
 
-}  // namespace
+}  // namespace block_passes_test
 }  // namespace regreader::parse

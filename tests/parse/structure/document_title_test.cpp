@@ -40,5 +40,5 @@ TEST(DocumentTitle, CoverNumberAndNameNeverTheBanner) {
   EXPECT_EQ(cover_title(none, ""), "湖南电器检测所");
 }
 
-}  // namespace
+}  // namespace document_title_test
 }  // namespace regreader::parse

@@ -84,5 +84,5 @@ TEST(LayoutWarnings, AChapterTitledLikeTheDocumentIsWarned) {
       << "a numbered chapter taken as the name";
 }
 
-}  // namespace
+}  // namespace layout_warnings_test
 }  // namespace regreader::parse

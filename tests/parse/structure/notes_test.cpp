@@ -92,5 +92,5 @@ TEST(Notes, ABoxedCalloutOpeningWith注意Or说明IsANoteOfThatName) {
   EXPECT_FALSE(callout_note("编制说明：本规范…"));
 }
 
-}  // namespace
+}  // namespace notes_test
 }  // namespace regreader::parse

@@ -186,5 +186,5 @@ TEST(Numbering, NumberedQuestions) {
   EXPECT_FALSE(asks_question("1、电气操作人员应思想集中。", "2、工作前应详细检查工具。"));
 }
 
-}  // namespace
+}  // namespace numbering_test
 }  // namespace regreader::parse

@@ -134,5 +134,5 @@ TEST(References, ContinuationCaptions) {
     EXPECT_FALSE(continuation_caption(c)) << c;
 }
 
-}  // namespace
+}  // namespace references_test
 }  // namespace regreader::parse

@@ -515,5 +515,5 @@ TEST(StructureBuilder, MarkupHeadingsOfBareValuesAreNotChapters) {
   EXPECT_EQ(doc.structure.nodes()[0].section_number, "1");
 }
 
-}  // namespace
+}  // namespace structure_builder_test
 }  // namespace regreader::parse

@@ -135,5 +135,5 @@ TEST(CaptionNumbers, AContinuationCaptionNamesTheTableItContinues) {
   EXPECT_EQ(t->page_end, 3);
 }
 
-}  // namespace
+}  // namespace caption_numbers_test
 }  // namespace regreader::parse

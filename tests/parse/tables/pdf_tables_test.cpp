@@ -371,5 +371,5 @@ TEST(PdfTables, DoubleBordersLinedCellsAndBoxedTitle) {
   EXPECT_EQ(t.row_texts(2), (std::vector<std::string>{"2", "避雷器", "绝缘电阻。"}));
 }
 
-}  // namespace
+}  // namespace pdf_tables_test
 }  // namespace regreader::parse

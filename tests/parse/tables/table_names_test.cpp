@@ -62,5 +62,5 @@ TEST(TableNames, UntitledTablesTakeTheLineAboveElseTheirHeader) {
   EXPECT_EQ(blocks[3].table->named_by, "header");
 }
 
-}  // namespace
+}  // namespace table_names_test
 }  // namespace regreader::parse

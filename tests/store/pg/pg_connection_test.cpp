@@ -66,5 +66,5 @@ TEST(PgConnection, AServerThatNeverAnswersIsGivenUp) {
   ::close(fd);
 }
 
-}  // namespace
+}  // namespace pg_connection_test
 }  // namespace regreader::store::pg

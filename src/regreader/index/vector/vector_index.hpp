@@ -51,6 +51,10 @@ class VectorIndex {
   size_t deleted_count() const;
   int dimension() const { return dimension_; }
   bool uses_hnsw() const { return hnsw_ != nullptr; }
+  /// The graph search's beam (hnswlib's ef): wider is nearer exact and slower. Not to be changed
+  /// while searches run (the benchmark sweeps it).
+  void set_search_beam(size_t ef);
+  static size_t default_search_beam();
 
   struct Match {
     int64_t label = 0;
