@@ -13,6 +13,7 @@
 #include "regreader/core/error.hpp"
 #include "regreader/index/embed/embedder_factory.hpp"
 #include "regreader/index/keyword/pg_keyword_index.hpp"
+#include "regreader/index/vector/saved_graph.hpp"
 
 namespace regreader::index {
 
@@ -126,7 +127,34 @@ void take_rows(Replica& r, const store::pg::PgResult& rows, int dimension,
   }
 }
 
-void load_all(Replica& r, const PgStore& store, int dimension, long long generation) {
+void catch_up(Replica& r, const PgStore& store, int dimension, long long generation);
+
+// The graph this replica saved at its last start (saved_graph.hpp), with the rows it holds; what
+// changed since is caught up. False when there is none for this model.
+bool load_saved(Replica& r, const PgStore& store, const std::filesystem::path& file,
+                const std::string& model_id, int dimension, long long generation) {
+  auto saved = load_graph(file, model_id, dimension);
+  if (!saved) return false;
+  r.index = std::make_unique<VectorIndex>(std::move(saved->index));
+  r.block_of.clear();
+  const auto rows = store.read("SELECT id, block_id FROM block_vectors WHERE id <= $1",
+                               {std::to_string(saved->max_id)});
+  for (int i = 0; i < rows.rows(); ++i)
+    r.block_of[rows.integer(i, 0)] = rows.text(i, 1);
+  for (const int64_t label : r.index->labels())  // rows deleted since it was saved
+    if (!r.block_of.count(label)) r.index->remove(label);
+  r.max_id = saved->max_id;
+  ++r.stats.graph_loads;
+  spdlog::info("vector graph loaded from {}: {} vectors", file.string(), r.block_of.size());
+  catch_up(r, store, dimension, generation);
+  return true;
+}
+
+void load_all(Replica& r, const PgStore& store, const std::string& model_id, int dimension,
+              long long generation) {
+  const bool local = !store.local_dir().empty();
+  const auto file = saved_graph_path(store.local_dir(), store.location(), r.config_key);
+  if (local && load_saved(r, store, file, model_id, dimension, generation)) return;
   std::vector<int64_t> labels;
   std::vector<float> data;
   r.block_of.clear();
@@ -140,6 +168,7 @@ void load_all(Replica& r, const PgStore& store, int dimension, long long generat
   ++r.stats.full_loads;
   spdlog::info("vector index loaded at generation {}: {} vectors ({})", generation,
                r.block_of.size(), r.index->uses_hnsw() ? "HNSW" : "exact");
+  if (local && r.index->uses_hnsw()) save_graph(*r.index, file, model_id, r.max_id);
 }
 
 // Removes the labels whose rows are gone and adds the rows past the last id held.
@@ -222,7 +251,7 @@ void refresh(Replica& r, const PgStore& store) {
   if (r.index && r.index->dimension() == state.dimension)
     catch_up(r, store, state.dimension, generation);
   else
-    load_all(r, store, state.dimension, generation);
+    load_all(r, store, state.model_id, state.dimension, generation);
   if (r.index->size() == 0) {
     r.index.reset();
     r.unavailable = none;

@@ -52,7 +52,8 @@ std::shared_ptr<const VectorLeg> pg_vector_leg(const store::pg::PgStore& store, 
 
 /// How many times this process loaded or caught up a replica index (tests watch refreshes).
 struct PgLegStats {
-  int full_loads = 0;
+  int full_loads = 0;   ///< built from the stored vectors
+  int graph_loads = 0;  ///< loaded from the graph this replica saved (saved_graph.hpp)
   int catch_ups = 0;
   size_t vectors = 0;
 };

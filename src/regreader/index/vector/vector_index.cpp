@@ -1,6 +1,7 @@
 #include "regreader/index/vector/vector_index.hpp"
 
 #include <hnswlib/hnswlib.h>
+#include <unistd.h>
 
 #include <Eigen/Dense>
 #include <algorithm>
@@ -100,7 +101,7 @@ void VectorIndex::save(const std::filesystem::path& file) const {
   if (!hnsw_) throw Error(ErrorCode::kInternal, "an exact vector index has no file");
   std::error_code ec;
   std::filesystem::create_directories(file.parent_path(), ec);
-  const std::string tmp = file.string() + ".tmp";
+  const std::string tmp = file.string() + ".tmp" + std::to_string(::getpid());
   hnsw_->saveIndex(tmp);
   std::filesystem::rename(tmp, file, ec);
   if (ec) throw Error(ErrorCode::kIo, "cannot write " + file.string() + ": " + ec.message());
