@@ -17,6 +17,7 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -25,6 +26,8 @@
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <set>
+#include <thread>
 
 #include "regreader/core/settings.hpp"
 #include "regreader/index/embed/embedder_factory.hpp"
@@ -140,12 +143,31 @@ std::vector<std::vector<double>> time_modes(
   return ms;
 }
 
+// The most RSS the process held while `f` ran, sampled every 5 ms, above what it held before.
+template <typename F>
+long peak_rss_growth_mb(F&& f) {
+  const long before = current_rss_mb();
+  std::atomic<bool> done{false};
+  std::atomic<long> peak{before};
+  std::thread sampler([&] {
+    while (!done) {
+      peak = std::max(peak.load(), current_rss_mb());
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  });
+  f();
+  done = true;
+  sampler.join();
+  return std::max(peak.load(), current_rss_mb()) - before;
+}
+
 // Fits the built-in LSA, embeds and stores every block, opens the index; then times the modes.
 void bench_vectors(store::PageStore& store, const std::vector<index::EvalQuestion>& questions,
                    size_t blocks) {
   const long rss0 = current_rss_mb();
   auto t0 = Clock::now();
-  auto embedder = index::fit_builtin_embedder(store);
+  std::unique_ptr<index::Embedder> embedder;
+  const long fit_peak = peak_rss_growth_mb([&] { embedder = index::fit_builtin_embedder(store); });
   const double fit = seconds_since(t0);
   t0 = Clock::now();
   index::update_vectors(store, *embedder);  // embeds, stores, builds and saves the graph
@@ -161,10 +183,10 @@ void bench_vectors(store::PageStore& store, const std::vector<index::EvalQuestio
     qv.push_back(embedder->embed({q.query}, index::EmbedKind::kQuery)[0]);
   const double embed_ms = 1000 * seconds_since(t0) / static_cast<double>(questions.size());
   std::printf(
-      "%zu blocks: LSA fit %.1f s; embed+store+index %.1f s (%.0f blocks/s, %s); open %.2f s; "
-      "RSS +%ld MB for the model and index\n",
-      blocks, fit, build, static_cast<double>(blocks) / build, vi->uses_hnsw() ? "HNSW" : "exact",
-      open, current_rss_mb() - rss0);
+      "%zu blocks: LSA fit %.1f s (RSS peak +%ld MB while fitting); embed+store+index %.1f s "
+      "(%.0f blocks/s, %s); open %.2f s; RSS +%ld MB for the model and index\n",
+      blocks, fit, fit_peak, build, static_cast<double>(blocks) / build,
+      vi->uses_hnsw() ? "HNSW" : "exact", open, current_rss_mb() - rss0);
   std::printf("  query embedding (LSA) %.3f ms per query, not included below\n", embed_ms);
   const std::vector<index::SearchMode> modes = {
       index::SearchMode::kKeyword, index::SearchMode::kVector, index::SearchMode::kHybrid};
