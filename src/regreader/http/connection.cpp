@@ -5,6 +5,8 @@
 #include <poll.h>
 #include <sys/socket.h>
 
+#include <algorithm>
+#include <cstring>
 #include <thread>
 #include <vector>
 
@@ -48,7 +50,7 @@ void address_of(int fd, bool peer, std::string& ip, int& port) {
 }  // namespace
 
 bool SocketStream::is_readable() const {
-  return wait_fd(fd_, POLLIN, read_timeout_);
+  return taken_ < buffered_ || wait_fd(fd_, POLLIN, read_timeout_);
 }
 
 bool SocketStream::is_writable() const {
@@ -56,11 +58,21 @@ bool SocketStream::is_writable() const {
 }
 
 ssize_t SocketStream::read(char* ptr, size_t size) {
-  if (!is_readable()) return -1;
-  for (;;) {
-    const ssize_t n = ::recv(fd_, ptr, size, 0);
-    if (n >= 0 || errno != EINTR) return n;
+  if (taken_ == buffered_) {
+    if (!is_readable()) return -1;
+    const bool direct = size >= kBuffer;
+    ssize_t n;
+    do {
+      n = ::recv(fd_, direct ? ptr : buffer_.data(), direct ? size : kBuffer, 0);
+    } while (n < 0 && errno == EINTR);
+    if (n <= 0 || direct) return n;
+    buffered_ = static_cast<size_t>(n);
+    taken_ = 0;
   }
+  const size_t n = std::min(size, buffered_ - taken_);
+  std::memcpy(ptr, buffer_.data() + taken_, n);
+  taken_ += n;
+  return static_cast<ssize_t>(n);
 }
 
 ssize_t SocketStream::write(const char* ptr, size_t size) {
