@@ -80,7 +80,7 @@ void write_reply(Reply out, httplib::Response& res) {
 class GatedServer : public httplib::Server {
  public:
   ConnectionLimits limits;
-  std::unique_ptr<SlowConnections> slow = std::make_unique<SlowConnections>(8);
+  std::unique_ptr<SlowConnections> slow;  // set with `limits` before listening
 
  protected:
   bool process_and_close_socket(socket_t sock) override {

@@ -195,10 +195,11 @@ index::IngestResult Library::ingest(const fs::path& file, const index::IngestOpt
 
 // Files this ingest added, when no stored regulation has their content (a failed save).
 void Library::drop_unreferenced(const std::vector<fs::path>& added) {
+  if (added.empty()) return;
   std::error_code ec;
+  const auto all = documents().list();
   for (const auto& p : added) {
     const std::string sha = p.filename().string().substr(0, 64);
-    const auto all = documents().list();
     if (std::none_of(all.begin(), all.end(),
                      [&](const model::RegulationInfo& r) { return r.source_sha256 == sha; }))
       fs::remove(p, ec);

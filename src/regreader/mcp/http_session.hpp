@@ -59,7 +59,7 @@ class HttpSession {
   std::future<json> expect_reply(const json& request_id);
   /// A response from the client; false when nobody waits for it.
   bool deliver(const json& response);
-  /// A request named this session (every request after `initialize` does).
+  /// Marks the session used now (called for each request that names it).
   void touch();
   std::chrono::steady_clock::time_point last_used() const;
   /// True once a request after `initialize` named the session: a client is using it.
