@@ -416,11 +416,14 @@ int main(int argc, char** argv) {
         blocks, build, static_cast<double>(blocks) / build, percentile(ms, 0.5),
         percentile(ms, 0.99), peak_rss_mb());
     // Every regulation here is a copy of a corpus file (the worst case for folding copies).
+    // The first round reads what the process caches (names, titles, copy signatures).
+    const std::vector<double> first_round(guided_ms.begin(),
+                                          guided_ms.begin() + static_cast<long>(questions.size()));
     std::printf(
-        "  guided keyword search (as `search` runs it) p50 %.2f ms, p99 %.2f ms; without "
-        "folding copies p50 %.2f ms, p99 %.2f ms\n",
-        percentile(guided_ms, 0.5), percentile(guided_ms, 0.99), percentile(unfolded_ms, 0.5),
-        percentile(unfolded_ms, 0.99));
+        "  guided keyword search (as `search` runs it) p50 %.2f ms, p99 %.2f ms (first round "
+        "%.2f / %.2f); without folding copies p50 %.2f ms, p99 %.2f ms\n",
+        percentile(guided_ms, 0.5), percentile(guided_ms, 0.99), percentile(first_round, 0.5),
+        percentile(first_round, 0.99), percentile(unfolded_ms, 0.5), percentile(unfolded_ms, 0.99));
     if (std::getenv("REGREADER_BENCH_SLOWEST")) {
       std::vector<size_t> order(guided_ms.size());
       for (size_t i = 0; i < order.size(); ++i)

@@ -1,4 +1,5 @@
 #include "regreader/index/keyword/keyword_index.hpp"
+#include "regreader/index/keyword/rowid_scope.hpp"
 
 #include <gtest/gtest.h>
 
@@ -120,6 +121,71 @@ TEST_F(KeywordSearch, MergingTheIndexSegmentsChangesNoResult) {
   for (const auto& h : search("母线倒闸"))
     after.push_back(h.block_id + "|" + h.snippet);
   EXPECT_EQ(before, after);
+}
+
+TEST_F(KeywordSearch, TokenCountsChooseAsCountingDoes) {
+  // Loose-pass questions (no block holds all their pairs), searched with the token counts the
+  // index keeps, then with the counts stale (the store changed since; every token is counted).
+  const std::vector<std::string> questions = {"母线失压处理", "倒闸操作安全距离", "隔离故障的规定",
+                                              "线路恢复供电"};
+  auto results = [&] {
+    std::vector<std::string> out;
+    for (const auto& q : questions)
+      for (const auto& h : search(q))
+        out.push_back(q + "|" + h.block_id + "|" + h.match + "|" + std::to_string(h.coverage));
+    return out;
+  };
+  optimize_keyword_index(*store_);
+  {
+    auto at = store_->database()->prepare("SELECT version FROM block_token_version");
+    ASSERT_TRUE(at.step());
+    ASSERT_EQ(at.text(0), store_->version()) << "the counts are of the store as it is";
+  }
+  const auto counted = results();
+  ASSERT_GE(counted.size(), 4u);
+  store_->save(doc("EXTRA", "# 附加\n\n1 无关的内容。\n"));
+  store_->remove("EXTRA");  // the same blocks, a newer version: the counts are stale
+  EXPECT_EQ(results(), counted);
+  optimize_keyword_index(*store_);
+  EXPECT_EQ(results(), counted);
+}
+
+TEST_F(KeywordSearch, AScopeOfRegulationsKeepsItsRankingAndNothingElse) {
+  store_->save(doc("COPY", "# 调度规程副本\n\n5.2.1 母线失压时应立即处理，恢复供电。\n"));
+  std::vector<std::string> expected;
+  for (const auto& h : search("母线"))
+    if (h.reg_id != "SAFETY") expected.push_back(h.block_id);
+  SearchFilter two;
+  two.reg_ids = {"COPY", "DISPATCH"};
+  std::vector<std::string> scoped;
+  for (const auto& h : search("母线", two)) {
+    EXPECT_NE(h.reg_id, "SAFETY");
+    scoped.push_back(h.block_id);
+  }
+  EXPECT_EQ(scoped, expected) << "the library's order, less the other regulations";
+  two.reg_ids = {"COPY"};
+  ASSERT_EQ(search("母线", two).size(), 1u);
+}
+
+TEST_F(KeywordSearch, AChapterScopeWithCharactersJsonEscapesStillFilters) {
+  store_->save(doc("QUOTED", "# 引号\n\n## 2 \"术语\"和定义\n\n母线：汇集电能的导体。\n"));
+  SearchFilter scope;
+  scope.chapter_scope = "\"术语\"";
+  auto hits = search("母线", scope);
+  ASSERT_EQ(hits.size(), 1u);
+  EXPECT_EQ(hits[0].reg_id, "QUOTED");
+  scope.chapter_scope = "术语";
+  EXPECT_EQ(search("母线", scope).size(), 1u);
+}
+
+TEST(RowidScopes, ARowidIsInsideOneOfTheSpans) {
+  RowidScope s;
+  s.spans = {{3, 5}, {9, 9}, {20, 40}};
+  for (int64_t r : {3, 4, 5, 9, 20, 33, 40})
+    EXPECT_TRUE(s.contains(r)) << r;
+  for (int64_t r : {0, 2, 6, 8, 10, 19, 41})
+    EXPECT_FALSE(s.contains(r)) << r;
+  EXPECT_FALSE(RowidScope{}.contains(1));
 }
 
 TEST(LooseTokens, RarestFirstWithinTheShareAndRowBudgets) {

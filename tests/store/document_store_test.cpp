@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <memory>
+#include <set>
 
 #include "pg_server.hpp"
 #include "regreader/core/error.hpp"
@@ -142,6 +143,36 @@ TEST_P(DocumentStoreTest, RenameMovesEverythingAndRefusesAHeldId) {
   EXPECT_EQ(store().table("NEW", "表1")->segments.size(), sample_pdf().tables[0].segments.size());
   EXPECT_EQ(code_of([&] { store().rename("NEW", "OTHER"); }), ErrorCode::kInvalidArgument);
   EXPECT_EQ(code_of([&] { store().rename("GONE", "X"); }), ErrorCode::kNotFound);
+}
+
+TEST_P(DocumentStoreTest, TheVersionMovesWithEveryChangeAndOnlyThen) {
+  std::set<std::string> seen = {store().version()};
+  auto changed = [&] { return seen.insert(store().version()).second; };
+  store().save(sample_pdf());
+  EXPECT_TRUE(changed()) << "a save";
+  (void)store().list();
+  (void)store().pages("SAMPLE", 1, 1);
+  EXPECT_FALSE(changed()) << "reads";
+  store().save(sample_pdf());
+  EXPECT_TRUE(changed()) << "a save replacing a regulation";
+  store().rename("SAMPLE", "NEW");
+  EXPECT_TRUE(changed()) << "a rename";
+  EXPECT_FALSE(store().remove("GONE"));
+  EXPECT_FALSE(changed()) << "removing nothing";
+  EXPECT_TRUE(store().remove("NEW"));
+  EXPECT_TRUE(changed()) << "a remove";
+}
+
+TEST(DocumentStoreVersion, TellsStoresApartAndIsSharedByTheirConnections) {
+  parse::TempDir a, b;
+  PageStore one(a.path(), true), two(b.path(), true);
+  EXPECT_NE(one.version(), two.version());
+  one.save(small("R1"));
+  PageStore again(a.path(), false);
+  EXPECT_EQ(again.version(), one.version()) << "another connection to the same store";
+  again.remove("R1");
+  EXPECT_NE(again.version(), two.version());
+  EXPECT_EQ(again.version(), one.version()) << "a change made by another connection";
 }
 
 TEST_P(DocumentStoreTest, UnknownIdsAndPagesAreNotFoundAndSaySo) {

@@ -52,23 +52,22 @@ Titles read_titles(const store::DocumentStore& store,
   return out;
 }
 
-// Every title of the library, read again only when a regulation was added, replaced or removed.
+// Every title of the library, read again only when the store's version moved (a regulation was
+// added, replaced, renamed or removed).
 std::shared_ptr<const Titles> library_titles(const store::DocumentStore& store) {
   static std::mutex mutex;
-  static const store::DocumentStore* cached_store = nullptr;
   static std::string cached_key;
   static std::shared_ptr<const Titles> cached;
-  const auto regs = store.list();
-  std::string key;
-  for (const auto& r : regs)
-    key += r.reg_id + "\t" + r.indexed_at + "\n";
-  std::lock_guard lock(mutex);
-  if (!cached || cached_store != &store || key != cached_key) {
-    cached = std::make_shared<const Titles>(read_titles(store, regs));
-    cached_store = &store;
-    cached_key = std::move(key);
+  std::string key = store.version();
+  {
+    std::lock_guard lock(mutex);
+    if (cached && key == cached_key) return cached;
   }
-  return cached;
+  auto titles = std::make_shared<const Titles>(read_titles(store, store.list()));
+  std::lock_guard lock(mutex);
+  cached = titles;
+  cached_key = std::move(key);
+  return titles;
 }
 
 }  // namespace

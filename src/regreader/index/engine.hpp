@@ -38,8 +38,8 @@ class KeywordIndex {
   /// Blocks matching `query`, best first, within the filter.
   virtual std::vector<SearchHit> search(const std::string& query,
                                         const SearchFilter& filter) const = 0;
-  /// Compacts the index after a bulk change (once per ingest or reindex command); a no-op on
-  /// engines that keep it compact themselves.
+  /// Compacts the index and counts its tokens after a change (once per ingest, reindex, rename or
+  /// delete command); a no-op on engines that keep both up to date themselves.
   virtual void optimize() = 0;
   /// Why the evaluation's baseline cannot run on this engine; "" when it can.
   virtual std::string baseline_unavailable() const = 0;

@@ -224,6 +224,7 @@ void Library::restore_kept_source(const fs::path& file, index::IngestResult& r) 
 void Library::remove(const std::string& reg_id) {
   const auto info = documents().require(reg_id);
   documents().remove(reg_id);
+  engine_.keyword().optimize();  // and its token counts, of the library without it
   reload_synonyms(true);
   // The kept source goes with its last regulation.
   for (const auto& other : documents().list())

@@ -33,6 +33,12 @@ Statement& Statement::bind(int index, std::string_view value) {
   return *this;
 }
 
+Statement& Statement::bind_pointer(int index, const void* pointer, const char* type) {
+  if (sqlite3_bind_pointer(stmt_, index, const_cast<void*>(pointer), type, nullptr) != SQLITE_OK)
+    fail(db_, "cannot bind a value");
+  return *this;
+}
+
 Statement& Statement::bind(int index, int64_t value) {
   if (sqlite3_bind_int64(stmt_, index, value) != SQLITE_OK) fail(db_, "cannot bind a value");
   return *this;

@@ -22,6 +22,8 @@ class Statement {
   Statement& operator=(const Statement&) = delete;
 
   Statement& bind(int index, std::string_view value);
+  /// Text: without it a string literal would bind as the bool overload's `true`.
+  Statement& bind(int index, const char* value) { return bind(index, std::string_view(value)); }
   Statement& bind(int index, int64_t value);
   Statement& bind(int index, int value) { return bind(index, static_cast<int64_t>(value)); }
   Statement& bind(int index, double value);
@@ -30,6 +32,8 @@ class Statement {
   }
   /// Binds raw bytes (vectors of floats, for the vector index).
   Statement& bind_blob(int index, const void* data, size_t bytes);
+  /// A pointer for an application function (sqlite3_bind_pointer): it must outlive the step.
+  Statement& bind_pointer(int index, const void* pointer, const char* type);
   /// Advances; true while a row is available.
   bool step();
   /// Runs a statement that returns no rows, then resets it for reuse.

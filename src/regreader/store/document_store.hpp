@@ -28,6 +28,10 @@ class DocumentStore {
   /// Where the documents live, said to people and used to key process-wide caches: the embedded
   /// store's data directory, or the server and database (never with a password).
   virtual std::string location() const = 0;
+  /// Names this store's content: it differs between stores and changes with every save, remove
+  /// and rename, whichever process made it. Keys the caches of what was read from the store
+  /// (regulation names, token statistics), so that reading it costs one row, not the library.
+  virtual std::string version() const = 0;
   /// False while nothing was ever stored (the embedded engine before its database file exists):
   /// readers see an empty library and nothing is created.
   virtual bool exists() const { return true; }

@@ -1,4 +1,4 @@
-// Storage format of the page store (schema version 5, in PRAGMA user_version).
+// Storage format of the page store (schema version 6, in PRAGMA user_version).
 //
 //   regulations(reg_id PK, title, source_file, source_sha256, format, total_pages, paging,
 //               indexed_at, fidelity, fidelity_summary [v3])
@@ -17,6 +17,7 @@
 //                                                              PK (reg_id, segment_id) [v2]
 //   links(reg_id, seq, block_id, page_num, kind, text, target, resolved, target_id,
 //         target_page)                                         PK (reg_id, seq)        [v2]
+//   regreader_generation(n, store_id)         one row: the version (DocumentStore::version) [v6]
 //
 // Version 1 stores are upgraded in place by creating the v2 tables; regulations ingested before
 // have no table registry or links until they are ingested again. Version 3 adds the fidelity
@@ -24,6 +25,7 @@
 // adds each block's rectangle on the printed page and the page's size (the reading room's boxes);
 // earlier regulations have none until ingested again (the reading room then locates them when a
 // page is viewed). Version 5 adds the engine that read an OCR page (empty on earlier ones).
+// Version 6 adds the generation, moved by every save, remove and rename in their transactions.
 //
 // Every child table references regulations(reg_id) ON DELETE CASCADE, so deleting the
 // regulation row removes every trace. A page's Markdown is not stored: it is its blocks' Markdown
@@ -228,7 +230,7 @@ void PageStore::check_schema() {
                        ", newer than this RegReader understands (" +
                        std::to_string(kSchemaVersion) + ")");
   if (version == kSchemaVersion) return;
-  if (version > 0)
+  if (version > 0 && version < 5)
     spdlog::warn(
         "upgrading the store from schema {} to {}: ingest earlier regulations again to get "
         "their table registry, cross-references and block rectangles",
@@ -246,11 +248,24 @@ void PageStore::check_schema() {
   add_missing_column(*db_, "blocks", "rect", "TEXT");
   // v5: which OCR engine read a page.
   add_missing_column(*db_, "pages", "ocr_engine", "TEXT NOT NULL DEFAULT ''");
+  // v6: the store's generation, moved by every save, remove and rename, and an id telling this
+  // store from one made again in the same place (DocumentStore::version).
+  db_->exec(
+      "CREATE TABLE IF NOT EXISTS regreader_generation (n INTEGER NOT NULL, store_id TEXT NOT "
+      "NULL)");
+  db_->exec(
+      "INSERT INTO regreader_generation SELECT 0, lower(hex(randomblob(8))) WHERE NOT EXISTS "
+      "(SELECT 1 FROM regreader_generation)");
   db_->exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
   tx.commit();
 }
 
 namespace {
+
+// Inside a change's transaction: the store's next generation (see PageStore::version).
+void next_generation(Database& db) {
+  db.exec("UPDATE regreader_generation SET n = n + 1");
+}
 
 void insert_document(Database& db, const model::ParsedDocument& doc) {
   const auto& r = doc.info;
@@ -281,6 +296,7 @@ bool PageStore::save(const model::ParsedDocument& doc) {
   del.bind(1, doc.info.reg_id).run();
   const bool replaced = sqlite3_changes(db_->handle()) > 0;
   insert_document(*db_, doc);
+  next_generation(*db_);
   tx.commit();
   return replaced;
 }
@@ -293,6 +309,7 @@ void PageStore::rename(const std::string& from, const std::string& to) {
   Transaction tx(*db_);
   insert_document(*db_, moved);
   db_->prepare("DELETE FROM regulations WHERE reg_id = ?1").bind(1, from).run();
+  next_generation(*db_);
   tx.commit();
 }
 
@@ -302,6 +319,7 @@ bool PageStore::remove(const std::string& reg_id) {
   auto del = db_->prepare("DELETE FROM regulations WHERE reg_id = ?1");
   del.bind(1, reg_id).run();
   const bool removed = sqlite3_changes(db_->handle()) > 0;
+  if (removed) next_generation(*db_);
   tx.commit();
   return removed;
 }
@@ -316,23 +334,29 @@ std::map<std::string, int> PageStore::ocr_page_counts() const {
   return out;
 }
 
+std::string PageStore::version() const {
+  if (!db_) return location() + "\nempty";
+  auto s = db_->cached("SELECT store_id, n FROM regreader_generation");
+  if (!s->step()) return location() + "\nempty";
+  return location() + "\n" + s->text(0) + "\n" + std::to_string(s->integer(1));
+}
+
 std::vector<model::RegulationInfo> PageStore::list() const {
   std::vector<model::RegulationInfo> out;
   if (!db_) return out;
-  auto s =
-      db_->prepare(std::string("SELECT ") + kInfoColumns + " FROM regulations ORDER BY reg_id");
-  while (s.step())
-    out.push_back(read_info(s));
+  auto s = db_->cached(std::string("SELECT ") + kInfoColumns + " FROM regulations ORDER BY reg_id");
+  while (s->step())
+    out.push_back(read_info(*s));
   return out;
 }
 
 std::optional<model::RegulationInfo> PageStore::find(const std::string& reg_id) const {
   if (!db_) return std::nullopt;
   auto s =
-      db_->prepare(std::string("SELECT ") + kInfoColumns + " FROM regulations WHERE reg_id = ?1");
-  s.bind(1, reg_id);
-  if (!s.step()) return std::nullopt;
-  return read_info(s);
+      db_->cached(std::string("SELECT ") + kInfoColumns + " FROM regulations WHERE reg_id = ?1");
+  s->bind(1, reg_id);
+  if (!s->step()) return std::nullopt;
+  return read_info(*s);
 }
 
 model::DocumentStructure PageStore::structure(const std::string& reg_id) const {
@@ -362,19 +386,19 @@ model::DocumentStructure PageStore::structure(const std::string& reg_id) const {
 std::pair<std::string, float> PageStore::text_source(const std::string& reg_id,
                                                      int page_num) const {
   if (!db_) return {"", -1.0f};
-  auto s = db_->prepare(
+  auto s = db_->cached(
       "SELECT text_source, ocr_confidence FROM pages WHERE reg_id = ?1 AND page_num = ?2");
-  s.bind(1, reg_id).bind(2, page_num);
-  if (!s.step()) return {"", -1.0f};
-  return {s.text(0), static_cast<float>(s.real(1))};
+  s->bind(1, reg_id).bind(2, page_num);
+  if (!s->step()) return {"", -1.0f};
+  return {s->text(0), static_cast<float>(s->real(1))};
 }
 
 std::optional<std::string> PageStore::block_content(const std::string& block_id) const {
   if (!db_) return std::nullopt;
-  auto s = db_->prepare("SELECT content_markdown FROM blocks WHERE block_id = ?1");
-  s.bind(1, block_id);
-  if (!s.step()) return std::nullopt;
-  return s.text(0);
+  auto s = db_->cached("SELECT content_markdown FROM blocks WHERE block_id = ?1");
+  s->bind(1, block_id);
+  if (!s->step()) return std::nullopt;
+  return s->text(0);
 }
 
 std::vector<std::string> PageStore::block_contents(const std::string& reg_id) const {
@@ -394,53 +418,53 @@ std::vector<model::PageDocument> PageStore::pages(const std::string& reg_id, int
   const ReadSnapshot snapshot(db_.get());  // the pages and their blocks of one version
   check_pages(require(reg_id), start, end);
   std::vector<model::PageDocument> out;
-  auto ps = db_->prepare(
+  auto ps = db_->cached(
       "SELECT page_num, chapter_path, active_chapters, continues_from_prev, continues_to_next, "
       "text_source, ocr_confidence, width, height, ocr_engine FROM pages WHERE reg_id = ?1 AND "
       "page_num BETWEEN ?2 AND ?3 ORDER BY page_num");
-  ps.bind(1, reg_id).bind(2, start).bind(3, end);
-  while (ps.step()) {
+  ps->bind(1, reg_id).bind(2, start).bind(3, end);
+  while (ps->step()) {
     model::PageDocument p;
     p.reg_id = reg_id;
-    p.page_num = static_cast<int>(ps.integer(0));
-    p.chapter_path = json::parse(ps.text(1)).get<std::vector<std::string>>();
-    p.active_chapters = json::parse(ps.text(2)).get<std::vector<std::string>>();
-    p.continues_from_prev = ps.integer(3) != 0;
-    p.continues_to_next = ps.integer(4) != 0;
-    p.text_source = ps.text(5);
-    p.ocr_confidence = static_cast<float>(ps.real(6));
-    p.width = static_cast<float>(ps.real(7));
-    p.height = static_cast<float>(ps.real(8));
-    p.ocr_engine = ps.text(9);
+    p.page_num = static_cast<int>(ps->integer(0));
+    p.chapter_path = json::parse(ps->text(1)).get<std::vector<std::string>>();
+    p.active_chapters = json::parse(ps->text(2)).get<std::vector<std::string>>();
+    p.continues_from_prev = ps->integer(3) != 0;
+    p.continues_to_next = ps->integer(4) != 0;
+    p.text_source = ps->text(5);
+    p.ocr_confidence = static_cast<float>(ps->real(6));
+    p.width = static_cast<float>(ps->real(7));
+    p.height = static_cast<float>(ps->real(8));
+    p.ocr_engine = ps->text(9);
     out.push_back(std::move(p));
   }
-  auto bs = db_->prepare(
+  auto bs = db_->cached(
       "SELECT page_num, block_id, order_in_page, block_type, section_number, content_markdown, "
       "chapter_path, "
       "table_meta, rect FROM blocks WHERE reg_id = ?1 AND page_num BETWEEN ?2 AND ?3 ORDER BY "
       "page_num, "
       "order_in_page");
-  bs.bind(1, reg_id).bind(2, start).bind(3, end);
-  while (bs.step()) {
+  bs->bind(1, reg_id).bind(2, start).bind(3, end);
+  while (bs->step()) {
     model::ContentBlock b;
-    b.block_id = bs.text(1);
-    b.order_in_page = static_cast<int>(bs.integer(2));
-    b.block_type = model::parse_block_type(bs.text(3));
-    b.section_number = bs.text(4);
-    b.content_markdown = bs.text(5);
-    b.chapter_path = json::parse(bs.text(6)).get<std::vector<std::string>>();
-    if (const std::string t = bs.text(7); !t.empty())
+    b.block_id = bs->text(1);
+    b.order_in_page = static_cast<int>(bs->integer(2));
+    b.block_type = model::parse_block_type(bs->text(3));
+    b.section_number = bs->text(4);
+    b.content_markdown = bs->text(5);
+    b.chapter_path = json::parse(bs->text(6)).get<std::vector<std::string>>();
+    if (const std::string t = bs->text(7); !t.empty())
       b.table_meta = json::parse(t).get<model::TableMeta>();
-    if (const std::string r = bs.text(8); !r.empty())
+    if (const std::string r = bs->text(8); !r.empty())
       b.rect = json::parse(r).get<std::array<float, 4>>();
-    out[static_cast<size_t>(bs.integer(0) - start)].content_blocks.push_back(std::move(b));
+    out[static_cast<size_t>(bs->integer(0) - start)].content_blocks.push_back(std::move(b));
   }
-  auto as = db_->prepare(
+  auto as = db_->cached(
       "SELECT page_num, annotation_id, content, related_blocks FROM annotations "
       "WHERE reg_id = ?1 AND page_num BETWEEN ?2 AND ?3 ORDER BY page_num, seq");
-  as.bind(1, reg_id).bind(2, start).bind(3, end);
-  while (as.step()) {
-    model::Annotation a = read_annotation(as);
+  as->bind(1, reg_id).bind(2, start).bind(3, end);
+  while (as->step()) {
+    model::Annotation a = read_annotation(*as);
     out[static_cast<size_t>(a.page_num - start)].annotations.push_back(std::move(a));
   }
   for (auto& p : out)

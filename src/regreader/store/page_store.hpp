@@ -28,6 +28,7 @@ class PageStore final : public DocumentStore {
   // DocumentStore (document_store.hpp says what each does), on SQLite.
   std::string location() const override { return data_dir_.string(); }
   bool exists() const override { return db_ != nullptr; }
+  std::string version() const override;
   std::unique_ptr<ReadHold> hold_reads() const override;
   bool save(const model::ParsedDocument& doc) override;
   bool remove(const std::string& reg_id) override;
@@ -58,7 +59,7 @@ class PageStore final : public DocumentStore {
   /// One consistent view for every read until it ends (see ReadSnapshot): one per request.
   ReadSnapshot snapshot() const { return ReadSnapshot(db_.get()); }
 
-  static constexpr int kSchemaVersion = 5;
+  static constexpr int kSchemaVersion = 6;
 
  private:
   void check_schema();

@@ -4,6 +4,7 @@
 #include <sqlite3.h>
 
 #include "regreader/index/keyword/keyword_index.hpp"
+#include "regreader/index/keyword/rowid_scope.hpp"
 #include "regreader/index/keyword/tokenizer.hpp"
 
 namespace regreader::index {
@@ -53,7 +54,8 @@ int register_on(sqlite3* db, char** err, const sqlite3_api_routines*) {
     if (err) *err = sqlite3_mprintf("FTS5 is not available in this SQLite");
     return SQLITE_ERROR;
   }
-  return api->xCreateTokenizer(api, "regreader_cjk", nullptr, &kTokenizer, nullptr);
+  const int rc = api->xCreateTokenizer(api, "regreader_cjk", nullptr, &kTokenizer, nullptr);
+  return rc != SQLITE_OK ? rc : register_scope_function(db);
 }
 
 }  // namespace

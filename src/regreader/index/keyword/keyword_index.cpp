@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <unordered_set>
 
 #include "regreader/core/error.hpp"
+#include "regreader/index/keyword/rowid_scope.hpp"
 #include "regreader/index/keyword/snippet.hpp"
 #include "regreader/index/keyword/tokenizer.hpp"
 #include "regreader/store/database.hpp"
@@ -59,13 +61,41 @@ std::string quote_phrase(const std::vector<Token>& tokens) {
 
 namespace {
 
-bool keyword_index_exists(store::Database& db) {
+// How many blocks hold each token, counted from the index's vocabulary after every change of the
+// library (optimize_keyword_index) and tagged with the store's version they were counted at. The
+// loose pass reads a token's count from here, one row, where counting its blocks walked up to a
+// thousand entries of its list per token (a quarter of the keyword leg at 10^5 blocks); when the
+// store has moved on since, it counts as before.
+constexpr const char* kStatisticsSchema = R"SQL(
+CREATE TABLE IF NOT EXISTS block_token_blocks (token TEXT PRIMARY KEY, blocks INTEGER NOT NULL)
+  WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS block_token_version (version TEXT NOT NULL);
+)SQL";
+
+bool table_exists(store::Database& db, const char* name) {
   // The statement ends with this function: a stepped statement keeps its read transaction open,
   // and a write begun on top of a snapshot another process has since moved past never gets the
   // lock.
-  auto exists = db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'block_fts'");
+  auto exists = db.prepare("SELECT count(*) FROM sqlite_master WHERE name = ?1");
+  exists.bind(1, name);
   exists.step();
   return exists.integer(0) > 0;
+}
+
+bool keyword_index_exists(store::Database& db) {
+  return table_exists(db, "block_fts") && table_exists(db, "block_token_version");
+}
+
+// Inside a write transaction: the token counts of the library as it is now.
+void count_tokens(store::PageStore& store) {
+  store::Database& db = *store.database();
+  db.exec(
+      "CREATE VIRTUAL TABLE IF NOT EXISTS temp.block_fts_vocab USING fts5vocab(main, block_fts, "
+      "'row')");
+  db.exec("DELETE FROM block_token_blocks");
+  db.exec("INSERT INTO block_token_blocks SELECT term, doc FROM temp.block_fts_vocab");
+  db.exec("DELETE FROM block_token_version");
+  db.prepare("INSERT INTO block_token_version VALUES (?1)").bind(1, store.version()).run();
 }
 
 }  // namespace
@@ -76,7 +106,9 @@ void ensure_keyword_index(store::PageStore& store) {
   store::Transaction tx(*db);
   // Asked again under the write lock: two first ingests both saw no index before one made it.
   if (keyword_index_exists(*db)) return;
-  db->exec(kIndexSchema);
+  if (!table_exists(*db, "block_fts")) db->exec(kIndexSchema);
+  db->exec(kStatisticsSchema);
+  count_tokens(store);
   tx.commit();
 }
 
@@ -85,6 +117,7 @@ void optimize_keyword_index(store::PageStore& store) {
   if (!db) return;
   store::Transaction tx(*db);
   db->exec("INSERT INTO block_fts(block_fts) VALUES ('optimize')");
+  count_tokens(store);
   tx.commit();
 }
 
@@ -180,28 +213,39 @@ double coverage(const std::string& text, const TermTokens& terms) {
 
 namespace {
 
+// A chapter path is stored as JSON text holding its titles as written (nlohmann writes UTF-8 as
+// is and escapes only quotes, backslashes and control characters): a block whose stored path
+// lacks the scope's text is in no chapter of it (in_chapter_scope looks for the scope inside a
+// title, or a title's number beginning with it). False when the scope's text would be escaped.
+bool path_text_tells(const std::string& scope) {
+  return !scope.empty() && std::none_of(scope.begin(), scope.end(), [](char c) {
+    return c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20;
+  });
+}
+
 void run_query(store::Database& db, const std::string& match, const SearchFilter& filter,
-               const PassKind& kind, std::vector<SearchHit>& hits) {
-  std::string sql = "SELECT rowid, bm25(block_fts) FROM block_fts WHERE block_fts MATCH ?1";
+               const RowidScope* scope, const PassKind& kind, std::vector<SearchHit>& hits) {
+  // Filters on the block (its chapter's text, its type) join the matches to their rows, so that
+  // FTS5 ranks only the blocks that pass them: a definition's search in the terms chapters read
+  // ~1,500 ranked rows at 10^5 blocks to keep three.
+  const bool by_path = path_text_tells(filter.chapter_scope);
+  const bool join = by_path || !filter.block_types.empty();
+  std::string sql = "SELECT block_fts.rowid, bm25(block_fts) FROM block_fts";
+  if (join) sql += " JOIN blocks ON blocks.rowid = block_fts.rowid";
+  sql += " WHERE block_fts MATCH ?1";
   int next = 2;
-  if (!filter.reg_ids.empty() || !filter.block_types.empty()) {
-    // "+rowid": a filter on the ranked matches, not a constraint FTS5 plans with. As a plain
-    // rowid IN, FTS5 ran the MATCH once per rowid of the subquery: a query scoped to 60 copies
-    // of one standard (18,000 rowids) took 10 s at 10^5 blocks, now 60 ms; the 204-question
-    // evaluation, each scoped to one regulation, 4.2 s -> 0.5 s.
-    sql += " AND +rowid IN (SELECT rowid FROM blocks WHERE 1";
-    append_in_list(sql, next, "reg_id", filter.reg_ids.size());
-    append_in_list(sql, next, "block_type", filter.block_types.size());
-    sql += ")";
-  }
+  if (scope) sql += " AND regreader_in_scope(?" + std::to_string(next++) + ", block_fts.rowid)";
+  if (by_path) sql += " AND instr(blocks.chapter_path, ?" + std::to_string(next++) + ") > 0";
+  append_in_list(sql, next, "blocks.block_type", filter.block_types.size());
   const bool chapter_filters = !filter.chapter_scope.empty() || !filter.section_number.empty();
-  sql += " ORDER BY bm25(block_fts), rowid LIMIT ?" + std::to_string(next);
-  // Cached per connection: the text varies only with the filter's shape (how many ids, types).
+  sql += " ORDER BY bm25(block_fts), block_fts.rowid LIMIT ?" + std::to_string(next);
+  // Cached per connection: the text varies only with the filter's shape (which filters, how
+  // many types).
   auto s = db.cached(sql);
   int k = 1;
   s->bind(k++, match);
-  for (const auto& r : filter.reg_ids)
-    s->bind(k++, r);
+  if (scope) s->bind_pointer(k++, scope, kRowidScopePointer);
+  if (by_path) s->bind(k++, filter.chapter_scope);
   for (auto t : filter.block_types)
     s->bind(k++, model::block_type_name(t));
   const int wanted = filter.limit + static_cast<int>(hits.size());
@@ -263,25 +307,52 @@ int64_t blocks_with(store::Database& db, const std::string& token, int64_t cap) 
 // only as far as choose_loose_tokens can tell them apart: past kMaxLooseRows a token can only be
 // the first one chosen, so exact counts (up to the too-common share) are needed only when every
 // token of the query is past it.
-std::string rare_tokens_expression(store::Database& db, const std::vector<std::string>& tokens,
-                                   bool keep_common) {
+// The counted blocks of each token when they were counted at the store's present version (with
+// the cap blocks_with would have stopped at); nullopt when the library has changed since.
+std::optional<std::vector<int64_t>> counted_blocks(const store::PageStore& store,
+                                                   const std::vector<std::string>& tokens) {
+  store::Database& db = *store.database();
+  try {
+    auto at = db.cached("SELECT version FROM block_token_version");
+    if (!at->step() || at->text(0) != store.version()) return std::nullopt;
+  } catch (const StorageError&) {  // an index made before the counts, opened read-only
+    return std::nullopt;
+  }
+  std::vector<int64_t> out;
+  auto count = db.cached("SELECT blocks FROM block_token_blocks WHERE token = ?1");
+  for (const auto& t : tokens) {
+    count->bind(1, t);
+    out.push_back(count->step() ? count->integer(0) : 0);
+    count->reset();
+  }
+  return out;
+}
+
+std::string rare_tokens_expression(const store::PageStore& store,
+                                   const std::vector<std::string>& tokens, bool keep_common) {
+  store::Database& db = *store.database();
   int64_t blocks = 1;
   {
     auto total = db.cached("SELECT max(rowid) FROM blocks");
     if (total->step()) blocks = std::max<int64_t>(1, total->integer(0));
   }
+  const auto known = counted_blocks(store, tokens);
+  // Counted as blocks_with counts them: up to a cap, so that both ways choose the same tokens.
+  auto blocks_up_to = [&](size_t i, int64_t cap) {
+    return known ? std::min((*known)[i], cap) : blocks_with(db, tokens[i], cap);
+  };
   std::vector<TokenFrequency> counted;
   bool any_rare = false;
-  for (const auto& t : tokens) {
-    const int64_t n = blocks_with(db, t, kMaxLooseRows + 1);
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    const int64_t n = blocks_up_to(i, kMaxLooseRows + 1);
     any_rare = any_rare || (n > 0 && n <= kMaxLooseRows);
-    counted.push_back({t, n});
+    counted.push_back({tokens[i], n});
   }
   if (!any_rare && !keep_common) {
     const auto common = std::max<int64_t>(
         kMinCommonDocs, static_cast<int64_t>(kMaxLooseShare * static_cast<double>(blocks)));
-    for (auto& t : counted)
-      if (t.blocks > kMaxLooseRows) t.blocks = blocks_with(db, t.token, common + 1);
+    for (size_t i = 0; i < counted.size(); ++i)
+      if (counted[i].blocks > kMaxLooseRows) counted[i].blocks = blocks_up_to(i, common + 1);
   }
   std::string expr;
   for (const auto& t : choose_loose_tokens(counted, blocks, keep_common))
@@ -354,16 +425,20 @@ std::vector<SearchHit> keyword_search(const store::PageStore& store, const std::
   const std::string literal = build_match_expression(query, {});
   const std::string widened = build_match_expression(query, synonyms);
   if (!db || literal.empty() || filter.limit <= 0) return hits;
+  // One read transaction for every pass (one version of the library, one lock taken).
+  const store::ReadSnapshot snapshot(db);
   for (const auto& r : filter.reg_ids)
     store.require(r);
   const KeywordQuery q = keyword_query(query, filter);
-  run_query(*db, literal, filter, {q.strict_match, nullptr, &q.highlight}, hits);
+  const auto scope = filter.reg_ids.empty() ? nullptr : regulation_scope(store, filter.reg_ids);
+  run_query(*db, literal, filter, scope.get(), {q.strict_match, nullptr, &q.highlight}, hits);
   if (static_cast<int>(hits.size()) < filter.limit && widened != literal)
-    run_query(*db, widened, filter, {q.strict_match, nullptr, &q.highlight}, hits);
+    run_query(*db, widened, filter, scope.get(), {q.strict_match, nullptr, &q.highlight}, hits);
   if (static_cast<int>(hits.size()) < filter.limit) {
-    const std::string loose = rare_tokens_expression(*db, q.loose_candidates, filter.every_token);
+    const std::string loose = rare_tokens_expression(store, q.loose_candidates, filter.every_token);
     if (!loose.empty() && loose != literal)
-      run_query(*db, loose, filter, {"partial", &q.terms, &q.highlight, filter.min_coverage}, hits);
+      run_query(*db, loose, filter, scope.get(),
+                {"partial", &q.terms, &q.highlight, filter.min_coverage}, hits);
   }
   return hits;
 }

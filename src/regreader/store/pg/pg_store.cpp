@@ -234,6 +234,17 @@ void PgStore::bump_generation() {
   conn_->query("SELECT pg_notify('regreader', $1)", {r.text(0, 0)});
 }
 
+std::string PgStore::version() const {
+  // The table's oid and the server's start tell a database made again under the same name.
+  std::lock_guard lock(mutex_);
+  return location() + "\n" +
+         conn_
+             ->query(
+                 "SELECT n::text || ' ' || 'regreader_generation'::regclass::oid::text || ' ' || "
+                 "pg_postmaster_start_time()::text FROM regreader_generation")
+             .text(0, 0);
+}
+
 long long PgStore::generation() const {
   std::lock_guard lock(mutex_);
   return conn_->query("SELECT n FROM regreader_generation").integer(0, 0);

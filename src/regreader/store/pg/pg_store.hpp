@@ -27,6 +27,7 @@ class PgStore final : public DocumentStore {
 
   // DocumentStore (document_store.hpp says what each does), on PostgreSQL.
   std::string location() const override { return conninfo_without_password(conninfo_); }
+  std::string version() const override;
   bool save(const model::ParsedDocument& doc) override;
   bool remove(const std::string& reg_id) override;
   void rename(const std::string& from, const std::string& to) override;
