@@ -18,6 +18,7 @@
 #include "regreader/parse/structure/structure_builder.hpp"
 #include "regreader/store/page_store.hpp"
 #include "regreader/store/pg/pg_store.hpp"
+#include "regreader/store/text_signature.hpp"
 #include "store/store_samples.hpp"
 #include "test_support.hpp"
 
@@ -161,6 +162,19 @@ TEST_P(DocumentStoreTest, TheVersionMovesWithEveryChangeAndOnlyThen) {
   EXPECT_FALSE(changed()) << "removing nothing";
   EXPECT_TRUE(store().remove("NEW"));
   EXPECT_TRUE(changed()) << "a remove";
+}
+
+TEST_P(DocumentStoreTest, TheTextSignatureIsKeptWithTheRegulation) {
+  store().save(sample_pdf());
+  std::string text;
+  for (const auto& content : store().block_contents("SAMPLE"))
+    text += content + "\n";
+  const auto kept = store().kept_signature("SAMPLE");
+  ASSERT_FALSE(kept.empty());
+  EXPECT_EQ(kept, text_signature(text)) << "the signature of the stored text";
+  store().rename("SAMPLE", "NEW");
+  EXPECT_EQ(store().kept_signature("NEW"), kept);
+  EXPECT_TRUE(store().kept_signature("SAMPLE").empty());
 }
 
 TEST(DocumentStoreVersion, TellsStoresApartAndIsSharedByTheirConnections) {

@@ -11,19 +11,6 @@ namespace regreader::index {
 
 namespace {
 
-// Bottom-k MinHash (the k smallest shingle hashes of one hash function): no library in Debian
-// offers it for C++, and it is twenty lines.
-constexpr size_t kSignatureSize = 128;
-constexpr size_t kShingle = 5;
-
-uint64_t mix(uint64_t x) {  // splitmix64's finalizer
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
 std::vector<uint64_t> pair_set(const std::string& text) {
   const auto cps = text::content_codepoints(text);
   std::vector<uint64_t> out;
@@ -73,10 +60,13 @@ std::vector<uint64_t> regulation_signature(const store::DocumentStore& store,
     std::lock_guard lock(c.mutex);
     if (auto it = c.by_key.find(key); it != c.by_key.end()) return it->second;
   }
-  std::string all;
-  for (const auto& content : store.block_contents(r.reg_id))
-    all += content + "\n";
-  auto sig = text_signature(all);
+  auto sig = store.kept_signature(r.reg_id);
+  if (sig.empty()) {
+    std::string all;
+    for (const auto& content : store.block_contents(r.reg_id))
+      all += content + "\n";
+    sig = text_signature(all);
+  }
   std::lock_guard lock(c.mutex);
   if (c.by_key.size() > 4096) c.by_key.clear();  // a bound for servers that ingest forever
   c.by_key[key] = sig;
@@ -84,37 +74,6 @@ std::vector<uint64_t> regulation_signature(const store::DocumentStore& store,
 }
 
 }  // namespace
-
-std::vector<uint64_t> text_signature(const std::string& text) {
-  const auto cps = text::content_codepoints(text);
-  std::vector<uint64_t> hashes;
-  for (size_t i = 0; i + kShingle <= cps.size(); ++i) {
-    uint64_t h = 0x9e3779b97f4a7c15ULL;
-    for (size_t k = 0; k < kShingle; ++k)
-      h = mix(h ^ cps[i + k]);
-    hashes.push_back(h);
-  }
-  std::sort(hashes.begin(), hashes.end());
-  hashes.erase(std::unique(hashes.begin(), hashes.end()), hashes.end());
-  if (hashes.size() > kSignatureSize) hashes.resize(kSignatureSize);
-  return hashes;
-}
-
-double signature_similarity(const std::vector<uint64_t>& a, const std::vector<uint64_t>& b) {
-  if (a.empty() || b.empty()) return 0;
-  // The k smallest hashes of the union; the share of them found in both estimates the Jaccard.
-  size_t seen = 0, both = 0;
-  const size_t k = std::min({kSignatureSize, a.size() + b.size()});
-  for (size_t i = 0, j = 0; seen < k && (i < a.size() || j < b.size()); ++seen) {
-    if (j >= b.size() || (i < a.size() && a[i] < b[j]))
-      ++i;
-    else if (i >= a.size() || b[j] < a[i])
-      ++j;
-    else
-      ++both, ++i, ++j;
-  }
-  return seen ? static_cast<double>(both) / static_cast<double>(seen) : 0;
-}
 
 std::vector<std::string> copy_families(const store::DocumentStore& store,
                                        const std::vector<std::string>& reg_ids) {

@@ -9,6 +9,7 @@
 
 #include "regreader/index/search_filter.hpp"
 #include "regreader/store/page_store.hpp"
+#include "regreader/store/text_signature.hpp"
 
 namespace regreader::index {
 
@@ -22,13 +23,12 @@ constexpr double kCopyFamilySimilarity = 0.6;
 /// copy: an OCR copy of a clause differs by a few characters, another clause by most.
 constexpr double kCopyBlockSimilarity = 0.5;
 
-/// MinHash signature of a text (normalized: width folded, whitespace and punctuation dropped).
-std::vector<uint64_t> text_signature(const std::string& text);
-/// Estimated Jaccard similarity of two signatures (0 when either is empty).
-double signature_similarity(const std::vector<uint64_t>& a, const std::vector<uint64_t>& b);
+using store::signature_similarity;
+using store::text_signature;
 
 /// The regulations among `reg_ids` that are copies of each other, as a family id per regulation
-/// (the first of its family in `reg_ids`). Signatures are cached per regulation and ingest.
+/// (the first of its family in `reg_ids`), by the signatures the store keeps (computed from the
+/// text for regulations saved before it kept them, once per process and ingest).
 std::vector<std::string> copy_families(const store::DocumentStore& store,
                                        const std::vector<std::string>& reg_ids);
 

@@ -65,6 +65,9 @@ class DocumentStore {
                                                     int page_num) const = 0;
   /// The text of one block by id; nullopt when no block has it.
   virtual std::optional<std::string> block_content(const std::string& block_id) const = 0;
+  /// The signature of a regulation's text kept with it at save (text_signature.hpp); empty when
+  /// it has none (saved by an earlier version) or is unknown.
+  virtual std::vector<uint64_t> kept_signature(const std::string& reg_id) const = 0;
   /// The texts of every block of a regulation (of all when `reg_id` is empty), in page order.
   virtual std::vector<std::string> block_contents(const std::string& reg_id) const = 0;
   /// Pages start..end inclusive (validated against the regulation's page count), read as one

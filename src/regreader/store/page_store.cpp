@@ -1,7 +1,7 @@
-// Storage format of the page store (schema version 6, in PRAGMA user_version).
+// Storage format of the page store (schema version 7, in PRAGMA user_version).
 //
 //   regulations(reg_id PK, title, source_file, source_sha256, format, total_pages, paging,
-//               indexed_at, fidelity, fidelity_summary [v3])
+//               indexed_at, fidelity, fidelity_summary [v3], text_signature [v7])
 //   pages(reg_id, page_num, chapter_path JSON, active_chapters JSON, continues_from_prev,
 //         continues_to_next, text_source, ocr_confidence [v3], width, height [v4],
 //         ocr_engine [v5])
@@ -25,7 +25,8 @@
 // adds each block's rectangle on the printed page and the page's size (the reading room's boxes);
 // earlier regulations have none until ingested again (the reading room then locates them when a
 // page is viewed). Version 5 adds the engine that read an OCR page (empty on earlier ones).
-// Version 6 adds the generation, moved by every save, remove and rename in their transactions.
+// Version 6 adds the generation, moved by every save, remove and rename in their transactions;
+// version 7 each regulation's text signature (computed from its blocks for earlier ones).
 //
 // Every child table references regulations(reg_id) ON DELETE CASCADE, so deleting the
 // regulation row removes every trace. A page's Markdown is not stored: it is its blocks' Markdown
@@ -39,6 +40,7 @@
 #include "regreader/core/hash.hpp"
 #include "regreader/store/database.hpp"
 #include "regreader/store/schema.hpp"
+#include "regreader/store/text_signature.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -248,6 +250,8 @@ void PageStore::check_schema() {
   add_missing_column(*db_, "blocks", "rect", "TEXT");
   // v5: which OCR engine read a page.
   add_missing_column(*db_, "pages", "ocr_engine", "TEXT NOT NULL DEFAULT ''");
+  // v7: each regulation's text signature.
+  add_missing_column(*db_, "regulations", "text_signature", "TEXT NOT NULL DEFAULT ''");
   // v6: the store's generation, moved by every save, remove and rename, and an id telling this
   // store from one made again in the same place (DocumentStore::version).
   db_->exec(
@@ -269,7 +273,8 @@ void next_generation(Database& db) {
 
 void insert_document(Database& db, const model::ParsedDocument& doc) {
   const auto& r = doc.info;
-  db.prepare("INSERT INTO regulations VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")
+  db.prepare(std::string("INSERT INTO regulations (") + kInfoColumns +
+             ", text_signature) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)")
       .bind(1, r.reg_id)
       .bind(2, r.title)
       .bind(3, r.source_file)
@@ -280,6 +285,7 @@ void insert_document(Database& db, const model::ParsedDocument& doc) {
       .bind(8, r.indexed_at)
       .bind(9, r.fidelity)
       .bind(10, r.fidelity_summary)
+      .bind(11, encode_signature(document_signature(doc)))
       .run();
   insert_pages(db, doc);
   insert_chapters(db, doc);
@@ -399,6 +405,13 @@ std::optional<std::string> PageStore::block_content(const std::string& block_id)
   s->bind(1, block_id);
   if (!s->step()) return std::nullopt;
   return s->text(0);
+}
+
+std::vector<uint64_t> PageStore::kept_signature(const std::string& reg_id) const {
+  if (!db_) return {};
+  auto s = db_->cached("SELECT text_signature FROM regulations WHERE reg_id = ?1");
+  s->bind(1, reg_id);
+  return s->step() ? decode_signature(s->text(0)) : std::vector<uint64_t>{};
 }
 
 std::vector<std::string> PageStore::block_contents(const std::string& reg_id) const {

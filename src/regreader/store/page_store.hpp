@@ -49,6 +49,7 @@ class PageStore final : public DocumentStore {
   std::string content_digest() const override;
   std::optional<std::string> block_content(const std::string& block_id) const override;
   std::vector<std::string> block_contents(const std::string& reg_id) const override;
+  std::vector<uint64_t> kept_signature(const std::string& reg_id) const override;
 
   /// The data directory the store lives in (absolute).
   const std::filesystem::path& data_dir() const { return data_dir_; }
@@ -59,7 +60,7 @@ class PageStore final : public DocumentStore {
   /// One consistent view for every read until it ends (see ReadSnapshot): one per request.
   ReadSnapshot snapshot() const { return ReadSnapshot(db_.get()); }
 
-  static constexpr int kSchemaVersion = 6;
+  static constexpr int kSchemaVersion = 7;
 
  private:
   void check_schema();

@@ -10,7 +10,8 @@ CREATE TABLE IF NOT EXISTS regulations (
   reg_id TEXT PRIMARY KEY, title TEXT NOT NULL, source_file TEXT NOT NULL,
   source_sha256 TEXT NOT NULL, format TEXT NOT NULL, total_pages INTEGER NOT NULL,
   paging TEXT NOT NULL, indexed_at TEXT NOT NULL,
-  fidelity TEXT NOT NULL DEFAULT '', fidelity_summary TEXT NOT NULL DEFAULT '');
+  fidelity TEXT NOT NULL DEFAULT '', fidelity_summary TEXT NOT NULL DEFAULT '',
+  text_signature TEXT NOT NULL DEFAULT '');
 CREATE TABLE IF NOT EXISTS pages (
   reg_id TEXT NOT NULL REFERENCES regulations(reg_id) ON DELETE CASCADE,
   page_num INTEGER NOT NULL, chapter_path TEXT NOT NULL, active_chapters TEXT NOT NULL,

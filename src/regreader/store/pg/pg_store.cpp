@@ -5,6 +5,7 @@
 #include "regreader/core/error.hpp"
 #include "regreader/core/hash.hpp"
 #include "regreader/store/schema.hpp"
+#include "regreader/store/text_signature.hpp"
 
 namespace regreader::store::pg {
 
@@ -50,8 +51,13 @@ CREATE INDEX blocks_without_terms ON blocks (block_id) WHERE terms IS NULL;
 constexpr const char* kOcrEngineV8 = R"SQL(
 ALTER TABLE pages ADD COLUMN IF NOT EXISTS ocr_engine TEXT NOT NULL DEFAULT '';
 )SQL";
-constexpr Migration kMigrations[] = {
-    {4, nullptr}, {5, kGenerationV5}, {6, kTermsV6}, {7, kVectorsV7}, {8, kOcrEngineV8}};
+// 9: each regulation's text signature (the SQLite store's version 7; a store created since has it
+// from step 4).
+constexpr const char* kSignatureV9 = R"SQL(
+ALTER TABLE regulations ADD COLUMN IF NOT EXISTS text_signature TEXT NOT NULL DEFAULT '';
+)SQL";
+constexpr Migration kMigrations[] = {{4, nullptr},    {5, kGenerationV5}, {6, kTermsV6},
+                                     {7, kVectorsV7}, {8, kOcrEngineV8},  {9, kSignatureV9}};
 
 constexpr const char* kInfoColumns =
     "reg_id, title, source_file, source_sha256, format, total_pages, paging, indexed_at, "
@@ -174,10 +180,11 @@ int PgStore::schema_version() const {
 void PgStore::insert_document(const model::ParsedDocument& doc) {
   const auto& r = doc.info;
   const std::string& reg = r.reg_id;
-  conn_->query(
-      "INSERT INTO regulations VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-      {reg, r.title, r.source_file, r.source_sha256, r.format, num(r.total_pages),
-       std::string(model::paging_name(r.paging)), r.indexed_at, r.fidelity, r.fidelity_summary});
+  conn_->query(std::string("INSERT INTO regulations (") + kInfoColumns +
+                   ", text_signature) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+               {reg, r.title, r.source_file, r.source_sha256, r.format, num(r.total_pages),
+                std::string(model::paging_name(r.paging)), r.indexed_at, r.fidelity,
+                r.fidelity_summary, encode_signature(document_signature(doc))});
   for (const auto& p : doc.pages) {
     conn_->query(
         "INSERT INTO pages (reg_id, page_num, chapter_path, active_chapters, "
@@ -243,6 +250,12 @@ std::string PgStore::version() const {
                  "SELECT n::text || ' ' || 'regreader_generation'::regclass::oid::text || ' ' || "
                  "pg_postmaster_start_time()::text FROM regreader_generation")
              .text(0, 0);
+}
+
+std::vector<uint64_t> PgStore::kept_signature(const std::string& reg_id) const {
+  std::lock_guard lock(mutex_);
+  const auto r = conn_->query("SELECT text_signature FROM regulations WHERE reg_id = $1", {reg_id});
+  return r.rows() > 0 ? decode_signature(r.text(0, 0)) : std::vector<uint64_t>{};
 }
 
 long long PgStore::generation() const {

@@ -28,6 +28,7 @@ class PgStore final : public DocumentStore {
   // DocumentStore (document_store.hpp says what each does), on PostgreSQL.
   std::string location() const override { return conninfo_without_password(conninfo_); }
   std::string version() const override;
+  std::vector<uint64_t> kept_signature(const std::string& reg_id) const override;
   bool save(const model::ParsedDocument& doc) override;
   bool remove(const std::string& reg_id) override;
   void rename(const std::string& from, const std::string& to) override;
@@ -50,7 +51,7 @@ class PgStore final : public DocumentStore {
 
   /// The schema version the database holds.
   int schema_version() const;
-  static constexpr int kSchemaVersion = 8;
+  static constexpr int kSchemaVersion = 9;
   /// The library's generation: moved by every save, remove and rename of any replica, and
   /// announced on the channel "regreader" (NOTIFY, payload the new generation) when it commits.
   long long generation() const;
