@@ -1,5 +1,6 @@
 #include "regreader/index/keyword/keyword_index.hpp"
 #include "regreader/index/keyword/rowid_scope.hpp"
+#include "regreader/index/keyword/snippet.hpp"
 
 #include <gtest/gtest.h>
 
@@ -176,6 +177,25 @@ TEST_F(KeywordSearch, AChapterScopeWithCharactersJsonEscapesStillFilters) {
   EXPECT_EQ(hits[0].reg_id, "QUOTED");
   scope.chapter_scope = "术语";
   EXPECT_EQ(search("母线", scope).size(), 1u);
+}
+
+TEST_F(KeywordSearch, DeferredSnippetsAreTheSnippetsMadeLater) {
+  const auto now = search("母线失压");
+  SearchFilter later;
+  later.defer_snippets = true;
+  auto deferred = search("母线失压", later);
+  ASSERT_EQ(deferred.size(), now.size());
+  ASSERT_FALSE(now.empty());
+  for (const auto& h : deferred) {
+    EXPECT_TRUE(h.snippet.empty());
+    EXPECT_TRUE(h.snippet_tokens);
+  }
+  make_snippets(*store_, deferred);
+  for (size_t i = 0; i < now.size(); ++i) {
+    EXPECT_EQ(deferred[i].snippet, now[i].snippet);
+    EXPECT_FALSE(deferred[i].snippet_tokens);
+  }
+  EXPECT_NE(now[0].snippet.find("【"), std::string::npos);
 }
 
 TEST(RowidScopes, ARowidIsInsideOneOfTheSpans) {

@@ -6,7 +6,8 @@ namespace regreader::store {
 namespace text_signature_test {
 
 TEST(TextSignature, StoredAsHexAndReadBackWhole) {
-  const auto sig = text_signature("装设接地线时，应先装接地端，后装接导体端。拆除接地线的顺序与此相反。");
+  const auto sig =
+      text_signature("装设接地线时，应先装接地端，后装接导体端。拆除接地线的顺序与此相反。");
   ASSERT_FALSE(sig.empty());
   const std::string kept = encode_signature(sig);
   EXPECT_EQ(kept.size(), sig.size() * 16);

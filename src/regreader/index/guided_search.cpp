@@ -8,6 +8,7 @@
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/index/copies.hpp"
+#include "regreader/index/keyword/snippet.hpp"
 #include "regreader/index/question_terms.hpp"
 
 namespace regreader::index {
@@ -55,6 +56,7 @@ void open_entry(const store::DocumentStore& documents, SearchHit& h) {
       h.page_num = page.page_num;
       h.block_type = b.block_type;
       h.snippet = "【" + title + "】 " + leading_snippet(b.content_markdown, 140);
+      h.snippet_tokens.reset();
       finish_hit(h);
       return;
     }
@@ -368,6 +370,7 @@ GuidedResult guided_search(const Engine& engine, const std::string& query,
   r.definition_term = terms.definition_term;
 
   SearchFilter f = filter;
+  f.defer_snippets = true;  // made below for the hits kept, not for the candidates folded away
   if (o.route && named && filter.reg_ids.empty()) {
     f.reg_ids = mentions.reg_ids();
     r.scoped_reg_ids = f.reg_ids;
@@ -398,6 +401,7 @@ GuidedResult guided_search(const Engine& engine, const std::string& query,
     r.hits = run(f);
   }
   if (r.hits.empty()) last_resorts(engine, q, f, mode, o, r, on_step);
+  make_snippets(store, r.hits);
   return r;
 }
 

@@ -3,6 +3,8 @@
 // types, exact section) and the hit it gets back, with the rules that match a block's chapter path
 // against a filter. The keyword, vector and hybrid searches apply the same rules.
 
+#include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -28,6 +30,10 @@ struct SearchFilter {
   double min_coverage = 0.3;
   /// The loose pass keeps the query's common tokens too (else dropped past 5% of the blocks).
   bool every_token = false;
+  /// Keyword hits come without their snippet, only what makes it (SearchHit::snippet_tokens):
+  /// a caller ranking deep and keeping few (guided_search.hpp folds copies of 120 candidates into
+  /// 10 hits) makes the snippets of the hits it keeps with make_snippets().
+  bool defer_snippets = false;
 };
 
 /// Another regulation's copy of a hit's block (copies.hpp).
@@ -57,6 +63,8 @@ struct SearchHit {
   /// pairs found, the best of its synonyms; averaged over the terms, weighted by their pairs.
   double coverage = 1;
   std::vector<HitCopy> copies;  ///< the same block in copies of the regulation (copies.hpp)
+  /// While the snippet is still to be made (SearchFilter::defer_snippets): the tokens it marks.
+  std::shared_ptr<const std::set<std::string>> snippet_tokens;
 };
 
 /// True when a block with this chapter path lies in `scope` ("5.2" = 5.2 and below; other text =

@@ -1,6 +1,7 @@
 #include "regreader/index/keyword/keyword_index.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -175,8 +176,8 @@ namespace {
 // block is its coverage.
 struct PassKind {
   std::string match;
-  const TermTokens* terms = nullptr;                 ///< loose pass: for the coverage floor
-  const std::set<std::string>* highlight = nullptr;  ///< tokens marked in the snippet
+  const TermTokens* terms = nullptr;                       ///< loose pass: for the coverage floor
+  std::shared_ptr<const std::set<std::string>> highlight;  ///< tokens marked in the snippet
   double floor = kMinCoverage;
 };
 
@@ -279,7 +280,10 @@ void run_query(store::Database& db, const std::string& match, const SearchFilter
     h.block_type = model::parse_block_type(row->text(3));
     h.score = -s->real(1);  // FTS5's bm25() is lower for better matches
     finish_hit(h);
-    h.snippet = make_snippet(content, *kind.highlight);
+    if (filter.defer_snippets)
+      h.snippet_tokens = kind.highlight;
+    else
+      h.snippet = make_snippet(content, *kind.highlight);
     hits.push_back(std::move(h));
   }
 }
@@ -430,15 +434,16 @@ std::vector<SearchHit> keyword_search(const store::PageStore& store, const std::
   for (const auto& r : filter.reg_ids)
     store.require(r);
   const KeywordQuery q = keyword_query(query, filter);
+  const auto highlight = std::make_shared<const std::set<std::string>>(q.highlight);
   const auto scope = filter.reg_ids.empty() ? nullptr : regulation_scope(store, filter.reg_ids);
-  run_query(*db, literal, filter, scope.get(), {q.strict_match, nullptr, &q.highlight}, hits);
+  run_query(*db, literal, filter, scope.get(), {q.strict_match, nullptr, highlight}, hits);
   if (static_cast<int>(hits.size()) < filter.limit && widened != literal)
-    run_query(*db, widened, filter, scope.get(), {q.strict_match, nullptr, &q.highlight}, hits);
+    run_query(*db, widened, filter, scope.get(), {q.strict_match, nullptr, highlight}, hits);
   if (static_cast<int>(hits.size()) < filter.limit) {
     const std::string loose = rare_tokens_expression(store, q.loose_candidates, filter.every_token);
     if (!loose.empty() && loose != literal)
       run_query(*db, loose, filter, scope.get(),
-                {"partial", &q.terms, &q.highlight, filter.min_coverage}, hits);
+                {"partial", &q.terms, highlight, filter.min_coverage}, hits);
   }
   return hits;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <mutex>
 #include <set>
 
@@ -169,7 +170,8 @@ std::vector<Row> ranked_rows(const store::pg::PgStore& store, const Totals& tota
 }
 
 void run_pass(const store::pg::PgStore& store, const Totals& totals, const Pass& pass,
-              const SearchFilter& filter, const std::set<std::string>& highlight,
+              const SearchFilter& filter,
+              const std::shared_ptr<const std::set<std::string>>& highlight,
               std::vector<SearchHit>& hits) {
   for (auto& row : ranked_rows(store, totals, pass, filter)) {
     if (static_cast<int>(hits.size()) >= filter.limit) break;
@@ -183,7 +185,10 @@ void run_pass(const store::pg::PgStore& store, const Totals& totals, const Pass&
       if (h.coverage < pass.floor || h.coverage <= 0) continue;
     }
     finish_hit(h);
-    h.snippet = make_snippet(row.content, highlight);
+    if (filter.defer_snippets)
+      h.snippet_tokens = highlight;
+    else
+      h.snippet = make_snippet(row.content, *highlight);
     hits.push_back(std::move(h));
   }
 }
@@ -270,15 +275,16 @@ std::vector<SearchHit> pg_keyword_search(const store::pg::PgStore& store, const 
   for (const auto& r : filter.reg_ids)
     store.require(r);
   const Totals totals = block_totals(store);
-  run_pass(store, totals, literal, filter, q.highlight, hits);
+  const auto highlight = std::make_shared<const std::set<std::string>>(q.highlight);
+  run_pass(store, totals, literal, filter, highlight, hits);
   const Pass widened = strict_pass(query, synonyms, q.strict_match);
   if (static_cast<int>(hits.size()) < filter.limit && widened.tsquery != literal.tsquery)
-    run_pass(store, totals, widened, filter, q.highlight, hits);
+    run_pass(store, totals, widened, filter, highlight, hits);
   if (static_cast<int>(hits.size()) < filter.limit) {
     const auto blocks = static_cast<int64_t>(totals.first);
     const Pass loose = loose_pass(store, q, std::max<int64_t>(1, blocks), filter);
     if (!loose.tsquery.empty() && loose.tsquery != literal.tsquery)
-      run_pass(store, totals, loose, filter, q.highlight, hits);
+      run_pass(store, totals, loose, filter, highlight, hits);
   }
   return hits;
 }

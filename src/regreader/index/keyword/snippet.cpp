@@ -141,4 +141,12 @@ std::string make_snippet(const std::string& text, const std::set<std::string>& t
   return to < body.size() ? out + "…" : out;
 }
 
+void make_snippets(const store::DocumentStore& store, std::vector<SearchHit>& hits) {
+  for (auto& h : hits) {
+    if (!h.snippet_tokens) continue;
+    h.snippet = make_snippet(store.block_content(h.block_id).value_or(""), *h.snippet_tokens);
+    h.snippet_tokens.reset();
+  }
+}
+
 }  // namespace regreader::index

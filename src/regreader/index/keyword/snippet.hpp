@@ -6,6 +6,10 @@
 
 #include <set>
 #include <string>
+#include <vector>
+
+#include "regreader/index/search_filter.hpp"
+#include "regreader/store/document_store.hpp"
 
 namespace regreader::index {
 
@@ -13,5 +17,9 @@ namespace regreader::index {
 /// about `chars` characters; the block's start when no token occurs.
 std::string make_snippet(const std::string& text, const std::set<std::string>& tokens,
                          int chars = 160);
+
+/// The snippets of hits that came without one (SearchFilter::defer_snippets), from their blocks'
+/// text in the store.
+void make_snippets(const store::DocumentStore& store, std::vector<SearchHit>& hits);
 
 }  // namespace regreader::index
