@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -98,16 +99,56 @@ Totals block_totals(const store::pg::PgStore& store) {
   return totals;
 }
 
+// `{"a","b"}`: a text[] parameter.
+std::string text_array(const std::vector<std::string>& items) {
+  std::string out = "{";
+  for (const auto& item : items) {
+    out += out.size() > 1 ? ",\"" : "\"";
+    for (char c : item) {
+      if (c == '"' || c == '\\') out.push_back('\\');
+      out.push_back(c);
+    }
+    out += "\"";
+  }
+  return out + "}";
+}
+
+// How many blocks hold each token, read from token_blocks (the store keeps it with every change,
+// in the change's transaction): one query for all of them. A token in no block is absent.
+std::map<std::string, int64_t> blocks_holding(const store::pg::PgStore& store,
+                                              const std::vector<std::string>& tokens) {
+  std::map<std::string, int64_t> out;
+  if (tokens.empty()) return out;
+  const auto r = store.read("SELECT token, blocks FROM token_blocks WHERE token = ANY($1::text[])",
+                            {text_array(tokens)});
+  for (int i = 0; i < r.rows(); ++i)
+    out[r.text(i, 0)] = r.integer(i, 1);
+  return out;
+}
+
 Bm25Stats bm25_stats(const store::pg::PgStore& store, const Totals& totals,
                      const std::vector<Phrase>& phrases) {
   Bm25Stats st;
   const auto [blocks, avg_tokens] = totals;
   st.blocks = std::max(1.0, blocks);
   st.avg_tokens = std::max(1.0, avg_tokens);
+  // A one-token phrase is held by the blocks holding its token; a longer one is counted.
+  std::vector<std::string> single;
+  for (const auto& p : phrases)
+    if (p.size() == 1) single.push_back(p[0]);
+  const auto held = blocks_holding(store, single);
   for (const auto& p : phrases) {
-    const auto df = store.read("SELECT count(*) FROM blocks WHERE terms @@ CAST($1 AS tsquery)",
-                               {tsquery_phrase(p)});
-    const double n = static_cast<double>(df.integer(0, 0));
+    double n = 0;
+    if (p.size() == 1) {
+      const auto it = held.find(p[0]);
+      n = it == held.end() ? 0 : static_cast<double>(it->second);
+    } else {
+      n = static_cast<double>(
+          store
+              .read("SELECT count(*) FROM blocks WHERE terms @@ CAST($1 AS tsquery)",
+                    {tsquery_phrase(p)})
+              .integer(0, 0));
+    }
     st.idf.push_back(std::max(1e-6, std::log((st.blocks - n + 0.5) / (n + 0.5))));
   }
   return st;
@@ -194,14 +235,14 @@ void run_pass(const store::pg::PgStore& store, const Totals& totals, const Pass&
 }
 
 // The loose pass: the query's rarer tokens ORed, chosen by the FTS5 leg's rule
-// (choose_loose_tokens) from document frequencies counted through the GIN index.
+// (choose_loose_tokens) from their document frequencies (token_blocks).
 Pass loose_pass(const store::pg::PgStore& store, const KeywordQuery& q, int64_t blocks,
                 const SearchFilter& filter) {
   std::vector<TokenFrequency> counted;
+  const auto held = blocks_holding(store, q.loose_candidates);
   for (const auto& t : q.loose_candidates) {
-    const auto df = store.read("SELECT count(*) FROM blocks WHERE terms @@ CAST($1 AS tsquery)",
-                               {quote_lexeme(t)});
-    counted.push_back({t, df.integer(0, 0)});
+    const auto it = held.find(t);
+    counted.push_back({t, it == held.end() ? 0 : it->second});
   }
   Pass p{"", {}, "partial", &q.terms, filter.min_coverage};
   for (const auto& t : choose_loose_tokens(counted, blocks, filter.every_token)) {

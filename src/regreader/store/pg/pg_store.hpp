@@ -51,7 +51,7 @@ class PgStore final : public DocumentStore {
 
   /// The schema version the database holds.
   int schema_version() const;
-  static constexpr int kSchemaVersion = 9;
+  static constexpr int kSchemaVersion = 10;
   /// The library's generation: moved by every save, remove and rename of any replica, and
   /// announced on the channel "regreader" (NOTIFY, payload the new generation) when it commits.
   long long generation() const;
@@ -81,6 +81,7 @@ class PgStore final : public DocumentStore {
  private:
   void migrate();
   void bump_generation();
+  void count_tokens(const std::string& where, const std::string& param, int sign);
   void insert_document(const model::ParsedDocument& doc);
   std::vector<model::PageDocument> pages_unlocked(const std::string& reg_id, int start,
                                                   int end) const;
