@@ -1,6 +1,7 @@
 #include "regreader/index/keyword/keyword_index.hpp"
 #include "regreader/index/keyword/rowid_scope.hpp"
 #include "regreader/index/keyword/snippet.hpp"
+#include "regreader/index/ranking_memo.hpp"
 
 #include <gtest/gtest.h>
 
@@ -196,6 +197,49 @@ TEST_F(KeywordSearch, DeferredSnippetsAreTheSnippetsMadeLater) {
     EXPECT_FALSE(deferred[i].snippet_tokens);
   }
   EXPECT_NE(now[0].snippet.find("【"), std::string::npos);
+}
+
+TEST_F(KeywordSearch, AKeptRankingAskedDeeperGivesTheHitsOfAFreshOne) {
+  store_->save(doc("MORE", "# 更多\n\n1 母线倒闸操作前应核对设备名称。\n\n2 母线检修应停电。\n"));
+  auto ids = [](const std::vector<SearchHit>& hits) {
+    std::vector<std::string> out;
+    for (const auto& h : hits)
+      out.push_back(h.block_id + "|" + h.match + "|" + std::to_string(h.score));
+    return out;
+  };
+  SearchFilter shallow, deep;
+  shallow.limit = 2;
+  deep.limit = 10;
+  const auto fresh_shallow = ids(search("母线操作", shallow));
+  const auto fresh_deep = ids(search("母线操作", deep));
+  ASSERT_GT(fresh_deep.size(), fresh_shallow.size());
+  const RankingMemo memo;
+  EXPECT_EQ(ids(search("母线操作", shallow)), fresh_shallow);
+  EXPECT_FALSE(memo.rankings.empty()) << "the ranking is kept";
+  EXPECT_EQ(ids(search("母线操作", deep)), fresh_deep);
+  EXPECT_EQ(ids(search("母线操作", shallow)), fresh_shallow) << "read back, cut as asked";
+}
+
+TEST(RankingMemos, AKeptRankingCoversWhatItWasRankedFor) {
+  RankingMemo::Ranking r;
+  r.limit = 120;
+  r.rows.resize(120);
+  EXPECT_TRUE(r.covers(30));
+  EXPECT_TRUE(r.covers(120));
+  EXPECT_FALSE(r.covers(121));
+  r.rows.resize(40);  // ran out before its limit: it holds every match
+  EXPECT_TRUE(r.covers(500));
+  EXPECT_FALSE(RankingMemo::Ranking{}.covers(1)) << "nothing ranked yet";
+  EXPECT_EQ(RankingMemo::current(), nullptr);
+  {
+    const RankingMemo outer;
+    {
+      const RankingMemo inner;
+      EXPECT_EQ(RankingMemo::current(), &inner);
+    }
+    EXPECT_EQ(RankingMemo::current(), &outer);
+  }
+  EXPECT_EQ(RankingMemo::current(), nullptr);
 }
 
 TEST(RowidScopes, ARowidIsInsideOneOfTheSpans) {

@@ -10,6 +10,7 @@
 #include "regreader/index/copies.hpp"
 #include "regreader/index/keyword/snippet.hpp"
 #include "regreader/index/question_terms.hpp"
+#include "regreader/index/ranking_memo.hpp"
 
 namespace regreader::index {
 
@@ -351,8 +352,10 @@ GuidedResult guided_search(const Engine& engine, const std::string& query,
                            const SearchFilter& filter, SearchMode mode, const GuidedOptions& o,
                            const std::function<void(const std::string&)>& on_step) {
   const store::DocumentStore& store = engine.documents();
-  // Every pass reads one version of the library (and, embedded, takes its lock once).
+  // Every pass reads one version of the library (and, embedded, takes its lock once), and a
+  // ranking asked for again deeper is read back (ranking_memo.hpp).
   const auto hold = store.hold_reads();
+  const RankingMemo memo;
   GuidedResult r;
   const auto mentions =
       library_names(store, o.aliases ? *o.aliases : builtin_aliases())->find(query);

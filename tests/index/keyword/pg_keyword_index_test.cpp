@@ -43,8 +43,8 @@ void expect_counts_match(const PgStore& store) {
       "SELECT coalesce(t.token, c.lexeme), coalesce(t.blocks, 0), coalesce(c.n, 0) FROM "
       "token_blocks t FULL JOIN (SELECT lexeme, count(*) AS n FROM blocks, unnest(terms) GROUP "
       "BY lexeme) c ON c.lexeme = t.token WHERE coalesce(t.blocks, 0) <> coalesce(c.n, 0)");
-  EXPECT_EQ(r.rows(), 0) << (r.rows() ? r.text(0, 0) + ": kept " + r.text(0, 1) +
-                                            ", counted " + r.text(0, 2)
+  EXPECT_EQ(r.rows(), 0) << (r.rows() ? r.text(0, 0) + ": kept " + r.text(0, 1) + ", counted " +
+                                            r.text(0, 2)
                                       : "");
   const auto any = store.read("SELECT count(*) FROM token_blocks WHERE blocks > 0");
   EXPECT_GT(any.integer(0, 0), 0) << "the library holds tokens";
@@ -57,7 +57,8 @@ TEST(PgTokenCounts, KeptAsCountingSaysThroughEveryChange) {
   PgStore store(server().conninfo(db));
   prepare_pg_keyword_index(store);
   store.save(sample("A", testing::sample_md()));
-  store.save(sample("B", "# 规程\n\n## 1 总则\n\n1.1 母线失压时应立即处理。\n\n1.2 倒闸操作应由两人进行。\n"));
+  store.save(sample(
+      "B", "# 规程\n\n## 1 总则\n\n1.1 母线失压时应立即处理。\n\n1.2 倒闸操作应由两人进行。\n"));
   expect_counts_match(store);
   store.save(sample("B", "# 规程\n\n## 1 总则\n\n1.1 线路停电检修应装设接地线。\n"));
   expect_counts_match(store);

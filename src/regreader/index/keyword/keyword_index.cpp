@@ -5,12 +5,14 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
+#include <tuple>
 #include <unordered_set>
 
 #include "regreader/core/error.hpp"
 #include "regreader/index/keyword/rowid_scope.hpp"
 #include "regreader/index/keyword/snippet.hpp"
 #include "regreader/index/keyword/tokenizer.hpp"
+#include "regreader/index/ranking_memo.hpp"
 #include "regreader/store/database.hpp"
 
 namespace regreader::index {
@@ -224,67 +226,122 @@ bool path_text_tells(const std::string& scope) {
   });
 }
 
-void run_query(store::Database& db, const std::string& match, const SearchFilter& filter,
-               const RowidScope* scope, const PassKind& kind, std::vector<SearchHit>& hits) {
+// The block behind one ranked row as a hit of the pass; nullopt when the filters' chapters or
+// the loose pass's floor leave it out.
+std::optional<SearchHit> make_hit(store::Database& db, int64_t rowid, double bm25,
+                                  const SearchFilter& filter, const PassKind& kind) {
+  auto row = db.cached(
+      "SELECT reg_id, page_num, block_id, block_type, chapter_path, content_markdown FROM blocks "
+      "WHERE rowid = ?1");
+  row->bind(1, rowid);
+  if (!row->step()) return std::nullopt;
+  SearchHit h;
+  h.chapter_path = nlohmann::json::parse(row->text(4)).get<std::vector<std::string>>();
+  if (!matches_chapter_filters(h.chapter_path, filter)) return std::nullopt;
+  const std::string content = row->text(5);
+  h.match = kind.match;
+  if (kind.terms) {
+    // A block sharing only a pair or two of common characters with the query (存在 of
+    // "xyz不存在的词") is no answer: under the floor it is dropped, not shown as a hit.
+    h.coverage = coverage(content, *kind.terms);
+    if (h.coverage < kind.floor || h.coverage <= 0) return std::nullopt;
+  }
+  h.reg_id = row->text(0);
+  h.page_num = static_cast<int>(row->integer(1));
+  h.block_id = row->text(2);
+  h.block_type = model::parse_block_type(row->text(3));
+  h.score = -bm25;  // FTS5's bm25() is lower for better matches
+  finish_hit(h);
+  if (filter.defer_snippets)
+    h.snippet_tokens = kind.highlight;
+  else
+    h.snippet = make_snippet(content, *kind.highlight);
+  return h;
+}
+
+// The ranking query of a pass: its text, then its parameters bound but the last (the LIMIT,
+// numbered `limit_param`).
+struct RankingQuery {
+  std::string sql;
+  int limit_param = 0;
+};
+
+RankingQuery ranking_query(const SearchFilter& filter, bool scoped) {
   // Filters on the block (its chapter's text, its type) join the matches to their rows, so that
   // FTS5 ranks only the blocks that pass them: a definition's search in the terms chapters read
   // ~1,500 ranked rows at 10^5 blocks to keep three.
   const bool by_path = path_text_tells(filter.chapter_scope);
-  const bool join = by_path || !filter.block_types.empty();
-  std::string sql = "SELECT block_fts.rowid, bm25(block_fts) FROM block_fts";
-  if (join) sql += " JOIN blocks ON blocks.rowid = block_fts.rowid";
-  sql += " WHERE block_fts MATCH ?1";
+  RankingQuery q;
+  q.sql = "SELECT block_fts.rowid, bm25(block_fts) FROM block_fts";
+  if (by_path || !filter.block_types.empty())
+    q.sql += " JOIN blocks ON blocks.rowid = block_fts.rowid";
+  q.sql += " WHERE block_fts MATCH ?1";
   int next = 2;
-  if (scope) sql += " AND regreader_in_scope(?" + std::to_string(next++) + ", block_fts.rowid)";
-  if (by_path) sql += " AND instr(blocks.chapter_path, ?" + std::to_string(next++) + ") > 0";
-  append_in_list(sql, next, "blocks.block_type", filter.block_types.size());
-  const bool chapter_filters = !filter.chapter_scope.empty() || !filter.section_number.empty();
-  sql += " ORDER BY bm25(block_fts), block_fts.rowid LIMIT ?" + std::to_string(next);
+  if (scoped) q.sql += " AND regreader_in_scope(?" + std::to_string(next++) + ", block_fts.rowid)";
+  if (by_path) q.sql += " AND instr(blocks.chapter_path, ?" + std::to_string(next++) + ") > 0";
+  append_in_list(q.sql, next, "blocks.block_type", filter.block_types.size());
+  q.sql += " ORDER BY bm25(block_fts), block_fts.rowid LIMIT ?" + std::to_string(next);
+  q.limit_param = next;
+  return q;
+}
+
+void run_query(store::Database& db, const std::string& match, const SearchFilter& filter,
+               const RowidScope* scope, const PassKind& kind, std::vector<SearchHit>& hits) {
+  const RankingQuery rq = ranking_query(filter, scope != nullptr);
   // Cached per connection: the text varies only with the filter's shape (which filters, how
   // many types).
-  auto s = db.cached(sql);
+  auto s = db.cached(rq.sql);
   int k = 1;
   s->bind(k++, match);
   if (scope) s->bind_pointer(k++, scope, kRowidScopePointer);
-  if (by_path) s->bind(k++, filter.chapter_scope);
+  if (path_text_tells(filter.chapter_scope)) s->bind(k++, filter.chapter_scope);
   for (auto t : filter.block_types)
     s->bind(k++, model::block_type_name(t));
-  const int wanted = filter.limit + static_cast<int>(hits.size());
   // With chapter filters the ranked matches are read until `limit` pass them, however far down:
   // a cap here made `limit 5` miss hits that `limit 10` found.
-  s->bind(k, chapter_filters ? -1 : wanted);
-  auto row = db.cached(
-      "SELECT reg_id, page_num, block_id, block_type, chapter_path, content_markdown FROM blocks "
-      "WHERE rowid = ?1");
-  while (s->step() && static_cast<int>(hits.size()) < filter.limit) {
-    row->reset();
-    row->bind(1, s->integer(0));
-    if (!row->step()) continue;
-    const std::string id = row->text(2);
-    SearchHit h;
-    h.chapter_path = nlohmann::json::parse(row->text(4)).get<std::vector<std::string>>();
-    if (!matches_chapter_filters(h.chapter_path, filter) ||
-        std::any_of(hits.begin(), hits.end(), [&](const SearchHit& x) { return x.block_id == id; }))
-      continue;
-    const std::string content = row->text(5);  // read for kept rows only
-    h.match = kind.match;
-    if (kind.terms) {
-      // A block sharing only a pair or two of common characters with the query (存在 of
-      // "xyz不存在的词") is no answer: under the floor it is dropped, not shown as a hit.
-      h.coverage = coverage(content, *kind.terms);
-      if (h.coverage < kind.floor || h.coverage <= 0) continue;
+  const bool chapter_filters = !filter.chapter_scope.empty() || !filter.section_number.empty();
+  const int64_t wanted = chapter_filters ? -1 : filter.limit + static_cast<int64_t>(hits.size());
+  // Within a search that may ask again deeper, the ranking is kept (ranking_memo.hpp); the rows
+  // read are its first `wanted` either way, so that the hits are those of a ranking cut there.
+  RankingMemo* memo = wanted >= 0 ? RankingMemo::current() : nullptr;
+  RankingMemo::Ranking* kept = nullptr;
+  if (memo) {
+    std::string key = rq.sql + '\x1f' + match + '\x1f' + filter.chapter_scope;
+    for (const auto& r : filter.reg_ids)
+      key += '\x1f' + r;
+    for (auto t : filter.block_types)
+      key += '\x1f' + std::string(model::block_type_name(t));
+    kept = &memo->rankings[key];
+    if (!kept->covers(wanted)) {
+      kept->limit = std::max(wanted, RankingMemo::kDepth);
+      kept->rows.clear();
+      s->bind(rq.limit_param, kept->limit);
+      while (s->step())
+        kept->rows.emplace_back(s->integer(0), s->real(1));
     }
-    h.reg_id = row->text(0);
-    h.page_num = static_cast<int>(row->integer(1));
-    h.block_id = id;
-    h.block_type = model::parse_block_type(row->text(3));
-    h.score = -s->real(1);  // FTS5's bm25() is lower for better matches
-    finish_hit(h);
-    if (filter.defer_snippets)
-      h.snippet_tokens = kind.highlight;
-    else
-      h.snippet = make_snippet(content, *kind.highlight);
-    hits.push_back(std::move(h));
+  } else {
+    s->bind(rq.limit_param, wanted);
+  }
+  size_t at = 0;
+  int64_t rowid = 0;
+  double bm25 = 0;
+  auto next_ranked = [&] {
+    if (!kept) {
+      if (!s->step()) return false;
+      rowid = s->integer(0);
+      bm25 = s->real(1);
+      return true;
+    }
+    if (at >= kept->rows.size() || static_cast<int64_t>(at) >= wanted) return false;
+    std::tie(rowid, bm25) = kept->rows[at++];
+    return true;
+  };
+  while (static_cast<int>(hits.size()) < filter.limit && next_ranked()) {
+    auto h = make_hit(db, rowid, bm25, filter, kind);
+    if (!h || std::any_of(hits.begin(), hits.end(),
+                          [&](const SearchHit& x) { return x.block_id == h->block_id; }))
+      continue;
+    hits.push_back(std::move(*h));
   }
 }
 
