@@ -20,7 +20,9 @@ class PgKeywordIndex final : public KeywordIndex {
                                 const SearchFilter& filter) const override {
     return pg_keyword_search(store_, query, filter);
   }
-  void optimize() override {}  // PostgreSQL keeps its GIN index up to date itself
+  // PostgreSQL keeps its GIN index and token counts up to date itself; its planner's statistics
+  // are refreshed.
+  void optimize() override { store_.analyze(); }
   std::string baseline_unavailable() const override { return kNoBaseline; }
   std::vector<SearchHit> baseline(const std::string&, const std::string&, int) const override {
     throw Error(ErrorCode::kInvalidArgument, kNoBaseline);

@@ -176,6 +176,11 @@ int PgStore::fill_missing_terms() {
   return filled;
 }
 
+void PgStore::analyze() {
+  std::lock_guard lock(mutex_);
+  conn_->exec("ANALYZE blocks, token_blocks, regulations");
+}
+
 PgResult PgStore::read(const std::string& sql, const std::vector<Param>& params) const {
   std::lock_guard lock(mutex_);
   return conn_->query(sql, params);

@@ -65,6 +65,10 @@ class PgStore final : public DocumentStore {
   /// Writes the terms of blocks stored without them (before schema 6, or by a replica without
   /// the hook). Returns how many blocks were filled.
   int fill_missing_terms();
+  /// Refreshes the planner's statistics of the tables searches read, after a bulk change
+  /// (autovacuum would, later: until then a library just filled was searched by a plan made for
+  /// an empty one).
+  void analyze();
   /// Runs `body` on the store's connection in one transaction that also moves the generation
   /// (and so tells the other replicas): the index layer's writes (vectors). A throw rolls back.
   void write(const std::function<void(PgConnection&)>& body);
