@@ -182,6 +182,30 @@ TEST(PageStore, RenameMovesEverythingUnderTheNewIdInOneStep) {
   EXPECT_EQ(store.table("NEW-1", "T1").has_value(), store.table("HELD", "T1").has_value());
 }
 
+TEST(PageStore, ThreadsSharingAStoreReadWithoutSteppingOnEachOther) {
+  parse::TempDir dir;
+  PageStore store(dir.path(), true);
+  store.save(sample("R1"));
+  const auto expected = store.pages("R1", 1, 1);
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> readers;
+  for (int t = 0; t < 8; ++t)
+    readers.emplace_back([&] {
+      try {
+        for (int i = 0; i < 200; ++i) {
+          if (!store.find("R1") || store.pages("R1", 1, 1).size() != expected.size() ||
+              !store.block_content(expected[0].content_blocks[0].block_id))
+            ++wrong;
+        }
+      } catch (...) {
+        ++wrong;
+      }
+    });
+  for (auto& r : readers)
+    r.join();
+  EXPECT_EQ(wrong.load(), 0);
+}
+
 TEST(PageStore, ParsedDocumentSurvivesItsJsonForm) {
   // The form a parse made in a child process reaches the parent in.
   const auto doc = sample("R1");

@@ -122,8 +122,11 @@ Database::~Database() {
 }
 
 CachedStatement Database::cached(const std::string& sql) {
-  auto it = cache_.find(sql);
-  if (it == cache_.end()) it = cache_.emplace(sql, std::make_unique<Statement>(db_, sql)).first;
+  std::lock_guard lock(cache_mutex_);
+  auto key = std::make_pair(std::this_thread::get_id(), sql);
+  auto it = cache_.find(key);
+  if (it == cache_.end())
+    it = cache_.emplace(std::move(key), std::make_unique<Statement>(db_, sql)).first;
   return CachedStatement(*it->second);
 }
 
@@ -184,13 +187,24 @@ void Transaction::commit() {
 }
 
 ReadSnapshot::ReadSnapshot(Database* db) {
-  if (!db || !sqlite3_get_autocommit(db->handle())) return;
-  db->exec("BEGIN");
+  if (!db) return;
+  std::lock_guard lock(db->readers_mutex_);
+  if (db->readers_ == 0) {
+    if (!sqlite3_get_autocommit(db->handle())) return;  // inside a transaction of its own
+    db->exec("BEGIN");
+    db->reading_ = true;
+  } else if (!db->reading_) {
+    return;
+  }
+  ++db->readers_;
   db_ = db;
 }
 
 ReadSnapshot::~ReadSnapshot() {
   if (!db_) return;
+  std::lock_guard lock(db_->readers_mutex_);
+  if (--db_->readers_ > 0) return;
+  db_->reading_ = false;
   try {
     db_->exec("COMMIT");
   } catch (...) {  // a read-only transaction cannot fail to end; never throw from here

@@ -6,10 +6,13 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
-#include <unordered_map>
+#include <thread>
+#include <utility>
 
 namespace regreader::store {
 
@@ -79,11 +82,11 @@ class Database {
   /// exec, waiting (with backoff, up to lock_wait()) while another connection holds the lock.
   void exec_waiting(std::string_view sql);
   Statement prepare(std::string_view sql) { return Statement(db_, sql); }
-  /// A statement prepared once per connection and kept, for the queries every search runs
-  /// (preparing an FTS5 query costs about as much as running a selective one). `sql` must be
-  /// one of a small fixed set of texts, not built from input.
+  /// A statement prepared once per connection and thread, and kept, for the queries every search
+  /// runs (preparing an FTS5 query costs about as much as running a selective one). Each thread
+  /// has its own, so threads sharing a connection never step one statement at once. `sql` must
+  /// be one of a small fixed set of texts, not built from input.
   CachedStatement cached(const std::string& sql);
-  bool is_cached(const std::string& sql) const { return cache_.count(sql) > 0; }
   sqlite3* handle() const { return db_; }
   /// How long a writer waits for another one (an ingest holds the lock while it stores a file).
   static constexpr int kLockWaitSeconds = 600;
@@ -91,7 +94,13 @@ class Database {
  private:
   sqlite3* db_ = nullptr;
   std::string path_;
-  std::unordered_map<std::string, std::unique_ptr<Statement>> cache_;
+  std::mutex cache_mutex_;
+  friend class ReadSnapshot;
+  std::mutex readers_mutex_;
+  int readers_ = 0;       ///< live ReadSnapshots sharing the read transaction below
+  bool reading_ = false;  ///< that transaction was begun by a ReadSnapshot
+  /// By thread and text.
+  std::map<std::pair<std::thread::id, std::string>, std::unique_ptr<Statement>> cache_;
 };
 
 /// BEGIN IMMEDIATE on construction (waiting for another writer to finish, see exec_waiting);
@@ -112,7 +121,9 @@ class Transaction {
 /// One consistent view for a series of reads: BEGIN on construction (SQLite takes the snapshot
 /// at the first read), COMMIT on destruction. A reader inside it sees a regulation that is being
 /// replaced or deleted entirely as it was or entirely as it is, never half of each. Inside an
-/// open transaction it does nothing, so nested readers share the outer view.
+/// open transaction it does nothing, so nested readers share the outer view; threads sharing the
+/// connection share one view too (the first to begin opens it, the last to end closes it: a
+/// transaction belongs to the connection, not to a thread).
 class ReadSnapshot {
  public:
   explicit ReadSnapshot(Database* db);
