@@ -101,4 +101,11 @@ class PgServer {
   bool root_ = false, started_ = false;
 };
 
+/// The one server of a test binary, started at the first call: every test file that needs
+/// PostgreSQL creates its own databases in it.
+inline PgServer& shared_server() {
+  static PgServer server;
+  return server;
+}
+
 }  // namespace regreader::testing

@@ -44,11 +44,6 @@ struct Engine {
   std::function<std::unique_ptr<DocumentStore>(const std::string& test)> open;
 };
 
-testing::PgServer& pg_server() {
-  static testing::PgServer server;
-  return server;
-}
-
 class DocumentStoreTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
@@ -56,7 +51,7 @@ class DocumentStoreTest : public ::testing::TestWithParam<std::string> {
       store_ = std::make_unique<PageStore>(dir_.path(), true);
       return;
     }
-    auto& pg = pg_server();
+    auto& pg = testing::shared_server();
     if (!pg.ok()) GTEST_SKIP() << pg.why();
     std::string db = ::testing::UnitTest::GetInstance()->current_test_info()->name();
     for (auto& c : db)
@@ -213,7 +208,7 @@ INSTANTIATE_TEST_SUITE_P(Engines, DocumentStoreTest, ::testing::Values("sqlite",
                          [](const auto& info) { return info.param; });
 
 TEST(PgStore, ASecondStoreOnTheSameDatabaseFindsTheSchemaDoneAndTheData) {
-  auto& pg = pg_server();
+  auto& pg = testing::shared_server();
   if (!pg.ok()) GTEST_SKIP() << pg.why();
   ASSERT_TRUE(pg.create_database("t_two_replicas"));
   pg::PgStore a(pg.conninfo("t_two_replicas"));
@@ -226,7 +221,7 @@ TEST(PgStore, ASecondStoreOnTheSameDatabaseFindsTheSchemaDoneAndTheData) {
 
 // What replicas refresh by: every change moves the generation and announces it.
 TEST(PgStore, EveryChangeMovesTheGenerationAndAnnouncesIt) {
-  auto& pg = pg_server();
+  auto& pg = testing::shared_server();
   if (!pg.ok()) GTEST_SKIP() << pg.why();
   ASSERT_TRUE(pg.create_database("t_generation"));
   pg::PgStore a(pg.conninfo("t_generation"));

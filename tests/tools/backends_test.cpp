@@ -31,18 +31,13 @@ std::vector<ToolCase> read_cases() {
   return out;
 }
 
-testing::PgServer& pg_server() {
-  static testing::PgServer server;
-  return server;
-}
-
 class ToolsOnEveryEngine : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
     index::enable_keyword_index();
     std::string url;
     if (GetParam() == "postgresql") {
-      auto& pg = pg_server();
+      auto& pg = testing::shared_server();
       if (!pg.ok()) GTEST_SKIP() << pg.why();
       ASSERT_TRUE(pg.create_database("tool_cases"));
       url = pg.url("tool_cases");

@@ -19,11 +19,6 @@ namespace pg_keyword_index_test {
 
 using store::pg::PgStore;
 
-testing::PgServer& server() {
-  static testing::PgServer s;
-  return s;
-}
-
 // A regulation parsed from Markdown (sample_md() is a file; other texts are written to one).
 model::ParsedDocument sample(const std::string& reg_id, const std::string& md) {
   static parse::TempDir dir;
@@ -51,10 +46,10 @@ void expect_counts_match(const PgStore& store) {
 }
 
 TEST(PgTokenCounts, KeptAsCountingSaysThroughEveryChange) {
-  if (!server().ok()) GTEST_SKIP() << server().why();
+  if (!testing::shared_server().ok()) GTEST_SKIP() << testing::shared_server().why();
   const std::string db = "k_token_counts";
-  ASSERT_TRUE(server().create_database(db));
-  PgStore store(server().conninfo(db));
+  ASSERT_TRUE(testing::shared_server().create_database(db));
+  PgStore store(testing::shared_server().conninfo(db));
   prepare_pg_keyword_index(store);
   store.save(sample("A", testing::sample_md()));
   store.save(sample(
@@ -67,7 +62,7 @@ TEST(PgTokenCounts, KeptAsCountingSaysThroughEveryChange) {
   EXPECT_TRUE(store.remove("A"));
   expect_counts_match(store);
   // A replica without the tokenizer saves blocks without terms; another fills them in.
-  PgStore bare(server().conninfo(db));
+  PgStore bare(testing::shared_server().conninfo(db));
   bare.save(sample("D", "# 另一规程\n\n1 工作票应由工作负责人填写。\n"));
   expect_counts_match(store);
   EXPECT_GT(store.fill_missing_terms(), 0);

@@ -23,11 +23,6 @@ namespace pg_vector_store_test {
 
 using store::pg::PgStore;
 
-testing::PgServer& server() {
-  static testing::PgServer s;
-  return s;
-}
-
 // The embedding model for one test (settings, as `--config`/the environment would set them).
 ScopedSettings model_setting(const std::string& model) {
   return ScopedSettings(settings_with({{"embedding.model", model}}));
@@ -42,15 +37,15 @@ model::ParsedDocument sample(const std::string& reg_id) {
 class PgVectors : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!server().ok()) GTEST_SKIP() << server().why();
+    if (!testing::shared_server().ok()) GTEST_SKIP() << testing::shared_server().why();
     db_ = ::testing::UnitTest::GetInstance()->current_test_info()->name();
     for (auto& c : db_)
       c = std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::tolower(c)) : '_';
     db_ = "v_" + db_.substr(0, 50);
-    ASSERT_TRUE(server().create_database(db_));
+    ASSERT_TRUE(testing::shared_server().create_database(db_));
   }
   std::unique_ptr<PgStore> replica() {
-    auto s = std::make_unique<PgStore>(server().conninfo(db_));
+    auto s = std::make_unique<PgStore>(testing::shared_server().conninfo(db_));
     s->set_local_dir(dir_.path());  // both replicas read the same fitted model file
     prepare_pg_keyword_index(*s);   // as Library does: terms written with every save
     return s;

@@ -263,6 +263,7 @@ std::optional<SearchHit> make_hit(store::Database& db, int64_t rowid, double bm2
 // numbered `limit_param`).
 struct RankingQuery {
   std::string sql;
+  bool by_path = false;  ///< the chapter scope's text is a parameter
   int limit_param = 0;
 };
 
@@ -270,8 +271,9 @@ RankingQuery ranking_query(const SearchFilter& filter, bool scoped) {
   // Filters on the block (its chapter's text, its type) join the matches to their rows, so that
   // FTS5 ranks only the blocks that pass them: a definition's search in the terms chapters read
   // ~1,500 ranked rows at 10^5 blocks to keep three.
-  const bool by_path = path_text_tells(filter.chapter_scope);
   RankingQuery q;
+  q.by_path = path_text_tells(filter.chapter_scope);
+  const bool by_path = q.by_path;
   q.sql = "SELECT block_fts.rowid, bm25(block_fts) FROM block_fts";
   if (by_path || !filter.block_types.empty())
     q.sql += " JOIN blocks ON blocks.rowid = block_fts.rowid";
@@ -294,7 +296,7 @@ void run_query(store::Database& db, const std::string& match, const SearchFilter
   int k = 1;
   s->bind(k++, match);
   if (scope) s->bind_pointer(k++, scope, kRowidScopePointer);
-  if (path_text_tells(filter.chapter_scope)) s->bind(k++, filter.chapter_scope);
+  if (rq.by_path) s->bind(k++, filter.chapter_scope);
   for (auto t : filter.block_types)
     s->bind(k++, model::block_type_name(t));
   // With chapter filters the ranked matches are read until `limit` pass them, however far down:
