@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Whole-corpus before/after: ingest every file of the corpus with two builds and compare, per
 document, what each stored (chapters, blocks, tables, notes, references resolved, chapters and
-tables whose content changed) and how
+tables and blocks whose content changed) and how
 `regreader check` (of the newer build) rates each store. Documents without gold are compared
 too: a drop in chapters or a worse rating on a document nobody named is still a regression.
 
@@ -61,8 +61,21 @@ def chapter_list(data):
     return out
 
 
+def block_list(data):
+    """reg_id -> [(page, order, type, text, rect)]: every stored block, to count blocks whose
+    content, kind or place changed, which the counts alone do not show."""
+    out = {}
+    for db in glob.glob(str(Path(data) / "*.db")):
+        with sqlite3.connect(db) as c:
+            for row in c.execute(
+                    "SELECT reg_id, page_num, order_in_page, block_type, content_markdown, "
+                    "coalesce(rect, '') FROM blocks ORDER BY reg_id, page_num, order_in_page"):
+                out.setdefault(row[0], []).append(tuple(row[1:]))
+    return out
+
+
 def changed_chapters(cb, ca):
-    """Chapters of one store not found (same number, title and page) in the other, both ways."""
+    """Entries (chapters, blocks) of one store not found alike in the other, both ways."""
     from collections import Counter
     b, a = Counter(cb), Counter(ca)
     return sum(((b - a) + (a - b)).values())
@@ -91,9 +104,10 @@ def main():
         rb, ra = ratings(a.after, before_dir), ratings(a.after, after_dir)
         tb, ta = table_contents(before_dir), table_contents(after_dir)
         hb, ha = chapter_list(before_dir), chapter_list(after_dir)
+        bb, ba = block_list(before_dir), block_list(after_dir)
     print("| document | chapters | blocks | tables | notes | refs resolved | chapters changed "
-          "| tables changed | check (before → after) |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "| blocks changed | tables changed | check (before → after) |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for name in sorted(set(before) | set(after)):
         b, f = before.get(name, {}), after.get(name, {})
         cells = []
@@ -104,7 +118,8 @@ def main():
         ca = ra.get(f.get("reg_id"), {}).get("rating", f.get("error", "–"))
         changed = changed_tables(tb.get(b.get("reg_id"), {}), ta.get(f.get("reg_id"), {}))
         nodes = changed_chapters(hb.get(b.get("reg_id"), []), ha.get(f.get("reg_id"), []))
-        print(f"| {name} | " + " | ".join(cells) + f" | {nodes or ''}"
+        blocks = changed_chapters(bb.get(b.get("reg_id"), []), ba.get(f.get("reg_id"), []))
+        print(f"| {name} | " + " | ".join(cells) + f" | {nodes or ''} | {blocks or ''}"
               f" | {changed or ''} | {cb if cb == ca else cb + ' → ' + ca} |")
     return 0
 

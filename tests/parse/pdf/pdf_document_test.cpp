@@ -57,5 +57,33 @@ TEST(PdfDocument, FillsInThePapersColourAreNoRules) {
   EXPECT_EQ(page.rules.size(), 8u);
 }
 
+std::string page_text(const PdfPageContent& page) {
+  std::string s;
+  for (const auto& c : page.chars)
+    s += std::to_string(static_cast<uint32_t>(c.c)) + "@" + std::to_string(c.x0) + "," +
+         std::to_string(c.baseline) + (c.bold ? "b" : "") + (c.space_before ? "_" : "") + " ";
+  return s + "|" + std::to_string(page.rules.size());
+}
+
+TEST(PdfDocument, PagesReadOnSeveralThreadsAreThePagesReadOneByOne) {
+  PdfDocument doc(testing::sample_pdf());
+  ASSERT_GT(doc.page_count(), 2);
+  std::vector<std::string> one_by_one;
+  for (int i = 0; i < doc.page_count(); ++i)
+    one_by_one.push_back(page_text(doc.read_page(i)));
+  for (const int threads : {1, 3, 64}) {
+    PdfDocument fresh(testing::sample_pdf());
+    std::vector<int> reported;
+    const auto pages = fresh.read_pages(threads, [&](int done) { reported.push_back(done); });
+    ASSERT_EQ(pages.size(), one_by_one.size()) << threads << " threads";
+    for (size_t i = 0; i < pages.size(); ++i)
+      EXPECT_EQ(page_text(pages[i]), one_by_one[i]) << "page " << i + 1 << ", " << threads;
+    std::vector<int> counted(pages.size());
+    for (size_t i = 0; i < counted.size(); ++i)
+      counted[i] = static_cast<int>(i) + 1;
+    EXPECT_EQ(reported, counted) << "one call per page, in order of completion";
+  }
+}
+
 }  // namespace pdf_document_test
 }  // namespace regreader::parse

@@ -7,9 +7,13 @@ extern "C" {
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <exception>
 #include <map>
+#include <mutex>
 #include <optional>
+#include <thread>
 
 #include "regreader/core/error.hpp"
 #include "regreader/parse/pdf/glyph_repair.hpp"
@@ -320,6 +324,68 @@ std::string PdfDocument::title() const {
 }
 
 PdfPageContent PdfDocument::read_page(int index) const {
+  std::vector<bool> repaired;
+  PdfPageContent out = read_unspaced(index, repaired);
+  if (out.repaired_glyphs > 0) latin_advances(index).mark_spaces(out.chars, repaired);
+  return out;
+}
+
+std::vector<PdfPageContent> PdfDocument::read_pages(int threads,
+                                                    const std::function<void(int)>& read) const {
+  const int n = impl_->pages;
+  std::vector<PdfPageContent> pages(static_cast<size_t>(n));
+  std::vector<std::vector<bool>> repaired(pages.size());
+  std::vector<std::exception_ptr> failed(pages.size());
+  std::atomic<int> next{0};
+  std::mutex progress;
+  int done = 0;
+  auto work = [&](const PdfDocument& doc) {
+    for (int i = next++; i < n; i = next++) {
+      const auto k = static_cast<size_t>(i);
+      try {
+        pages[k] = doc.read_unspaced(i, repaired[k]);
+      } catch (...) {
+        failed[k] = std::current_exception();
+      }
+      if (read) {
+        std::lock_guard lock(progress);
+        read(++done);
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < std::min(threads, n); ++t)
+    pool.emplace_back([&] {
+      std::unique_ptr<PdfDocument> own;
+      try {
+        own = std::make_unique<PdfDocument>(impl_->path);
+      } catch (...) {
+        return;  // the other threads read its share
+      }
+      work(*own);
+    });
+  work(*this);
+  for (auto& t : pool)
+    t.join();
+  for (const auto& f : failed)
+    if (f) std::rethrow_exception(f);
+  // The widths of repaired Latin are learnt from the first page that has any on, as read_page
+  // learns them, from the pages already read.
+  for (size_t i = 0; i < pages.size(); ++i) {
+    if (pages[i].repaired_glyphs == 0) continue;
+    if (!impl_->latin) {
+      LatinAdvances adv;
+      for (size_t k = i; k < pages.size() && adv.pairs() < kEnoughLatinPairs; ++k)
+        adv.add(pages[k].chars, repaired[k]);
+      adv.solve();
+      impl_->latin = std::move(adv);
+    }
+    impl_->latin->mark_spaces(pages[i].chars, repaired[i]);
+  }
+  return pages;
+}
+
+PdfPageContent PdfDocument::read_unspaced(int index, std::vector<bool>& repaired) const {
   fz_context* c = impl_->ctx;
   fz_page* page = nullptr;
   fz_display_list* list = nullptr;
@@ -372,11 +438,9 @@ PdfPageContent PdfDocument::read_page(int index) const {
   }
   out.width = bounds.x1 - bounds.x0;
   out.height = bounds.y1 - bounds.y0;
-  std::vector<bool> repaired;
   out.chars = collect_chars(c, st, bounds, out, repaired);
   mark_stroked_bold(out.chars, std::move(stroked));
   fz_drop_stext_page(c, st);
-  if (out.repaired_glyphs > 0) latin_advances(index).mark_spaces(out.chars, repaired);
   return out;
 }
 

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -42,6 +43,12 @@ class PdfDocument {
   std::string title() const;
   /// Characters and ruling lines of page `index` (0-based). Throws ParseError naming the page.
   PdfPageContent read_page(int index) const;
+  /// Every page as read_page reads it, shared among up to `threads` threads: each opens the file
+  /// in a MuPDF context of its own (a context and its documents serve one thread at a time).
+  /// `read(done)` after each page, from any thread, one call at a time. Throws the ParseError of
+  /// the first page, in page order, that cannot be read.
+  std::vector<PdfPageContent> read_pages(int threads,
+                                         const std::function<void(int)>& read = {}) const;
   /// Most pixels one rendering of a page may have: a page declared 14400 pt square would take
   /// gigabytes at the asked dpi, so its resolution is lowered to fit (GrayImage::dpi and
   /// PngPage::dpi say what was used). 40 Mpx holds an A2 sheet at 300 dpi.
@@ -69,6 +76,9 @@ class PdfDocument {
   std::unique_ptr<Impl> impl_;
   /// Widths of repaired Latin letters (glyph_repair.hpp), learnt once, from page `from` on.
   const LatinAdvances& latin_advances(int from) const;
+  /// read_page before the spaces between repaired Latin letters are set; `repaired` marks the
+  /// repaired characters.
+  PdfPageContent read_unspaced(int index, std::vector<bool>& repaired) const;
 };
 
 }  // namespace regreader::parse

@@ -1,7 +1,9 @@
 #include "regreader/parse/pdf/pdf_parser.hpp"
 
+#include <algorithm>
 #include <map>
 #include <memory>
+#include <thread>
 
 #include <spdlog/spdlog.h>
 
@@ -29,8 +31,8 @@ class PageReader {
   /// The engine that read pages ("" when none did: it is loaded for the first page to read).
   std::string engine_used() const { return engine_ ? engine_->name() : ""; }
 
-  PdfPage read(int index, std::string& source) {
-    PdfPageContent content = doc_.read_page(index);
+  /// Page `index`, from `content` (its text layer as PdfDocument reads it) or by OCR.
+  PdfPage read(int index, PdfPageContent content, std::string& source) {
     const bool want_ocr =
         mode_ == OcrMode::kAlways || (mode_ == OcrMode::kAuto && needs_ocr(content));
     source = content.chars.empty() ? "none" : "text_layer";
@@ -115,6 +117,12 @@ class PageReader {
   bool engine_failed_ = false;
 };
 
+// Threads reading text layers: the machine's cores, at most 4 (a page takes 1-5 ms; opening
+// the file again for a thread takes about one).
+int text_layer_threads() {
+  return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 4u));
+}
+
 }  // namespace
 
 std::vector<PdfPage> read_pdf_lines(const std::filesystem::path& path, std::string* title,
@@ -129,12 +137,24 @@ std::vector<PdfPage> read_pdf_lines(const std::filesystem::path& path, std::stri
     throw ParseError(ErrorCode::kLimit, path,
                      "the file has " + std::to_string(n) + " pages, over the limit of " +
                          std::to_string(max_pages) + " (REGREADER_MAX_PAGES)");
+  // The text layers are read first, pages shared among the machine's cores; OCR, where needed,
+  // follows page by page.
+  std::vector<PdfPageContent> contents;
+  if (only_page > 0 && only_page <= n) {
+    contents.resize(static_cast<size_t>(only_page));
+    contents.back() = reader.doc().read_page(only_page - 1);
+  } else if (only_page <= 0) {
+    contents = reader.doc().read_pages(text_layer_threads(), [&](int done) {
+      if (progress)
+        progress(0, 0, "reading pages " + std::to_string(done) + "/" + std::to_string(n));
+    });
+  }
   std::vector<PdfPage> pages;
-  pages.reserve(static_cast<size_t>(n));
-  for (int i = 0; i < n; ++i) {
+  pages.reserve(contents.size());
+  for (int i = 0; i < static_cast<int>(contents.size()); ++i) {
     if (only_page > 0 && i + 1 != only_page) continue;
     std::string source;
-    pages.push_back(reader.read(i, source));
+    pages.push_back(reader.read(i, std::move(contents[static_cast<size_t>(i)]), source));
     if (sources) sources->push_back(source);
     if (progress) progress(i + 1, n, source == "ocr" ? "pages (OCR)" : "pages");
   }
