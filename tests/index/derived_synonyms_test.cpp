@@ -117,5 +117,18 @@ TEST(DerivedCache, AnUnreadableCacheIsDerivedAgain) {
   EXPECT_TRUE(has(lib.derived_synonyms(), "刀闸", "隔离开关"));
 }
 
+TEST_F(Derived, ABatchOfIngestsRebuildsThemOnceAtItsEnd) {
+  Library lib(dir_.path() / "data", Library::Mode::kCreate);
+  index::IngestOptions o;
+  o.reg_id = "QXX100";
+  o.batch = true;
+  lib.ingest(file_, o);
+  EXPECT_FALSE(has(lib.derived_synonyms(), "刀闸", "隔离开关")) << "not after each file";
+  lib.finish_changes();
+  EXPECT_TRUE(has(lib.derived_synonyms(), "刀闸", "隔离开关")) << "at the end of the batch";
+  const Library reader(dir_.path() / "data", Library::Mode::kRead);
+  EXPECT_TRUE(has(reader.derived_synonyms(), "刀闸", "隔离开关"));
+}
+
 }  // namespace derived_synonyms_test
 }  // namespace regreader::index

@@ -184,5 +184,50 @@ TEST(LibraryKeptSources, AnUnchangedFileIngestedAgainRestoresAMissingSource) {
   EXPECT_NE(again.note.find("restored"), std::string::npos) << again.note;
 }
 
+// A folder run parses the next file while it stores the one before (IngestOptions::started).
+TEST(LibraryStartedParse, AParseStartedEarlierIsTheOneStored) {
+  parse::TempDir dir, other;
+  Library lib(dir.path(), Library::Mode::kCreate);
+  index::IngestOptions o;
+  o.reg_id = "S";
+  auto started = lib.start_parse(testing::sample_pdf(), o);
+  ASSERT_TRUE(started);
+  o.started = started;
+  const auto r = lib.ingest(testing::sample_pdf(), o);
+  EXPECT_EQ(r.status, index::IngestStatus::kNew);
+  EXPECT_THROW(started->take({}), ParseError) << "its document went to the ingest";
+  Library plain(other.path(), Library::Mode::kCreate);
+  index::IngestOptions p;
+  p.reg_id = "S";
+  const auto expected = plain.ingest(testing::sample_pdf(), p);
+  EXPECT_EQ(r.blocks, expected.blocks);
+  EXPECT_EQ(r.chapters, expected.chapters);
+  EXPECT_EQ(r.tables, expected.tables);
+  EXPECT_EQ(lib.documents().load("S").pages.size(), plain.documents().load("S").pages.size());
+}
+
+TEST(LibraryStartedParse, NoneStartsForContentStoredAndADroppedOneLeavesNothing) {
+  parse::TempDir dir;
+  Library lib(dir.path(), Library::Mode::kCreate);
+  index::IngestOptions o;
+  o.reg_id = "S";
+  lib.ingest(sample_md(), o);
+  EXPECT_FALSE(lib.start_parse(sample_md(), o)) << "unchanged: nothing to parse";
+  auto dropped = lib.start_parse(testing::sample_pdf(), o);
+  ASSERT_TRUE(dropped);
+  const fs::path rendering = dropped->options().keep_rendering;
+  EXPECT_EQ(rendering.parent_path(), dir.path() / "sources");
+  dropped.reset();
+  EXPECT_FALSE(fs::exists(rendering));
+  // A started parse of another file is not taken for this one.
+  parse::TempDir second;
+  Library fresh(second.path(), Library::Mode::kCreate);
+  index::IngestOptions q;
+  q.reg_id = "P";
+  q.started = fresh.start_parse(sample_md(), q);
+  ASSERT_TRUE(q.started);
+  EXPECT_EQ(fresh.ingest(testing::sample_pdf(), q).info.format, "pdf");
+}
+
 }  // namespace library_test
 }  // namespace regreader::index

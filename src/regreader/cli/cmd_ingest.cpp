@@ -307,8 +307,7 @@ void run_ingest(const IngestArgs& a, Globals& g) {
   const parse::OcrEngineChoice ocr_engine = parse::parse_ocr_engine(
       a.ocr_engine.empty() ? settings().get("parse.ocr_engine") : a.ocr_engine);
   RunProgress progress(!g.quiet, todo);
-  for (const auto& file : files) {
-    ++n;
+  auto options_for = [&](const fs::path& file) {
     index::IngestOptions opt;
     opt.title = a.title;
     opt.reg_id = a.reg_id;
@@ -316,6 +315,7 @@ void run_ingest(const IngestArgs& a, Globals& g) {
     opt.replace = a.replace;
     opt.keep_both = a.keep_both;
     opt.copies = folder && !a.replace && !a.keep_both;
+    opt.batch = true;  // finish_library_changes ends the run
     if (auto h = hashes.find(file); h != hashes.end()) opt.sha256 = h->second;
     opt.parse.use_office = !a.no_office;
     opt.parse.ocr = ocr_mode;
@@ -325,6 +325,18 @@ void run_ingest(const IngestArgs& a, Globals& g) {
     opt.parse.progress = [&](int done, int total, const std::string& what) {
       progress.step(done, total, what);
     };
+    return opt;
+  };
+  std::shared_ptr<parse::BoundedParse> next;  // the next file's parse, run while one is stored
+  for (const auto& file : files) {
+    ++n;
+    index::IngestOptions opt = options_for(file);
+    opt.started = std::move(next);
+    if (static_cast<size_t>(n) < files.size())
+      opt.before_save = [&,
+                         following = files[static_cast<size_t>(n)]](const model::RegulationInfo&) {
+        next = lib.start_parse(following, options_for(following));
+      };
     progress.start_file(static_cast<size_t>(n - 1), file.filename().string());
     try {
       auto r = lib.ingest(file, opt);

@@ -163,7 +163,36 @@ void fill_counts(const model::ParsedDocument& doc, IngestResult& r) {
   r.check = doc.check;
 }
 
+// The id a file is parsed under: --reg-id, else the file name's. Throws for an invalid one.
+std::string parse_id(const std::filesystem::path& path, const IngestOptions& options) {
+  const std::string id = options.reg_id.empty() ? parse::derive_reg_id(path) : options.reg_id;
+  if (!parse::is_valid_reg_id(id))
+    throw Error(
+        ErrorCode::kInvalidArgument,
+        "invalid regulation id '" + id + "': use 1-80 characters without spaces or slashes");
+  return id;
+}
+
+parse::ParseOptions parse_options(const IngestOptions& options, const Known& known) {
+  parse::ParseOptions p = options.parse;
+  p.sha256 = known.sha;  // hashed once
+  return p;
+}
+
 }  // namespace
+
+std::shared_ptr<parse::BoundedParse> start_parse(const store::DocumentStore& store,
+                                                 const std::filesystem::path& path,
+                                                 const IngestOptions& options) {
+  try {
+    const Known known = look_up(store, path, options);
+    if (known.unchanged) return nullptr;
+    return std::make_shared<parse::BoundedParse>(path, parse_id(path, options),
+                                                 parse_options(options, known));
+  } catch (const Error&) {
+    return nullptr;
+  }
+}
 
 IngestResult ingest_file(store::DocumentStore& store, const std::filesystem::path& path,
                          const IngestOptions& options) {
@@ -177,12 +206,12 @@ IngestResult ingest_file(store::DocumentStore& store, const std::filesystem::pat
   }
   // Parsed under the file name's id; the document's own (its cover's standard number) wins
   // unless --reg-id names one.
-  const std::string file_id = options.reg_id.empty() ? parse::derive_reg_id(path) : options.reg_id;
-  if (!parse::is_valid_reg_id(file_id))
-    throw Error(
-        ErrorCode::kInvalidArgument,
-        "invalid regulation id '" + file_id + "': use 1-80 characters without spaces or slashes");
-  model::ParsedDocument doc = parse::parse_document_bounded(path, file_id, options.parse);
+  const std::string file_id = parse_id(path, options);
+  const auto& s = options.started;
+  model::ParsedDocument doc =
+      s && s->path() == path && s->reg_id() == file_id && s->options().sha256 == known.sha
+          ? s->take(options.parse.progress)
+          : parse::parse_document_bounded(path, file_id, parse_options(options, known));
   std::string base = file_id;
   if (options.reg_id.empty())
     if (std::string cover = parse::reg_id_from_cover(doc); !cover.empty()) base = cover;

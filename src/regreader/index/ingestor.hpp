@@ -15,10 +15,12 @@
 
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "regreader/model/regulation_info.hpp"
+#include "regreader/parse/bounded_parse.hpp"
 #include "regreader/parse/parse_options.hpp"
 #include "regreader/store/page_store.hpp"
 
@@ -34,7 +36,13 @@ struct IngestOptions {
   /// The file's content_sha256, when the caller hashed it already (a folder run hashes every
   /// file first); empty: hashed here.
   std::string sha256;
+  /// One file of a run of several (Library::ingest): the vocabulary derived from the stored
+  /// regulations is rebuilt once, by Library::finish_changes at the run's end, not per file.
+  bool batch = false;
   parse::ParseOptions parse;
+  /// This file's parse, started earlier by start_parse (while the file before was stored); used
+  /// when the file is to be parsed and nothing about it changed since, dropped otherwise.
+  std::shared_ptr<parse::BoundedParse> started;
   /// Called with the document's final info (id, sha256) after parsing and just before the save
   /// commits: what must exist once the regulation is visible (its kept source) is put in place
   /// here. An exception refuses the ingest; nothing is stored.
@@ -74,6 +82,13 @@ std::string content_sha256(const std::filesystem::path& path, const parse::Parse
 
 IngestResult ingest_file(store::DocumentStore& store, const std::filesystem::path& path,
                          const IngestOptions& options);
+
+/// Starts the parse ingest_file would run for `path` (IngestOptions::started), or returns nullptr
+/// when there is none to run (the store holds its content) or it cannot start (ingest_file then
+/// reports why).
+std::shared_ptr<parse::BoundedParse> start_parse(const store::DocumentStore& store,
+                                                 const std::filesystem::path& path,
+                                                 const IngestOptions& options);
 
 /// Current UTC time as ISO 8601 ("2026-11-22T02:10:00Z").
 std::string utc_now_iso8601();

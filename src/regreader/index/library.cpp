@@ -142,15 +142,33 @@ bool copy_whole(const fs::path& file, const fs::path& dst, std::string& why) {
 // The kept source (content-addressed: one copy per content) and a Word file's rendering are put
 // in place before the regulation's save commits, so no reader ever sees a stored regulation
 // without them; when the save fails, what this ingest added and nothing else refers to goes.
+// A Word file's rendering, until its regulation is stored: a name per process and parse.
+fs::path Library::rendering_temp_path() {
+  return data_dir_ / "sources" /
+         (".rendering-" + std::to_string(::getpid()) + "-" + std::to_string(++renderings_) +
+          ".pdf.tmp");
+}
+
+std::shared_ptr<parse::BoundedParse> Library::start_parse(const fs::path& file,
+                                                          const index::IngestOptions& o) {
+  if (!documents().exists()) return nullptr;
+  std::error_code ec;
+  fs::create_directories(data_dir_ / "sources", ec);
+  index::IngestOptions opts = o;
+  opts.parse.keep_rendering = rendering_temp_path();
+  return index::start_parse(documents(), file, opts);
+}
+
 index::IngestResult Library::ingest(const fs::path& file, const index::IngestOptions& o) {
   if (!documents().exists())
     throw Error(ErrorCode::kInternal, "ingest needs a library opened with Mode::kCreate");
   std::error_code ec;
   fs::create_directories(data_dir_ / "sources", ec);
   index::IngestOptions opts = o;
-  // The parser writes a Word file's rendering under a temporary name.
-  opts.parse.keep_rendering =
-      data_dir_ / "sources" / (".rendering-" + std::to_string(::getpid()) + ".pdf.tmp");
+  // The parser writes a Word file's rendering under a temporary name (a started parse has its own).
+  opts.parse.keep_rendering = o.started && o.started->path() == file
+                                  ? o.started->options().keep_rendering
+                                  : rendering_temp_path();
   std::vector<fs::path> added;
   std::vector<std::string> warnings;
   opts.before_save = [&](const model::RegulationInfo& info) {
@@ -189,7 +207,12 @@ index::IngestResult Library::ingest(const fs::path& file, const index::IngestOpt
     return r;
   }
   r.warnings.insert(r.warnings.end(), warnings.begin(), warnings.end());
-  reload_synonyms(true);
+  // Deriving the vocabulary reads every regulation's cache entry and writes the cache again:
+  // per file of a folder, that grew with the square of the folder.
+  if (o.batch)
+    vocabulary_behind_ = true;
+  else
+    reload_synonyms(true);
   return r;
 }
 
@@ -235,6 +258,10 @@ void Library::remove(const std::string& reg_id) {
 }
 
 std::optional<std::pair<std::string, int>> Library::finish_changes(const VectorProgress& progress) {
+  if (vocabulary_behind_) {
+    reload_synonyms(true);
+    vocabulary_behind_ = false;
+  }
   engine_.keyword().optimize();
   const auto config = EmbeddingConfig::from_env();
   auto embedder = engine_.vectors().embedder_for_build(config, false);

@@ -53,7 +53,8 @@ class Library {
   /// Removes one of the user's aliases (kNotFound when there is none of that name).
   void remove_alias(const std::string& name);
   /// What keyword search widens words with: the built-in pairs, the words the stored
-  /// regulations define (derived_synonyms.hpp, rebuilt after each ingest), then the user's
+  /// regulations define (derived_synonyms.hpp, rebuilt after each ingest, or at the end of a
+  /// batch of them), then the user's
   /// (<data dir>/synonyms.tsv).
   const SynonymTable& synonyms() const { return synonyms_; }
   /// The words the stored regulations define, with where each was found.
@@ -72,8 +73,13 @@ class Library {
   /// in place before the regulation is visible; the keyword index follows by its triggers. An
   /// unchanged file puts back a kept copy that went missing.
   index::IngestResult ingest(const std::filesystem::path& file, const index::IngestOptions& o);
-  /// After a command's changes (ingest, rename): compacts the keyword index, then embeds the
-  /// blocks without a vector when an embedding model is configured (`progress` hears of it).
+  /// Starts the parse `ingest(file, o)` will need (index::start_parse), so that it runs while
+  /// the caller stores the file before: pass it as IngestOptions::started. nullptr: none to run.
+  std::shared_ptr<parse::BoundedParse> start_parse(const std::filesystem::path& file,
+                                                   const index::IngestOptions& o);
+  /// After a command's changes (ingest, rename): rebuilds the derived vocabulary when a batch
+  /// ingest left it behind, compacts the keyword index, then embeds the blocks without a vector
+  /// when an embedding model is configured (`progress` hears of it).
   /// Returns {model id, blocks embedded}, or nullopt when no model is configured.
   std::optional<std::pair<std::string, int>> finish_changes(const VectorProgress& progress = {});
   /// Removes a regulation and everything stored for it (kNotFound for an unknown id).
@@ -86,6 +92,7 @@ class Library {
   void write_user_aliases(const AliasTable& t);
   void reload_aliases();
   void reload_synonyms(bool write_cache);
+  std::filesystem::path rendering_temp_path();
   void drop_unreferenced(const std::vector<std::filesystem::path>& added);
   void restore_kept_source(const std::filesystem::path& file, index::IngestResult& r);
 
@@ -94,6 +101,8 @@ class Library {
   AliasTable aliases_;
   SynonymTable synonyms_;
   std::vector<DerivedSynonym> derived_;
+  int renderings_ = 0;              ///< temporary rendering names given out
+  bool vocabulary_behind_ = false;  ///< a batch ingest stored a regulation since the last reload
 };
 
 }  // namespace regreader::index

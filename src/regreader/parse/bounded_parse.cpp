@@ -146,10 +146,10 @@ struct Relay {
 // Reads the child's message until it closes the pipe or the deadline passes (then kills it),
 // relaying its progress meanwhile.
 ChildResult collect(pid_t pid, int fd, int progress_fd, int timeout_seconds,
-                    const ProgressFn& progress) {
+                    std::chrono::steady_clock::time_point started, const ProgressFn& progress) {
   ChildResult r;
   Relay relay{progress, {}, 0, 0, "parsing"};
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_seconds);
+  const auto deadline = started + std::chrono::seconds(timeout_seconds);
   std::uint8_t buf[1 << 16];
   for (;;) {
     int wait_ms = progress ? 250 : 1000;
@@ -200,37 +200,13 @@ model::ParsedDocument decode(const ChildResult& r, const fs::path& path) {
   return reply.at("doc").get<model::ParsedDocument>();
 }
 
-model::ParsedDocument parse_in_child(const fs::path& path, const std::string& reg_id,
-                                     const ParseOptions& options) {
-  int fds[2], pfds[2];
-  // Close-on-exec: LibreOffice, started by the child, must not hold the pipes open.
-  if (::pipe2(fds, O_CLOEXEC) != 0) throw ParseError(ErrorCode::kIo, path, "cannot create a pipe");
-  if (::pipe2(pfds, O_CLOEXEC) != 0) {
-    ::close(fds[0]);
-    ::close(fds[1]);
-    throw ParseError(ErrorCode::kIo, path, "cannot create a pipe");
-  }
-  const pid_t pid = ::fork();
-  if (pid < 0) {
-    for (int f : {fds[0], fds[1], pfds[0], pfds[1]})
-      ::close(f);
-    throw ParseError(ErrorCode::kIo, path, "cannot start the parsing process");
-  }
-  if (pid == 0) {
-    ::close(fds[0]);
-    ::close(pfds[0]);
-    run_child(fds[1], pfds[1], path, reg_id, options);
-  }
-  ::close(fds[1]);
-  ::close(pfds[1]);
-  const ChildResult r =
-      collect(pid, fds[0], pfds[0], options.limits.timeout_seconds, options.progress);
-  ::close(pfds[0]);
+// The child's exit, read: the document, or why there is none.
+model::ParsedDocument result_of(const ChildResult& r, const fs::path& path, int timeout_seconds) {
   if (r.timed_out) {
     clean_stale_temp_dirs();  // the child's LibreOffice folder
-    throw ParseError(ErrorCode::kLimit, path,
-                     "timed out after " + std::to_string(options.limits.timeout_seconds) +
-                         " s (REGREADER_PARSE_TIMEOUT)");
+    throw ParseError(
+        ErrorCode::kLimit, path,
+        "timed out after " + std::to_string(timeout_seconds) + " s (REGREADER_PARSE_TIMEOUT)");
   }
   if (WIFSIGNALED(r.status)) {
     clean_stale_temp_dirs();
@@ -271,8 +247,59 @@ void check_input_file(const fs::path& path, const ParseLimits& limits) {
 
 model::ParsedDocument parse_document_bounded(const fs::path& path, const std::string& reg_id,
                                              const ParseOptions& options) {
+  return BoundedParse(path, reg_id, options).take(options.progress);
+}
+
+BoundedParse::BoundedParse(const fs::path& path, const std::string& reg_id,
+                           const ParseOptions& options)
+    : path_(path), reg_id_(reg_id), options_(options) {
   check_input_file(path, options.limits);
-  return parse_in_child(path, reg_id, options);
+  int fds[2], pfds[2];
+  // Close-on-exec: LibreOffice, started by the child, must not hold the pipes open.
+  if (::pipe2(fds, O_CLOEXEC) != 0) throw ParseError(ErrorCode::kIo, path, "cannot create a pipe");
+  if (::pipe2(pfds, O_CLOEXEC) != 0) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+    throw ParseError(ErrorCode::kIo, path, "cannot create a pipe");
+  }
+  started_ = std::chrono::steady_clock::now();
+  pid_ = ::fork();
+  if (pid_ < 0) {
+    for (int f : {fds[0], fds[1], pfds[0], pfds[1]})
+      ::close(f);
+    throw ParseError(ErrorCode::kIo, path, "cannot start the parsing process");
+  }
+  if (pid_ == 0) {
+    ::close(fds[0]);
+    ::close(pfds[0]);
+    run_child(fds[1], pfds[1], path, reg_id, options);
+  }
+  ::close(fds[1]);
+  ::close(pfds[1]);
+  fd_ = fds[0];
+  progress_fd_ = pfds[0];
+}
+
+BoundedParse::~BoundedParse() {
+  if (pid_ <= 0) return;  // taken
+  ::kill(pid_, SIGKILL);
+  ::close(fd_);
+  ::close(progress_fd_);
+  int status = 0;
+  while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+  }
+  clean_stale_temp_dirs();
+  std::error_code ec;
+  if (!options_.keep_rendering.empty()) fs::remove(options_.keep_rendering, ec);
+}
+
+model::ParsedDocument BoundedParse::take(const ProgressFn& progress) {
+  if (pid_ <= 0) throw ParseError(ErrorCode::kInternal, path_, "the parse was taken already");
+  const ChildResult r =
+      collect(pid_, fd_, progress_fd_, options_.limits.timeout_seconds, started_, progress);
+  ::close(progress_fd_);
+  pid_ = -1;
+  return result_of(r, path_, options_.limits.timeout_seconds);
 }
 
 void lift_parse_limits() {

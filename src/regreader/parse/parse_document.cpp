@@ -46,7 +46,7 @@ model::ParsedDocument parse_document(const fs::path& path, const std::string& re
   if (blocks == 0)
     throw ParseError(ErrorCode::kEmptyDocument, path, "no text found in the document");
   doc.info.source_file = fs::absolute(path).lexically_normal().string();
-  doc.info.source_sha256 = sha256_file(path);
+  doc.info.source_sha256 = options.sha256.empty() ? sha256_file(path) : options.sha256;
   if (doc.info.title.empty()) doc.info.title = path.stem().string();
   const FidelityReport report = check_document(doc.pages, doc.structure, doc.tables,
                                                model::has_layout(doc.info.paging), doc.info.title);

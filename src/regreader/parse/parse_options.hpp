@@ -45,6 +45,8 @@ struct ParseOptions {
   /// Where to write LibreOffice's PDF rendering of a Word file (the reading room draws its
   /// pages); empty: not kept. Written only when the file is rendered.
   std::filesystem::path keep_rendering;
+  /// The file's SHA-256 when the caller has hashed it already; empty: hashed by the parser.
+  std::string sha256;
 };
 
 }  // namespace regreader::parse
