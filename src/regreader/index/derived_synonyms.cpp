@@ -95,6 +95,9 @@ void named_in_text(const std::string& text, int page, Collector& c) {
   static const Regex plain(
       "([\\p{Han}A-Za-z0-9]{2,24})[，,]?\\s*(俗称|又称|也称|亦称|通称|别称)[为是：:]?\\s*[“\"「『]?"
       "([\\p{Han}A-Za-z0-9]{2,12})");
+  // Every way of naming ends in 称: a block without it names nothing (most blocks; the patterns
+  // cost 6 ms over a regulation of 500 blocks).
+  if (text.find("称") == std::string::npos) return;
   for (const Regex* re : {&bracketed, &plain}) {
     re2::StringPiece in(text);
     std::string x, how, y;
