@@ -1,6 +1,7 @@
 #include "regreader/index/pg_engine.hpp"
 
 #include "regreader/core/error.hpp"
+#include "regreader/index/keyword/pg_keyword_copy.hpp"
 #include "regreader/index/keyword/pg_keyword_index.hpp"
 #include "regreader/index/vector/pg_vector_store.hpp"
 
@@ -14,10 +15,13 @@ constexpr const char* kNoBaseline =
 
 class PgKeywordIndex final : public KeywordIndex {
  public:
-  explicit PgKeywordIndex(store::pg::PgStore& store) : store_(store) {}
+  explicit PgKeywordIndex(store::pg::PgStore& store)
+      : store_(store), copy_(std::make_unique<PgKeywordCopy>(store)) {}
 
+  // From this replica's copy (pg_keyword_copy.hpp), else from the database.
   std::vector<SearchHit> search(const std::string& query,
                                 const SearchFilter& filter) const override {
+    if (auto hits = copy_->search(query, filter)) return std::move(*hits);
     return pg_keyword_search(store_, query, filter);
   }
   // PostgreSQL keeps its GIN index and token counts up to date itself; its planner's statistics
@@ -30,6 +34,7 @@ class PgKeywordIndex final : public KeywordIndex {
 
  private:
   store::pg::PgStore& store_;
+  std::unique_ptr<PgKeywordCopy> copy_;  ///< searched from const methods; locks itself
 };
 
 class PgVectorStore final : public VectorStore {
