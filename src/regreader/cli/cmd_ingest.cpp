@@ -266,6 +266,105 @@ void print_totals(const Tally& t, const std::vector<Skipped>& skipped, size_t fi
   }
 }
 
+// What one run gathers from its files.
+struct RunOutcome {
+  Tally tally;
+  nlohmann::json results = nlohmann::json::array();
+  std::set<std::string> families;  // families this run stored a copy in
+};
+
+// The options every file of the run shares; a bad OCR setting is refused here, before any file
+// is parsed.
+index::IngestOptions run_options(const IngestArgs& a, bool folder, const Globals& g) {
+  index::IngestOptions opt;
+  opt.title = a.title;
+  opt.reg_id = a.reg_id;
+  opt.force = a.force;
+  opt.replace = a.replace;
+  opt.keep_both = a.keep_both;
+  opt.copies = folder && !a.replace && !a.keep_both;
+  opt.batch = true;  // finish_library_changes ends the run
+  opt.parse.use_office = !a.no_office;
+  opt.parse.ocr = parse::parse_ocr_mode(a.ocr);
+  opt.parse.ocr_engine = parse::parse_ocr_engine(
+      a.ocr_engine.empty() ? settings().get("parse.ocr_engine") : a.ocr_engine);
+  opt.parse.limits = g.parse_limits;
+  return opt;
+}
+
+// Ingests the files in order. Each file's save starts the next file's parse first, so that the
+// parse runs while the file before is stored.
+void ingest_files(index::Library& lib, const std::vector<fs::path>& files,
+                  const index::IngestOptions& shared, const std::map<fs::path, std::string>& hashes,
+                  RunProgress& progress, const IngestArgs& a, Globals& g, RunOutcome& out) {
+  auto options_for = [&](const fs::path& file) {
+    index::IngestOptions opt = shared;
+    if (auto h = hashes.find(file); h != hashes.end()) opt.sha256 = h->second;
+    // The bar counts files; a slow step of one file (LibreOffice, OCR) says what it is doing.
+    opt.parse.progress = [&](int done, int total, const std::string& what) {
+      progress.step(done, total, what);
+    };
+    return opt;
+  };
+  std::shared_ptr<parse::BoundedParse> next;
+  for (size_t i = 0; i < files.size(); ++i) {
+    const fs::path& file = files[i];
+    index::IngestOptions opt = options_for(file);
+    opt.started = std::move(next);
+    if (i + 1 < files.size())
+      opt.before_save = [&, following = files[i + 1]](const model::RegulationInfo&) {
+        next = lib.start_parse(following, options_for(following));
+      };
+    progress.start_file(i, file.filename().string());
+    try {
+      auto r = lib.ingest(file, opt);
+      progress.finish_file();
+      progress.clear();
+      report_one(r, file, a, out.tally);
+      if (!r.family.empty()) out.families.insert(r.family);
+      out.results.push_back(result_json(r, file));
+    } catch (const Error& e) {
+      progress.finish_file();
+      progress.clear();
+      ++out.tally.failed;
+      out.tally.failures.emplace_back(file, e.what());
+      if (!a.json) std::cerr << "FAIL " << e.what() << "\n";
+      out.results.push_back(
+          {{"file", file.string()},
+           {"ok", false},
+           {"error", {{"code", error_code_name(e.code())}, {"message", e.what()}}}});
+      if (files.size() == 1) g.exit_code = exit_code_for(e.code());
+    }
+  }
+}
+
+void print_run(const RunOutcome& out, const std::vector<Skipped>& skipped, size_t files,
+               double seconds, const nlohmann::json& vectors,
+               const std::vector<std::string>& copies, const IngestArgs& a, Globals& g) {
+  if (a.json) {
+    nlohmann::json skips = nlohmann::json::array();
+    for (const auto& s : skipped)
+      skips.push_back({{"file", s.file.string()}, {"reason", s.reason}});
+    const Tally& t = out.tally;
+    print_json({{"data_dir", g.data_dir().string()},
+                {"ingested", static_cast<int>(files) - t.failed},
+                {"new", t.added},
+                {"replaced", t.replaced},
+                {"unchanged", t.unchanged},
+                {"failed", t.failed},
+                {"pages", t.pages},
+                {"seconds", seconds},
+                {"skipped", skips},
+                {"vectors", vectors},
+                {"copies", copies},
+                {"results", out.results}});
+  } else {
+    print_totals(out.tally, skipped, files, seconds, g);
+    for (const auto& line : copies)
+      std::cout << "Copies: " << line << "\n";
+  }
+}
+
 void run_ingest(const IngestArgs& a, Globals& g) {
   g.json = a.json;
   std::vector<Skipped> skipped;
@@ -289,12 +388,9 @@ void run_ingest(const IngestArgs& a, Globals& g) {
   if (files.size() > 1 && (!a.reg_id.empty() || !a.title.empty()))
     throw Error(ErrorCode::kInvalidArgument, "--reg-id and --title apply to a single file (got " +
                                                  std::to_string(files.size()) + " files)");
+  const index::IngestOptions shared = run_options(a, folder, g);
   parse::clean_stale_temp_dirs();                       // left by an ingest that was killed
   auto lib = g.library(index::Library::Mode::kCreate);  // the keyword index follows every block
-  nlohmann::json results = nlohmann::json::array();
-  Tally tally;
-  std::set<std::string> families;  // families this run stored a copy in
-  int n = 0;
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<RunEstimate::File> todo;
   for (const auto& f : files) {
@@ -302,90 +398,16 @@ void run_ingest(const IngestArgs& a, Globals& g) {
     const auto size = std::filesystem::file_size(f, ec);
     todo.push_back({ec ? 0 : size, file_kind(f)});
   }
-  // Read once for the run (a bad setting is refused before any file is parsed).
-  const parse::OcrMode ocr_mode = parse::parse_ocr_mode(a.ocr);
-  const parse::OcrEngineChoice ocr_engine = parse::parse_ocr_engine(
-      a.ocr_engine.empty() ? settings().get("parse.ocr_engine") : a.ocr_engine);
   RunProgress progress(!g.quiet, todo);
-  auto options_for = [&](const fs::path& file) {
-    index::IngestOptions opt;
-    opt.title = a.title;
-    opt.reg_id = a.reg_id;
-    opt.force = a.force;
-    opt.replace = a.replace;
-    opt.keep_both = a.keep_both;
-    opt.copies = folder && !a.replace && !a.keep_both;
-    opt.batch = true;  // finish_library_changes ends the run
-    if (auto h = hashes.find(file); h != hashes.end()) opt.sha256 = h->second;
-    opt.parse.use_office = !a.no_office;
-    opt.parse.ocr = ocr_mode;
-    opt.parse.ocr_engine = ocr_engine;
-    opt.parse.limits = g.parse_limits;
-    // The bar counts files; a slow step of one file (LibreOffice, OCR) says what it is doing.
-    opt.parse.progress = [&](int done, int total, const std::string& what) {
-      progress.step(done, total, what);
-    };
-    return opt;
-  };
-  std::shared_ptr<parse::BoundedParse> next;  // the next file's parse, run while one is stored
-  for (const auto& file : files) {
-    ++n;
-    index::IngestOptions opt = options_for(file);
-    opt.started = std::move(next);
-    if (static_cast<size_t>(n) < files.size())
-      opt.before_save = [&,
-                         following = files[static_cast<size_t>(n)]](const model::RegulationInfo&) {
-        next = lib.start_parse(following, options_for(following));
-      };
-    progress.start_file(static_cast<size_t>(n - 1), file.filename().string());
-    try {
-      auto r = lib.ingest(file, opt);
-      progress.finish_file();
-      progress.clear();
-      report_one(r, file, a, tally);
-      if (!r.family.empty()) families.insert(r.family);
-      results.push_back(result_json(r, file));
-    } catch (const Error& e) {
-      progress.finish_file();
-      progress.clear();
-      ++tally.failed;
-      tally.failures.emplace_back(file, e.what());
-      if (!a.json) std::cerr << "FAIL " << e.what() << "\n";
-      results.push_back({{"file", file.string()},
-                         {"ok", false},
-                         {"error", {{"code", error_code_name(e.code())}, {"message", e.what()}}}});
-      if (files.size() == 1) g.exit_code = exit_code_for(e.code());
-    }
-  }
+  RunOutcome out;
+  ingest_files(lib, files, shared, hashes, progress, a, g, out);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   nlohmann::json vectors;
-  if (tally.added + tally.replaced > 0) {
-    finish_library_changes(lib, g, vectors);
-  }
-  const auto copies = copies_lines(lib.documents().list(), families, a.paths);
-  if (a.json) {
-    nlohmann::json skips = nlohmann::json::array();
-    for (const auto& s : skipped)
-      skips.push_back({{"file", s.file.string()}, {"reason", s.reason}});
-    print_json({{"data_dir", g.data_dir().string()},
-                {"ingested", static_cast<int>(files.size()) - tally.failed},
-                {"new", tally.added},
-                {"replaced", tally.replaced},
-                {"unchanged", tally.unchanged},
-                {"failed", tally.failed},
-                {"pages", tally.pages},
-                {"seconds", seconds},
-                {"skipped", skips},
-                {"vectors", vectors},
-                {"copies", copies},
-                {"results", results}});
-  } else {
-    print_totals(tally, skipped, files.size(), seconds, g);
-    for (const auto& line : copies)
-      std::cout << "Copies: " << line << "\n";
-  }
-  if (tally.failed && g.exit_code == 0) g.exit_code = kExitFailed;
+  if (out.tally.added + out.tally.replaced > 0) finish_library_changes(lib, g, vectors);
+  const auto copies = copies_lines(lib.documents().list(), out.families, a.paths);
+  print_run(out, skipped, files.size(), seconds, vectors, copies, a, g);
+  if (out.tally.failed && g.exit_code == 0) g.exit_code = kExitFailed;
 }
 
 }  // namespace

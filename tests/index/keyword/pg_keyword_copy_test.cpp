@@ -49,10 +49,9 @@ class PgKeywordCopyTest : public ::testing::Test {
  protected:
   void SetUp() override {
     if (!testing::shared_server().ok()) GTEST_SKIP() << testing::shared_server().why();
-    const std::string db = "k_copy_" + std::string(::testing::UnitTest::GetInstance()
-                                                       ->current_test_info()
-                                                       ->name())
-                                           .substr(0, 20);
+    const std::string db =
+        "k_copy_" +
+        std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()).substr(0, 20);
     ASSERT_TRUE(testing::shared_server().create_database(db));
     writer_ = std::make_unique<PgStore>(testing::shared_server().conninfo(db));
     prepare_pg_keyword_index(*writer_);

@@ -42,8 +42,8 @@ void write_synced(store::Database& db, const std::string& version) {
 }
 
 bool same_content(const model::RegulationInfo& a, const model::RegulationInfo& b) {
-  return a.source_sha256 == b.source_sha256 && a.indexed_at == b.indexed_at &&
-         a.title == b.title && a.source_file == b.source_file;
+  return a.source_sha256 == b.source_sha256 && a.indexed_at == b.indexed_at && a.title == b.title &&
+         a.source_file == b.source_file;
 }
 
 }  // namespace
