@@ -20,6 +20,21 @@ Engine::Engine(store::DocumentStore& documents, std::unique_ptr<KeywordIndex> ke
                std::unique_ptr<VectorStore> vectors)
     : documents_(&documents), keyword_(std::move(keyword)), vectors_(std::move(vectors)) {}
 
+ReadView::ReadView(const store::DocumentStore& documents, std::unique_ptr<PinnedReads> pinned)
+    : pinned_(std::move(pinned)),
+      store_(pinned_ ? &pinned_->store() : &documents),
+      hold_(store_->hold_reads()) {}
+
+ReadView::~ReadView() {
+  hold_.reset();  // the read ends before the pin that keeps its store in place
+}
+
+ReadView::ReadView(ReadView&&) noexcept = default;
+
+ReadView Engine::read_view() const {
+  return ReadView(*documents_, keyword_->pinned_reads());
+}
+
 Engine::~Engine() = default;
 Engine::Engine(Engine&&) noexcept = default;
 Engine& Engine::operator=(Engine&&) noexcept = default;

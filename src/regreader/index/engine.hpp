@@ -31,10 +31,23 @@ struct VectorState {
 
 using VectorProgress = std::function<void(int done, int total)>;
 
+/// A store holding the documents' regulations that a keyword index keeps and reads faster (a
+/// PostgreSQL replica's keyword copy, pg_keyword_copy.hpp), pinned at one version for the
+/// calling thread while the object lives.
+class PinnedReads {
+ public:
+  virtual ~PinnedReads() = default;
+  virtual const store::DocumentStore& store() const = 0;
+};
+
 /// The keyword index of an engine (the rules it follows: keyword_index.hpp).
 class KeywordIndex {
  public:
   virtual ~KeywordIndex() = default;
+  /// Its own copy of the documents, brought up to their version and pinned for this thread
+  /// (its searches from this thread read that version meanwhile); nullptr when it keeps none or
+  /// none is ready.
+  virtual std::unique_ptr<PinnedReads> pinned_reads() const { return nullptr; }
   /// Blocks matching `query`, best first, within the filter.
   virtual std::vector<SearchHit> search(const std::string& query,
                                         const SearchFilter& filter) const = 0;
@@ -88,6 +101,20 @@ class VectorStore {
                       const VectorProgress& progress = {}) = 0;
 };
 
+/// What a search reads from while it lives (Engine::read_view): one version of the library.
+class ReadView {
+ public:
+  ReadView(const store::DocumentStore& documents, std::unique_ptr<PinnedReads> pinned);
+  ~ReadView();
+  ReadView(ReadView&&) noexcept;
+  const store::DocumentStore& store() const { return *store_; }
+
+ private:
+  std::unique_ptr<PinnedReads> pinned_;
+  const store::DocumentStore* store_;
+  std::unique_ptr<store::ReadHold> hold_;
+};
+
 class Engine {
  public:
   /// An engine that owns its parts.
@@ -106,6 +133,10 @@ class Engine {
   const KeywordIndex& keyword() const { return *keyword_; }
   VectorStore& vectors() { return *vectors_; }
   const VectorStore& vectors() const { return *vectors_; }
+  /// Where a search reads pages, titles and definitions from, held at one version while the
+  /// view lives: the keyword index's copy of the documents when it keeps one that is up to date
+  /// (a PostgreSQL replica: a round trip saved per read), else the documents.
+  ReadView read_view() const;
 
  private:
   // Declared first, destroyed last: the parts refer to the documents.

@@ -74,10 +74,9 @@ bool defines(const store::DocumentStore& documents, const std::string& block_id,
 // The blocks that define the term: its entry in a standard's terms chapter (by the term, else by
 // its words), and a law's "本法所称X，是指…". `consumed` gets the entry headings replaced by
 // their definitions, which the ordinary hits must not repeat.
-std::vector<SearchHit> definition_hits(const Engine& engine, const std::string& term,
-                                       const std::string& words, SearchFilter f,
-                                       std::vector<std::string>& consumed) {
-  const store::DocumentStore& store = engine.documents();
+std::vector<SearchHit> definition_hits(const Engine& engine, const store::DocumentStore& store,
+                                       const std::string& term, const std::string& words,
+                                       SearchFilter f, std::vector<std::string>& consumed) {
   std::vector<SearchHit> out;
   f.limit = kDefinitionHits;
   if (f.chapter_scope.empty() && f.section_number.empty()) {
@@ -104,9 +103,10 @@ std::vector<SearchHit> definition_hits(const Engine& engine, const std::string& 
 }
 
 // Ranked hits deep enough that folding copies still leaves `limit` of them.
-std::vector<SearchHit> ranked_folded(const Engine& engine, const std::string& query,
-                                     const std::string& asked, const SearchFilter& filter,
-                                     SearchMode mode, const GuidedOptions& o,
+std::vector<SearchHit> ranked_folded(const Engine& engine, const store::DocumentStore& store,
+                                     const std::string& query, const std::string& asked,
+                                     const SearchFilter& filter, SearchMode mode,
+                                     const GuidedOptions& o,
                                      const std::function<void(const std::string&)>& on_step) {
   auto leg = [&](const SearchFilter& f) { return search(engine, query, asked, f, mode, on_step); };
   if (!o.collapse && o.per_reg <= 0) return leg(filter);
@@ -115,8 +115,7 @@ std::vector<SearchHit> ranked_folded(const Engine& engine, const std::string& qu
   for (;;) {
     auto ranked = leg(deep);
     const bool exhausted = static_cast<int>(ranked.size()) < deep.limit;
-    auto folded =
-        collapse_copies(engine.documents(), std::move(ranked), o.collapse, o.per_reg, filter.limit);
+    auto folded = collapse_copies(store, std::move(ranked), o.collapse, o.per_reg, filter.limit);
     if (static_cast<int>(folded.size()) >= filter.limit || exhausted || deep.limit >= kMaxDepth)
       return folded;
     deep.limit = std::min(deep.limit * 4, kMaxDepth);
@@ -291,14 +290,14 @@ struct Asked {
 
 // The reduced words not found together: the question as asked goes on, every pair of it, beside
 // the first blocks of the chapters whose titles share its words. Says so in `r`.
-std::vector<SearchHit> widened(const Engine& engine, const Asked& q, std::vector<SearchHit> hits,
+std::vector<SearchHit> widened(const Engine& engine, const store::DocumentStore& store,
+                               const Asked& q, std::vector<SearchHit> hits,
                                const SearchFilter& with, const GuidedOptions& o, GuidedResult& r,
                                const std::function<void(const std::string&)>& on_step) {
-  const store::DocumentStore& store = engine.documents();
   if (!q.terms.as_asked.empty() && q.terms.as_asked != q.text) {
     // Keyword only: a hybrid search's vector leg has embedded the question already.
-    auto whole =
-        ranked_folded(engine, q.terms.as_asked, q.asked, with, SearchMode::kKeyword, o, on_step);
+    auto whole = ranked_folded(engine, store, q.terms.as_asked, q.asked, with, SearchMode::kKeyword,
+                               o, on_step);
     if (!whole.empty()) {
       r.fallback = "question_as_asked";
       r.fallback_query = q.terms.as_asked;
@@ -319,19 +318,19 @@ std::vector<SearchHit> widened(const Engine& engine, const Asked& q, std::vector
 
 // Nothing found: the vector leg of a keyword search when there is one, then any block holding a
 // pair of the question; else it is said that none is stored. Chapters to read either way.
-void last_resorts(const Engine& engine, const Asked& q, const SearchFilter& f, SearchMode mode,
-                  const GuidedOptions& o, GuidedResult& r,
+void last_resorts(const Engine& engine, const store::DocumentStore& store, const Asked& q,
+                  const SearchFilter& f, SearchMode mode, const GuidedOptions& o, GuidedResult& r,
                   const std::function<void(const std::string&)>& on_step) {
-  const store::DocumentStore& store = engine.documents();
   if (mode == SearchMode::kKeyword && semantic_unavailable(engine).empty()) {
-    r.hits = ranked_folded(engine, q.text, q.asked, f, SearchMode::kVector, o, on_step);
+    r.hits = ranked_folded(engine, store, q.text, q.asked, f, SearchMode::kVector, o, on_step);
     if (!r.hits.empty()) r.fallback = "vector";
   }
   if (r.hits.empty()) {
     SearchFilter any = f;
     any.every_token = true;
     any.min_coverage = 0;
-    r.hits = ranked_folded(engine, q.whole(), q.asked, any, SearchMode::kKeyword, o, on_step);
+    r.hits =
+        ranked_folded(engine, store, q.whole(), q.asked, any, SearchMode::kKeyword, o, on_step);
     if (!r.hits.empty()) {
       r.fallback = "any_token";
       r.fallback_query = q.whole();
@@ -351,10 +350,11 @@ void last_resorts(const Engine& engine, const Asked& q, const SearchFilter& f, S
 GuidedResult guided_search(const Engine& engine, const std::string& query,
                            const SearchFilter& filter, SearchMode mode, const GuidedOptions& o,
                            const std::function<void(const std::string&)>& on_step) {
-  const store::DocumentStore& store = engine.documents();
-  // Every pass reads one version of the library (and, embedded, takes its lock once), and a
-  // ranking asked for again deeper is read back (ranking_memo.hpp).
-  const auto hold = store.hold_reads();
+  // Every pass reads one version of the library (and, embedded, takes its lock once; on a
+  // PostgreSQL replica, from its keyword copy), and a ranking asked for again deeper is read
+  // back (ranking_memo.hpp).
+  const ReadView view = engine.read_view();
+  const store::DocumentStore& store = view.store();
   const RankingMemo memo;
   GuidedResult r;
   const auto mentions =
@@ -384,15 +384,15 @@ GuidedResult guided_search(const Engine& engine, const std::string& query,
     r.fallback.clear();
     r.fallback_query.clear();
     r.suggestions.clear();
-    auto hits = ranked_folded(engine, text, asked, with, mode, o, on_step);
+    auto hits = ranked_folded(engine, store, text, asked, with, mode, o, on_step);
     if (!terms.definition_term.empty()) {
       std::vector<std::string> consumed;
-      auto first =
-          definition_hits(engine, terms.definition_term, terms.definition_words, with, consumed);
+      auto first = definition_hits(engine, store, terms.definition_term, terms.definition_words,
+                                   with, consumed);
       put_first(hits, std::move(first), consumed, with.limit);
     }
     if (std::any_of(hits.begin(), hits.end(), strict)) return hits;
-    return widened(engine, q, std::move(hits), with, o, r, on_step);
+    return widened(engine, store, q, std::move(hits), with, o, r, on_step);
   };
   r.hits = run(f);
   if (r.hits.empty() && !r.scoped_reg_ids.empty()) {
@@ -403,7 +403,7 @@ GuidedResult guided_search(const Engine& engine, const std::string& query,
     f.reg_ids = filter.reg_ids;
     r.hits = run(f);
   }
-  if (r.hits.empty()) last_resorts(engine, q, f, mode, o, r, on_step);
+  if (r.hits.empty()) last_resorts(engine, store, q, f, mode, o, r, on_step);
   make_snippets(store, r.hits);
   return r;
 }

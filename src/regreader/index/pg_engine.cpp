@@ -24,6 +24,7 @@ class PgKeywordIndex final : public KeywordIndex {
     if (auto hits = copy_->search(query, filter)) return std::move(*hits);
     return pg_keyword_search(store_, query, filter);
   }
+  std::unique_ptr<PinnedReads> pinned_reads() const override { return copy_->pin(); }
   // PostgreSQL keeps its GIN index and token counts up to date itself; its planner's statistics
   // are refreshed.
   void optimize() override { store_.analyze(); }

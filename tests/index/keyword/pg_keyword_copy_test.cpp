@@ -6,14 +6,17 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <thread>
 
 #include "pg_server.hpp"
 #include "regreader/index/keyword/keyword_index.hpp"
 #include "regreader/index/keyword/pg_keyword_index.hpp"
+#include "regreader/index/pg_engine.hpp"
 #include "regreader/parse/parse_document.hpp"
 #include "regreader/store/pg/pg_store.hpp"
 #include "test_support.hpp"
@@ -128,6 +131,48 @@ TEST_F(PgKeywordCopyTest, ManyToTakeAreTakenInTheBackgroundWhileTheDatabaseAnswe
   for (const auto& h : *hits)
     regs.insert(h.reg_id);
   EXPECT_EQ(regs.size(), std::min<size_t>(static_cast<size_t>(n), 10)) << "every copy is there";
+}
+
+TEST_F(PgKeywordCopyTest, APinHoldsOneVersionForItsThread) {
+  writer_->save(doc("A", kFirst));
+  PgKeywordCopy copy(*reader_);
+  SearchFilter f;
+  auto pinned = copy.pin();
+  ASSERT_TRUE(pinned);
+  EXPECT_TRUE(pinned->store().find("A"));
+  writer_->save(doc("B", kSecond));  // the database moves on
+  EXPECT_TRUE(copy.search("接地线", f)->empty()) << "this thread reads the pinned version";
+  EXPECT_FALSE(copy.catch_up()) << "no catch-up under its own pin";
+  auto nested = copy.pin();
+  ASSERT_TRUE(nested);
+  EXPECT_FALSE(nested->store().find("B"));
+  // Another thread waits for the pins to end before it catches up, then sees B.
+  std::optional<std::vector<SearchHit>> other;
+  std::atomic<bool> done{false};
+  std::thread t([&] {
+    other = copy.search("接地线", f);
+    done = true;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_FALSE(done) << "waiting for the pins";
+  nested.reset();
+  pinned.reset();
+  t.join();
+  ASSERT_TRUE(other);
+  EXPECT_FALSE(other->empty()) << "after the pins, the copy took B";
+}
+
+TEST_F(PgKeywordCopyTest, AReplicasSearchesReadTheCopyAndTheDatabaseWithoutOne) {
+  writer_->save(doc("A", kFirst));
+  const Engine engine = postgres_engine(*reader_);
+  {
+    const ReadView view = engine.read_view();
+    EXPECT_NE(view.store().location(), reader_->location()) << "the copy";
+    EXPECT_TRUE(view.store().find("A"));
+  }
+  PgStore bare(writer_->conninfo());
+  const Engine plain = postgres_engine(bare);
+  EXPECT_EQ(plain.read_view().store().location(), bare.location()) << "no local directory";
 }
 
 TEST_F(PgKeywordCopyTest, WithoutAWritableDirectoryTheLegSearchesPostgresql) {

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <chrono>
 #include <map>
 #include <mutex>
 
@@ -46,6 +47,14 @@ bool same_content(const model::RegulationInfo& a, const model::RegulationInfo& b
          a.source_file == b.source_file;
 }
 
+}  // namespace
+
+namespace {
+// A catch-up that began meanwhile holds the copy: a query waits this long for it (one taking a
+// regulation or two), then reads the database rather than wait for a longer one.
+constexpr std::chrono::milliseconds kLongestWait{500};
+// The copies pinned by this thread (PgKeywordCopy::pin), with how many pins each.
+thread_local std::map<const PgKeywordCopy*, int> pinned_copies;
 }  // namespace
 
 PgKeywordCopy::PgKeywordCopy(const store::pg::PgStore& pg) : pg_(pg), dir_(copy_directory(pg)) {}
@@ -128,6 +137,7 @@ bool PgKeywordCopy::apply(const Changes& c, const std::string& version) {
 bool PgKeywordCopy::catch_up(int* changed, bool wait) {
   if (changed) *changed = 0;
   if (in_background_) return false;  // queries read the database until it is done
+  if (pinned_here()) return false;   // this thread reads a version it pinned: not now
   // Read before the lists are compared: a change made meanwhile moves it again, and the next
   // query catches that up.
   const std::string version = pg_.version();
@@ -163,11 +173,42 @@ bool PgKeywordCopy::catch_up(int* changed, bool wait) {
   return false;
 }
 
+bool PgKeywordCopy::pinned_here() const {
+  return pinned_copies.count(this) > 0;
+}
+
+class PgKeywordCopy::Pin final : public PinnedReads {
+ public:
+  Pin(PgKeywordCopy& copy, std::shared_lock<std::shared_timed_mutex> lock)
+      : copy_(copy), lock_(std::move(lock)) {
+    ++pinned_copies[&copy_];
+  }
+  ~Pin() override {
+    if (--pinned_copies[&copy_] == 0) pinned_copies.erase(&copy_);
+  }
+  const store::DocumentStore& store() const override { return *copy_.copy_; }
+
+ private:
+  PgKeywordCopy& copy_;
+  std::shared_lock<std::shared_timed_mutex>
+      lock_;  ///< empty for a pin inside another of this thread
+};
+
+std::unique_ptr<PinnedReads> PgKeywordCopy::pin() {
+  if (pinned_here())
+    return std::make_unique<Pin>(*this, std::shared_lock<std::shared_timed_mutex>());
+  if (!catch_up()) return nullptr;
+  std::shared_lock lock(mutex_, std::defer_lock);
+  if (!lock.try_lock_for(kLongestWait) || !copy_ || synced_.empty()) return nullptr;
+  return std::make_unique<Pin>(*this, std::move(lock));
+}
+
 std::optional<std::vector<SearchHit>> PgKeywordCopy::search(const std::string& query,
                                                             const SearchFilter& filter) {
+  if (pinned_here()) return keyword_search(*copy_, query, filter);  // at the pinned version
   if (!catch_up()) return std::nullopt;
-  std::shared_lock lock(mutex_);
-  if (!copy_) return std::nullopt;
+  std::shared_lock lock(mutex_, std::defer_lock);
+  if (!lock.try_lock_for(kLongestWait) || !copy_) return std::nullopt;
   return keyword_search(*copy_, query, filter);
 }
 

@@ -23,6 +23,7 @@
 #include <thread>
 #include <vector>
 
+#include "regreader/index/engine.hpp"
 #include "regreader/index/search_filter.hpp"
 #include "regreader/store/page_store.hpp"
 #include "regreader/store/pg/pg_store.hpp"
@@ -47,6 +48,10 @@ class PgKeywordCopy {
   bool catch_up(int* changed = nullptr, bool wait = false);
   /// More regulations to take than this are taken in the background.
   static constexpr int kForegroundChanges = 8;
+  /// The copy brought up to the database's version and pinned there for the calling thread
+  /// until the returned object is destroyed: no catch-up runs meanwhile, and this thread's
+  /// searches read that version. nullptr when no copy is ready (being taken, or none kept).
+  std::unique_ptr<PinnedReads> pin();
   /// Where the copy lives ("" without a local directory).
   std::filesystem::path directory() const { return dir_; }
 
@@ -58,13 +63,15 @@ class PgKeywordCopy {
   };
   Changes changes() const;
   bool apply(const Changes& c, const std::string& version);
+  bool pinned_here() const;
+  class Pin;
 
   const store::pg::PgStore& pg_;
   std::filesystem::path dir_;
   std::unique_ptr<store::PageStore> copy_;
   std::string synced_;  ///< the database's version the copy holds
   bool unavailable_ = false;
-  std::shared_mutex mutex_;  ///< searches share it; catching up takes it alone
+  std::shared_timed_mutex mutex_;  ///< searches share it; catching up takes it alone
   std::atomic<bool> in_background_{false}, stop_{false};
   std::thread background_;
 };
