@@ -36,7 +36,7 @@ awk -v n="${#pdfs[@]}" -v p="$pages" -v a="$t_rr" -v b="$t_pt" 'BEGIN {
   printf "corpus: %d PDFs, %d pages (best of runs)\n", n, p
   printf "regreader ingest : %6.3f s  %7.1f pages/s\n", a, p / a
   printf "pdftotext        : %6.3f s  %7.1f pages/s\n", b, p / b
-  printf "speed ratio regreader/pdftotext: %.2f (aim >= 1: pdftotext's speed)\n", b / a
+  printf "speed ratio regreader/pdftotext: %.2f (aim >= 1: the speed of pdftotext)\n", b / a
 }'
 scan="$CORPUS/antigravity-anguigb/GB26859-2011电力安全工作规程_电力线路部分.pdf"
 if [ -f "$scan" ]; then

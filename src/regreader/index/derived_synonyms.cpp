@@ -310,7 +310,8 @@ void write_cache(const fs::path& file, const Sections& sections) {
 }  // namespace
 
 std::vector<DerivedSynonym> library_synonyms(const store::DocumentStore& store,
-                                             const fs::path& cache, bool write) {
+                                             const fs::path& cache, bool write,
+                                             const std::map<std::string, DerivedSection>& derived) {
   Sections cached = read_cache(cache);
   Sections now;
   bool changed = false;
@@ -320,7 +321,10 @@ std::vector<DerivedSynonym> library_synonyms(const store::DocumentStore& store,
       now[r.reg_id] = std::move(at->second);
       continue;
     }
-    now[r.reg_id] = {r.indexed_at, derive_synonyms(store, r.reg_id)};
+    auto fresh = derived.find(r.reg_id);
+    now[r.reg_id] = fresh != derived.end() && fresh->second.indexed_at == r.indexed_at
+                        ? std::make_pair(r.indexed_at, fresh->second.pairs)
+                        : std::make_pair(r.indexed_at, derive_synonyms(store, r.reg_id));
     changed = true;
   }
   changed = changed || now.size() != cached.size();

@@ -9,6 +9,7 @@
 // The pairs join the built-in ones and the user's synonyms.tsv (Library::synonyms()).
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -30,12 +31,20 @@ struct DerivedSynonym {
 std::vector<DerivedSynonym> derive_synonyms(const store::DocumentStore& store,
                                             const std::string& reg_id);
 
+/// One regulation's pairs as derived at a given ingest time.
+struct DerivedSection {
+  std::string indexed_at;
+  std::vector<DerivedSynonym> pairs;
+};
+
 /// The pairs of every regulation of `store`, kept in `cache` (a TSV file, one section per
 /// regulation and ingest time) so that each regulation is read once per ingest; a regulation
-/// ingested, replaced or deleted since is derived again or dropped. `write`: rewrite the cache
+/// ingested, replaced or deleted since is derived again or dropped, unless `derived` holds its
+/// pairs for its ingest time already (derived as it was stored). `write`: rewrite the cache
 /// when it changed (never in a read-only library).
-std::vector<DerivedSynonym> library_synonyms(const store::DocumentStore& store,
-                                             const std::filesystem::path& cache, bool write);
+std::vector<DerivedSynonym> library_synonyms(
+    const store::DocumentStore& store, const std::filesystem::path& cache, bool write,
+    const std::map<std::string, DerivedSection>& derived = {});
 
 /// The pairs as a synonym table (word -> replacement).
 SynonymTable as_table(const std::vector<DerivedSynonym>& pairs);

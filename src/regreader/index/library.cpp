@@ -24,7 +24,8 @@ Library::Library(fs::path data_dir, Mode mode, const std::string& store_url)
 }
 
 void Library::reload_synonyms(bool write_cache) {
-  derived_ = library_synonyms(documents(), data_dir_ / "vocabulary.tsv", write_cache);
+  derived_ = library_synonyms(documents(), data_dir_ / "vocabulary.tsv", write_cache, derived_now_);
+  derived_now_.clear();
   synonyms_ = builtin_synonyms();
   const auto derived = as_table(derived_);
   synonyms_.insert(synonyms_.end(), derived.begin(), derived.end());
@@ -208,11 +209,18 @@ index::IngestResult Library::ingest(const fs::path& file, const index::IngestOpt
   }
   r.warnings.insert(r.warnings.end(), warnings.begin(), warnings.end());
   // Deriving the vocabulary reads every regulation's cache entry and writes the cache again:
-  // per file of a folder, that grew with the square of the folder.
-  if (o.batch)
+  // per file of a folder, that grew with the square of the folder. A batch derives this
+  // regulation's words now (while the next file is parsed) and merges them at its end.
+  if (o.batch) {
     vocabulary_behind_ = true;
-  else
+    try {
+      derived_now_[r.info.reg_id] = {r.info.indexed_at,
+                                     derive_synonyms(documents(), r.info.reg_id)};
+    } catch (const Error&) {  // derived again at the end
+    }
+  } else {
     reload_synonyms(true);
+  }
   return r;
 }
 

@@ -6,6 +6,7 @@
 // outside store/ and index/ learns which engine it is.
 
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -101,8 +102,11 @@ class Library {
   AliasTable aliases_;
   SynonymTable synonyms_;
   std::vector<DerivedSynonym> derived_;
-  int renderings_ = 0;              ///< temporary rendering names given out
-  bool vocabulary_behind_ = false;  ///< a batch ingest stored a regulation since the last reload
+  int renderings_ = 0;  ///< temporary rendering names given out
+  bool vocabulary_behind_ = false;
+  std::map<std::string, DerivedSection>
+      derived_now_;  ///< words of a batch's regulations  ///< a batch ingest stored a regulation
+                     ///< since the last reload
 };
 
 }  // namespace regreader::index
