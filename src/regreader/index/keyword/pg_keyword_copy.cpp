@@ -164,9 +164,11 @@ bool PgKeywordCopy::catch_up(int* changed, bool wait) {
   spdlog::info("keyword copy of {}: taking {} regulation(s) in the background", pg_.location(),
                c.copy.size());
   background_ = std::thread([this, c = std::move(c), version] {
-    {
+    try {
       std::unique_lock lock(mutex_);
       apply(c, version);
+    } catch (const std::exception& e) {  // out of memory: the queries go on reading the database
+      spdlog::warn("keyword copy not brought up to date ({})", e.what());
     }
     in_background_ = false;
   });
