@@ -260,6 +260,22 @@ void fill_image(fz_context*, fz_device* dev, fz_image*, fz_matrix ctm, float, fz
       std::max(*d->largest_image_area, std::fabs(ctm.a * ctm.d - ctm.b * ctm.c));
 }
 
+// The widths of repaired Latin, learnt once into `learnt`: read on from the first page that has
+// repaired Latin (`from`; the pages before it have none) until enough letter pairs are seen,
+// `add_page(k, adv)` adding page k's letters. Every page's text read twice made GB 38755's ingest
+// 30% slower.
+template <typename AddPage>
+const LatinAdvances& learn_latin(std::optional<LatinAdvances>& learnt, int from, int pages,
+                                 AddPage add_page) {
+  if (learnt) return *learnt;
+  LatinAdvances adv;
+  for (int k = from; k < pages && adv.pairs() < kEnoughLatinPairs; ++k)
+    add_page(k, adv);
+  adv.solve();
+  learnt = std::move(adv);
+  return *learnt;
+}
+
 }  // namespace
 
 struct PdfDocument::Impl {
@@ -373,14 +389,9 @@ std::vector<PdfPageContent> PdfDocument::read_pages(int threads,
   // learns them, from the pages already read.
   for (size_t i = 0; i < pages.size(); ++i) {
     if (pages[i].repaired_glyphs == 0) continue;
-    if (!impl_->latin) {
-      LatinAdvances adv;
-      for (size_t k = i; k < pages.size() && adv.pairs() < kEnoughLatinPairs; ++k)
-        adv.add(pages[k].chars, repaired[k]);
-      adv.solve();
-      impl_->latin = std::move(adv);
-    }
-    impl_->latin->mark_spaces(pages[i].chars, repaired[i]);
+    learn_latin(impl_->latin, static_cast<int>(i), n, [&](int k, LatinAdvances& adv) {
+      adv.add(pages[static_cast<size_t>(k)].chars, repaired[static_cast<size_t>(k)]);
+    }).mark_spaces(pages[i].chars, repaired[i]);
   }
   return pages;
 }
@@ -445,23 +456,16 @@ PdfPageContent PdfDocument::read_unspaced(int index, std::vector<bool>& repaired
 }
 
 const LatinAdvances& PdfDocument::latin_advances(int from) const {
-  if (impl_->latin) return *impl_->latin;
-  // Read on from the first page that has repaired Latin (the pages before it have none) until
-  // enough letter pairs are seen: every page's text read twice made GB 38755's ingest 30% slower.
-  LatinAdvances adv;
   fz_context* c = impl_->ctx;
-  for (int index = from; index < impl_->pages && adv.pairs() < kEnoughLatinPairs; ++index) {
+  return learn_latin(impl_->latin, from, impl_->pages, [&](int index, LatinAdvances& adv) {
     fz_stext_page* st = text_of_page(c, impl_->doc, index);
-    if (!st) continue;  // a page that cannot be read says nothing of widths; read_page reports it
+    if (!st) return;  // a page that cannot be read says nothing of widths; read_page reports it
     PdfPageContent page;
     std::vector<bool> repaired;
     const auto chars = collect_chars(c, st, st->mediabox, page, repaired);
     fz_drop_stext_page(c, st);
     adv.add(chars, repaired);
-  }
-  adv.solve();
-  impl_->latin = std::move(adv);
-  return *impl_->latin;
+  });
 }
 
 int PdfDocument::fitting_dpi(int index, int dpi, double max_pixels) const {

@@ -139,22 +139,22 @@ std::vector<PdfPage> read_pdf_lines(const std::filesystem::path& path, std::stri
                          std::to_string(max_pages) + " (REGREADER_MAX_PAGES)");
   // The text layers are read first, pages shared among the machine's cores; OCR, where needed,
   // follows page by page.
-  std::vector<PdfPageContent> contents;
-  if (only_page > 0 && only_page <= n) {
-    contents.resize(static_cast<size_t>(only_page));
-    contents.back() = reader.doc().read_page(only_page - 1);
-  } else if (only_page <= 0) {
-    contents = reader.doc().read_pages(text_layer_threads(), [&](int done) {
+  std::vector<std::pair<int, PdfPageContent>> contents;  // page index, its text layer
+  if (only_page > 0) {
+    if (only_page <= n) contents.emplace_back(only_page - 1, reader.doc().read_page(only_page - 1));
+  } else {
+    auto all = reader.doc().read_pages(text_layer_threads(), [&](int done) {
       if (progress)
         progress(0, 0, "reading pages " + std::to_string(done) + "/" + std::to_string(n));
     });
+    for (size_t i = 0; i < all.size(); ++i)
+      contents.emplace_back(static_cast<int>(i), std::move(all[i]));
   }
   std::vector<PdfPage> pages;
   pages.reserve(contents.size());
-  for (int i = 0; i < static_cast<int>(contents.size()); ++i) {
-    if (only_page > 0 && i + 1 != only_page) continue;
+  for (auto& [i, content] : contents) {
     std::string source;
-    pages.push_back(reader.read(i, std::move(contents[static_cast<size_t>(i)]), source));
+    pages.push_back(reader.read(i, std::move(content), source));
     if (sources) sources->push_back(source);
     if (progress) progress(i + 1, n, source == "ocr" ? "pages (OCR)" : "pages");
   }
