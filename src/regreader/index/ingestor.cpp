@@ -208,10 +208,14 @@ IngestResult ingest_file(store::DocumentStore& store, const std::filesystem::pat
   // unless --reg-id names one.
   const std::string file_id = parse_id(path, options);
   const auto& s = options.started;
+  const bool fits =
+      s && s->path() == path && s->reg_id() == file_id && s->options().sha256 == known.sha;
+  // A started parse that does not fit (the file changed since) stops before the file is parsed
+  // again: both would write its rendering under one name.
+  if (s && !fits) s->cancel();
   model::ParsedDocument doc =
-      s && s->path() == path && s->reg_id() == file_id && s->options().sha256 == known.sha
-          ? s->take(options.parse.progress)
-          : parse::parse_document_bounded(path, file_id, parse_options(options, known));
+      fits ? s->take(options.parse.progress)
+           : parse::parse_document_bounded(path, file_id, parse_options(options, known));
   std::string base = file_id;
   if (options.reg_id.empty())
     if (std::string cover = parse::reg_id_from_cover(doc); !cover.empty()) base = cover;

@@ -281,20 +281,26 @@ BoundedParse::BoundedParse(const fs::path& path, const std::string& reg_id,
 }
 
 BoundedParse::~BoundedParse() {
-  if (pid_ <= 0) return;  // taken
+  cancel();
+}
+
+void BoundedParse::cancel() {
+  if (pid_ <= 0) return;  // taken or cancelled
   ::kill(pid_, SIGKILL);
   ::close(fd_);
   ::close(progress_fd_);
   int status = 0;
   while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
   }
+  pid_ = -1;
   clean_stale_temp_dirs();
   std::error_code ec;
   if (!options_.keep_rendering.empty()) fs::remove(options_.keep_rendering, ec);
 }
 
 model::ParsedDocument BoundedParse::take(const ProgressFn& progress) {
-  if (pid_ <= 0) throw ParseError(ErrorCode::kInternal, path_, "the parse was taken already");
+  if (pid_ <= 0)
+    throw ParseError(ErrorCode::kInternal, path_, "the parse was taken or cancelled already");
   const ChildResult r =
       collect(pid_, fd_, progress_fd_, options_.limits.timeout_seconds, started_, progress);
   ::close(progress_fd_);

@@ -44,6 +44,9 @@ class BoundedParse {
   const ParseOptions& options() const { return options_; }
   /// Waits for the document, telling `progress` the child's steps. Throws ParseError. Once only.
   model::ParsedDocument take(const ProgressFn& progress);
+  /// Stops an untaken parse now (what the destructor does): its child is killed and the
+  /// rendering it may have written removed.
+  void cancel();
 
  private:
   std::filesystem::path path_;
