@@ -25,9 +25,7 @@ ReadView::ReadView(const store::DocumentStore& documents, std::unique_ptr<Pinned
       store_(pinned_ ? &pinned_->store() : &documents),
       hold_(store_->hold_reads()) {}
 
-ReadView::~ReadView() {
-  hold_.reset();  // the read ends before the pin that keeps its store in place
-}
+ReadView::~ReadView() = default;
 
 ReadView::ReadView(ReadView&&) noexcept = default;
 

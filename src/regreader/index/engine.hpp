@@ -110,6 +110,7 @@ class ReadView {
   const store::DocumentStore& store() const { return *store_; }
 
  private:
+  // Declared in this order: the read (hold_) ends before the pin that keeps its store in place.
   std::unique_ptr<PinnedReads> pinned_;
   const store::DocumentStore* store_;
   std::unique_ptr<store::ReadHold> hold_;

@@ -140,9 +140,6 @@ bool copy_whole(const fs::path& file, const fs::path& dst, std::string& why) {
 
 }  // namespace
 
-// The kept source (content-addressed: one copy per content) and a Word file's rendering are put
-// in place before the regulation's save commits, so no reader ever sees a stored regulation
-// without them; when the save fails, what this ingest added and nothing else refers to goes.
 // A Word file's rendering, until its regulation is stored: a name per process and parse.
 fs::path Library::rendering_temp_path() {
   return data_dir_ / "sources" /
@@ -160,6 +157,9 @@ std::shared_ptr<parse::BoundedParse> Library::start_parse(const fs::path& file,
   return index::start_parse(documents(), file, opts);
 }
 
+// The kept source (content-addressed: one copy per content) and a Word file's rendering are put
+// in place before the regulation's save commits, so no reader ever sees a stored regulation
+// without them; when the save fails, what this ingest added and nothing else refers to goes.
 index::IngestResult Library::ingest(const fs::path& file, const index::IngestOptions& o) {
   if (!documents().exists())
     throw Error(ErrorCode::kInternal, "ingest needs a library opened with Mode::kCreate");

@@ -103,10 +103,10 @@ class Library {
   SynonymTable synonyms_;
   std::vector<DerivedSynonym> derived_;
   int renderings_ = 0;  ///< temporary rendering names given out
+  /// A batch ingest stored a regulation since the vocabulary was last rebuilt.
   bool vocabulary_behind_ = false;
-  std::map<std::string, DerivedSection>
-      derived_now_;  ///< words of a batch's regulations  ///< a batch ingest stored a regulation
-                     ///< since the last reload
+  /// The words of the regulations a batch stored, derived as each was stored.
+  std::map<std::string, DerivedSection> derived_now_;
 };
 
 }  // namespace regreader::index

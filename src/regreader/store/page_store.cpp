@@ -101,9 +101,9 @@ void insert_pages(Database& db, const model::ParsedDocument& doc) {
   // store keeps by triggers on blocks (the keyword index) is then brought up to date once per
   // document. One INSERT per block made the keyword index flush its pending terms at every
   // statement's end, a third of the time of storing a text PDF.
+  // The staging table is emptied below, or with the save's transaction when it fails.
   db.exec("CREATE TEMP TABLE IF NOT EXISTS staged_blocks AS SELECT " + std::string(kBlockColumns) +
           " FROM main.blocks WHERE 0");
-  db.exec("DELETE FROM temp.staged_blocks");
   auto block = db.prepare("INSERT INTO temp.staged_blocks (" + std::string(kBlockColumns) +
                           ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
   auto note = db.prepare("INSERT INTO annotations VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
