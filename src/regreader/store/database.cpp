@@ -114,6 +114,7 @@ Database::Database(const std::filesystem::path& path, bool create) {
   path_ = path.string();
   sqlite3_busy_timeout(db_, 5000);
   exec("PRAGMA foreign_keys = ON");
+  exec("PRAGMA mmap_size = 1073741824");
 }
 
 Database::~Database() {
