@@ -51,5 +51,34 @@ TEST(Tokenizer, OffsetsPointAtTheOriginalBytes) {
             "１１０ｋＶ");
 }
 
+// for_each_token reuses its buffers: a text tokenized from inside a callback, or after a text
+// too long for them to be kept, reads as it does alone.
+TEST(Tokenizer, VisitingInsideAVisitAndAfterAHugeTextGivesTheSameTokens) {
+  const std::string outer = "母线失压时 110kV 应立即处理";
+  const std::string inner = "装设接地线 5.2.3 ±800";
+  std::string seen_inner;
+  std::string seen_outer;
+  for_each_token(outer, TokenizeMode::kDocument, [&](const TokenView& t) {
+    seen_outer += std::string(t.text) + "@" + std::to_string(t.start) + " ";
+    if (seen_inner.empty())
+      for_each_token(inner, TokenizeMode::kQuery,
+                     [&](const TokenView& u) { seen_inner += std::string(u.text) + " "; });
+  });
+  std::string alone_outer;
+  for (const auto& t : tokenize(outer, TokenizeMode::kDocument))
+    alone_outer += t.text + "@" + std::to_string(t.start) + " ";
+  std::string alone_inner;
+  for (const auto& t : tokenize(inner, TokenizeMode::kQuery))
+    alone_inner += t.text + " ";
+  EXPECT_EQ(seen_outer, alone_outer);
+  EXPECT_EQ(seen_inner, alone_inner);
+
+  std::string huge;
+  for (int i = 0; i < 30000; ++i)
+    huge += "母线";
+  EXPECT_EQ(tokenize(huge, TokenizeMode::kQuery).size(), 59999u);
+  EXPECT_EQ(render(tokenize("母线失压", TokenizeMode::kQuery)), "母线@0-6 线失@3-9 失压@6-12");
+}
+
 }  // namespace tokenizer_test
 }  // namespace regreader::index

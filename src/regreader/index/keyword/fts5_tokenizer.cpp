@@ -24,12 +24,14 @@ int x_tokenize(Fts5Tokenizer*, void* ctx, int flags, const char* text, int n,
   try {
     const auto mode =
         (flags & FTS5_TOKENIZE_QUERY) ? TokenizeMode::kQuery : TokenizeMode::kDocument;
-    for (const auto& t :
-         tokenize(std::string_view(text ? text : "", static_cast<size_t>(n)), mode)) {
-      const int rc = emit(ctx, t.colocated ? FTS5_TOKEN_COLOCATED : 0, t.text.data(),
-                          static_cast<int>(t.text.size()), t.start, t.end);
-      if (rc != SQLITE_OK) return rc;
-    }
+    int rc = SQLITE_OK;
+    for_each_token(std::string_view(text ? text : "", static_cast<size_t>(n)), mode,
+                   [&](const TokenView& t) {
+                     if (rc == SQLITE_OK)
+                       rc = emit(ctx, t.colocated ? FTS5_TOKEN_COLOCATED : 0, t.text.data(),
+                                 static_cast<int>(t.text.size()), t.start, t.end);
+                   });
+    if (rc != SQLITE_OK) return rc;
     return SQLITE_OK;
   } catch (...) {
     return SQLITE_NOMEM;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 #include <tuple>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "regreader/core/error.hpp"
@@ -181,6 +182,9 @@ struct PassKind {
   const TermTokens* terms = nullptr;                       ///< loose pass: for the coverage floor
   std::shared_ptr<const std::set<std::string>> highlight;  ///< tokens marked in the snippet
   double floor = kMinCoverage;
+  /// The coverage of each block text met in the pass: copies of a regulation rank the same
+  /// clause many times over, and tokenizing it again is most of a candidate's cost.
+  std::unordered_map<std::string, double>* covered = nullptr;
 };
 
 }  // namespace
@@ -188,13 +192,20 @@ struct PassKind {
 double coverage(const std::string& text, const TermTokens& terms) {
   if (terms.empty()) return 0;
   // Only the query's tokens are looked for: a block has hundreds of others.
-  std::unordered_set<std::string> wanted;
+  struct Hash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  using Set = std::unordered_set<std::string, Hash, std::equal_to<>>;
+  Set wanted;
   for (const auto& variants : terms)
     for (const auto& tokens : variants)
       wanted.insert(tokens.begin(), tokens.end());
-  std::unordered_set<std::string> in_text;
-  for (const auto& t : tokenize(text, TokenizeMode::kDocument))
-    if (wanted.count(t.text)) in_text.insert(t.text);
+  Set in_text;
+  for_each_token(text, TokenizeMode::kDocument, [&](const TokenView& t) {
+    if (wanted.find(t.text) != wanted.end() && in_text.find(t.text) == in_text.end())
+      in_text.emplace(t.text);
+  });
   // Each term weighs as many tokens as it has as typed (its first variant), so that without
   // synonyms this is the share of the query's tokens found.
   double found_weight = 0, weight = 0;
@@ -243,7 +254,14 @@ std::optional<SearchHit> make_hit(store::Database& db, int64_t rowid, double bm2
   if (kind.terms) {
     // A block sharing only a pair or two of common characters with the query (存在 of
     // "xyz不存在的词") is no answer: under the floor it is dropped, not shown as a hit.
-    h.coverage = coverage(content, *kind.terms);
+    if (!kind.covered) {
+      h.coverage = coverage(content, *kind.terms);
+    } else if (auto known = kind.covered->find(content); known != kind.covered->end()) {
+      h.coverage = known->second;
+    } else {
+      h.coverage = coverage(content, *kind.terms);
+      kind.covered->emplace(content, h.coverage);
+    }
     if (h.coverage < kind.floor || h.coverage <= 0) return std::nullopt;
   }
   h.reg_id = row->text(0);
@@ -500,9 +518,10 @@ std::vector<SearchHit> keyword_search(const store::PageStore& store, const std::
     run_query(*db, widened, filter, scope.get(), {q.strict_match, nullptr, highlight}, hits);
   if (static_cast<int>(hits.size()) < filter.limit) {
     const std::string loose = rare_tokens_expression(store, q.loose_candidates, filter.every_token);
+    std::unordered_map<std::string, double> covered;
     if (!loose.empty() && loose != literal)
       run_query(*db, loose, filter, scope.get(),
-                {"partial", &q.terms, highlight, filter.min_coverage}, hits);
+                {"partial", &q.terms, highlight, filter.min_coverage, &covered}, hits);
   }
   return hits;
 }

@@ -24,8 +24,9 @@ char32_t normalise(char32_t c) {
   return c;
 }
 
-std::vector<Cp> decode(std::string_view s) {
-  std::vector<Cp> out;
+// Into `out`, reused by the caller: decoding allocated a vector per text.
+void decode(std::string_view s, std::vector<Cp>& out) {
+  out.clear();
   const auto* p = reinterpret_cast<const uint8_t*>(s.data());
   int32_t i = 0;
   const auto n = static_cast<int32_t>(s.size());
@@ -49,52 +50,77 @@ std::vector<Cp> decode(std::string_view s) {
     if (out[k].c == U'±' && digit_after && (k == 0 || out[k - 1].kind != Kind::kAlnum))
       out[k].kind = Kind::kAlnum;
   }
-  return out;
+}
+
+// The token of code points [i, j), spelled into `buf`.
+TokenView token_of(const std::vector<Cp>& cps, size_t i, size_t j, bool colocated,
+                   std::string& buf) {
+  buf.clear();
+  for (size_t k = i; k < j; ++k)
+    text::append_utf8(buf, cps[k].c);
+  return {buf, cps[i].start, cps[j - 1].end, colocated};
 }
 
 void emit_han_run(const std::vector<Cp>& cps, size_t b, size_t e, TokenizeMode mode,
-                  std::vector<Token>& out) {
-  auto str = [&](size_t i, size_t j) {
-    std::string s;
-    for (size_t k = i; k < j; ++k)
-      text::append_utf8(s, cps[k].c);
-    return s;
-  };
+                  std::string& buf, const std::function<void(const TokenView&)>& emit) {
   if (e - b == 1) {
-    out.push_back({str(b, e), cps[b].start, cps[b].end, false});
+    emit(token_of(cps, b, e, false, buf));
     return;
   }
   for (size_t k = b; k + 1 < e; ++k) {
-    out.push_back({str(k, k + 2), cps[k].start, cps[k + 1].end, false});
-    if (mode == TokenizeMode::kDocument)
-      out.push_back({str(k, k + 1), cps[k].start, cps[k].end, true});
+    emit(token_of(cps, k, k + 2, false, buf));
+    if (mode == TokenizeMode::kDocument) emit(token_of(cps, k, k + 1, true, buf));
   }
   // The run's last character: its own position in documents, so "线" in "母线" is found.
-  if (mode == TokenizeMode::kDocument)
-    out.push_back({str(e - 1, e), cps[e - 1].start, cps[e - 1].end, false});
+  if (mode == TokenizeMode::kDocument) emit(token_of(cps, e - 1, e, false, buf));
 }
+
+// A text longer than this (a whole document as one block) does not keep its code points' room.
+constexpr size_t kKeptCodePoints = size_t{1} << 16;
 
 }  // namespace
 
-std::vector<Token> tokenize(std::string_view text, TokenizeMode mode) {
-  const auto cps = decode(text);
-  std::vector<Token> out;
+void for_each_token(std::string_view text, TokenizeMode mode,
+                    const std::function<void(const TokenView&)>& emit) {
+  // Per thread, so that neither the code points nor a token's spelling allocate once warm. A
+  // callback that tokenizes again (none does) would find them in use: it gets its own.
+  thread_local std::vector<Cp> shared_cps;
+  thread_local std::string shared_buf;
+  thread_local bool in_use = false;
+  std::vector<Cp> own_cps;
+  std::string own_buf;
+  const bool nested = in_use;
+  std::vector<Cp>& cps = nested ? own_cps : shared_cps;
+  std::string& buf = nested ? own_buf : shared_buf;
+  in_use = true;
+  struct Release {
+    bool nested;
+    ~Release() {
+      if (nested) return;
+      in_use = false;
+      if (shared_cps.capacity() > kKeptCodePoints) std::vector<Cp>().swap(shared_cps);
+    }
+  } release{nested};
+  decode(text, cps);
   size_t i = 0;
   while (i < cps.size()) {
     const Kind k = cps[i].kind;
     size_t j = i + 1;
     while (j < cps.size() && cps[j].kind == k)
       ++j;
-    if (k == Kind::kHan) {
-      emit_han_run(cps, i, j, mode, out);
-    } else if (k == Kind::kAlnum) {
-      Token t{{}, cps[i].start, cps[j - 1].end, false};
-      for (size_t m = i; m < j; ++m)
-        text::append_utf8(t.text, cps[m].c);
-      out.push_back(std::move(t));
-    }
+    if (k == Kind::kHan)
+      emit_han_run(cps, i, j, mode, buf, emit);
+    else if (k == Kind::kAlnum)
+      emit(token_of(cps, i, j, false, buf));
     i = j;
   }
+}
+
+std::vector<Token> tokenize(std::string_view text, TokenizeMode mode) {
+  std::vector<Token> out;
+  for_each_token(text, mode, [&](const TokenView& t) {
+    out.push_back({std::string(t.text), t.start, t.end, t.colocated});
+  });
   return out;
 }
 
