@@ -89,6 +89,22 @@ TEST_P(DocumentStoreTest, ADocumentReadsBackAsItWasSaved) {
   EXPECT_EQ(store().text_source("SAMPLE", 3).first, doc.pages[2].text_source);
 }
 
+TEST_P(DocumentStoreTest, ABlockReadByItsIdIsTheBlockOfItsPage) {
+  const auto& doc = sample_pdf();
+  store().save(doc);
+  int read = 0;
+  for (const auto& page : doc.pages)
+    for (const auto& b : page.content_blocks) {
+      const auto found = store().block(b.block_id);
+      ASSERT_TRUE(found) << b.block_id;
+      EXPECT_EQ(found->first, page.page_num) << b.block_id;
+      EXPECT_EQ(found->second, b) << b.block_id;
+      ++read;
+    }
+  EXPECT_GT(read, 10);
+  EXPECT_FALSE(store().block("NOPE-p1-b1"));
+}
+
 TEST_P(DocumentStoreTest, TablesByPageAndBySegmentId) {
   store().save(sample_pdf());
   const auto on4 = store().tables("SAMPLE", 4);

@@ -233,31 +233,27 @@ std::vector<SearchHit> chapter_hits(const store::DocumentStore& store,
   std::vector<SearchHit> out;
   for (const auto& c : chapters) {
     if (c.block_id.empty() || c.page_start <= 0) continue;
+    // The block on the chapter's first page or the next, as reading those pages found it.
     const int last = std::max(c.page_start, std::min(c.page_end, c.page_start + 1));
-    for (const auto& page : store.pages(c.reg_id, c.page_start, last)) {
-      const auto b =
-          std::find_if(page.content_blocks.begin(), page.content_blocks.end(),
-                       [&](const model::ContentBlock& x) { return x.block_id == c.block_id; });
-      if (b == page.content_blocks.end()) continue;
-      const bool typed = f.block_types.empty() ||
-                         std::find(f.block_types.begin(), f.block_types.end(), b->block_type) !=
-                             f.block_types.end();
-      if (typed && matches_chapter_filters(b->chapter_path, f)) {
-        SearchHit h;
-        h.reg_id = c.reg_id;
-        h.page_num = page.page_num;
-        h.block_id = b->block_id;
-        h.block_type = b->block_type;
-        h.chapter_path = b->chapter_path;
-        h.match = "chapter_title";
-        h.coverage = 0;
-        h.score = c.score;
-        finish_hit(h);
-        h.snippet = "【" + c.title + "】 " + leading_snippet(b->content_markdown, 120);
-        out.push_back(std::move(h));
-      }
-      break;
-    }
+    const auto found = store.block(c.block_id);
+    if (!found || found->first < c.page_start || found->first > last) continue;
+    const auto& [page_num, b] = *found;
+    const bool typed =
+        f.block_types.empty() ||
+        std::find(f.block_types.begin(), f.block_types.end(), b.block_type) != f.block_types.end();
+    if (!typed || !matches_chapter_filters(b.chapter_path, f)) continue;
+    SearchHit h;
+    h.reg_id = c.reg_id;
+    h.page_num = page_num;
+    h.block_id = b.block_id;
+    h.block_type = b.block_type;
+    h.chapter_path = b.chapter_path;
+    h.match = "chapter_title";
+    h.coverage = 0;
+    h.score = c.score;
+    finish_hit(h);
+    h.snippet = "【" + c.title + "】 " + leading_snippet(b.content_markdown, 120);
+    out.push_back(std::move(h));
   }
   return out;
 }

@@ -65,6 +65,10 @@ class DocumentStore {
                                                     int page_num) const = 0;
   /// The text of one block by id; nullopt when no block has it.
   virtual std::optional<std::string> block_content(const std::string& block_id) const = 0;
+  /// One block by id, with the page it is on (`page_num` of the pair); nullopt when no block has
+  /// it. For a reader that wants one block, not its pages.
+  virtual std::optional<std::pair<int, model::ContentBlock>> block(
+      const std::string& block_id) const = 0;
   /// The signature of a regulation's text kept with it at save (text_signature.hpp); empty when
   /// it has none (saved by an earlier version) or is unknown.
   virtual std::vector<uint64_t> kept_signature(const std::string& reg_id) const = 0;

@@ -66,6 +66,26 @@ model::RegulationInfo read_info(const Statement& s) {
   return r;
 }
 
+// A block's columns as block_of reads them, after the query's first (the page number).
+constexpr const char* kReadBlockColumns =
+    "block_id, order_in_page, block_type, section_number, content_markdown, chapter_path, "
+    "table_meta, rect";
+
+model::ContentBlock block_of(const Statement& s) {
+  model::ContentBlock b;
+  b.block_id = s.text(1);
+  b.order_in_page = static_cast<int>(s.integer(2));
+  b.block_type = model::parse_block_type(s.text(3));
+  b.section_number = s.text(4);
+  b.content_markdown = s.text(5);
+  b.chapter_path = json::parse(s.text(6)).get<std::vector<std::string>>();
+  if (const std::string t = s.text(7); !t.empty())
+    b.table_meta = json::parse(t).get<model::TableMeta>();
+  if (const std::string r = s.text(8); !r.empty())
+    b.rect = json::parse(r).get<std::array<float, 4>>();
+  return b;
+}
+
 void check_pages(const model::RegulationInfo& info, int start, int end) {
   check_page_range(info, start, end);
 }
@@ -422,6 +442,16 @@ std::optional<std::string> PageStore::block_content(const std::string& block_id)
   return s->text(0);
 }
 
+std::optional<std::pair<int, model::ContentBlock>> PageStore::block(
+    const std::string& block_id) const {
+  if (!db_) return std::nullopt;
+  auto s = db_->cached("SELECT page_num, " + std::string(kReadBlockColumns) +
+                       " FROM blocks WHERE block_id = ?1");
+  s->bind(1, block_id);
+  if (!s->step()) return std::nullopt;
+  return std::make_pair(static_cast<int>(s->integer(0)), block_of(*s));
+}
+
 std::vector<uint64_t> PageStore::kept_signature(const std::string& reg_id) const {
   if (!db_) return {};
   auto s = db_->cached("SELECT text_signature FROM regulations WHERE reg_id = ?1");
@@ -467,26 +497,12 @@ std::vector<model::PageDocument> PageStore::pages(const std::string& reg_id, int
     out.push_back(std::move(p));
   }
   auto bs = db_->cached(
-      "SELECT page_num, block_id, order_in_page, block_type, section_number, content_markdown, "
-      "chapter_path, "
-      "table_meta, rect FROM blocks WHERE reg_id = ?1 AND page_num BETWEEN ?2 AND ?3 ORDER BY "
-      "page_num, "
+      "SELECT page_num, " + std::string(kReadBlockColumns) +
+      " FROM blocks WHERE reg_id = ?1 AND page_num BETWEEN ?2 AND ?3 ORDER BY page_num, "
       "order_in_page");
   bs->bind(1, reg_id).bind(2, start).bind(3, end);
-  while (bs->step()) {
-    model::ContentBlock b;
-    b.block_id = bs->text(1);
-    b.order_in_page = static_cast<int>(bs->integer(2));
-    b.block_type = model::parse_block_type(bs->text(3));
-    b.section_number = bs->text(4);
-    b.content_markdown = bs->text(5);
-    b.chapter_path = json::parse(bs->text(6)).get<std::vector<std::string>>();
-    if (const std::string t = bs->text(7); !t.empty())
-      b.table_meta = json::parse(t).get<model::TableMeta>();
-    if (const std::string r = bs->text(8); !r.empty())
-      b.rect = json::parse(r).get<std::array<float, 4>>();
-    out[static_cast<size_t>(bs->integer(0) - start)].content_blocks.push_back(std::move(b));
-  }
+  while (bs->step())
+    out[static_cast<size_t>(bs->integer(0) - start)].content_blocks.push_back(block_of(*bs));
   auto as = db_->cached(
       "SELECT page_num, annotation_id, content, related_blocks FROM annotations "
       "WHERE reg_id = ?1 AND page_num BETWEEN ?2 AND ?3 ORDER BY page_num, seq");

@@ -91,6 +91,24 @@ std::vector<std::string> strings(const std::string& s) {
   return json::parse(s).get<std::vector<std::string>>();
 }
 
+// A block's columns as block_of reads them, after the query's first (the page number).
+constexpr const char* kBlockColumns =
+    "block_id, order_in_page, block_type, section_number, content_markdown, chapter_path, "
+    "table_meta, rect";
+
+model::ContentBlock block_of(const PgResult& r, int i) {
+  model::ContentBlock b;
+  b.block_id = r.text(i, 1);
+  b.order_in_page = static_cast<int>(r.integer(i, 2));
+  b.block_type = model::parse_block_type(r.text(i, 3));
+  b.section_number = r.text(i, 4);
+  b.content_markdown = r.text(i, 5);
+  b.chapter_path = strings(r.text(i, 6));
+  if (!r.is_null(i, 7)) b.table_meta = json::parse(r.text(i, 7)).get<model::TableMeta>();
+  if (!r.is_null(i, 8)) b.rect = json::parse(r.text(i, 8)).get<std::array<float, 4>>();
+  return b;
+}
+
 model::RegulationInfo read_info(const PgResult& r, int i) {
   model::RegulationInfo x;
   x.reg_id = r.text(i, 0);
@@ -405,6 +423,16 @@ std::optional<std::string> PgStore::block_content(const std::string& block_id) c
   return r.text(0, 0);
 }
 
+std::optional<std::pair<int, model::ContentBlock>> PgStore::block(
+    const std::string& block_id) const {
+  std::lock_guard lock(mutex_);
+  const auto r = conn_->query(
+      "SELECT page_num, " + std::string(kBlockColumns) + " FROM blocks WHERE block_id = $1",
+      {block_id});
+  if (r.rows() == 0) return std::nullopt;
+  return std::make_pair(static_cast<int>(r.integer(0, 0)), block_of(r, 0));
+}
+
 std::vector<std::string> PgStore::block_contents(const std::string& reg_id) const {
   std::lock_guard lock(mutex_);
   const auto r = conn_->query(
@@ -461,22 +489,12 @@ std::vector<model::PageDocument> PgStore::pages_unlocked(const std::string& reg_
     out.push_back(std::move(p));
   }
   const auto bs = conn_->query(
-      "SELECT page_num, block_id, order_in_page, block_type, section_number, content_markdown, "
-      "chapter_path, table_meta, rect FROM blocks WHERE reg_id = $1 AND page_num BETWEEN $2 "
-      "AND $3 ORDER BY page_num, order_in_page",
+      "SELECT page_num, " + std::string(kBlockColumns) +
+          " FROM blocks WHERE reg_id = $1 AND page_num BETWEEN $2 AND $3 ORDER BY page_num, "
+          "order_in_page",
       range);
-  for (int i = 0; i < bs.rows(); ++i) {
-    model::ContentBlock b;
-    b.block_id = bs.text(i, 1);
-    b.order_in_page = static_cast<int>(bs.integer(i, 2));
-    b.block_type = model::parse_block_type(bs.text(i, 3));
-    b.section_number = bs.text(i, 4);
-    b.content_markdown = bs.text(i, 5);
-    b.chapter_path = strings(bs.text(i, 6));
-    if (!bs.is_null(i, 7)) b.table_meta = json::parse(bs.text(i, 7)).get<model::TableMeta>();
-    if (!bs.is_null(i, 8)) b.rect = json::parse(bs.text(i, 8)).get<std::array<float, 4>>();
-    out[static_cast<size_t>(bs.integer(i, 0) - start)].content_blocks.push_back(std::move(b));
-  }
+  for (int i = 0; i < bs.rows(); ++i)
+    out[static_cast<size_t>(bs.integer(i, 0) - start)].content_blocks.push_back(block_of(bs, i));
   const auto as = conn_->query(
       "SELECT page_num, annotation_id, content, related_blocks FROM annotations "
       "WHERE reg_id = $1 AND page_num BETWEEN $2 AND $3 ORDER BY page_num, seq",

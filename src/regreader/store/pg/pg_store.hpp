@@ -47,6 +47,8 @@ class PgStore final : public DocumentStore {
   std::vector<model::ReferenceLink> links(const std::string& reg_id) const override;
   std::string content_digest() const override;
   std::optional<std::string> block_content(const std::string& block_id) const override;
+  std::optional<std::pair<int, model::ContentBlock>> block(
+      const std::string& block_id) const override;
   std::vector<std::string> block_contents(const std::string& reg_id) const override;
 
   /// The schema version the database holds.
