@@ -127,12 +127,21 @@ std::vector<SearchHit> collapse_copies(const store::DocumentStore& store,
     family_of[regs[i]] = families[i];
     ++members[families[i]];
   }
-  std::unordered_map<std::string, std::vector<uint64_t>> pairs;  // block id -> its pairs
+  // A block's pairs, made once per text: the copies of a clause have one text.
+  std::unordered_map<std::string, std::vector<uint64_t>> pairs_by_text;
+  std::unordered_map<std::string, const std::vector<uint64_t>*> pairs;  // by block id
   auto pairs_of = [&](const SearchHit& h) -> const std::vector<uint64_t>& {
     auto it = pairs.find(h.block_id);
-    if (it == pairs.end())
-      it = pairs.emplace(h.block_id, pair_set(store.block_content(h.block_id).value_or(""))).first;
-    return it->second;
+    if (it == pairs.end()) {
+      std::string text = store.block_content(h.block_id).value_or("");
+      auto known = pairs_by_text.find(text);
+      if (known == pairs_by_text.end()) {
+        auto set = pair_set(text);
+        known = pairs_by_text.emplace(std::move(text), std::move(set)).first;
+      }
+      it = pairs.emplace(h.block_id, &known->second).first;
+    }
+    return *it->second;
   };
   std::vector<SearchHit> out;
   std::unordered_map<std::string, int> kept_per_family;
