@@ -130,5 +130,20 @@ TEST_F(Derived, ABatchOfIngestsRebuildsThemOnceAtItsEnd) {
   EXPECT_TRUE(has(reader.derived_synonyms(), "刀闸", "隔离开关"));
 }
 
+// A batch derives a regulation's words from the parsed document while storing it: the same
+// words as deriving them from what the store reads back.
+TEST_F(Derived, WordsDerivedWhileStoringAreThoseOfTheStoredRegulation) {
+  Library lib(dir_.path() / "data", Library::Mode::kCreate);
+  index::IngestOptions o;
+  o.reg_id = "QXX100";
+  o.batch = true;
+  lib.ingest(file_, o);
+  lib.finish_changes();
+  const auto stored = derive_synonyms(lib.documents(), "QXX100");
+  EXPECT_GE(stored.size(), 8u);
+  EXPECT_EQ(lib.derived_synonyms(), stored);
+  EXPECT_EQ(derive_synonyms(lib.documents().load("QXX100")), stored);
+}
+
 }  // namespace derived_synonyms_test
 }  // namespace regreader::index

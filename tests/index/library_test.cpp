@@ -153,6 +153,32 @@ TEST(LibraryKeptSources, TheSourceIsInPlaceBeforeTheRegulationIsVisible) {
   EXPECT_TRUE(lib.page_pdf(lib.documents().require("PDF")));
 }
 
+// IngestOptions::beside_save runs while the document is saved, on the document as stored.
+TEST(IngestBesideSave, SeesTheDocumentAsStoredAndCannotStopTheSave) {
+  parse::TempDir dir;
+  Library lib(dir.path(), Library::Mode::kCreate);
+  IngestOptions o;
+  o.reg_id = "PDF";
+  model::ParsedDocument seen;
+  o.beside_save = [&](const model::ParsedDocument& doc) { seen = doc; };
+  lib.ingest(testing::sample_pdf(), o);
+  const auto stored = lib.documents().load("PDF");
+  EXPECT_EQ(seen.info.reg_id, "PDF");
+  EXPECT_EQ(seen.pages, stored.pages);
+  EXPECT_EQ(seen.structure, stored.structure);
+
+  parse::TempDir other;
+  Library second(other.path(), Library::Mode::kCreate);
+  o.beside_save = [](const model::ParsedDocument&) {
+    throw Error(ErrorCode::kInternal, "the vocabulary could not be derived (simulated)");
+  };
+  const auto r = second.ingest(testing::sample_pdf(), o);
+  EXPECT_TRUE(second.documents().find("PDF")) << "stored all the same";
+  EXPECT_TRUE(std::any_of(r.warnings.begin(), r.warnings.end(), [](const std::string& w) {
+    return w.find("could not be derived") != std::string::npos;
+  })) << "and said";
+}
+
 TEST(LibraryKeptSources, AFailedSaveLeavesNoSourceBehind) {
   parse::TempDir dir;
   Library lib(dir.path(), Library::Mode::kCreate);

@@ -192,8 +192,8 @@ void flattened_table(const std::vector<std::pair<std::string, int>>& lines, Coll
   }
 }
 
-void tables(const store::DocumentStore& store, const std::string& reg_id, Collector& c) {
-  for (const auto& t : store.tables(reg_id)) {
+void tables(const std::vector<model::TableEntry>& entries, Collector& c) {
+  for (const auto& t : entries) {
     const auto& m = t.merged;
     if (m.row_count < 2) continue;
     const auto head = m.row_texts(0);
@@ -220,21 +220,18 @@ bool names_chapter(const std::string& title) {
 
 }  // namespace
 
-std::vector<DerivedSynonym> derive_synonyms(const store::DocumentStore& store,
-                                            const std::string& reg_id) {
-  Collector c{reg_id, {}};
-  const auto info = store.require(reg_id);
-  if (info.total_pages <= 0) return c.out;
-  const auto structure = store.structure(reg_id);
-  for (const auto& n : structure.nodes()) {
+std::vector<DerivedSynonym> derive_synonyms(const model::ParsedDocument& doc) {
+  Collector c{doc.info.reg_id, {}};
+  if (doc.pages.empty()) return c.out;
+  for (const auto& n : doc.structure.nodes()) {
     if (n.parent_id.empty()) continue;
     std::vector<std::string> path;
-    for (const auto* p = structure.find(n.parent_id); p; p = structure.find(p->parent_id))
+    for (const auto* p = doc.structure.find(n.parent_id); p; p = doc.structure.find(p->parent_id))
       path.push_back(p->title);
     if (in_terms_chapter(path)) term_forms(text::trim(n.title), n.page_start, c);
   }
   std::map<std::string, std::vector<std::pair<std::string, int>>> named_chapters;
-  for (const auto& page : store.pages(reg_id, 1, info.total_pages))
+  for (const auto& page : doc.pages)
     for (const auto& b : page.content_blocks) {
       named_in_text(b.content_markdown, page.page_num, c);
       const std::string inner = b.chapter_path.empty() ? "" : b.chapter_path.back();
@@ -244,8 +241,14 @@ std::vector<DerivedSynonym> derive_synonyms(const store::DocumentStore& store,
     }
   for (const auto& [title, lines] : named_chapters)
     flattened_table(lines, c);
-  tables(store, reg_id, c);
+  tables(doc.tables, c);
   return c.out;
+}
+
+std::vector<DerivedSynonym> derive_synonyms(const store::DocumentStore& store,
+                                            const std::string& reg_id) {
+  if (store.require(reg_id).total_pages <= 0) return {};
+  return derive_synonyms(store.load(reg_id));
 }
 
 SynonymTable as_table(const std::vector<DerivedSynonym>& pairs) {

@@ -27,7 +27,10 @@ struct DerivedSynonym {
   bool operator==(const DerivedSynonym&) const = default;
 };
 
-/// The pairs one stored regulation defines, in page order, each once.
+/// The pairs a regulation defines, in page order, each once.
+std::vector<DerivedSynonym> derive_synonyms(const model::ParsedDocument& doc);
+
+/// The pairs one stored regulation defines (derive_synonyms of it as the store reads it back).
 std::vector<DerivedSynonym> derive_synonyms(const store::DocumentStore& store,
                                             const std::string& reg_id);
 

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <ctime>
 #include <optional>
+#include <thread>
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/hash.hpp"
@@ -231,18 +232,31 @@ IngestResult ingest_file(store::DocumentStore& store, const std::filesystem::pat
   if (options.before_save) options.before_save(doc.info);
   // The copy that held the id moves aside first; it moves back when this save fails.
   if (!d.demote.empty()) store.rename(d.demote, d.demote_to);
+  std::string beside_failed;
+  std::thread beside;
+  if (options.beside_save)
+    beside = std::thread([&] {
+      try {
+        options.beside_save(doc);
+      } catch (const std::exception& e) {
+        beside_failed = e.what();
+      }
+    });
   try {
     r.replaced = store.save(doc);
   } catch (...) {
+    if (beside.joinable()) beside.join();
     if (!d.demote.empty()) store.rename(d.demote_to, d.demote);
     throw;
   }
+  if (beside.joinable()) beside.join();
   r.family = d.family;
   r.moved_to = d.demote_to;
   r.status = r.replaced ? IngestStatus::kReplaced : IngestStatus::kNew;
   if (d.replacing) r.replaced_file = d.replacing->source_file;
   r.note = d.note;
   fill_counts(doc, r);
+  if (!beside_failed.empty()) r.warnings.push_back(beside_failed);
   return r;
 }
 

@@ -47,6 +47,11 @@ struct IngestOptions {
   /// commits: what must exist once the regulation is visible (its kept source) is put in place
   /// here. An exception refuses the ingest; nothing is stored.
   std::function<void(const model::RegulationInfo&)> before_save;
+  /// Called with the document as it is stored, on a thread of its own while the store saves it
+  /// (work that needs the document but not the store: deriving its vocabulary). What it makes is
+  /// the caller's to drop when the save fails. An exception it throws does not stop the save: it
+  /// becomes a warning of the result.
+  std::function<void(const model::ParsedDocument&)> beside_save;
 };
 
 enum class IngestStatus {

@@ -196,6 +196,15 @@ index::IngestResult Library::ingest(const fs::path& file, const index::IngestOpt
       fs::remove(p, e);
     }
   } cleanup{opts.parse.keep_rendering};
+  // A batch derives the regulation's words from the parsed document while it is stored.
+  std::optional<std::vector<DerivedSynonym>> derived;
+  if (o.batch)
+    opts.beside_save = [&](const model::ParsedDocument& doc) {
+      try {
+        derived = derive_synonyms(doc);
+      } catch (const Error&) {  // derived again at the end
+      }
+    };
   index::IngestResult r;
   try {
     r = index::ingest_file(documents(), file, opts);
@@ -209,15 +218,11 @@ index::IngestResult Library::ingest(const fs::path& file, const index::IngestOpt
   }
   r.warnings.insert(r.warnings.end(), warnings.begin(), warnings.end());
   // Deriving the vocabulary reads every regulation's cache entry and writes the cache again:
-  // per file of a folder, that grew with the square of the folder. A batch derives this
-  // regulation's words now (while the next file is parsed) and merges them at its end.
+  // per file of a folder, that grew with the square of the folder. A batch keeps this
+  // regulation's words, derived while it was stored, and merges them at its end.
   if (o.batch) {
     vocabulary_behind_ = true;
-    try {
-      derived_now_[r.info.reg_id] = {r.info.indexed_at,
-                                     derive_synonyms(documents(), r.info.reg_id)};
-    } catch (const Error&) {  // derived again at the end
-    }
+    if (derived) derived_now_[r.info.reg_id] = {r.info.indexed_at, std::move(*derived)};
   } else {
     reload_synonyms(true);
   }
