@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <thread>
 
 #include "regreader/cli/commands.hpp"
 #include "regreader/cli/output.hpp"
@@ -292,8 +293,7 @@ index::IngestOptions run_options(const IngestArgs& a, bool folder, const Globals
   return opt;
 }
 
-// Ingests the files in order. Each file's save starts the next file's parse first, so that the
-// parse runs while the file before is stored.
+// Ingests the files in order; the files after the one being stored are parsed meanwhile.
 void ingest_files(index::Library& lib, const std::vector<fs::path>& files,
                   const index::IngestOptions& shared, const std::map<fs::path, std::string>& hashes,
                   RunProgress& progress, const IngestArgs& a, Globals& g, RunOutcome& out) {
@@ -306,15 +306,19 @@ void ingest_files(index::Library& lib, const std::vector<fs::path>& files,
     };
     return opt;
   };
-  std::shared_ptr<parse::BoundedParse> next;
+  // Parses started ahead of the file being stored: as many as the machine has cores, so that a
+  // long file's parse does not leave the other cores idle while the run waits for it.
+  const size_t ahead = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 4);
+  std::map<size_t, std::shared_ptr<parse::BoundedParse>> started;
   for (size_t i = 0; i < files.size(); ++i) {
     const fs::path& file = files[i];
     index::IngestOptions opt = options_for(file);
-    opt.started = std::move(next);
-    if (i + 1 < files.size())
-      opt.before_save = [&, following = files[i + 1]](const model::RegulationInfo&) {
-        next = lib.start_parse(following, options_for(following));
-      };
+    for (size_t k = i + 1; k <= i + ahead && k < files.size(); ++k)
+      if (!started.count(k)) started[k] = lib.start_parse(files[k], options_for(files[k]));
+    if (auto s = started.find(i); s != started.end()) {
+      opt.started = std::move(s->second);
+      started.erase(s);
+    }
     progress.start_file(i, file.filename().string());
     try {
       auto r = lib.ingest(file, opt);
