@@ -14,6 +14,7 @@ struct Cp {
   char32_t c;  // normalised
   int start, end;
   Kind kind;
+  bool as_written;  // the normalised character is the text's own (UTF-8 the same bytes)
 };
 
 char32_t normalise(char32_t c) {
@@ -35,12 +36,13 @@ void decode(std::string_view s, std::vector<Cp>& out) {
     UChar32 raw = 0;
     U8_NEXT(p, i, n, raw);
     const char32_t c = raw < 0 ? U'\uFFFD' : normalise(static_cast<char32_t>(raw));
+    const bool as_written = raw >= 0 && c == static_cast<char32_t>(raw);
     Kind k = Kind::kSeparator;
     if (text::is_han(c))
       k = Kind::kHan;
     else if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z'))
       k = Kind::kAlnum;
-    out.push_back({c, start, i, k});
+    out.push_back({c, start, i, k, as_written});
   }
   // Dots inside numbers (5.2.3) and a ± before digits (±800) belong to the alphanumeric run.
   for (size_t k = 0; k < out.size(); ++k) {
@@ -52,27 +54,45 @@ void decode(std::string_view s, std::vector<Cp>& out) {
   }
 }
 
-// The token of code points [i, j), spelled into `buf`.
-TokenView token_of(const std::vector<Cp>& cps, size_t i, size_t j, bool colocated,
-                   std::string& buf) {
+// The token of code points [i, j): a view of the text when it is spelled there as the token is,
+// else spelled into `buf`.
+TokenView token_of(std::string_view text, const std::vector<Cp>& cps, size_t i, size_t j,
+                   bool colocated, std::string& buf) {
+  const int start = cps[i].start, end = cps[j - 1].end;
+  bool as_written = true;
+  for (size_t k = i; k < j && as_written; ++k)
+    as_written = cps[k].as_written;
+  if (as_written)
+    return {text.substr(static_cast<size_t>(start), static_cast<size_t>(end - start)), start, end,
+            colocated};
   buf.clear();
   for (size_t k = i; k < j; ++k)
     text::append_utf8(buf, cps[k].c);
-  return {buf, cps[i].start, cps[j - 1].end, colocated};
+  return {buf, start, end, colocated};
 }
 
-void emit_han_run(const std::vector<Cp>& cps, size_t b, size_t e, TokenizeMode mode,
-                  std::string& buf, const std::function<void(const TokenView&)>& emit) {
+struct Emitter {
+  std::string_view text;
+  const std::vector<Cp>& cps;
+  std::string& buf;
+  TokenSink sink;
+  void* context;
+  void operator()(size_t i, size_t j, bool colocated) const {
+    sink(context, token_of(text, cps, i, j, colocated, buf));
+  }
+};
+
+void emit_han_run(size_t b, size_t e, TokenizeMode mode, const Emitter& emit) {
   if (e - b == 1) {
-    emit(token_of(cps, b, e, false, buf));
+    emit(b, e, false);
     return;
   }
   for (size_t k = b; k + 1 < e; ++k) {
-    emit(token_of(cps, k, k + 2, false, buf));
-    if (mode == TokenizeMode::kDocument) emit(token_of(cps, k, k + 1, true, buf));
+    emit(k, k + 2, false);
+    if (mode == TokenizeMode::kDocument) emit(k, k + 1, true);
   }
   // The run's last character: its own position in documents, so "线" in "母线" is found.
-  if (mode == TokenizeMode::kDocument) emit(token_of(cps, e - 1, e, false, buf));
+  if (mode == TokenizeMode::kDocument) emit(e - 1, e, false);
 }
 
 // A text longer than this (a whole document as one block) does not keep its code points' room.
@@ -80,8 +100,7 @@ constexpr size_t kKeptCodePoints = size_t{1} << 16;
 
 }  // namespace
 
-void for_each_token(std::string_view text, TokenizeMode mode,
-                    const std::function<void(const TokenView&)>& emit) {
+void for_each_token(std::string_view text, TokenizeMode mode, TokenSink sink, void* context) {
   // Per thread, so that neither the code points nor a token's spelling allocate once warm. A
   // callback that tokenizes again (none does) would find them in use: it gets its own.
   thread_local std::vector<Cp> shared_cps;
@@ -102,6 +121,7 @@ void for_each_token(std::string_view text, TokenizeMode mode,
     }
   } release{nested};
   decode(text, cps);
+  const Emitter emit{text, cps, buf, sink, context};
   size_t i = 0;
   while (i < cps.size()) {
     const Kind k = cps[i].kind;
@@ -109,9 +129,9 @@ void for_each_token(std::string_view text, TokenizeMode mode,
     while (j < cps.size() && cps[j].kind == k)
       ++j;
     if (k == Kind::kHan)
-      emit_han_run(cps, i, j, mode, buf, emit);
+      emit_han_run(i, j, mode, emit);
     else if (k == Kind::kAlnum)
-      emit(token_of(cps, i, j, false, buf));
+      emit(i, j, false);
     i = j;
   }
 }

@@ -11,9 +11,9 @@
 //     gb26860, 5.2.3, ±800); '-' and '/' split (GB/T 26860-2011 -> gb t 26860 2011);
 //   - byte offsets point into the original text, for snippets and highlights.
 
-#include <functional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace regreader::index {
@@ -38,10 +38,22 @@ struct TokenView {
   bool colocated = false;
 };
 
-/// The tokens tokenize() returns, one by one, without a string for each: FTS5 indexing every
-/// block and the loose pass's coverage of every candidate tokenize whole texts to keep a few
-/// tokens or none (a third of a hit's cost at 10^5 blocks was allocating token strings).
-void for_each_token(std::string_view text, TokenizeMode mode,
-                    const std::function<void(const TokenView&)>& emit);
+/// Receives each token of for_each_token, with the context it was given.
+using TokenSink = void (*)(void* context, const TokenView& token);
+
+/// The tokens tokenize() returns, one by one, without a string for each (a token is a view of
+/// the text where it is spelled as written, as every Chinese one is): FTS5 indexing every block
+/// and the loose pass's coverage of every candidate tokenize whole texts to keep a few tokens or
+/// none (a third of a hit's cost at 10^5 blocks was allocating token strings).
+void for_each_token(std::string_view text, TokenizeMode mode, TokenSink sink, void* context);
+
+/// for_each_token with a callable, called with each `const TokenView&`.
+template <class Fn>
+void for_each_token(std::string_view text, TokenizeMode mode, Fn&& fn) {
+  using F = std::remove_reference_t<Fn>;
+  for_each_token(
+      text, mode, [](void* c, const TokenView& t) { (*static_cast<F*>(c))(t); },
+      const_cast<void*>(static_cast<const void*>(&fn)));
+}
 
 }  // namespace regreader::index
