@@ -120,24 +120,5 @@ int run(int argc, char** argv) {
 }  // namespace regreader::cli
 
 int main(int argc, char** argv) {
-  // tesseract's OpenMP threads spin on small machines and make OCR several times slower (one
-  // page: 5 s instead of 1 s on 2 cores). libgomp reads OMP_THREAD_LIMIT when the program
-  // loads, so it is set here and the program starts itself again, once -- for `ingest` only, the
-  // one command that may OCR: the second start doubled every other command's start-up (serve:
-  // 63 ms to its first reply).
-  // `--ocr never` reads no scan: no second start.
-  const bool ingest = std::any_of(argv + 1, argv + argc,
-                                  [](const char* a) { return std::string_view(a) == "ingest"; });
-  const bool no_ocr =
-      std::any_of(argv + 1, argv + argc,
-                  [](const char* a) { return std::string_view(a) == "--ocr=never"; }) ||
-      std::adjacent_find(argv + 1, argv + argc, [](const char* a, const char* b) {
-        return std::string_view(a) == "--ocr" && std::string_view(b) == "never";
-      }) != argv + argc;
-  const bool may_ocr = ingest && !no_ocr;
-  if (may_ocr && !regreader::environment_variable("OMP_THREAD_LIMIT")) {
-    setenv("OMP_THREAD_LIMIT", "1", 1);
-    execv("/proc/self/exe", argv);  // returns only on failure: then go on as we are
-  }
   return regreader::cli::run(argc, argv);
 }
