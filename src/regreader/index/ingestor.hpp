@@ -40,8 +40,9 @@ struct IngestOptions {
   /// regulations is rebuilt once, by Library::finish_changes at the run's end, not per file.
   bool batch = false;
   parse::ParseOptions parse;
-  /// This file's parse, started earlier by start_parse (while the file before was stored); used
-  /// when the file is to be parsed and nothing about it changed since, dropped otherwise.
+  /// This file's parse, started earlier by start_parse (while the files before were parsed and
+  /// stored); used when the file is to be parsed and nothing about it changed since, dropped
+  /// otherwise.
   std::shared_ptr<parse::BoundedParse> started;
   /// Called with the document's final info (id, sha256) after parsing and just before the save
   /// commits: what must exist once the regulation is visible (its kept source) is put in place

@@ -75,7 +75,8 @@ class Library {
   /// unchanged file puts back a kept copy that went missing.
   index::IngestResult ingest(const std::filesystem::path& file, const index::IngestOptions& o);
   /// Starts the parse `ingest(file, o)` will need (index::start_parse), so that it runs while
-  /// the caller stores the file before: pass it as IngestOptions::started. nullptr: none to run.
+  /// the caller parses or stores the files before: pass it as IngestOptions::started. nullptr:
+  /// none to run.
   std::shared_ptr<parse::BoundedParse> start_parse(const std::filesystem::path& file,
                                                    const index::IngestOptions& o);
   /// After a command's changes (ingest, rename): rebuilds the derived vocabulary when a batch
