@@ -4,9 +4,11 @@
 
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "regreader/core/error.hpp"
 #include "regreader/index/search.hpp"
+#include "regreader/parse/bounded_parse.hpp"
 #include "regreader/parse/office/office_renderer.hpp"
 #include "regreader/parse/pdf/pdf_document.hpp"
 #include "test_support.hpp"
@@ -230,6 +232,18 @@ TEST(LibraryStartedParse, AParseStartedEarlierIsTheOneStored) {
   EXPECT_EQ(r.chapters, expected.chapters);
   EXPECT_EQ(r.tables, expected.tables);
   EXPECT_EQ(lib.documents().load("S").pages.size(), plain.documents().load("S").pages.size());
+}
+
+// A parse started ahead waits, parsed, while the run stores the files before it: that wait is
+// not the parse's time, and its limit does not stop it.
+TEST(LibraryStartedParse, AParseDoneInTimeIsTakenHoweverLateItIsRead) {
+  parse::ParseOptions o;
+  o.limits.timeout_seconds = 1;
+  parse::BoundedParse started(testing::sample_pdf(), "PDF", o);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1600));
+  const auto doc = started.take({});
+  EXPECT_EQ(doc.info.reg_id, "PDF");
+  EXPECT_GT(doc.pages.size(), 1u);
 }
 
 TEST(LibraryStartedParse, NoneStartsForContentStoredAndADroppedOneLeavesNothing) {

@@ -101,11 +101,12 @@ nlohmann::json error_reply(ErrorCode code, const std::string& reason) {
         ErrorCode::kLimit,
         "the result exceeds the memory limit of " + std::to_string(limits.memory_mb) + " MiB"));
   }
+  // Parsed: the parent's deadline no longer runs while it has yet to read the result.
+  ::close(progress_fd);
   const std::uint64_t n = bytes.size();
   write_all(fd, &n, sizeof n);
   write_all(fd, bytes.data(), bytes.size());
   ::close(fd);
-  ::close(progress_fd);
   _exit(0);
 }
 
@@ -144,32 +145,40 @@ struct Relay {
 };
 
 // Reads the child's message until it closes the pipe or the deadline passes (then kills it),
-// relaying its progress meanwhile.
+// relaying its progress meanwhile. The deadline is the parse's: a child closes its progress pipe
+// when it has parsed, and may then wait to be read for as long as the run stores the files
+// before (a parse started ahead of them).
 ChildResult collect(pid_t pid, int fd, int progress_fd, int timeout_seconds,
                     std::chrono::steady_clock::time_point started, const ProgressFn& progress) {
   ChildResult r;
   Relay relay{progress, {}, 0, 0, "parsing"};
   const auto deadline = started + std::chrono::seconds(timeout_seconds);
+  bool parsed = false;  // the progress pipe is closed: the result is on its way
   std::uint8_t buf[1 << 16];
   for (;;) {
     int wait_ms = progress ? 250 : 1000;
-    if (timeout_seconds > 0) {
+    bool late = false;
+    if (timeout_seconds > 0 && !parsed) {
       const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
           deadline - std::chrono::steady_clock::now());
-      if (left.count() <= 0) {
-        r.timed_out = true;
-        break;
-      }
-      wait_ms = static_cast<int>(std::min<long long>(left.count(), wait_ms));
+      late = left.count() <= 0;
+      wait_ms = late ? 0 : static_cast<int>(std::min<long long>(left.count(), wait_ms));
     }
     pollfd p[2] = {{fd, POLLIN, 0}, {progress_fd, POLLIN, 0}};
     const int ready = ::poll(p, progress_fd >= 0 ? 2 : 1, wait_ms);
     if (ready < 0 && errno == EINTR) continue;
-    if (progress_fd >= 0 && (p[1].revents & POLLIN))
+    const bool progress_read = progress_fd >= 0 && (p[1].revents & POLLIN);
+    if (progress_read) {
       relay.read(progress_fd);
-    else if (progress_fd >= 0 && (p[1].revents & (POLLHUP | POLLERR)))
+    } else if (progress_fd >= 0 && (p[1].revents & (POLLHUP | POLLERR))) {
       progress_fd = -1;
+      parsed = true;
+    }
     relay.tell();
+    if (late && !parsed && !progress_read) {
+      r.timed_out = true;
+      break;
+    }
     if (ready <= 0 || !(p[0].revents & (POLLIN | POLLHUP))) continue;
     const ssize_t got = ::read(fd, buf, sizeof buf);
     if (got < 0 && errno == EINTR) continue;
