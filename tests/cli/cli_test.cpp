@@ -552,6 +552,36 @@ TEST_F(Cli, FolderOfCopiesGivesTheIdToTheMostCompleteCopy) {
   EXPECT_EQ(rr("ingest " + quote(dir_.path() / "GB99999-2020.md")).code, 2);
 }
 
+// A folder run parses files ahead of the one it stores, as many as it has cores and memory for
+// (none when the parse memory limit leaves room for none): the library stored is the same.
+TEST_F(Cli, AFolderIsStoredTheSameHoweverManyFilesAreParsedAhead) {
+  const auto dir = dir_.path() / "folder";
+  fs::create_directories(dir);
+  for (const char* f : {"office-guide.pdf", "office-title.pdf", "tables-sample.pdf"})
+    fs::copy_file(fixtures_dir() / f, dir / f);
+  fs::copy_file(sample_md(), dir / "sample.md");
+  const auto ahead = dir_.path() / "ahead", one_by_one = dir_.path() / "one-by-one";
+  auto r = run_regreader("-q --data-dir " + quote(ahead) + " ingest " + quote(dir));
+  ASSERT_EQ(r.code, 0) << r.err;
+  // More memory per parse than the machine has: no parse ahead.
+  setenv("REGREADER_PARSE_MEMORY_MB", "100000000", 1);
+  r = run_regreader("-q --data-dir " + quote(one_by_one) + " ingest " + quote(dir));
+  unsetenv("REGREADER_PARSE_MEMORY_MB");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const store::PageStore a(ahead, false), b(one_by_one, false);
+  const auto regs = a.list();
+  EXPECT_EQ(regs.size(), 4u);
+  EXPECT_EQ(b.list().size(), regs.size());
+  for (const auto& info : regs) {
+    const auto da = a.load(info.reg_id), db = b.load(info.reg_id);
+    EXPECT_EQ(da.info.title, db.info.title) << info.reg_id;
+    EXPECT_EQ(da.info.fidelity, db.info.fidelity) << info.reg_id;
+    EXPECT_EQ(da.pages, db.pages) << info.reg_id;
+    EXPECT_EQ(da.structure, db.structure) << info.reg_id;
+    EXPECT_EQ(da.tables, db.tables) << info.reg_id;
+  }
+}
+
 // Aliases: added for a stored regulation, used by search (scoping) and by the citation check,
 // listed with the built-in ones, removed; an alias of nothing is refused.
 TEST_F(Cli, AliasesNameRegulationsForSearchAndChecks) {

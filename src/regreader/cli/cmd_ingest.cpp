@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -293,6 +294,24 @@ index::IngestOptions run_options(const IngestArgs& a, bool folder, const Globals
   return opt;
 }
 
+// How many files are parsed ahead of the one being stored: as many as the machine has cores (at
+// most 4) and has memory for, each parse a process that may take up to the parse memory limit
+// (MemAvailable of /proc/meminfo). 0 when it has memory for none: the next file's parse then
+// starts when the current one is stored, one parse at a time.
+size_t parses_ahead(const parse::ParseLimits& limits) {
+  const size_t cores = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 4);
+  if (limits.memory_mb == 0) return cores;
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key, unit;
+  unsigned long long kb = 0;
+  while (meminfo >> key >> kb) {
+    std::getline(meminfo, unit);
+    if (key == "MemAvailable:")
+      return std::min<size_t>(cores, static_cast<size_t>(kb / 1024 / limits.memory_mb));
+  }
+  return 1;  // not Linux's /proc: one ahead
+}
+
 // Ingests the files in order; the files after the one being stored are parsed meanwhile.
 void ingest_files(index::Library& lib, const std::vector<fs::path>& files,
                   const index::IngestOptions& shared, const std::map<fs::path, std::string>& hashes,
@@ -306,15 +325,20 @@ void ingest_files(index::Library& lib, const std::vector<fs::path>& files,
     };
     return opt;
   };
-  // Parses started ahead of the file being stored: as many as the machine has cores, so that a
-  // long file's parse does not leave the other cores idle while the run waits for it.
-  const size_t ahead = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 4);
+  // Parses started ahead, so that a long file's parse does not leave the other cores idle while
+  // the run waits for it.
+  const size_t ahead = parses_ahead(shared.parse.limits);
   std::map<size_t, std::shared_ptr<parse::BoundedParse>> started;
+  auto start = [&](size_t k) {
+    if (k < files.size() && !started.count(k))
+      started[k] = lib.start_parse(files[k], options_for(files[k]));
+  };
   for (size_t i = 0; i < files.size(); ++i) {
     const fs::path& file = files[i];
     index::IngestOptions opt = options_for(file);
-    for (size_t k = i + 1; k <= i + ahead && k < files.size(); ++k)
-      if (!started.count(k)) started[k] = lib.start_parse(files[k], options_for(files[k]));
+    for (size_t k = i + 1; k <= i + ahead; ++k)
+      start(k);
+    if (ahead == 0) opt.before_save = [&, i](const model::RegulationInfo&) { start(i + 1); };
     if (auto s = started.find(i); s != started.end()) {
       opt.started = std::move(s->second);
       started.erase(s);
