@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 namespace regreader::text {
 namespace text_test {
 
@@ -14,6 +16,57 @@ TEST(FoldWidth, FoldsDigitsLettersAndFullStopButKeepsChinesePunctuation) {
   EXPECT_EQ(fold_width("\uF0B7 储能变流器"), "• 储能变流器");
   EXPECT_EQ(fold_width("\uE000"), "\uE000") << "other private use is kept";
   EXPECT_EQ(fold_width("ａｂｃ（一）"), "abc（一）");
+}
+
+// fold_width and length read the bytes in one pass; they give what decoding to code points
+// first gives, valid UTF-8 or not.
+TEST(FoldWidth, OnePassGivesWhatFoldingEachCodePointGives) {
+  auto reference = [](std::string_view s) {
+    std::string out;
+    for (char32_t c : to_codepoints(s)) {
+      if (c == 0xF06C || c == 0xF075)
+        out += "\u2022";
+      else if ((c >= 0xFF10 && c <= 0xFF19) || (c >= 0xFF21 && c <= 0xFF3A) ||
+               (c >= 0xFF41 && c <= 0xFF5A))
+        out.push_back(static_cast<char>(c - 0xFEE0));
+      else if (c == 0xFF0E)
+        out.push_back('.');
+      else if (c == 0x3000 || c == 0x00A0)
+        out.push_back(' ');
+      else
+        append_utf8(out, c);
+    }
+    return out;
+  };
+  const std::vector<std::string> pieces = {"a",
+                                           "Z",
+                                           "5",
+                                           " ",
+                                           "\u6bcd",
+                                           "\uff11",
+                                           "\uff21",
+                                           "\uff41",
+                                           "\uff0e",
+                                           "\u3000",
+                                           "\u00a0",
+                                           "\uf06c",
+                                           "\uf075",
+                                           "\u3002",
+                                           "\xff",
+                                           "\xc3",
+                                           "\xe4\xb8",
+                                           "\xed\xa0\x80",
+                                           "\xf0\x9f\x98\x80",
+                                           "\x80"};
+  std::mt19937 rng(20261129);
+  for (int n = 0; n < 3000; ++n) {
+    std::string s;
+    const int len = static_cast<int>(rng() % 12);
+    for (int k = 0; k < len; ++k)
+      s += pieces[rng() % pieces.size()];
+    EXPECT_EQ(fold_width(s), reference(s)) << s;
+    EXPECT_EQ(length(s), to_codepoints(s).size()) << s;
+  }
 }
 
 TEST(Join, PutsTheSeparatorBetweenPartsOnly) {

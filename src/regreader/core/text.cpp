@@ -39,7 +39,17 @@ std::string from_codepoints(const std::vector<char32_t>& cps) {
 }
 
 size_t length(std::string_view s) {
-  return to_codepoints(s).size();
+  // Counted as to_codepoints decodes (an invalid sequence is one character), without the vector.
+  const auto* p = reinterpret_cast<const uint8_t*>(s.data());
+  int32_t i = 0;
+  const auto n = static_cast<int32_t>(s.size());
+  size_t count = 0;
+  while (i < n) {
+    UChar32 c = 0;
+    U8_NEXT(p, i, n, c);
+    ++count;
+  }
+  return count;
 }
 
 std::string prefix(std::string_view s, size_t n) {
@@ -89,9 +99,24 @@ bool symbol_font_bullet(char32_t c) {
 }
 
 std::string fold_width(std::string_view s) {
+  // One pass over the bytes: a character that is not folded is copied as written (what
+  // re-encoding its code point gives for valid UTF-8); an invalid sequence becomes U+FFFD, as
+  // to_codepoints reads it. Layout rules fold every line several times: decoding each into a
+  // vector of code points first was a tenth of a text PDF's parse.
   std::string out;
   out.reserve(s.size());
-  for (char32_t c : to_codepoints(s)) {
+  const auto* p = reinterpret_cast<const uint8_t*>(s.data());
+  int32_t i = 0;
+  const auto n = static_cast<int32_t>(s.size());
+  while (i < n) {
+    if (p[i] < 0x80) {
+      out.push_back(static_cast<char>(p[i++]));
+      continue;
+    }
+    const int32_t start = i;
+    UChar32 raw = 0;
+    U8_NEXT(p, i, n, raw);
+    const char32_t c = raw < 0 ? U'\uFFFD' : static_cast<char32_t>(raw);
     if (symbol_font_bullet(c)) {
       out += "\u2022";
     } else if ((c >= 0xFF10 && c <= 0xFF19) || (c >= 0xFF21 && c <= 0xFF3A) ||
@@ -101,8 +126,10 @@ std::string fold_width(std::string_view s) {
       out.push_back('.');
     } else if (c == 0x3000 || c == 0x00A0) {
       out.push_back(' ');
+    } else if (raw < 0) {
+      out += "\uFFFD";
     } else {
-      append_utf8(out, c);
+      out.append(s.data() + start, static_cast<size_t>(i - start));
     }
   }
   return out;
