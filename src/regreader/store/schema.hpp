@@ -19,4 +19,16 @@ inline constexpr const char* kDocumentTables[] = {"regulations",    "pages",    
                                                   "annotations",    "chapters", "tables",
                                                   "table_segments", "links"};
 
+/// A regulation's columns in `regulations` as both engines read and write them, in this order
+/// (text_signature apart).
+inline constexpr const char* kInfoColumns =
+    "reg_id, title, source_file, source_sha256, format, total_pages, paging, indexed_at, "
+    "fidelity, fidelity_summary";
+
+/// A block's own columns in `blocks` as both engines read them into a model::ContentBlock, in
+/// this order (its regulation and page apart).
+inline constexpr const char* kBlockContentColumns =
+    "block_id, order_in_page, block_type, section_number, content_markdown, chapter_path, "
+    "table_meta, rect";
+
 }  // namespace regreader::store

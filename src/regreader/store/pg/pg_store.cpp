@@ -4,6 +4,7 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/hash.hpp"
+#include "regreader/store/pg/pg_migrations.hpp"
 #include "regreader/store/schema.hpp"
 #include "regreader/store/text_signature.hpp"
 
@@ -13,63 +14,6 @@ using nlohmann::json;
 
 namespace {
 
-// Numbered migrations: a database at version v gets every step above v, each in a transaction.
-// PostgreSQL stores start at 4, the document tables both engines create (schema.hpp; a null
-// step), in PostgreSQL's types.
-struct Migration {
-  int version;
-  const char* sql;
-};
-// 5 (PostgreSQL only): the library's generation, moved by every change and announced with
-// NOTIFY regreader, so other replicas know to refresh what they keep in memory.
-constexpr const char* kGenerationV5 = R"SQL(
-CREATE TABLE regreader_generation (n BIGINT NOT NULL);
-INSERT INTO regreader_generation VALUES (0);
-)SQL";
-// 6: the keyword leg. Each block's terms, as RegReader's own CJK tokens with their positions
-// (written by the index layer through set_block_terms, never by a PostgreSQL parser: the 'simple'
-// configuration would keep a run of Chinese as one word), searched through a GIN index.
-constexpr const char* kTermsV6 = R"SQL(
-ALTER TABLE blocks ADD COLUMN terms tsvector;
-ALTER TABLE blocks ADD COLUMN n_tokens INTEGER;
-CREATE INDEX blocks_terms ON blocks USING gin (terms);
-)SQL";
-// 7: the vector leg. Vectors as float32 bytes per block (deleted with their block), the model
-// that made them in vector_meta; each replica keeps its nearest-neighbour index in memory and
-// refreshes it when the generation moves (index/vector/pg_vector_store.hpp). The blocks still
-// without terms are indexed apart, so that opening a library of 10^5 blocks does not scan them all.
-constexpr const char* kVectorsV7 = R"SQL(
-CREATE TABLE block_vectors (
-  id BIGSERIAL PRIMARY KEY,
-  block_id TEXT NOT NULL UNIQUE REFERENCES blocks(block_id) ON DELETE CASCADE,
-  vector BYTEA NOT NULL);
-CREATE TABLE vector_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE INDEX blocks_without_terms ON blocks (block_id) WHERE terms IS NULL;
-)SQL";
-// 8: which OCR engine read a page (the SQLite store's version 5; a store created since has it
-// from step 4).
-constexpr const char* kOcrEngineV8 = R"SQL(
-ALTER TABLE pages ADD COLUMN IF NOT EXISTS ocr_engine TEXT NOT NULL DEFAULT '';
-)SQL";
-// 9: each regulation's text signature (the SQLite store's version 7; a store created since has it
-// from step 4).
-constexpr const char* kSignatureV9 = R"SQL(
-ALTER TABLE regulations ADD COLUMN IF NOT EXISTS text_signature TEXT NOT NULL DEFAULT '';
-)SQL";
-// 10: how many blocks hold each token (the keyword leg's document frequencies: counted through
-// the GIN index per query, they took three quarters of its time at 10^5 blocks), kept by every
-// change in its transaction (PgStore::count_tokens).
-constexpr const char* kTokenBlocksV10 = R"SQL(
-CREATE TABLE token_blocks (token TEXT PRIMARY KEY, blocks BIGINT NOT NULL);
-INSERT INTO token_blocks SELECT lexeme, count(*) FROM blocks, unnest(terms) GROUP BY lexeme;
-)SQL";
-constexpr Migration kMigrations[] = {{4, nullptr},         {5, kGenerationV5}, {6, kTermsV6},
-                                     {7, kVectorsV7},      {8, kOcrEngineV8},  {9, kSignatureV9},
-                                     {10, kTokenBlocksV10}};
-
-constexpr const char* kInfoColumns =
-    "reg_id, title, source_file, source_sha256, format, total_pages, paging, indexed_at, "
-    "fidelity, fidelity_summary";
 constexpr const char* kTableColumns =
     "table_id, caption, page_start, page_end, annotation_ids, merged";
 
@@ -91,11 +35,7 @@ std::vector<std::string> strings(const std::string& s) {
   return json::parse(s).get<std::vector<std::string>>();
 }
 
-// A block's columns as block_of reads them, after the query's first (the page number).
-constexpr const char* kBlockColumns =
-    "block_id, order_in_page, block_type, section_number, content_markdown, chapter_path, "
-    "table_meta, rect";
-
+// A block read from "page_num, <kBlockContentColumns>".
 model::ContentBlock block_of(const PgResult& r, int i) {
   model::ContentBlock b;
   b.block_id = r.text(i, 1);
@@ -427,7 +367,7 @@ std::optional<std::pair<int, model::ContentBlock>> PgStore::block(
     const std::string& block_id) const {
   std::lock_guard lock(mutex_);
   const auto r = conn_->query(
-      "SELECT page_num, " + std::string(kBlockColumns) + " FROM blocks WHERE block_id = $1",
+      "SELECT page_num, " + std::string(kBlockContentColumns) + " FROM blocks WHERE block_id = $1",
       {block_id});
   if (r.rows() == 0) return std::nullopt;
   return std::make_pair(static_cast<int>(r.integer(0, 0)), block_of(r, 0));
@@ -489,7 +429,7 @@ std::vector<model::PageDocument> PgStore::pages_unlocked(const std::string& reg_
     out.push_back(std::move(p));
   }
   const auto bs = conn_->query(
-      "SELECT page_num, " + std::string(kBlockColumns) +
+      "SELECT page_num, " + std::string(kBlockContentColumns) +
           " FROM blocks WHERE reg_id = $1 AND page_num BETWEEN $2 AND $3 ORDER BY page_num, "
           "order_in_page",
       range);
