@@ -37,6 +37,13 @@ class Derived : public ::testing::Test {
     file_ = dir_.path() / "guide.md";
     std::ofstream(file_) << kGuide;
   }
+  // The guide ingested as one file of a batch (`regreader ingest` of a folder).
+  void ingest_in_a_batch(Library& lib) const {
+    index::IngestOptions o;
+    o.reg_id = "QXX100";
+    o.batch = true;
+    lib.ingest(file_, o);
+  }
   parse::TempDir dir_;
   std::filesystem::path file_;
 };
@@ -119,10 +126,7 @@ TEST(DerivedCache, AnUnreadableCacheIsDerivedAgain) {
 
 TEST_F(Derived, ABatchOfIngestsRebuildsThemOnceAtItsEnd) {
   Library lib(dir_.path() / "data", Library::Mode::kCreate);
-  index::IngestOptions o;
-  o.reg_id = "QXX100";
-  o.batch = true;
-  lib.ingest(file_, o);
+  ingest_in_a_batch(lib);
   EXPECT_FALSE(has(lib.derived_synonyms(), "刀闸", "隔离开关")) << "not after each file";
   lib.finish_changes();
   EXPECT_TRUE(has(lib.derived_synonyms(), "刀闸", "隔离开关")) << "at the end of the batch";
@@ -134,10 +138,7 @@ TEST_F(Derived, ABatchOfIngestsRebuildsThemOnceAtItsEnd) {
 // words as deriving them from what the store reads back.
 TEST_F(Derived, WordsDerivedWhileStoringAreThoseOfTheStoredRegulation) {
   Library lib(dir_.path() / "data", Library::Mode::kCreate);
-  index::IngestOptions o;
-  o.reg_id = "QXX100";
-  o.batch = true;
-  lib.ingest(file_, o);
+  ingest_in_a_batch(lib);
   lib.finish_changes();
   const auto stored = derive_synonyms(lib.documents(), "QXX100");
   EXPECT_GE(stored.size(), 8u);
