@@ -53,8 +53,8 @@ inline constexpr const char* kTokenBlocksV10 = R"SQL(
 CREATE TABLE token_blocks (token TEXT PRIMARY KEY, blocks BIGINT NOT NULL);
 INSERT INTO token_blocks SELECT lexeme, count(*) FROM blocks, unnest(terms) GROUP BY lexeme;
 )SQL";
-inline constexpr Migration kMigrations[] = {{4, nullptr},         {5, kGenerationV5}, {6, kTermsV6},
-                                     {7, kVectorsV7},      {8, kOcrEngineV8},  {9, kSignatureV9},
-                                     {10, kTokenBlocksV10}};
+inline constexpr Migration kMigrations[] = {
+    {4, nullptr},      {5, kGenerationV5}, {6, kTermsV6},        {7, kVectorsV7},
+    {8, kOcrEngineV8}, {9, kSignatureV9},  {10, kTokenBlocksV10}};
 
 }  // namespace regreader::store::pg
