@@ -74,6 +74,15 @@ def block_list(data):
     return out
 
 
+def titles(data):
+    """reg_id -> the title it is listed under."""
+    out = {}
+    for db in glob.glob(str(Path(data) / "*.db")):
+        with sqlite3.connect(db) as c:
+            out.update(dict(c.execute("SELECT reg_id, title FROM regulations")))
+    return out
+
+
 def changed_chapters(cb, ca):
     """Entries (chapters, blocks) of one store not found alike in the other, both ways."""
     from collections import Counter
@@ -105,9 +114,10 @@ def main():
         tb, ta = table_contents(before_dir), table_contents(after_dir)
         hb, ha = chapter_list(before_dir), chapter_list(after_dir)
         bb, ba = block_list(before_dir), block_list(after_dir)
+        nb, na = titles(before_dir), titles(after_dir)
     print("| document | chapters | blocks | tables | notes | refs resolved | chapters changed "
-          "| blocks changed | tables changed | check (before → after) |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          "| blocks changed | tables changed | check (before → after) | title, when changed |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for name in sorted(set(before) | set(after)):
         b, f = before.get(name, {}), after.get(name, {})
         cells = []
@@ -119,8 +129,10 @@ def main():
         changed = changed_tables(tb.get(b.get("reg_id"), {}), ta.get(f.get("reg_id"), {}))
         nodes = changed_chapters(hb.get(b.get("reg_id"), []), ha.get(f.get("reg_id"), []))
         blocks = changed_chapters(bb.get(b.get("reg_id"), []), ba.get(f.get("reg_id"), []))
+        tb_, ta_ = nb.get(b.get("reg_id"), "–"), na.get(f.get("reg_id"), "–")
+        title = "" if tb_ == ta_ else f"{tb_} → {ta_}"
         print(f"| {name} | " + " | ".join(cells) + f" | {nodes or ''} | {blocks or ''}"
-              f" | {changed or ''} | {cb if cb == ca else cb + ' → ' + ca} |")
+              f" | {changed or ''} | {cb if cb == ca else cb + ' → ' + ca} | {title} |")
     return 0
 
 

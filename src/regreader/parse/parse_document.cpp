@@ -1,5 +1,7 @@
 #include "regreader/parse/parse_document.hpp"
 
+#include "regreader/parse/structure/document_title.hpp"
+
 #include "regreader/core/error.hpp"
 #include "regreader/core/hash.hpp"
 #include "regreader/parse/bounded_parse.hpp"
@@ -10,6 +12,7 @@
 #include "regreader/parse/office/office_renderer.hpp"
 #include "regreader/parse/pdf/block_rects.hpp"
 #include "regreader/parse/pdf/pdf_parser.hpp"
+#include "regreader/parse/structure/document_title.hpp"
 #include "regreader/parse/structure/structure_builder.hpp"
 
 namespace regreader::parse {
@@ -47,7 +50,14 @@ model::ParsedDocument parse_document(const fs::path& path, const std::string& re
     throw ParseError(ErrorCode::kEmptyDocument, path, "no text found in the document");
   doc.info.source_file = fs::absolute(path).lexically_normal().string();
   doc.info.source_sha256 = options.sha256.empty() ? sha256_file(path) : options.sha256;
-  if (doc.info.title.empty()) doc.info.title = path.stem().string();
+  if (doc.info.title.empty()) {
+    doc.info.title = path.stem().string();
+  } else if (standard_number(doc.info.title).empty()) {
+    // A cover that gave the name without the number: the file's name may hold it
+    // ("NB_T 31147-2018 风电场….docx").
+    if (auto number = standard_number(path.stem().string()); !number.empty())
+      doc.info.title = number + " " + doc.info.title;
+  }
   const FidelityReport report = check_document(doc.pages, doc.structure, doc.tables,
                                                model::has_layout(doc.info.paging), doc.info.title);
   doc.info.fidelity = report.rating;

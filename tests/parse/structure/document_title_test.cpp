@@ -14,6 +14,7 @@ TEST(DocumentTitle, StandardNumbersAsPrinted) {
   EXPECT_EQ(standard_number("备案号：J 2569—2018"), "");             // a filing number
   EXPECT_EQ(standard_number("ICS 29.020"), "");                      // no year
   EXPECT_EQ(standard_number("电力安全工作规程"), "");
+  EXPECT_EQ(standard_number("NB_T 31147-2018 风电场工程"), "NB/T 31147—2018");  // a file's name
 }
 
 TEST(DocumentTitle, HtmlAnchorsAreNotTitles) {
@@ -38,6 +39,38 @@ TEST(DocumentTitle, CoverNumberAndNameNeverTheBanner) {
   RawDocument none;
   none.blocks = {large("湖南电器检测所")};
   EXPECT_EQ(cover_title(none, ""), "湖南电器检测所");
+}
+
+// A cover converted to Markdown has no type sizes: its name is the line that reads as one.
+TEST(DocumentTitle, UnsizedCoverNamesTheDocumentByItsWords) {
+  auto line = [](const std::string& t) {
+    RawBlock b;
+    b.text = t;
+    b.page = 1;
+    return b;
+  };
+  RawDocument md;
+  md.blocks = {line("![ref1]"),
+               line("**Evaluation Only. Created with a converter.**"),
+               line("中华人民共和国国家标准 ~~"),
+               line("GB50057-2010"),
+               line("建筑物防雷设计规范"),
+               line("Design code for protection of structures"),
+               line("2010-11-03 发布")};
+  EXPECT_EQ(cover_title(md, ""), "GB 50057—2010 建筑物防雷设计规范");
+  // A front-matter heading is no name.
+  EXPECT_EQ(cover_title(md, "前言"), "GB 50057—2010 建筑物防雷设计规范");
+  RawDocument booked;
+  booked.blocks = {line("仅供个人参考"), line("《民用建筑电气设计规范》JGJ16-2008"),
+                   line("3 供配电系统")};
+  EXPECT_EQ(cover_title(booked, ""), "JGJ 16—2008 民用建筑电气设计规范");
+  // A line that does not end like a name is not taken for one.
+  RawDocument plain;
+  plain.blocks = {line("GB 50034—2013"), line("本标准适用于新建建筑的照明设计。")};
+  EXPECT_EQ(cover_title(plain, ""), "GB 50034—2013");
+  EXPECT_TRUE(names_a_document("电力安全工作规程"));
+  EXPECT_TRUE(names_a_document("中华人民共和国消防法"));
+  EXPECT_FALSE(names_a_document("电气设备的检修"));
 }
 
 }  // namespace document_title_test

@@ -21,17 +21,17 @@ namespace regreader::parse {
 
 using model::BlockType;
 
-namespace {
-
-// Titles of inline clauses ("5.2.2 在电气设备上工作，…") are cut to this many characters.
-constexpr size_t kInlineTitleChars = 24;
-
 bool is_front_matter_title(const std::string& t) {
   static const std::set<std::string> titles = {
       "前言", "引言",     "目次",     "目录",     "参考文献",       "索引",
       "附则", "条文说明", "编制说明", "制定说明", "本规范用词说明", "引用标准名录"};
   return titles.count(text::strip_spaces(t)) > 0;
 }
+
+namespace {
+
+// Titles of inline clauses ("5.2.2 在电气设备上工作，…") are cut to this many characters.
+constexpr size_t kInlineTitleChars = 24;
 
 std::string inline_title(const std::string& rest) {
   auto cps = text::to_codepoints(rest);

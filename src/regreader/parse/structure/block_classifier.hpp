@@ -35,6 +35,9 @@ struct ClassifiedBlock {
 /// that only looked like clauses are joined back; consecutive list items form one list block.
 std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw);
 
+/// 前言, 目次, 附则, 条文说明 …: sections every standard has, never its name or a numbered chapter.
+bool is_front_matter_title(const std::string& title);
+
 /// A single unnumbered H1 at the top of a Markdown/Word file is the document's title, not a
 /// chapter: returns it (and unmarks it), or "". None is taken when the document's title is set
 /// in Word's Title style (`title_styled`): then every Heading 1 is a chapter.

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cctype>
 
+#include "regreader/core/regex.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/parse/pdf/page_furniture.hpp"
+#include "regreader/parse/structure/block_classifier.hpp"
 #include "regreader/parse/structure/numbering.hpp"
 
 namespace regreader::parse {
@@ -33,7 +35,8 @@ std::string number_at(const std::vector<char32_t>& s, size_t i) {
   while (i < s.size() && upper(s[i]) && letters.size() < 5)
     letters.push_back(static_cast<char>(s[i++]));
   if (letters.empty()) return {};
-  if (i < s.size() && (s[i] == '/' || s[i] == U'／')) {  // NB/T, GB/T, Q/CSG
+  // NB/T, GB/T, Q/CSG; NB_T in a file's name, which cannot hold a '/'.
+  if (i < s.size() && (s[i] == '/' || s[i] == U'／' || (s[i] == '_' && letters.size() >= 2))) {
     letters.push_back('/');
     ++i;
     while (i < s.size() && text::is_space(s[i]))  // "Q/ CSG"
@@ -62,7 +65,39 @@ std::string number_at(const std::vector<char32_t>& s, size_t i) {
   return letters + " " + number + "—" + year;
 }
 
+// Markdown's images (![ref1], ![](x.png)) and emphasis marks (**, __, ~~) in a converted cover.
+std::string strip_inline_markup(const std::string& t) {
+  static const Regex image(R"(!\[[^\]]*\](?:\([^)]*\))?)");
+  static const Regex marks(R"(\*\*|__|~~)");
+  std::string out = t;
+  RE2::GlobalReplace(&out, image, " ");
+  RE2::GlobalReplace(&out, marks, "");
+  return text::trim(text::collapse_spaces(out));
+}
+
+// The name a cover line gives when nothing tells its type size (Markdown, plain text): the
+// title in 《》 of a short line ("《民用建筑电气设计规范》JGJ16-2008"), else the line itself when
+// it ends like a document's name (建筑物防雷设计规范) and holds no standard number. "" else.
+std::string unsized_cover_name(const std::string& t) {
+  const size_t open = t.find("《");
+  const size_t close = t.find("》");
+  if (open != std::string::npos && close != std::string::npos && close > open &&
+      text::length(t) <= kMaxNameChars)
+    return text::trim(
+        t.substr(open + std::string("《").size(), close - open - std::string("《").size()));
+  if (!standard_number(t).empty() || !names_a_document(t)) return {};
+  return t;
+}
+
 }  // namespace
+
+bool names_a_document(std::string_view name) {
+  static const char* const kKinds[] = {"规范", "规程", "标准", "导则", "条例", "细则", "规定",
+                                       "办法", "手册", "准则", "要求", "判据", "法"};
+  const std::string t = text::trim(std::string(name));
+  return std::any_of(std::begin(kKinds), std::end(kKinds),
+                     [&](const char* k) { return text::ends_with(t, k); });
+}
 
 std::string standard_number(std::string_view text_in) {
   // "Q/ FORMTEXT CSG 125008—2016": a Word form field left in converted text.
@@ -97,22 +132,30 @@ std::string strip_html_tags(std::string_view t) {
 
 std::string cover_title(const RawDocument& raw, const std::string& heading_title) {
   std::string number, name;
-  size_t seen = 0;
+  std::vector<const RawBlock*> cover;
   for (const auto& b : raw.blocks) {
-    if (b.page > 1 || ++seen > kCoverBlocks) break;
-    if (b.kind != RawBlock::Kind::kParagraph) continue;
-    const std::string t = text::clean_spaces(text::fold_width(strip_html_tags(b.text)));
+    if (b.page > 1 || cover.size() >= kCoverBlocks) break;
+    if (b.kind == RawBlock::Kind::kParagraph) cover.push_back(&b);
+  }
+  // Without type sizes, the name is told by its words (unsized_cover_name).
+  const bool sized =
+      std::any_of(cover.begin(), cover.end(), [](const RawBlock* b) { return b->larger_font; });
+  for (const RawBlock* b : cover) {
+    const std::string t =
+        strip_inline_markup(text::clean_spaces(text::fold_width(strip_html_tags(b->text))));
     const std::string here = standard_number(t);
     if (number.empty() && !text::starts_with(t, "代替")) number = here;
+    const std::string said = sized ? (here.empty() ? t : "") : unsized_cover_name(t);
     // A numbered heading in larger type ("1 范围" on a first page without a cover) is the
     // document's first chapter, not its name.
-    const bool candidate = b.larger_font && name.empty() && !never_a_chapter(t) && here.empty() &&
-                           text::length(t) <= kMaxNameChars && !match_section_number(t, true);
-    const auto cps = text::to_codepoints(t);
-    if (candidate && std::any_of(cps.begin(), cps.end(), text::is_han)) name = t;
+    const bool candidate = (!sized || b->larger_font) && name.empty() && !said.empty() &&
+                           !never_a_chapter(said) && !is_front_matter_title(said) &&
+                           text::length(said) <= kMaxNameChars && !match_section_number(said, true);
+    const auto cps = text::to_codepoints(said);
+    if (candidate && std::any_of(cps.begin(), cps.end(), text::is_han)) name = said;
   }
   const std::string h = text::trim(strip_html_tags(heading_title));
-  if (!h.empty() && !never_a_chapter(h)) name = h;
+  if (!h.empty() && !never_a_chapter(h) && !is_front_matter_title(h)) name = h;
   // The name may carry the number already ("NB/T 31147-2018 风电场…").
   if (!number.empty() && !name.empty() && !standard_number(name).empty()) return name;
   if (number.empty()) return name;

@@ -14,12 +14,18 @@ namespace regreader::parse {
 /// space, number, "—", year. "" when there is none.
 std::string standard_number(std::string_view text);
 
+/// True when `name` ends the way a regulation's name does: 规范, 规程, 标准, 导则, 条例, 细则,
+/// 规定, 办法, 手册, 准则, 要求, 判据, 法 (建筑物防雷设计规范, 消防法).
+bool names_a_document(std::string_view name);
+
 /// `text` without HTML tags (`<a name="_Toc1"></a>`) and with spaces collapsed.
 std::string strip_html_tags(std::string_view text);
 
 /// The cover title: the standard number found on the cover (page 1, or the first blocks of a
 /// document without pages) followed by the name (`heading_title` when the document marks it,
-/// else the first line set large on the cover that is not a banner or the number). "" when the
+/// else the first line set large on the cover that is not a banner or the number; where nothing
+/// on the cover is set large or the sizes are unknown, as in Markdown, the first line naming a
+/// document: 《…》 in a short line, or a line ending like a name, 建筑物防雷设计规范). "" when the
 /// cover gives neither.
 std::string cover_title(const RawDocument& raw, const std::string& heading_title);
 

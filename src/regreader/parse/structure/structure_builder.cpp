@@ -32,7 +32,7 @@ std::string choose_title(const RawDocument& raw, const std::string& markdown_tit
   // Writers fill the PDF title with junk often enough that these are ignored.
   const bool junk = meta.empty() || text::starts_with(meta, "Microsoft Word") ||
                     meta == "untitled" || meta == "全页传真图片" || meta == "无标题" ||
-                    never_a_chapter(meta);
+                    never_a_chapter(meta) || is_front_matter_title(meta);
   if (!junk) return normalise_text(meta);
   // The cover: the standard number and the name, never its banner.
   if (auto cover = cover_title(raw, markdown_title); !cover.empty()) return normalise_text(cover);
