@@ -103,5 +103,39 @@ TEST(RegulationMentions, UserAliasesFromTheDataDirectory) {
   EXPECT_EQ(load_aliases(dir.path() / "missing.tsv").size(), builtin_aliases().size());
 }
 
+// Short names people give regulations, made of their titles' characters.
+TEST(RegulationMentions, ShortNamesMadeOfTheTitlesCharacters) {
+  const std::vector<model::RegulationInfo> regs = {
+      reg("GB26859", "GB 26859-2011 电力安全工作规程（电力线路部分）"),
+      reg("GB26860", "GB 26860-2011 电力安全工作规程（发电厂和变电站电气部分）"),
+      reg("铁路", "铁路电力安全工作规程"),
+      reg("GB50057", "GB 50057—2010 建筑物防雷设计规范"),
+      reg("直流", "电力工程直流系统设计技术规程"),
+      reg("安全生产法", "中华人民共和国安全生产法"),
+      reg("特种设备安全法", "中华人民共和国特种设备安全法"),
+      reg("NBT31147", "风电场工程风能资源测量与评估技术规范"),
+      reg("QXT683", "太阳能资源年景评估技术规范"),
+  };
+  auto ids = [&](const std::string& q) { return find_mentions(q, regs, builtin_aliases()); };
+  using Ids = std::vector<std::string>;
+  const auto lightning = ids("防雷规范里接闪器有啥要求");
+  EXPECT_EQ(lightning.reg_ids(), Ids{"GB50057"});
+  EXPECT_EQ(lightning.rest.find("防雷规范"), std::string::npos) << lightning.rest;
+  EXPECT_NE(lightning.rest.find("接闪器"), std::string::npos) << lightning.rest;
+  EXPECT_EQ(ids("直流规程 蓄电池容量").reg_ids(), Ids{"直流"});
+  // One name, not the alias 安规 after the word 铁路.
+  EXPECT_EQ(ids("铁路安规里喷灯的规定").reg_ids(), Ids{"铁路"});
+  EXPECT_EQ(ids("线路安规 挖坑").reg_ids(), Ids{"GB26859"});
+  // Of two laws holding 安全法, the one whose name begins so.
+  EXPECT_EQ(ids("安全法 从业人员的权利").reg_ids(), Ids{"安全生产法"});
+  EXPECT_EQ(ids("特种设备法 定期检验").reg_ids(), Ids{"特种设备安全法"});
+  // Words any document of a kind may carry name none; nor do words no title holds.
+  EXPECT_TRUE(ids("技术规范 测量").reg_ids().empty());
+  EXPECT_TRUE(ids("按有关规定办理").reg_ids().empty());
+  EXPECT_TRUE(ids("急救方法有哪些").reg_ids().empty());
+  // A whole title is read as the title, not as a short name of its tail.
+  EXPECT_EQ(ids("根据电力安全工作规程的规定").reg_ids(), (Ids{"GB26859", "GB26860"}));
+}
+
 }  // namespace regulation_mentions_test
 }  // namespace regreader::index

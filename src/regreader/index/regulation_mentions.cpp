@@ -1,6 +1,7 @@
 #include "regreader/index/regulation_mentions.hpp"
 
 #include <algorithm>
+#include <tuple>
 #include <unordered_map>
 
 #include "regreader/core/regex.hpp"
@@ -108,6 +109,74 @@ std::vector<std::string> found_all(const std::string& q, const Regex& re) {
   return found;
 }
 
+// A short name ends in the word for the kind of document it names (规程, 规范, 条例, 法 …; 安规
+// is 安全…规程 shortened) after at least this many characters of the title ...
+constexpr size_t kMinShortPrefix = 2;
+// ... and at most this many (a longer run of characters is a sentence, not a name) ...
+constexpr size_t kMaxShortPrefix = 8;
+// ... and names no more regulations than this (技术规范 would name every 技术规范).
+constexpr size_t kMaxShortNamed = 3;
+
+struct Kind {
+  std::u32string written;                ///< how a short name ends: 规程, 安规
+  std::vector<std::u32string> in_title;  ///< what the title must hold for it: 规程; 安全 and 规程
+};
+
+const std::vector<Kind>& kinds() {
+  static const std::vector<Kind> k = [] {
+    std::vector<Kind> out;
+    for (const char32_t* w : {U"规范", U"规程", U"标准", U"导则", U"条例", U"细则", U"规定",
+                              U"办法", U"手册", U"准则", U"判据", U"法"})
+      out.push_back({w, {w}});
+    out.push_back({U"安规", {U"安全", U"规程"}});
+    return out;
+  }();
+  return k;
+}
+
+// Words that qualify any document of a kind (技术规范, 设计规范, 本规程, 有关规定): a short
+// name made only of them names none in particular.
+bool generic_prefix(const std::u32string& prefix) {
+  static const std::vector<std::u32string> words = {
+      U"技术", U"设计", U"管理", U"运行", U"工作", U"施工", U"验收", U"通用", U"国家",
+      U"行业", U"相关", U"有关", U"现行", U"上述", U"下列", U"以下", U"这个", U"那个",
+      U"其他", U"各项", U"本",   U"该",   U"此",   U"各",   U"新",   U"旧"};
+  size_t at = 0;
+  while (at < prefix.size()) {
+    auto w = std::find_if(words.begin(), words.end(), [&](const std::u32string& x) {
+      return prefix.compare(at, x.size(), x) == 0;
+    });
+    if (w == words.end()) return false;
+    at += w->size();
+  }
+  return true;
+}
+
+// The characters of the title a short name is made of: without 中华人民共和国, the standard
+// number, spaces and punctuation; what brackets hold stays (电力安全工作规程（电力线路部分）).
+std::u32string name_characters(const std::string& title) {
+  std::string t = text::fold_width(title);
+  RE2::GlobalReplace(&t, standard_number_pattern(), "");
+  std::u32string out;
+  for (char32_t c : text::to_codepoints(t))
+    if (text::is_han(c)) out.push_back(c);
+  const std::u32string prc = U"中华人民共和国";
+  if (out.compare(0, prc.size(), prc) == 0) out.erase(0, prc.size());
+  return out;
+}
+
+// How many characters of `span` the name holds in the span's order (the longest common
+// subsequence), and whether the name begins with the span's first character.
+std::pair<size_t, bool> in_order(const std::u32string& span, const std::u32string& name) {
+  std::vector<size_t> row(name.size() + 1, 0), next(name.size() + 1, 0);
+  for (char32_t c : span) {
+    for (size_t j = 0; j < name.size(); ++j)
+      next[j + 1] = c == name[j] ? row[j] + 1 : std::max(next[j], row[j + 1]);
+    std::swap(row, next);
+  }
+  return {row.back(), !name.empty() && !span.empty() && name.front() == span.front()};
+}
+
 }  // namespace
 
 const AliasTable& builtin_aliases() {
@@ -166,7 +235,11 @@ RegulationNames::RegulationNames(const std::vector<model::RegulationInfo>& regs,
     if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
   };
   for (const auto& r : regs) {
-    Entry e{r.reg_id, title_forms(r), {}, normalize(r.title) + "\n" + normalize(r.reg_id)};
+    Entry e{r.reg_id,
+            title_forms(r),
+            {},
+            normalize(r.title) + "\n" + normalize(r.reg_id),
+            name_characters(r.title)};
     for (const auto& n : regulation_numbers(r)) {
       const auto bar = n.find('|');
       e.numbers.emplace_back(n.substr(0, bar), n.substr(bar + 1));
@@ -191,6 +264,70 @@ RegulationNames::RegulationNames(const std::vector<model::RegulationInfo>& regs,
     }
   std::stable_sort(bare_.begin(), bare_.end(),
                    [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+}
+
+// The regulations a short name (线路安规, 防雷规范) stands for: every character of it is in the
+// title, which is of its kind; of several, those holding most of it in its order, and of those
+// the ones whose name begins as it does (安全法: 安全生产法 over 特种设备安全法). Empty when it
+// names none, or too many to say.
+std::vector<std::string> RegulationNames::shortened(const std::u32string& span) const {
+  const Kind* kind = nullptr;
+  for (const auto& k : kinds())
+    if (span.size() >= k.written.size() &&
+        span.compare(span.size() - k.written.size(), k.written.size(), k.written) == 0 &&
+        (!kind || k.written.size() > kind->written.size()))
+      kind = &k;
+  if (!kind) return {};
+  const std::u32string prefix = span.substr(0, span.size() - kind->written.size());
+  if (prefix.size() < kMinShortPrefix || generic_prefix(prefix)) return {};
+  std::vector<std::tuple<size_t, bool, const Entry*>> named;
+  for (const auto& e : regs_) {
+    const bool of_kind = std::all_of(kind->in_title.begin(), kind->in_title.end(), [&](auto& w) {
+      return e.name.find(w) != std::u32string::npos;
+    });
+    const bool holds = std::all_of(prefix.begin(), prefix.end(), [&](char32_t c) {
+      return e.name.find(c) != std::u32string::npos;
+    });
+    if (!of_kind || !holds) continue;
+    const auto [ordered, begins] = in_order(span, e.name);
+    named.emplace_back(ordered, begins, &e);
+  }
+  if (named.empty()) return {};
+  const auto best = *std::max_element(named.begin(), named.end(), [](auto& a, auto& b) {
+    return std::tie(std::get<0>(a), std::get<1>(a)) < std::tie(std::get<0>(b), std::get<1>(b));
+  });
+  std::vector<std::string> ids;
+  for (const auto& [ordered, begins, e] : named)
+    if (ordered == std::get<0>(best) && begins == std::get<1>(best)) ids.push_back(e->id);
+  if (ids.size() > kMaxShortNamed) return {};
+  return ids;
+}
+
+// Short names in what is left of the query: at each place a kind's word ends, the longest run of
+// Chinese characters before it that names regulations.
+void RegulationNames::find_short_names(std::string& q, QueryMentions& out) const {
+  const auto chars = text::to_codepoints(q);
+  const std::u32string cps(chars.begin(), chars.end());
+  for (size_t end = 1; end <= cps.size(); ++end) {
+    if (!text::is_han(cps[end - 1])) continue;
+    size_t first = end;
+    while (first > 0 && text::is_han(cps[first - 1]) && end - first < kMaxShortPrefix + 2)
+      --first;
+    for (size_t start = first; start + kMinShortPrefix + 1 <= end; ++start) {
+      const std::u32string span = cps.substr(start, end - start);
+      auto ids = shortened(span);
+      if (ids.empty()) continue;
+      const std::string written = text::from_codepoints({span.begin(), span.end()});
+      // A whole title or an alias is the bare names' to read (电力安全工作规程 is no short name of
+      // its own tail 力安全工作规程).
+      if (std::any_of(bare_.begin(), bare_.end(),
+                      [&](const auto& b) { return b.first == written; }))
+        break;
+      if (cut(q, written)) add_mention(out, written, std::move(ids));
+      find_short_names(q, out);  // the rest of the query, as it now reads
+      return;
+    }
+  }
 }
 
 // 《X》: the regulations one of whose names is X; failing that, whose name X contains or which
@@ -242,6 +379,8 @@ QueryMentions RegulationNames::find(const std::string& query) const {
     if (!ids.empty()) cut(q, w);
     add_mention(out, w, std::move(ids));
   }
+  // Short names first: 铁路安规 is one name, not the alias 安规 after the word 铁路.
+  find_short_names(q, out);
   for (const auto& [name, ids] : bare_)
     if (cut(q, name)) add_mention(out, name, ids);
   // The framing around a cut mention: 根据…规定，/ 按照…的要求 / …中

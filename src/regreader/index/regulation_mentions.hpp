@@ -1,8 +1,10 @@
 #pragma once
 // Regulations named in a query: a title in 《》 ("根据《消防法》规定"), a standard number
 // ("GB 26860", "GB26860-2011", "Q/CSG 125008", "NB/T 31147—2018"), a law's or long title
-// written bare ("消防法规定…", "电力安全工作规程中…") or an alias (安规, 调度规程; users add
-// theirs in <data dir>/aliases.tsv). Search scopes to the regulations named and says so.
+// written bare ("消防法规定…", "电力安全工作规程中…"), an alias (安规, 调度规程; users add
+// theirs in <data dir>/aliases.tsv) or a short name made of the title's characters the way
+// people shorten names (线路安规, 防雷规范, 直流规程, 安全法). Search scopes to the regulations
+// named and says so.
 
 #include <filesystem>
 #include <string>
@@ -52,7 +54,10 @@ class RegulationNames {
     std::vector<std::string> forms;  ///< normalized names: title, its parts, the id's name
     std::vector<std::pair<std::string, std::string>> numbers;  ///< standard number, year
     std::string haystack;                                      ///< normalized title and id
+    std::u32string name;  ///< the title's characters, for short names (线路安规, 防雷规范)
   };
+  std::vector<std::string> shortened(const std::u32string& span) const;
+  void find_short_names(std::string& q, QueryMentions& out) const;
   std::vector<std::string> book_title(const std::string& name) const;
   std::vector<std::string> numbered(const std::string& written) const;
   std::vector<Entry> regs_;
