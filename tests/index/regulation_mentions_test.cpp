@@ -115,6 +115,7 @@ TEST(RegulationMentions, ShortNamesMadeOfTheTitlesCharacters) {
       reg("特种设备安全法", "中华人民共和国特种设备安全法"),
       reg("NBT31147", "风电场工程风能资源测量与评估技术规范"),
       reg("QXT683", "太阳能资源年景评估技术规范"),
+      reg("反措", "国家电网有限公司十八项电网重大反事故措施"),
   };
   auto ids = [&](const std::string& q) { return find_mentions(q, regs, builtin_aliases()); };
   using Ids = std::vector<std::string>;
@@ -129,6 +130,12 @@ TEST(RegulationMentions, ShortNamesMadeOfTheTitlesCharacters) {
   // Of two laws holding 安全法, the one whose name begins so.
   EXPECT_EQ(ids("安全法 从业人员的权利").reg_ids(), Ids{"安全生产法"});
   EXPECT_EQ(ids("特种设备法 定期检验").reg_ids(), Ids{"特种设备安全法"});
+  // A standard named by another kind's word, when one title alone holds the rest.
+  EXPECT_EQ(ids("防雷标准 接闪器").reg_ids(), Ids{"GB50057"});
+  EXPECT_TRUE(ids("评估标准").reg_ids().empty());  // two standards hold 评估
+  // The field's shortenings: 反措 (反事故措施), 安规.
+  EXPECT_EQ(ids("十八项反措 保护双重化").reg_ids(), Ids{"反措"});
+  EXPECT_EQ(ids("反措里对保护的要求").reg_ids(), Ids{"反措"});
   // Words any document of a kind may carry name none; nor do words no title holds.
   EXPECT_TRUE(ids("技术规范 测量").reg_ids().empty());
   EXPECT_TRUE(ids("按有关规定办理").reg_ids().empty());

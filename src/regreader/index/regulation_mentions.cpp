@@ -120,15 +120,21 @@ constexpr size_t kMaxShortNamed = 3;
 struct Kind {
   std::u32string written;                ///< how a short name ends: 规程, 安规
   std::vector<std::u32string> in_title;  ///< what the title must hold for it: 规程; 安全 and 规程
+  bool technical = false;  ///< a standard's kind, which people mix up (防雷标准 for …规范)
 };
 
 const std::vector<Kind>& kinds() {
   static const std::vector<Kind> k = [] {
     std::vector<Kind> out;
-    for (const char32_t* w : {U"规范", U"规程", U"标准", U"导则", U"条例", U"细则", U"规定",
-                              U"办法", U"手册", U"准则", U"判据", U"法"})
-      out.push_back({w, {w}});
-    out.push_back({U"安规", {U"安全", U"规程"}});
+    for (const char32_t* w : {U"规范", U"规程", U"标准", U"导则", U"细则", U"规定", U"准则"})
+      out.push_back({w, {w}, true});
+    for (const char32_t* w : {U"条例", U"办法", U"手册", U"判据", U"要求", U"法"})
+      out.push_back({w, {w}, false});
+    // The field's own shortenings: 安全工作规程, 调度规程, 运行规程, 反事故措施.
+    out.push_back({U"安规", {U"安全", U"规程"}, false});
+    out.push_back({U"调规", {U"调度", U"规程"}, false});
+    out.push_back({U"运规", {U"运行", U"规程"}, false});
+    out.push_back({U"反措", {U"反事故措施"}, false});
     return out;
   }();
   return k;
@@ -181,9 +187,14 @@ std::pair<size_t, bool> in_order(const std::u32string& span, const std::u32strin
 
 const AliasTable& builtin_aliases() {
   static const AliasTable table = {
-      {"安规", "安全工作规程"},          {"线路安规", "安全工作规程 线路"},
-      {"变电安规", "安全工作规程 变电"}, {"调度规程", "调度"},
-      {"稳定导则", "安全稳定导则"},      {"操作导则", "电气操作导则"},
+      {"安规", "安全工作规程"},
+      {"线路安规", "安全工作规程 线路"},
+      {"变电安规", "安全工作规程 变电"},
+      {"调度规程", "调度"},
+      {"稳定导则", "安全稳定导则"},
+      {"操作导则", "电气操作导则"},
+      {"反措", "反事故措施"},
+      {"民规", "民用建筑电气设计规范"},
   };
   return table;
 }
@@ -292,7 +303,7 @@ std::vector<std::string> RegulationNames::shortened(const std::u32string& span) 
     const auto [ordered, begins] = in_order(span, e.name);
     named.emplace_back(ordered, begins, &e);
   }
-  if (named.empty()) return {};
+  if (named.empty()) return kind->technical ? mixed_kind(prefix) : std::vector<std::string>{};
   const auto best = *std::max_element(named.begin(), named.end(), [](auto& a, auto& b) {
     return std::tie(std::get<0>(a), std::get<1>(a)) < std::tie(std::get<0>(b), std::get<1>(b));
   });
@@ -300,6 +311,22 @@ std::vector<std::string> RegulationNames::shortened(const std::u32string& span) 
   for (const auto& [ordered, begins, e] : named)
     if (ordered == std::get<0>(best) && begins == std::get<1>(best)) ids.push_back(e->id);
   if (ids.size() > kMaxShortNamed) return {};
+  return ids;
+}
+
+// A standard named with another kind's word (防雷标准 for 建筑物防雷设计规范): the one title of
+// a standard's kind holding every other character of the name in its order; none when several do.
+std::vector<std::string> RegulationNames::mixed_kind(const std::u32string& prefix) const {
+  std::vector<std::string> ids;
+  for (const auto& e : regs_) {
+    // A standard's title; 通用技术要求 names a standard too, though 要求 in a question is a word.
+    const bool standard = e.name.find(U"要求") != std::u32string::npos ||
+                          std::any_of(kinds().begin(), kinds().end(), [&](const Kind& k) {
+                            return k.technical && e.name.find(k.written) != std::u32string::npos;
+                          });
+    if (standard && in_order(prefix, e.name).first == prefix.size()) ids.push_back(e.id);
+  }
+  if (ids.size() != 1) ids.clear();
   return ids;
 }
 

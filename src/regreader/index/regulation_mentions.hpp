@@ -57,6 +57,7 @@ class RegulationNames {
     std::u32string name;  ///< the title's characters, for short names (线路安规, 防雷规范)
   };
   std::vector<std::string> shortened(const std::u32string& span) const;
+  std::vector<std::string> mixed_kind(const std::u32string& prefix) const;
   void find_short_names(std::string& q, QueryMentions& out) const;
   std::vector<std::string> book_title(const std::string& name) const;
   std::vector<std::string> numbered(const std::string& written) const;
