@@ -254,6 +254,24 @@ TEST_F(WorkersWords, EmptyOnlyWhenNoPairOfTheQuestionIsInTheLibraryAndThenSaidSo
   EXPECT_FALSE(weak.fallback.empty());
 }
 
+TEST_F(WorkersWords, AQuestionSharingNoPairIsAnsweredByItsCharactersAndSaysSo) {
+  // No pair of 打闷雷 / 戴啥防护 is in the rule, but 雷 (7.1) and 戴 (7.3) are.
+  const auto r = run("打闷雷咋整");
+  ASSERT_FALSE(r.hits.empty());
+  EXPECT_EQ(r.fallback, "any_character");
+  EXPECT_EQ(r.fallback_query, "打 闷 雷") << "咋整 is the asking";
+  EXPECT_FALSE(r.nothing_in_library);
+  EXPECT_EQ(r.hits[0].section_number, "7.1") << r.hits[0].snippet;
+  for (const auto& h : r.hits) {
+    EXPECT_EQ(h.match, "partial") << "single characters are never a strict match";
+    EXPECT_GT(h.coverage, 0);
+  }
+  const auto two = run("戴个啥防护");
+  ASSERT_FALSE(two.hits.empty());
+  EXPECT_EQ(two.fallback, "any_character");
+  EXPECT_EQ(two.hits[0].section_number, "7.3") << two.hits[0].snippet;
+}
+
 TEST_F(WorkersWords, TheWordsAsTypedRankAboveTheirSynonyms) {
   // 刀闸 is written once (7.3); 隔离开关, its standard name, once (7.2).
   const auto r = run("刀闸");

@@ -69,5 +69,13 @@ TEST(QuestionTerms, ForcedWhenTheQuestionMarkerWasCutWithTheRegulationName) {
   EXPECT_TRUE(reduce_question("单位的主要负责人的职责", true).question);
 }
 
+TEST(QuestionTerms, ContentCharactersLeaveTheAskingOut) {
+  EXPECT_EQ(content_characters("刀闸咋拉不动了"), "刀 闸 拉 动");
+  EXPECT_EQ(content_characters("电缆沟里有人闷倒了 咋救"), "电 缆 沟 人 闷 倒 救");
+  EXPECT_EQ(content_characters("地线地线"), "地 线") << "each character once";
+  EXPECT_EQ(content_characters("是什么吗"), "");
+  EXPECT_EQ(content_characters("110kV"), "");
+}
+
 }  // namespace question_terms_test
 }  // namespace regreader::index

@@ -312,8 +312,31 @@ std::vector<SearchHit> widened(const Engine& engine, const store::DocumentStore&
   return collapse_copies(store, std::move(hits), o.collapse, o.per_reg, with.limit);
 }
 
+// No pair of the question is stored: the blocks holding most of its content characters (their
+// single characters are indexed beside the pairs), every hit partial, with the share of the
+// characters it holds as its coverage. A worker's words (闷倒, 滴滴响) may share no pair with the
+// text that answers them; an empty answer tells the worker the regulations say nothing.
+void characters_shared(const Engine& engine, const store::DocumentStore& store, const Asked& q,
+                       const SearchFilter& f, const GuidedOptions& o, GuidedResult& r,
+                       const std::function<void(const std::string&)>& on_step) {
+  const std::string chars = content_characters(q.whole());
+  if (chars.empty()) return;
+  SearchFilter any = f;
+  any.every_token = true;
+  any.min_coverage = 0;
+  r.hits = ranked_folded(engine, store, chars, q.asked, any, SearchMode::kKeyword, o, on_step);
+  for (auto& h : r.hits) {
+    if (h.match != "partial") h.coverage = 1;  // a strict pass: every character is in it
+    h.match = "partial";
+  }
+  if (r.hits.empty()) return;
+  r.fallback = "any_character";
+  r.fallback_query = chars;
+}
+
 // Nothing found: the vector leg of a keyword search when there is one, then any block holding a
-// pair of the question; else it is said that none is stored. Chapters to read either way.
+// pair of the question, then its content characters; else it is said that none is stored.
+// Chapters to read either way.
 void last_resorts(const Engine& engine, const store::DocumentStore& store, const Asked& q,
                   const SearchFilter& f, SearchMode mode, const GuidedOptions& o, GuidedResult& r,
                   const std::function<void(const std::string&)>& on_step) {
@@ -332,6 +355,7 @@ void last_resorts(const Engine& engine, const store::DocumentStore& store, const
       r.fallback_query = q.whole();
     }
   }
+  if (r.hits.empty()) characters_shared(engine, store, q, f, o, r, on_step);
   // The any-pair pass found nothing: no pair is stored, unless the filter's chapters or types
   // hid it, which only a pass without them tells.
   const bool narrowed =

@@ -31,4 +31,9 @@ bool is_question(const std::string& query);
 /// a question marker (the query was a question before the regulation it named was cut out).
 QuestionTerms reduce_question(const std::string& query, bool asked = false);
 
+/// The question's Chinese characters that may carry content, each once, in order, separated by
+/// spaces ("刀闸咋拉不动" -> "刀 闸 拉 动"): question words, particles and pronouns go. The last
+/// resort of a search whose question shares no character pair with the regulations.
+std::string content_characters(const std::string& query);
+
 }  // namespace regreader::index

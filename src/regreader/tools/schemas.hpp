@@ -94,7 +94,8 @@ inline json guided_output_properties(json properties) {
   properties["fallback"] = string(
       "How far the search went when the question's words were not found together: "
       "question_as_asked (every character pair of it, and chapters whose titles share its "
-      "words), vector, any_token (weak matches)");
+      "words), vector, any_token (weak matches), any_character (blocks sharing only single "
+      "characters with a question none of whose character pairs is stored)");
   properties["fallback_query"] = string("What the fallback searched: the question as asked");
   properties["nothing_in_library"] = {
       {"type", "boolean"},

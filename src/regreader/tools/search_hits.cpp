@@ -72,10 +72,15 @@ std::string fallback_text(const index::GuidedResult& g) {
     out +=
         "Only blocks sharing a few characters with the question were found: weak matches, "
         "check the chapters below.\n";
+  else if (g.fallback == "any_character")
+    out +=
+        "No pair of the question's characters occurs in the regulations searched; these "
+        "blocks share single characters with it (" +
+        g.fallback_query + "): weak matches, read them before relying on them.\n";
   if (g.nothing_in_library)
     out +=
-        "No pair of the question's characters occurs in the regulations searched: they do "
-        "not use these words.\n";
+        "None of the question's characters occurs in the regulations searched: they do not "
+        "use these words.\n";
   if (!g.suggestions.empty()) {
     out += "Chapters whose titles share the most words with the question:\n";
     for (const auto& c : g.suggestions)
