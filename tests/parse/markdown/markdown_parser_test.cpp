@@ -36,6 +36,25 @@ TEST(MarkdownParser, HeadingsParagraphsListsAndTables) {
   EXPECT_EQ(t.col_headers, (std::vector<std::string>{"电压等级 kV", "安全距离 m"}));
 }
 
+// Word-to-Markdown converters escape the dot of a clause number so that it is no list: the
+// escape is Markdown's, the text is "1.0.1"; plain text keeps its backslashes.
+TEST(MarkdownParser, BackslashEscapesAreTheCharactersTheyEscape) {
+  const char* md =
+      "## 2\\.0 术语\\*\n\n1\\.0.1  为确保消防安全，制定本标准。\n\n"
+      "| 电压 | 距离\\* |\n|---|---|\n| 10\\.5 | 0.70 |\n\nC:\\路径 不变\n";
+  RawDocument raw = parse_markdown(md, true, ParseOptions{});
+  ASSERT_EQ(raw.blocks.size(), 4u);
+  EXPECT_EQ(raw.blocks[0].text, "2.0 术语*");
+  EXPECT_EQ(raw.blocks[1].text, "1.0.1  为确保消防安全，制定本标准。");
+  ASSERT_TRUE(raw.blocks[2].table.has_value());
+  EXPECT_EQ(raw.blocks[2].table->cell_text(1, 0), "10.5");
+  EXPECT_EQ(raw.blocks[2].table->col_headers[1], "距离*");
+  EXPECT_EQ(raw.blocks[3].text, "C:\\路径 不变") << "a backslash before a letter stays";
+  const RawDocument plain = parse_markdown("1\\.0.1 文本\n", false, ParseOptions{});
+  ASSERT_EQ(plain.blocks.size(), 1u);
+  EXPECT_EQ(plain.blocks[0].text, "1\\.0.1 文本");
+}
+
 // A converter's table whose header cells were merged: the delimiter row is blank under them.
 TEST(MarkdownParser, ADelimiterRowWithBlankCellsOpensATable) {
   const char* md =

@@ -2,6 +2,7 @@
 
 #include <unicode/utf8.h>
 
+#include <cctype>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -42,9 +43,9 @@ std::vector<std::string> split_pipe_row(const std::string& line) {
   std::vector<std::string> cells;
   std::string cur;
   for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '\\' && i + 1 < s.size() && s[i + 1] == '|') {
-      cur.push_back('|');
-      ++i;
+    // \| is a bar inside a cell; any escaped punctuation is that character (unescape_punctuation).
+    if (s[i] == '\\' && i + 1 < s.size() && std::ispunct(static_cast<unsigned char>(s[i + 1]))) {
+      cur.push_back(s[++i]);
     } else if (s[i] == '|') {
       cells.push_back(text::trim(cur));
       cur.clear();
@@ -90,9 +91,27 @@ const Regex kHeading(R"(\s{0,3}(#{1,6})\s+([^\n\r]*?)\s*#*\s*)");
 const Regex kListItem(R"(\s*(?:[-*+]|\d{1,3}[.)])\s+[^\n\r]*)");
 const Regex kHtmlComment(R"(\s*<!--[^\n\r]*-->\s*)");
 
+// Text as Markdown means it: a backslash before ASCII punctuation makes that character literal
+// (CommonMark 2.4). Word-to-Markdown converters write a clause number "1.0.1" as "1\.0.1" so
+// that it is not read as a list; left escaped, no clause number of such a file was found.
+std::string unescape_punctuation(const std::string& t) {
+  std::string out;
+  out.reserve(t.size());
+  for (size_t i = 0; i < t.size(); ++i) {
+    const char c = t[i];
+    if (c == '\\' && i + 1 < t.size() && std::ispunct(static_cast<unsigned char>(t[i + 1]))) {
+      out.push_back(t[++i]);
+      continue;
+    }
+    out.push_back(c);
+  }
+  return out;
+}
+
 // Reads lines into raw blocks: one paragraph is collected at a time and flushed at a blank line,
 // a heading, a table, a list item or a page break.
 struct Builder {
+  bool markdown = true;  ///< false: plain text, where a backslash is a character
   RawDocument raw;
   int page = 1;
   bool saw_page_marker = false;
@@ -104,7 +123,7 @@ struct Builder {
     std::string t = text::trim(para);
     if (!t.empty()) {
       RawBlock b;
-      b.text = t;
+      b.text = markdown ? unescape_punctuation(t) : t;
       b.page = page;
       b.list_item = para_list;
       raw.blocks.push_back(std::move(b));
@@ -150,7 +169,7 @@ struct Builder {
     if (!RE2::FullMatch(line, kHeading, &hashes, &title)) return false;
     flush();
     RawBlock h;
-    h.text = title;
+    h.text = unescape_punctuation(title);
     h.heading_level = static_cast<int>(hashes.size());
     h.page = page;
     if (!text::trim(h.text).empty()) raw.blocks.push_back(std::move(h));
@@ -193,6 +212,7 @@ struct Builder {
 
 RawDocument parse_markdown(std::string_view content, bool markdown, const ParseOptions& options) {
   Builder b;
+  b.markdown = markdown;
   b.raw.format = markdown ? "markdown" : "text";
   const auto lines = split_lines(content);
   for (size_t i = 0; i < lines.size(); ++i) {
