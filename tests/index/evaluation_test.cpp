@@ -68,6 +68,11 @@ TEST_F(Evaluation, AChapterIsGoldAndAnswersWithNoHitAreCounted) {
   EXPECT_EQ(r.invalid, 1) << "a chapter the regulation does not have is not scored";
   EXPECT_EQ(r.empty, 1) << "qwzx occurs nowhere";
   EXPECT_EQ(to_json(r, qs)["empty_at"], nlohmann::json::array({2}));
+  // A gold written while the title kept a converter's emphasis marks still names the chapter.
+  const auto marked =
+      read_eval_file(write("{\"query\": \"母线失压\", \"reg_id\": \"R\", \"chapter\": \"**5.2.1 "
+                           "母线失压时应立即处理…**\"}\n"));
+  EXPECT_EQ(evaluate(embedded_engine(*store_), marked, "keyword").ranks, (std::vector<int>{1}));
 }
 
 TEST_F(Evaluation, MalformedFilesNameTheLine) {

@@ -19,6 +19,16 @@ std::string squash(const std::string& s) {
   return text::strip_spaces(text::fold_width(s));
 }
 
+// A chapter title as a reader sees it: a converter's emphasis marks ("**2.4 二次系统**") are
+// formatting, which a parse may keep or drop.
+std::string squash_title(const std::string& s) {
+  std::string out = squash(s);
+  for (const char* mark : {"**", "__"})
+    for (size_t at; (at = out.find(mark)) != std::string::npos;)
+      out.erase(at, 2);
+  return out;
+}
+
 struct Candidate {
   std::string block_id;
   int page = 0;
@@ -85,19 +95,20 @@ const std::string& gold_reg(const EvalQuestion& q) {
   return q.in_reg.empty() ? q.reg_id : q.in_reg;
 }
 
-// A chapter gold: one of the hit's chapter titles is the chapter's (spaces and width ignored).
+// A chapter gold: one of the hit's chapter titles is the chapter's (spaces, width and emphasis
+// marks ignored).
 bool in_gold_chapter(const EvalQuestion& q, const Candidate& c) {
   if (q.chapter.empty() || (!gold_reg(q).empty() && c.reg_id != gold_reg(q))) return false;
-  const std::string want = squash(q.chapter);
+  const std::string want = squash_title(q.chapter);
   return std::any_of(c.chapter_path.begin(), c.chapter_path.end(),
-                     [&](const std::string& t) { return squash(t) == want; });
+                     [&](const std::string& t) { return squash_title(t) == want; });
 }
 
 bool chapter_exists(const store::DocumentStore& documents, const EvalQuestion& q) {
-  const std::string want = squash(q.chapter);
+  const std::string want = squash_title(q.chapter);
   const auto s = documents.structure(gold_reg(q));
   return std::any_of(s.nodes().begin(), s.nodes().end(), [&](const model::ChapterNode& n) {
-    return squash(n.display_title()) == want;
+    return squash_title(n.display_title()) == want;
   });
 }
 

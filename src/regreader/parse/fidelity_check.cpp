@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "regreader/core/regex.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/parse/pdf/glyph_repair.hpp"
 #include "regreader/parse/pdf/page_furniture.hpp"
@@ -51,8 +52,12 @@ TocEntry make_entry(const std::u32string& body_in, int page) {
       body.resize(k);
       break;
     }
-  const std::string t =
+  std::string t =
       text::collapse_spaces(text::fold_width(text::from_codepoints({body.begin(), body.end()})));
+  // A converter's contents line is a Markdown link with bold numbers: "[**1**总则 ……1](#_toc1)".
+  static const Regex markup(R"(\]\([^)]*\)|\[|\]|\*\*|__)");
+  RE2::GlobalReplace(&t, markup, "");
+  t = text::trim(t);
   TocEntry e;
   e.printed_page = page;
   // Contents entries are headings: "5 年景评估方法" is chapter 5, not five years.

@@ -121,6 +121,24 @@ TEST(StructureBuilder, MarkdownHeadingLevelsNestUnnumberedHeadings) {
   EXPECT_EQ(s.get_node_by_section_number("1.1")->level, 2);
 }
 
+// A Word file converted to Markdown: escaped clause dots, bold chapter numbers, anchors, header
+// images and page numbers between the words.
+TEST(StructureBuilder, AConvertersMarkupAroundNumbersIsNotTheirText) {
+  const char* md =
+      "![ref1]\n\n1**<a name=\"_page6\"></a> 总 则\n\n1\\.0.1为使设计因地制宜，制定本规范。\n\n"
+      "本规范适用于新建建筑。\n5\n![ref2]\n\n**2** 术 语\n\n2\\.0.1接闪器 由接闪杆组成。\n";
+  auto doc = build_document(parse_markdown(md, true, {}), "C");
+  const auto& s = doc.structure;
+  ASSERT_EQ(s.roots().size(), 2u);
+  EXPECT_EQ(s.roots()[0]->display_title(), "1 总 则") << "spaced as printed";
+  EXPECT_EQ(s.roots()[1]->display_title(), "2 术 语");
+  ASSERT_NE(s.get_node_by_section_number("2.0.1"), nullptr);
+  EXPECT_EQ(s.find(s.get_node_by_section_number("2.0.1")->parent_id)->section_number, "2");
+  for (const auto& p : doc.pages)
+    for (const auto& b : p.content_blocks)
+      EXPECT_EQ(b.content_markdown.find("![ref"), std::string::npos) << b.content_markdown;
+}
+
 const model::ChapterNode* node_titled(const model::DocumentStructure& s, const std::string& t) {
   for (const auto& n : s.nodes())
     if (n.title == t) return &n;

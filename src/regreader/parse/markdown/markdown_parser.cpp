@@ -2,6 +2,7 @@
 
 #include <unicode/utf8.h>
 
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <optional>
@@ -108,6 +109,25 @@ std::string unescape_punctuation(const std::string& t) {
   return out;
 }
 
+// Images (![alt](file.png), ![ref1]) are no text: a converter leaves a page's header and logo
+// as images around the words.
+std::string without_images(const std::string& t) {
+  static const Regex image(R"(!\[[^\]\n]*\](?:\([^)\n]*\)|\[[^\]\n]*\])?)");
+  if (t.find("![") == std::string::npos) return t;
+  std::string out = t;
+  RE2::GlobalReplace(&out, image, "");
+  return text::trim(out);
+}
+
+// A line of a number alone is the page number a converter left at a page's foot ("5" before the
+// next page's header), or a cell of a table written one cell per line (a 序号): a paragraph of
+// its own, never joined to the line after it.
+bool page_number_line(const std::string& trimmed) {
+  return !trimmed.empty() && trimmed.size() <= 4 &&
+         std::all_of(trimmed.begin(), trimmed.end(),
+                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
 // Reads lines into raw blocks: one paragraph is collected at a time and flushed at a blank line,
 // a heading, a table, a list item or a page break.
 struct Builder {
@@ -120,7 +140,7 @@ struct Builder {
   bool para_list = false;
 
   void flush() {
-    std::string t = text::trim(para);
+    std::string t = markdown ? without_images(text::trim(para)) : text::trim(para);
     if (!t.empty()) {
       RawBlock b;
       b.text = markdown ? unescape_punctuation(t) : t;
@@ -169,7 +189,7 @@ struct Builder {
     if (!RE2::FullMatch(line, kHeading, &hashes, &title)) return false;
     flush();
     RawBlock h;
-    h.text = unescape_punctuation(title);
+    h.text = unescape_punctuation(without_images(title));
     h.heading_level = static_cast<int>(hashes.size());
     h.page = page;
     if (!text::trim(h.text).empty()) raw.blocks.push_back(std::move(h));
@@ -198,6 +218,12 @@ struct Builder {
     std::string line = trimmed;
     while (text::starts_with(line, ">"))
       line = text::trim(line.substr(1));
+    if (page_number_line(line)) {
+      flush();
+      para = line;
+      flush();
+      return;
+    }
     if (RE2::FullMatch(line, kListItem)) {
       flush();
       para = line;

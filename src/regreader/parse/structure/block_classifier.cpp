@@ -12,6 +12,7 @@
 #include "regreader/core/text.hpp"
 #include "regreader/parse/pdf/page_furniture.hpp"
 #include "regreader/parse/structure/block_passes.hpp"
+#include "regreader/parse/structure/document_title.hpp"
 #include "regreader/parse/structure/paragraph_roles.hpp"
 #include "regreader/parse/structure/references.hpp"
 #include "regreader/parse/tables/caption_numbers.hpp"
@@ -279,6 +280,23 @@ void classify(ClassifiedBlock& it, const RawBlock& raw, Numbering& state) {
 
 }  // namespace
 
+namespace {
+
+// A converter's markup around a section number ("**2** 术 语", "1**<a name="_page6"></a> 总 则",
+// "**4.1**基本规定**"): the text without it when only then does a number start it.
+std::string unmarked_number(const std::string& t) {
+  if (t.find("**") == std::string::npos && t.find("__") == std::string::npos &&
+      t.find('<') == std::string::npos)
+    return t;
+  static const Regex marks(R"(\*\*|__)");
+  std::string plain = strip_html_tags(t);
+  RE2::GlobalReplace(&plain, marks, "");
+  plain = text::collapse_spaces(text::trim(plain));
+  return match_section_number(plain) && !match_section_number(t) ? plain : t;
+}
+
+}  // namespace
+
 std::string normalise_text(std::string_view s) {
   return text::clean_spaces(text::fold_width(s));
 }
@@ -395,7 +413,8 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
       // Classify before spaces between CJK characters are dropped: "第一条 为了" starts an
       // article, "第一条为了" cites one. The space after a number is kept for readers.
       const bool field_toc = has_toc_field(rb.text);
-      it.text = text::collapse_spaces(text::fold_width(strip_field_codes(rb.text)));
+      it.text =
+          unmarked_number(text::collapse_spaces(text::fold_width(strip_field_codes(rb.text))));
       if (it.text.empty()) continue;
       const bool in_toc = toc_run.inside(it.text) || field_toc;
       if (rb.continued) {

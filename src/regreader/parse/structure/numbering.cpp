@@ -263,6 +263,13 @@ std::optional<SectionMatch> match_dotted(const std::u32string& s, bool heading) 
   }
   std::u32string rest = trim32(s.substr(i));
   if (starts_with_unit(rest)) return std::nullopt;
+  // "6.3.4 、6.3.5 、6.3.6 条为强制性条文": a list of clause numbers, not a clause (GB 26860's
+  // "9.1.1 、带电作业…" is a clause with a stray mark).
+  if (!rest.empty() && (rest[0] == U'、' || rest[0] == U'，' || rest[0] == ',' ||
+                        rest[0] == U'；' || rest[0] == ';')) {
+    const std::u32string after = trim32(rest.substr(1));
+    if (!after.empty() && is_digit(after[0])) return std::nullopt;
+  }
   if (m.components.size() == 1 && !heading && starts_with_measure_word(rest)) return std::nullopt;
   // "2 0 1 8 年 6 月" on a cover is a spaced date; a chapter title never starts with a digit.
   if (m.components.size() == 1 && !rest.empty() && is_digit(rest[0])) return std::nullopt;
