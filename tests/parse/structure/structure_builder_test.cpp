@@ -139,6 +139,22 @@ TEST(StructureBuilder, AConvertersMarkupAroundNumbersIsNotTheirText) {
       EXPECT_EQ(b.content_markdown.find("![ref"), std::string::npos) << b.content_markdown;
 }
 
+// OCR may leave pieces of a table's header as lines between the caption and the table: the
+// caption still names the table; a sentence between them does not let it.
+TEST(StructureBuilder, ACaptionOverHeaderPiecesNamesTheTable) {
+  const char* md =
+      "# 规程\n\n7.5.1 砍剪树木时应保持表4的安全距离。\n\n表4 "
+      "邻近或交叉其他电力线工作的安全距离\n\n"
+      "电压等级安全距\n\nV\n\n| 10及以下 | 1.0 |\n|---|---|\n| 220 | 4.0 |\n\n"
+      "表5 与带电体的距离\n\n下表列出了各电压等级的距离。\n\n| 10 | 0.7 |\n|---|---|\n| 35 | 1.0 "
+      "|\n";
+  auto doc = build_document(parse_markdown(md, true, {}), "R");
+  ASSERT_EQ(doc.tables.size(), 2u);
+  EXPECT_EQ(doc.tables[0].table_id, "表4");
+  EXPECT_EQ(doc.tables[0].caption, "表4 邻近或交叉其他电力线工作的安全距离");
+  EXPECT_NE(doc.tables[1].table_id, "表5") << "a sentence stands between caption and table";
+}
+
 const model::ChapterNode* node_titled(const model::DocumentStructure& s, const std::string& t) {
   for (const auto& n : s.nodes())
     if (n.title == t) return &n;

@@ -529,6 +529,30 @@ std::optional<size_t> trailing_caption(const std::string& t) {
 }  // namespace
 
 // Joins "表1 …" paragraphs to the table right after them and gives tables their ids.
+namespace {
+
+// Header pieces between a caption and its table are this short, and no sentences.
+constexpr size_t kMaxHeaderFragment = 10;
+constexpr size_t kMaxHeaderFragments = 2;
+
+// The index of an uncaptioned table on the caption's page after one or two short fragments that
+// follow the caption at `i`; 0 when there is none.
+size_t table_after_fragments(const std::vector<ClassifiedBlock>& items, size_t i) {
+  for (size_t j = i + 1; j < items.size() && j <= i + kMaxHeaderFragments + 1; ++j) {
+    const auto& b = items[j];
+    if (b.page != items[i].page) return 0;
+    if (b.type == BlockType::kTable) return j > i + 1 && b.table->caption.empty() ? j : 0;
+    const bool fragment = b.type == BlockType::kText && !b.starts_node && b.notes.empty() &&
+                          text::length(b.text) <= kMaxHeaderFragment &&
+                          b.text.find("。") == std::string::npos &&
+                          b.text.find("，") == std::string::npos && !caption_like(b.text);
+    if (!fragment) return 0;
+  }
+  return 0;
+}
+
+}  // namespace
+
 void attach_captions(std::vector<ClassifiedBlock>& items, const std::vector<bool>& ocr_page) {
   // Captions whose number OCR garbled (caption_numbers.hpp): only documents with OCR pages.
   std::map<size_t, std::string> inferred;
@@ -553,6 +577,13 @@ void attach_captions(std::vector<ClassifiedBlock>& items, const std::vector<bool
     if (before_table && it.type == BlockType::kText && !it.starts_node &&
         (caption_like(it.text) || bare_continuation(it.text))) {
       items[i + 1].table->caption = it.text;
+      continue;
+    }
+    // "表4 …" over pieces of the table's header that the reading left as lines of their own
+    // ("电压等级安全距", "V"): the caption is the table's all the same.
+    if (const size_t at = table_after_fragments(items, i);
+        at && it.type == BlockType::kText && !it.starts_node && caption_like(it.text)) {
+      items[at].table->caption = it.text;
       continue;
     }
     if (auto named = inferred.find(i); before_table && named != inferred.end()) {

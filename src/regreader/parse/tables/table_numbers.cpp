@@ -60,10 +60,22 @@ bool doubtful_number(const std::string& content) {
   return RE2::PartialMatch(content, kDoubtful);
 }
 
-ColumnNumbers count_column(const model::TableMeta& t, int c) {
+// The first row holding figures in every filled cell ("10及以下 | 1.0") is a row of data, not a
+// header: a reading that lost the header's words leaves the table starting at its first row.
+int first_data_row(const model::TableMeta& t) {
+  bool filled = false;
+  for (const auto& cell : t.cells) {
+    if (cell.row != 0 || text::trim(cell.content).empty()) continue;
+    if (!has_digit(cell.content)) return 1;
+    filled = true;
+  }
+  return filled ? 0 : 1;
+}
+
+ColumnNumbers count_column(const model::TableMeta& t, int c, int first) {
   ColumnNumbers n;
   for (const auto& cell : t.cells)
-    if (cell.row > 0 && cell.col == c && cell.col_span == 1 && !cell.content.empty()) {
+    if (cell.row >= first && cell.col == c && cell.col_span == 1 && !cell.content.empty()) {
       ++n.filled;
       if (!has_digit(cell.content)) continue;
       ++n.numeric, n.decimals += has_decimal_point(cell.content) ? 1 : 0;
@@ -95,9 +107,10 @@ bool row_of_numbers(const model::TableMeta& t, const model::TableCell& cell) {
 // A row of figures with nothing in column `c`, a column of numbers: OCR read no value there (a
 // faint figure under a seal), and what the row holds is marked unsure rather than left to read
 // as a row without that value.
-void mark_rows_missing_a_number(model::TableMeta& t, int c) {
-  for (int r = 1; r < t.row_count; ++r) {
-    if (t.cell_at(r, c)) continue;
+void mark_rows_missing_a_number(model::TableMeta& t, int c, int first) {
+  for (int r = first; r < t.row_count; ++r) {
+    const model::TableCell* there = t.cell_at(r, c);
+    if (there && !text::trim(there->content).empty()) continue;
     bool figures = false;
     for (const auto& cell : t.cells)
       figures = figures || (cell.row == r && has_digit(cell.content));
@@ -106,6 +119,7 @@ void mark_rows_missing_a_number(model::TableMeta& t, int c) {
       if (cell.row == r) cell.unsure = true;
     // The place of the value is a cell of its own, empty and unsure: shown `(?)`, and a reader of
     // the cells (an agent) meets it rather than a row that simply has no value.
+    if (there) continue;  // an empty cell, now unsure with its row
     const auto at = std::find_if(t.cells.begin(), t.cells.end(), [&](const model::TableCell& x) {
       return x.row > r || (x.row == r && x.col > c);
     });
@@ -114,23 +128,24 @@ void mark_rows_missing_a_number(model::TableMeta& t, int c) {
 }
 
 void mark_numbers_not_read(model::TableMeta& t) {
+  const int first = first_data_row(t);
   for (auto& cell : t.cells)
-    if (cell.row > 0 && (doubtful_number(cell.content) ||
-                         (lone_chinese_numeral(cell.content) && row_of_numbers(t, cell))))
+    if (cell.row >= first && (doubtful_number(cell.content) ||
+                              (lone_chinese_numeral(cell.content) && row_of_numbers(t, cell))))
       cell.unsure = true;
   for (int c = 0; c < t.col_count; ++c) {
-    const ColumnNumbers n = count_column(t, c);
+    const ColumnNumbers n = count_column(t, c, first);
     const std::optional<bool> decimals = n.decimal_majority();
     const bool numbers = n.numeric >= kMinNumericCells && n.numeric * 3 >= n.filled * 2;
     const bool leading = numbers && n.leading * 3 >= n.numeric * 2;
     for (auto& cell : t.cells) {
-      if (cell.row == 0 || cell.col != c || cell.col_span != 1) continue;
+      if (cell.row < first || cell.col != c || cell.col_span != 1) continue;
       const bool digits = has_digit(cell.content);
       if (numbers && !digits) cell.unsure = true;
       if (decimals && digits && has_decimal_point(cell.content) != *decimals) cell.unsure = true;
       if (leading && digits && !starts_with_number(cell.content)) cell.unsure = true;
     }
-    if (numbers) mark_rows_missing_a_number(t, c);
+    if (numbers) mark_rows_missing_a_number(t, c, first);
   }
 }
 

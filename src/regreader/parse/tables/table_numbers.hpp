@@ -24,7 +24,9 @@ namespace regreader::parse {
 ///   row of figures does not hold a Chinese numeral. `一` alone is how OCR reads a printed `—`.
 /// - A row of figures with no cell in a column of numbers lost a value OCR did not read (`<1 |`
 ///   for `<1 | 1.5` under a seal): its cells are unsure, and the missing value is an empty cell
-///   marked unsure (`<1 (?) | (?)`).
+///   marked unsure (`<1 (?) | (?)`); an empty cell there is marked unsure the same way.
+/// - A first row whose filled cells all hold figures (`10及以下 | `) is a row of data, checked as
+///   the others are: the reading lost the header's words, not the first row's value.
 void mark_numbers_not_read(model::TableMeta& t);
 
 }  // namespace regreader::parse
