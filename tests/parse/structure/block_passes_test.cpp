@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "regreader/parse/structure/numbering.hpp"
+
 namespace regreader::parse {
 namespace block_passes_test {
 
@@ -25,6 +27,25 @@ TEST(BlockPasses, ATermsTitleIsItsChineseTermWithoutTheEnglishOne) {
             "地理信息系统 【GIS】");
   // A Latin tail that goes on in Chinese punctuation is a sentence, not an English term.
   EXPECT_EQ(chinese_term("使用GPS，并记录"), "使用GPS，并记录");
+  // A bracket round a character of the term holds no abbreviation, closed or not (OCR lost ]).
+  EXPECT_EQ(chinese_term("低[电压 lowvoltage;LV"), "低[电压");
+}
+
+// OCR reads a term's number alone, then its term, English name and definition as one line:
+// the term titles the entry, whose heading keeps the line's words.
+TEST(BlockPasses, ATermOnTheLineAfterItsNumberTitlesTheEntry) {
+  std::vector<ClassifiedBlock> items(2);
+  items[0].text = "3.12";
+  items[0].starts_node = true;
+  items[0].number = match_section_number("3.12 x");
+  ASSERT_TRUE(items[0].number.has_value());
+  items[0].number->rest.clear();
+  items[1].text =
+      "配电设备 powerdistributionequipment用于向一个用电区供电的变压器、线路等设备的统称。";
+  join_term_titles(items);
+  ASSERT_EQ(items.size(), 1u);
+  EXPECT_EQ(items[0].node_title, "配电设备");
+  EXPECT_NE(items[0].text.find("用于向一个用电区供电"), std::string::npos) << items[0].text;
 }
 
 }  // namespace block_passes_test

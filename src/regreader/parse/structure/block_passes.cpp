@@ -35,8 +35,10 @@ std::string chinese_term(const std::string& line) {
   for (size_t i = 0; i < cps.size(); ++i) {
     const char32_t c = cps[i];
     const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-    // Latin inside brackets is an abbreviation of the term ("电压互感器（PT）"), kept.
-    if (c == U'（' || c == '(' || c == U'【' || c == '[') ++depth;
+    // Latin inside brackets is an abbreviation of the term ("电压互感器（PT）"), kept; a bracket
+    // round a character of the term ("低[电]压", its closing one lost by OCR) holds none.
+    const bool opens = c == U'（' || c == '(' || c == U'【' || c == '[';
+    if (opens && !(i + 1 < cps.size() && text::is_han(cps[i + 1]))) ++depth;
     if ((c == U'）' || c == ')' || c == U'】' || c == ']') && depth > 0) --depth;
     if (letter && cjk_before && depth == 0) {
       bool tail = true;
@@ -187,6 +189,15 @@ std::string title_before_exhibit(const std::string& paragraph, char letter) {
   return {};
 }
 
+// The Chinese words before " english words" inside a line: "配电设备 powerdistribution…用于…" ->
+// "配电设备"; "" when no run of three Latin letters follows a space after Chinese text.
+std::string term_before_english(const std::string& line) {
+  static const Regex english(R"(^([^A-Za-z]*?\p{Han})\s+[A-Za-z]{3,})");
+  std::string term;
+  if (!RE2::PartialMatch(line, english, &term)) return {};
+  return text::trim(term);
+}
+
 }  // namespace
 
 // Term entries print their number alone and the term on the next line ("2.1" / "电力系统
@@ -224,7 +235,10 @@ void join_term_titles(std::vector<ClassifiedBlock>& items) {
         continue;
       }
     }
-    const std::string term = chinese_term(next.text);
+    std::string term = chinese_term(next.text);
+    // The term, its English name and the definition read as one line ("配电设备
+    // powerdistributionequipment用于向一个用电区供电的…"): the term is what precedes the English.
+    if (text::length(term) > kMaxTermChars) term = term_before_english(next.text);
     if (term.empty() || text::length(term) > kMaxTermChars || !is_title_like(term)) continue;
     head.node_title = term;
     head.type = BlockType::kHeading;
