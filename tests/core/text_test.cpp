@@ -15,6 +15,9 @@ TEST(FoldWidth, FoldsDigitsLettersAndFullStopButKeepsChinesePunctuation) {
   EXPECT_EQ(fold_width("\uF06C\t电池堆的电压"), "•\t电池堆的电压");
   EXPECT_EQ(fold_width("\uF0B7 储能变流器"), "• 储能变流器");
   EXPECT_EQ(fold_width("\uE000"), "\uE000") << "other private use is kept";
+  // A form's check boxes and marks show what they are, not a bullet.
+  EXPECT_EQ(fold_width("\uF06F合格 \uF0A8不合格"), "\u25A1合格 \u25A1不合格");
+  EXPECT_EQ(fold_width("\uF0FE已检查 \uF0FC"), "\u2611已检查 \u2713");
   EXPECT_EQ(fold_width("ａｂｃ（一）"), "abc（一）");
 }
 

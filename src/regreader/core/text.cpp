@@ -75,26 +75,31 @@ bool is_space(char32_t c) {
          c == 0x3000 || (c >= 0x2000 && c <= 0x200B) || c == 0xFEFF;
 }
 
-bool symbol_font_bullet(char32_t c) {
+std::string_view symbol_font_glyph(char32_t c) {
   switch (c) {
+    case 0xF06F:  // Wingdings' white squares: a form's check boxes
+    case 0xF071:
+    case 0xF0A8:
+      return "\u25A1";  // □
+    case 0xF0FE:
+      return "\u2611";  // ☑
+    case 0xF0FD:
+      return "\u2612";  // ☒
+    case 0xF0FC:
+      return "\u2713";  // ✓
     case 0xF06C:
     case 0xF06E:
-    case 0xF06F:
-    case 0xF071:
     case 0xF075:
     case 0xF076:
     case 0xF09F:
     case 0xF0A7:
-    case 0xF0A8:
     case 0xF0B2:
     case 0xF0B7:
     case 0xF0D8:
     case 0xF0E0:
-    case 0xF0FC:
-    case 0xF0FE:
-      return true;
+      return "\u2022";  // •: a list's bullet, whatever its shape
     default:
-      return false;
+      return {};
   }
 }
 
@@ -117,8 +122,8 @@ std::string fold_width(std::string_view s) {
     UChar32 raw = 0;
     U8_NEXT(p, i, n, raw);
     const char32_t c = raw < 0 ? U'\uFFFD' : static_cast<char32_t>(raw);
-    if (symbol_font_bullet(c)) {
-      out += "\u2022";
+    if (const auto glyph = symbol_font_glyph(c); !glyph.empty()) {
+      out += glyph;
     } else if ((c >= 0xFF10 && c <= 0xFF19) || (c >= 0xFF21 && c <= 0xFF3A) ||
                (c >= 0xFF41 && c <= 0xFF5A)) {
       out.push_back(static_cast<char>(c - 0xFEE0));

@@ -30,15 +30,17 @@ bool is_space(char32_t cp);
 /// Folds full-width digits, Latin letters, the full-width full stop and the ideographic space to
 /// ASCII ("３．１．３" -> "3.1.3"). Chinese punctuation (，。：；（）) is kept: NFKC would fold it
 /// too and make the text harder to read, which is why this is not plain ICU NFKC.
-/// Bullets of symbol fonts, which Word and WPS export as private-use characters (Wingdings'
-/// U+F06C, Symbol's U+F0B7; see symbol_font_bullet), become "•".
+/// Bullets and boxes of symbol fonts, which Word and WPS export as private-use characters, become
+/// what they show (symbol_font_glyph).
 std::string fold_width(std::string_view s);
 
-/// True for the private-use code points of Wingdings/Symbol bullets (U+F06C ●, U+F06E ■,
-/// U+F075 ◆, U+F076 ❖, U+F0A7 ▪, U+F0A8, U+F0B7 •, U+F0D8 ➢, U+F0FC ✓ …): a symbol font's
-/// glyph has no Unicode of its own, so Office writes U+F000 + its code. No library maps them
-/// (ICU leaves private use alone); the table is the fonts' published bullet glyphs.
-bool symbol_font_bullet(char32_t c);
+/// What a private-use code point of a Wingdings/Symbol glyph shows: "•" for the bullets (U+F06C ●,
+/// U+F06E ■, U+F075 ◆, U+F0A7 ▪, U+F0B7 •, U+F0D8 ➢ …: a list marker whatever its shape), "□"
+/// for the white squares of a form's check boxes (U+F06F, U+F071, U+F0A8), "☑" / "☒" / "✓" for
+/// U+F0FE, U+F0FD, U+F0FC; empty for any other code point. A symbol font's glyph has no Unicode
+/// of its own, so Office writes U+F000 + its code; no library maps them (ICU leaves private use
+/// alone): the table is the fonts' published glyphs.
+std::string_view symbol_font_glyph(char32_t c);
 
 std::string trim(std::string_view s);
 /// Collapses runs of whitespace to one space and drops spaces between two CJK characters
