@@ -43,11 +43,6 @@ bool is_front_matter_title(const std::string& title);
 /// in Word's Title style (`title_styled`): then every Heading 1 is a chapter.
 std::string take_document_title(std::vector<ClassifiedBlock>& blocks, bool title_styled = false);
 
-/// Joins "表1 …" caption paragraphs to the table right after them and gives every table its id
-/// (the caption's label when unique, else "T<n>"). On pages OCR read (`ocr_page[page - 1]`), a
-/// caption whose number OCR garbled is numbered from the text's reference (caption_numbers.hpp).
-void attach_captions(std::vector<ClassifiedBlock>& blocks, const std::vector<bool>& ocr_page = {});
-
 /// Width-folded text with CJK-aware spacing, as stored.
 std::string normalise_text(std::string_view s);
 

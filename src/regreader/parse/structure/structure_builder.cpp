@@ -6,6 +6,7 @@
 #include "regreader/core/text.hpp"
 #include "regreader/parse/pdf/page_furniture.hpp"
 #include "regreader/parse/structure/block_classifier.hpp"
+#include "regreader/parse/structure/captions.hpp"
 #include "regreader/parse/structure/chapter_tree.hpp"
 #include "regreader/parse/structure/document_title.hpp"
 #include "regreader/parse/structure/references.hpp"
