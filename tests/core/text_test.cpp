@@ -134,5 +134,11 @@ TEST(ToInt, DigitsOnlyAndNeverThrowsPastInt) {
   EXPECT_FALSE(to_int("99999999999")) << "std::stoi threw out_of_range here";
 }
 
+TEST(WithoutEmphasis, DropsMarkdownsEmphasisMarksOnly) {
+  EXPECT_EQ(without_emphasis("**2** 术 语"), "2 术 语");
+  EXPECT_EQ(without_emphasis("__4.1__基本规定"), "4.1基本规定");
+  EXPECT_EQ(without_emphasis("a*b_c ***"), "a*b_c *") << "single marks are text";
+}
+
 }  // namespace text_test
 }  // namespace regreader::text

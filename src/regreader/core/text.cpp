@@ -191,6 +191,19 @@ std::string strip_spaces(std::string_view s) {
   return from_codepoints(out);
 }
 
+std::string without_emphasis(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size(); ++i) {
+    if ((s[i] == '*' || s[i] == '_') && i + 1 < s.size() && s[i + 1] == s[i]) {
+      ++i;
+      continue;
+    }
+    out.push_back(s[i]);
+  }
+  return out;
+}
+
 std::vector<char32_t> content_codepoints(std::string_view s) {
   std::vector<char32_t> out;
   for (const char32_t c : to_codepoints(fold_width(s)))

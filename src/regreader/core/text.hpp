@@ -50,6 +50,9 @@ std::string clean_spaces(std::string_view s);
 std::string collapse_spaces(std::string_view s);
 /// Removes every whitespace character (for fuzzy matching).
 std::string strip_spaces(std::string_view s);
+/// `s` without Markdown's emphasis marks "**" and "__" ("**2** 术 语" -> "2 术 语"): formatting a
+/// converter left around words, not the words.
+std::string without_emphasis(std::string_view s);
 /// The Han characters, ASCII letters and digits of `s`, width folded: what two writings of one
 /// text share whatever their spacing and punctuation (copies of a document, a table's name and
 /// the words that ask for it).

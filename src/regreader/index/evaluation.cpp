@@ -22,11 +22,7 @@ std::string squash(const std::string& s) {
 // A chapter title as a reader sees it: a converter's emphasis marks ("**2.4 二次系统**") are
 // formatting, which a parse may keep or drop.
 std::string squash_title(const std::string& s) {
-  std::string out = squash(s);
-  for (const char* mark : {"**", "__"})
-    for (size_t at; (at = out.find(mark)) != std::string::npos;)
-      out.erase(at, 2);
-  return out;
+  return text::without_emphasis(squash(s));
 }
 
 struct Candidate {

@@ -163,7 +163,7 @@ std::string content_characters(const std::string& query) {
   // Characters that only ask, point or bind: alone they match nearly every block.
   static const std::u32string function_chars =
       U"的得了吗呢啊吧么是为在对和与及或应需须可能要会有哪什多少几怎样如何谁由被将把给让我你他她它"
-      U"们咱俺个些这那还也都就啥咋呀嘛哦里上着过吗不没很太更最又再才只从向往到";
+      U"们咱俺个些这那还也都就啥咋呀嘛哦里上着过不没很太更最又再才只从向往到";
   std::string out;
   std::u32string seen;
   for (char32_t c : text::to_codepoints(text::fold_width(query))) {

@@ -7,6 +7,7 @@
 #include "regreader/core/regex.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/index/synonyms.hpp"
+#include "regreader/parse/structure/document_title.hpp"
 
 namespace regreader::index {
 
@@ -123,13 +124,16 @@ struct Kind {
   bool technical = false;  ///< a standard's kind, which people mix up (防雷标准 for …规范)
 };
 
+std::u32string u32(std::string_view s) {
+  const auto cps = text::to_codepoints(s);
+  return {cps.begin(), cps.end()};
+}
+
 const std::vector<Kind>& kinds() {
   static const std::vector<Kind> k = [] {
     std::vector<Kind> out;
-    for (const char32_t* w : {U"规范", U"规程", U"标准", U"导则", U"细则", U"规定", U"准则"})
-      out.push_back({w, {w}, true});
-    for (const char32_t* w : {U"条例", U"办法", U"手册", U"判据", U"要求", U"法"})
-      out.push_back({w, {w}, false});
+    for (const auto& kind : parse::document_kinds())
+      out.push_back({u32(kind.word), {u32(kind.word)}, kind.standard});
     // The field's own shortenings: 安全工作规程, 调度规程, 运行规程, 反事故措施.
     out.push_back({U"安规", {U"安全", U"规程"}, false});
     out.push_back({U"调规", {U"调度", U"规程"}, false});
@@ -166,9 +170,18 @@ std::u32string name_characters(const std::string& title) {
   std::u32string out;
   for (char32_t c : text::to_codepoints(t))
     if (text::is_han(c)) out.push_back(c);
-  const std::u32string prc = U"中华人民共和国";
+  static const std::u32string prc = u32(kPrc);
   if (out.compare(0, prc.size(), prc) == 0) out.erase(0, prc.size());
   return out;
+}
+
+// A standard's title (a kind of standard in it); 通用技术要求 names a standard too, though 要求 in
+// a question is a word.
+bool standard_title(const std::u32string& name) {
+  return name.find(U"要求") != std::u32string::npos ||
+         std::any_of(kinds().begin(), kinds().end(), [&](const Kind& k) {
+           return k.technical && name.find(k.written) != std::u32string::npos;
+         });
 }
 
 // How many characters of `span` the name holds in the span's order (the longest common
@@ -251,6 +264,7 @@ RegulationNames::RegulationNames(const std::vector<model::RegulationInfo>& regs,
             {},
             normalize(r.title) + "\n" + normalize(r.reg_id),
             name_characters(r.title)};
+    e.standard = standard_title(e.name);
     for (const auto& n : regulation_numbers(r)) {
       const auto bar = n.find('|');
       e.numbers.emplace_back(n.substr(0, bar), n.substr(bar + 1));
@@ -318,14 +332,8 @@ std::vector<std::string> RegulationNames::shortened(const std::u32string& span) 
 // a standard's kind holding every other character of the name in its order; none when several do.
 std::vector<std::string> RegulationNames::mixed_kind(const std::u32string& prefix) const {
   std::vector<std::string> ids;
-  for (const auto& e : regs_) {
-    // A standard's title; 通用技术要求 names a standard too, though 要求 in a question is a word.
-    const bool standard = e.name.find(U"要求") != std::u32string::npos ||
-                          std::any_of(kinds().begin(), kinds().end(), [&](const Kind& k) {
-                            return k.technical && e.name.find(k.written) != std::u32string::npos;
-                          });
-    if (standard && in_order(prefix, e.name).first == prefix.size()) ids.push_back(e.id);
-  }
+  for (const auto& e : regs_)
+    if (e.standard && in_order(prefix, e.name).first == prefix.size()) ids.push_back(e.id);
   if (ids.size() != 1) ids.clear();
   return ids;
 }

@@ -55,6 +55,7 @@ class RegulationNames {
     std::vector<std::pair<std::string, std::string>> numbers;  ///< standard number, year
     std::string haystack;                                      ///< normalized title and id
     std::u32string name;  ///< the title's characters, for short names (线路安规, 防雷规范)
+    bool standard = false;  ///< the title names a standard's kind (…规范, …导则, …技术要求)
   };
   std::vector<std::string> shortened(const std::u32string& span) const;
   std::vector<std::string> mixed_kind(const std::u32string& prefix) const;

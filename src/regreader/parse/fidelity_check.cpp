@@ -55,9 +55,9 @@ TocEntry make_entry(const std::u32string& body_in, int page) {
   std::string t =
       text::collapse_spaces(text::fold_width(text::from_codepoints({body.begin(), body.end()})));
   // A converter's contents line is a Markdown link with bold numbers: "[**1**总则 ……1](#_toc1)".
-  static const Regex markup(R"(\]\([^)]*\)|\[|\]|\*\*|__)");
-  RE2::GlobalReplace(&t, markup, "");
-  t = text::trim(t);
+  static const Regex link(R"(\]\([^)]*\)|\[|\])");
+  RE2::GlobalReplace(&t, link, "");
+  t = text::trim(text::without_emphasis(t));
   TocEntry e;
   e.printed_page = page;
   // Contents entries are headings: "5 年景评估方法" is chapter 5, not five years.

@@ -8,7 +8,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include "regreader/core/regex.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/parse/pdf/page_furniture.hpp"
 #include "regreader/parse/structure/block_passes.hpp"
@@ -285,10 +284,7 @@ std::string unmarked_number(const std::string& t) {
   if (t.find("**") == std::string::npos && t.find("__") == std::string::npos &&
       t.find('<') == std::string::npos)
     return t;
-  static const Regex marks(R"(\*\*|__)");
-  std::string plain = strip_html_tags(t);
-  RE2::GlobalReplace(&plain, marks, "");
-  plain = text::collapse_spaces(text::trim(plain));
+  const std::string plain = text::collapse_spaces(text::without_emphasis(strip_html_tags(t)));
   return match_section_number(plain) && !match_section_number(t) ? plain : t;
 }
 

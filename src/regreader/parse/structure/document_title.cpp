@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 
-#include "regreader/core/regex.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/parse/pdf/page_furniture.hpp"
 #include "regreader/parse/structure/block_classifier.hpp"
@@ -65,13 +64,11 @@ std::string number_at(const std::vector<char32_t>& s, size_t i) {
   return letters + " " + number + "—" + year;
 }
 
-// Markdown's images (![ref1], ![](x.png)) and emphasis marks (**, __, ~~) in a converted cover.
+// A converted cover's emphasis marks (**, __, ~~); its images the Markdown reader has dropped.
 std::string strip_inline_markup(const std::string& t) {
-  static const Regex image(R"(!\[[^\]]*\](?:\([^)]*\))?)");
-  static const Regex marks(R"(\*\*|__|~~)");
-  std::string out = t;
-  RE2::GlobalReplace(&out, image, " ");
-  RE2::GlobalReplace(&out, marks, "");
+  std::string out = text::without_emphasis(t);
+  for (size_t at; (at = out.find("~~")) != std::string::npos;)
+    out.erase(at, 2);
   return text::trim(text::collapse_spaces(out));
 }
 
@@ -91,12 +88,18 @@ std::string unsized_cover_name(const std::string& t) {
 
 }  // namespace
 
+const std::vector<DocumentKind>& document_kinds() {
+  static const std::vector<DocumentKind> kinds = {
+      {"规范", true}, {"规程", true}, {"标准", true}, {"导则", true}, {"细则", true},
+      {"规定", true}, {"准则", true}, {"条例"},       {"办法"},       {"手册"},
+      {"判据"},       {"要求"},       {"法"}};
+  return kinds;
+}
+
 bool names_a_document(std::string_view name) {
-  static const char* const kKinds[] = {"规范", "规程", "标准", "导则", "条例", "细则", "规定",
-                                       "办法", "手册", "准则", "要求", "判据", "法"};
   const std::string t = text::trim(std::string(name));
-  return std::any_of(std::begin(kKinds), std::end(kKinds),
-                     [&](const char* k) { return text::ends_with(t, k); });
+  return std::any_of(document_kinds().begin(), document_kinds().end(),
+                     [&](const DocumentKind& k) { return text::ends_with(t, k.word); });
 }
 
 std::string standard_number(std::string_view text_in) {

@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "regreader/parse/raw_document.hpp"
 
@@ -14,8 +15,16 @@ namespace regreader::parse {
 /// space, number, "—", year. "" when there is none.
 std::string standard_number(std::string_view text);
 
-/// True when `name` ends the way a regulation's name does: 规范, 规程, 标准, 导则, 条例, 细则,
-/// 规定, 办法, 手册, 准则, 要求, 判据, 法 (建筑物防雷设计规范, 消防法).
+/// The word a regulation's name ends with, for its kind of document.
+struct DocumentKind {
+  std::string_view word;  ///< 规范, 条例, 法 …
+  bool standard = false;  ///< a standard's kind (规范, 规程, 标准, 导则, 细则, 规定, 准则)
+};
+/// Every kind: the standards' words, then 条例, 办法, 手册, 判据, 要求, 法.
+const std::vector<DocumentKind>& document_kinds();
+
+/// True when `name` ends the way a regulation's name does (document_kinds: 建筑物防雷设计规范,
+/// 消防法).
 bool names_a_document(std::string_view name);
 
 /// `text` without HTML tags (`<a name="_Toc1"></a>`) and with spaces collapsed.
