@@ -10,6 +10,11 @@ office-guide.{docx,pdf}   an operating guide: parts 一、… with items 1.目�
                           (U+F06C), an untitled table under a line that names it, an untitled
                           table with only a header, a captioned table continued under 续表, and
                           a caption with a full number (表3.2-1).
+office-grid.{docx,pdf}    numbered items laid out in a borderless two-column table, as PDF-to-Word
+                          converters write them: the item number in the first column, its text in
+                          the second, the end of a wrapped sentence back in the first column of
+                          the next row; then a real table whose long cell runs on in its own
+                          column.
 office-title.{docx,pdf}   a rule sheet whose title is in Word's Title style (with a bracketed
                           Subtitle) and whose chapters are unnumbered Heading 1 paragraphs, the
                           first of them (总则) on the cover page.
@@ -108,6 +113,15 @@ STYLES = f"""
  <style:style style:name="Cell" style:family="table-cell">
   <style:table-cell-properties fo:border="0.5pt solid #000000" fo:padding="0.08cm"/>
  </style:style>
+ <style:style style:name="Grid" style:family="table">
+  <style:table-properties style:width="16cm" table:align="left"/>
+ </style:style>
+ <style:style style:name="GridCell" style:family="table-cell">
+  <style:table-cell-properties fo:border="none" fo:padding="0.02cm"/>
+ </style:style>
+ <style:style style:name="GridText" style:family="paragraph" style:parent-style-name="Standard">
+  <style:paragraph-properties fo:margin-bottom="0cm"/>
+ </style:style>
  <style:style style:name="CellText" style:family="paragraph" style:parent-style-name="Standard">
   <style:paragraph-properties fo:margin-bottom="0cm" fo:text-align="center"/>{text_props(10.5)}
  </style:style>
@@ -146,6 +160,21 @@ def table(rows, header_rows=1):
         out.append("</table:table-row>")
         if wrap[1]:
             out.append("</table:table-header-rows>")
+    out.append("</table:table>")
+    return "".join(out)
+
+
+def grid(rows):
+    """A borderless table laid out by a converter: each cell's paragraphs separated by "\n"."""
+    out = ['<table:table table:style-name="Grid"><table:table-column '
+           f'table:number-columns-repeated="{len(rows[0])}"/>']
+    for row in rows:
+        out.append("<table:table-row>")
+        for c in row:
+            paras = "".join(p(x, "GridText") for x in c.split("\n")) if c else p("", "GridText")
+            out.append('<table:table-cell table:style-name="GridCell" office:value-type="string">'
+                       f'{paras}</table:table-cell>')
+        out.append("</table:table-row>")
     out.append("</table:table>")
     return "".join(out)
 
@@ -222,6 +251,28 @@ GUIDE = [
     p("五、附则", "Part"),
     p("1.本指南由运行部负责解释。"),
     p("2.本指南自发布之日起执行。"),
+]
+
+# The items of 2.1 as a PDF-to-Word converter lays them out; 2.2's table is a real one.
+GRID_DOC = [
+    p("测风设备技术要求", "Title"),
+    h("1 总则", 1),
+    p("1.1 本要求适用于测风塔上安装的测风设备。"),
+    h("2 测量仪器", 1),
+    p("2.1 测风设备应符合下列规定："),
+    grid([["1", "风速计应符合下列规定：\n1)测量范围应为0m/s～60m/s。\n"
+                "2)在4m/s～25m/s范围内测量误差不应超过"],
+          ["±0.5m/s。\n2", "\n风向标应符合下列规定：\n1)测量范围应为0°～360°。"],
+          ["3", "数据记录仪应符合下列规定：\n1)应能连续记录并保存全部测量参数的"],
+          ["数据。", ""],
+          ["", "2)应能在断电后继续保存已记录的数据。"],
+          ["4", "测风塔的避雷装置应在雷雨季节前检查，接地电阻不应大于"],
+          ["4Ω。", ""]]),
+    p("2.2 测风设备的检定周期如下："),
+    table([["设备", "检定周期", "说明"],
+           ["风速计", "12个月", "在风洞中检定，检定时应记录环境温度和气压，"],
+           ["", "", "检定报告随设备保存。"],
+           ["风向标", "12个月", "与风速计同时检定"]]),
 ]
 
 TITLE_DOC = [
@@ -330,7 +381,8 @@ def main():
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        for name, title, body in [("office-guide", "", GUIDE), ("office-title", "", TITLE_DOC)]:
+        for name, title, body in [("office-guide", "", GUIDE), ("office-title", "", TITLE_DOC),
+                                  ("office-grid", "", GRID_DOC)]:
             fodt = tmp / f"{name}.fodt"
             fodt.write_text(document(title, body), encoding="utf-8")
             export(fodt, out, "docx:MS Word 2007 XML", tmp / "lo")

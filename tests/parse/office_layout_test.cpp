@@ -149,5 +149,33 @@ TEST(OfficeTitle, ThePdfExportKeepsTheTitleAndChaptersByType) {
   EXPECT_EQ(doc.structure.find(chapters[0]->children_ids[0])->section_number, "第一条");
 }
 
+class OfficeGrid : public ::testing::TestWithParam<std::string> {};
+
+// Items laid out in a borderless grid by a converter (number | text, the end of a wrapped sentence
+// back in the first column) are text: no table holds them, and the cut sentence is whole; the real
+// table after them, whose long cell runs on in its own column, stays a table.
+TEST_P(OfficeGrid, ProseLaidOutInAGridIsTextAndARealTableStays) {
+  const auto doc = parse_fixture(GetParam());
+  int tables = 0;
+  bool whole = false;
+  for (const auto& [type, text] : blocks(doc)) {
+    if (type == BlockType::kTable) {
+      ++tables;
+      EXPECT_EQ(text.find("风向标应符合"), std::string::npos) << text;
+      EXPECT_NE(text.find("检定周期"), std::string::npos) << text;
+    } else {
+      whole = whole || text.find("测量误差不应超过±0.5m/s。") != std::string::npos;
+    }
+  }
+  EXPECT_EQ(tables, 1);
+  EXPECT_TRUE(whole) << "the sentence wrapped into the first column is one";
+}
+
+INSTANTIATE_TEST_SUITE_P(Exports, OfficeGrid,
+                         ::testing::Values("office-grid.pdf", "office-grid.docx"),
+                         [](const auto& info) {
+                           return info.param.substr(info.param.rfind('.') + 1);
+                         });
+
 }  // namespace office_layout_test
 }  // namespace regreader::parse

@@ -18,6 +18,7 @@
 #include "regreader/parse/office/docx_tables.hpp"
 #include "regreader/parse/office/office_renderer.hpp"
 #include "regreader/parse/pdf/block_rects.hpp"
+#include "regreader/parse/tables/prose_cells.hpp"
 
 namespace regreader::parse {
 
@@ -288,7 +289,18 @@ struct BodyReader {
     RawBlock b;
     b.kind = RawBlock::Kind::kTable;
     b.table = read_docx_table(tbl);
-    if (b.table->row_count > 0) raw.blocks.push_back(std::move(b));
+    if (b.table->row_count == 0) return;
+    // A grid that only lays out prose (a converter's numbered items, sentences wrapping back to
+    // the first column) is read as its paragraphs.
+    if (laid_out_prose(*b.table)) {
+      for (auto& line : prose_paragraphs(*b.table)) {
+        RawBlock para;
+        para.text = std::move(line);
+        raw.blocks.push_back(std::move(para));
+      }
+      return;
+    }
+    raw.blocks.push_back(std::move(b));
   }
 };
 

@@ -17,6 +17,7 @@
 #include "regreader/parse/pdf/block_rects.hpp"
 #include "regreader/parse/pdf/pdf_document.hpp"
 #include "regreader/parse/tables/pdf_tables.hpp"
+#include "regreader/parse/tables/prose_cells.hpp"
 
 namespace regreader::parse {
 
@@ -184,6 +185,9 @@ void append_page_blocks(PdfPage& page, float body, std::vector<RawBlock>& out) {
   };
   size_t next = 0;
   for (const auto& t : tables) {
+    // A grid that only lays out prose (items numbered in one column, sentences wrapping back
+    // to it) stays lines of text.
+    if (laid_out_prose(t.table)) continue;
     paragraphs(next, t.first_line);
     RawBlock b;
     b.kind = RawBlock::Kind::kTable;

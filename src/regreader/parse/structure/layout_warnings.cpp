@@ -4,31 +4,11 @@
 #include <string_view>
 
 #include "regreader/core/text.hpp"
+#include "regreader/parse/tables/prose_cells.hpp"
 
 namespace regreader::parse {
 
 namespace {
-
-// A cell this long that ends on a character of a word, with a clause mark inside (，、。；：), is
-// prose cut off; shorter cells are names and labels, which end that way by nature.
-constexpr size_t kMinProseChars = 12;
-// The tail of the sentence: at most this many characters before its 。 or ；.
-constexpr size_t kMaxTailChars = 10;
-
-bool ends_mid_sentence(const std::string& cell) {
-  const auto cps = text::to_codepoints(text::trim(cell));
-  if (cps.size() < kMinProseChars || !text::is_han(cps.back())) return false;
-  for (const char32_t c : cps)
-    if (c == U'，' || c == U'、' || c == U'。' || c == U'；' || c == U'：') return true;
-  return false;
-}
-
-bool finishes_a_sentence(const std::string& cell) {
-  const auto cps = text::to_codepoints(text::trim(cell));
-  for (size_t i = 1; i < cps.size() && i <= kMaxTailChars; ++i)
-    if (cps[i] == U'。' || cps[i] == U'；') return true;
-  return false;
-}
 
 // A sibling's number as a series and a place in it: "5.2.3" → ("5.2.", 3), "第十二条" →
 // ("第条", 12), "三" → ("", 3); nullopt for letters (附录A) and unnumbered nodes.
