@@ -19,7 +19,8 @@ office-title.{docx,pdf}   a rule sheet whose title is in Word's Title style (wit
                           Subtitle) and whose chapters are unnumbered Heading 1 paragraphs, the
                           first of them (总则) on the cover page.
 
-With --gold DIR, it also writes the fidelity gold of each export (bench/fidelity/gold/office-*.json):
+With --gold DIR, it also writes the fidelity gold of each export of office-guide and office-grid
+(bench/fidelity/gold/office-*.json):
 the chapters, tables and fragments come from the document written here, their pages from
 LibreOffice's PDF as pdftotext reads it, page by page — never from RegReader's output.
 
@@ -307,12 +308,14 @@ def chapters_of(body):
         t = plain(xml)
         if 'text:style-name="Part"' in xml:
             num, title = t.split("、", 1)
-            out.append({"section": num, "title": title, "level": 1})
+            out.append({"section": num, "title": title, "level": 1, "printed": t})
         elif 'text:style-name="Item"' in xml:
             num, title = t.split(".", 1)
-            out.append({"section": num, "title": title, "level": 2})
+            out.append({"section": num, "title": title, "level": 2, "printed": t})
         elif "<text:h" in xml:
-            out.append({"section": "", "title": t, "level": 1})
+            m = re.match(r"(\d+)\s+(.+)", t)
+            out.append({"section": m[1] if m else "", "title": m[2] if m else t, "level": 1,
+                        "printed": t})
     return out
 
 
@@ -339,8 +342,8 @@ def gold_for(name, fmt, body, tables, fragments, pdf):
     pages = pdf_pages(pdf)
     chapters, at = [], 1
     for c in chapters_of(body):
-        at = page_of(pages, (c["section"] + ("、" if c["level"] == 1 and c["section"] else ".")
-                             if c["section"] else "") + c["title"], at)
+        printed = c.pop("printed")
+        at = page_of(pages, re.sub(r"\s+", "", printed), at)
         chapters.append({**c, "page": at})
     return {
         "fixture": f"{name}.{fmt}",
@@ -371,6 +374,16 @@ GUIDE_FRAGMENTS = [
 ]
 
 
+GRID_TABLES = [
+    {"id": "T1", "find": "2.2测风设备的检定周期如下", "rows": [["风向标", "12个月", "与风速计同时检定"]]},
+]
+GRID_FRAGMENTS = [
+    "在4m/s～25m/s范围内测量误差不应超过±0.5m/s。",
+    "应能连续记录并保存全部测量参数的数据。",
+    "接地电阻不应大于4Ω。",
+]
+
+
 def main():
     args = sys.argv[1:]
     gold_dir = None
@@ -392,15 +405,16 @@ def main():
             gold_dir.mkdir(parents=True, exist_ok=True)
             # A Word file's pages are LibreOffice's rendering of the .docx itself.
             rendered = tmp / "rendered"
-            export(out / "office-guide.docx", rendered, "pdf:writer_pdf_Export", tmp / "lo")
-            for fmt, pdf in (("pdf", out / "office-guide.pdf"),
-                             ("docx", rendered / "office-guide.pdf")):
-                g = gold_for("office-guide", fmt, GUIDE, GUIDE_TABLES, GUIDE_FRAGMENTS, pdf)
-                path = gold_dir / f"office-guide-{fmt}.json"
-                path.write_text(json.dumps(g, ensure_ascii=False, indent=1) + "\n",
-                                encoding="utf-8")
-                print(f"wrote {path}")
-
+            for name, body, tables, fragments in [
+                    ("office-guide", GUIDE, GUIDE_TABLES, GUIDE_FRAGMENTS),
+                    ("office-grid", GRID_DOC, GRID_TABLES, GRID_FRAGMENTS)]:
+                export(out / f"{name}.docx", rendered, "pdf:writer_pdf_Export", tmp / "lo")
+                for fmt, pdf in (("pdf", out / f"{name}.pdf"), ("docx", rendered / f"{name}.pdf")):
+                    g = gold_for(name, fmt, body, tables, fragments, pdf)
+                    path = gold_dir / f"{name}-{fmt}.json"
+                    path.write_text(json.dumps(g, ensure_ascii=False, indent=1) + "\n",
+                                    encoding="utf-8")
+                    print(f"wrote {path}")
 
 if __name__ == "__main__":
     main()
