@@ -9,6 +9,7 @@
 
 #include <algorithm>
 
+#include "regreader/index/chapter_suggestions.hpp"
 #include "regreader/index/copies.hpp"
 #include "regreader/parse/markdown/markdown_parser.hpp"
 #include "regreader/parse/office/office_renderer.hpp"
@@ -283,6 +284,23 @@ TEST_F(WorkersWords, TheWordsAsTypedRankAboveTheirSynonyms) {
   ASSERT_FALSE(rain.hits.empty());
   EXPECT_NE(plain(rain.hits[0].snippet).find("雷雨天气"), std::string::npos)
       << rain.hits[0].snippet;
+}
+
+TEST(ChapterSuggestions, AHeadingNamingTheTopicRanksAboveAClauseStartSharingMoreWords) {
+  // 7.4's title is its sentence cut short; 6.5's names the topic the question asks about.
+  enable_keyword_index();
+  parse::TempDir dir;
+  store::PageStore store(dir.path(), true);
+  ensure_keyword_index(store);
+  store.save(doc("GB77777",
+                 "# GB 77777—2026 验电规程\n\n## 6 验电\n\n### 6.5 验电器使用\n\n"
+                 "验电器应定期试验，不合格的不应使用。\n\n## 7 其他\n\n"
+                 "### 7.4 验电器使用前应在有电设备上试验，确认良好后方可使用。\n\n"
+                 "验电时应戴绝缘手套。\n"));
+  const auto s = suggest_chapters(store, "验电器使用前要试验吗", {}, SynonymTable{}, 5);
+  ASSERT_GE(s.size(), 2u);
+  EXPECT_EQ(s[0].title, "6.5 验电器使用");
+  EXPECT_NE(s[1].title.find("7.4 验电器使用前"), std::string::npos) << s[1].title;
 }
 
 TEST(CopySignatures, NearIdenticalTextsAreCopiesOthersAreNot) {

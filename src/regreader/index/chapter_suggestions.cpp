@@ -14,6 +14,12 @@ namespace regreader::index {
 
 namespace {
 
+// A clause's title cut short ("5.1.3 主厂房至少应有1个能通至…") is the start of a sentence, not a
+// name of the chapter's topic: its shared words count half. On the worker set (bench/), the
+// chapter asked about came first among the suggestions for 66 questions of 177 instead of 57, and
+// among the five for 100 instead of 95; the development set's ranks are unchanged.
+constexpr double kCutTitleWeight = 0.5;
+
 struct Title {
   ChapterSuggestion chapter;
   int level = 0;
@@ -104,7 +110,8 @@ std::vector<ChapterSuggestion> suggest_chapters(const store::DocumentStore& stor
         std::find(reg_ids.begin(), reg_ids.end(), t.chapter.reg_id) == reg_ids.end())
       continue;
     const double covered = static_cast<double>(s.first) / static_cast<double>(t.tokens.size());
-    scored.emplace_back(&t, s.second * (0.5 + 0.5 * covered));
+    const bool cut = t.chapter.title.find("…") != std::string::npos;
+    scored.emplace_back(&t, s.second * (0.5 + 0.5 * covered) * (cut ? kCutTitleWeight : 1.0));
   }
   // In the library's order among equals, whatever order the map gave them.
   std::sort(scored.begin(), scored.end(),
