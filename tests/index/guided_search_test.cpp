@@ -111,6 +111,18 @@ TEST_F(Guided, StandardNumbersAndUnknownNames) {
   EXPECT_EQ(widened.hits[0].reg_id.rfind("GB99999", 0), 0u);
 }
 
+TEST_F(Guided, ARegulationNamedKeepsItsScopeForWeakMatches) {
+  // 事故隐患 is the safety law's wording; the fire law, named, says 火灾隐患 (第十七条): its weak
+  // match is what the reader asked for, and it is said to be weak.
+  const auto r = run("消防法里 事故隐患排查谁负责");
+  EXPECT_EQ(r.scoped_by, "消防法 -> 消防法(2021-04-29)");
+  ASSERT_FALSE(r.hits.empty());
+  EXPECT_EQ(regs_of(r.hits), (std::set<std::string>{"消防法(2021-04-29)"}));
+  EXPECT_EQ(r.hits[0].section_number, "第十七条");
+  EXPECT_EQ(r.hits[0].match, "partial");
+  EXPECT_NE(r.note.find("only weak matches"), std::string::npos) << r.note;
+}
+
 TEST_F(Guided, ADefinitionQuestionListsTheTermsEntryFirst) {
   // The entry is a heading (2.1 暂态功角稳定) and its definition the block after it, which does
   // not contain the term: the hit is that block.

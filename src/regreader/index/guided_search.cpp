@@ -339,7 +339,7 @@ void characters_shared(const Engine& engine, const store::DocumentStore& store, 
 // Chapters to read either way.
 void last_resorts(const Engine& engine, const store::DocumentStore& store, const Asked& q,
                   const SearchFilter& f, SearchMode mode, const GuidedOptions& o, GuidedResult& r,
-                  const std::function<void(const std::string&)>& on_step) {
+                  const std::function<void(const std::string&)>& on_step, bool characters = true) {
   if (mode == SearchMode::kKeyword && semantic_unavailable(engine).empty()) {
     r.hits = ranked_folded(engine, store, q.text, q.asked, f, SearchMode::kVector, o, on_step);
     if (!r.hits.empty()) r.fallback = "vector";
@@ -355,7 +355,7 @@ void last_resorts(const Engine& engine, const store::DocumentStore& store, const
       r.fallback_query = q.whole();
     }
   }
-  if (r.hits.empty()) characters_shared(engine, store, q, f, o, r, on_step);
+  if (r.hits.empty() && characters) characters_shared(engine, store, q, f, o, r, on_step);
   // The any-pair pass found nothing: no pair is stored, unless the filter's chapters or types
   // hid it, which only a pass without them tells.
   const bool narrowed =
@@ -415,7 +415,17 @@ GuidedResult guided_search(const Engine& engine, const std::string& query,
     return widened(engine, store, q, std::move(hits), with, o, r, on_step);
   };
   r.hits = run(f);
+  // A regulation named is the one the reader means: a block of it sharing a pair of the question
+  // (or found by the vector leg) comes before other regulations' matches; only when none does is
+  // the scope given up.
   if (r.hits.empty() && !r.scoped_reg_ids.empty()) {
+    last_resorts(engine, store, q, f, mode, o, r, on_step, false);
+    if (!r.hits.empty())
+      r.note = "only weak matches in the regulation(s) the query names (" + r.scoped_by + ")";
+  }
+  if (r.hits.empty() && !r.scoped_reg_ids.empty()) {
+    r.nothing_in_library = false;
+    r.suggestions.clear();
     r.note = "nothing found in the regulation(s) the query names (" + r.scoped_by +
              "); results from every regulation";
     r.scoped_by.clear();
