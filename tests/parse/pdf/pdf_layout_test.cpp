@@ -106,6 +106,32 @@ TEST(PdfLayout, BoldWordsInsideAParagraphDoNotSplitIt) {
   EXPECT_TRUE(blocks[2].styled_heading);
 }
 
+// OCR guesses a line's type size from its height: a short heading read a little large is not
+// wrapped onto the indented text under it, which runs on far past it; a centred heading's second,
+// longer line still joins it.
+TEST(PdfLayout, AShortHeadingIsNotWrappedOntoTheTextUnderIt) {
+  PdfPage p = a4(11);
+  auto ocr = [](PdfLine l) {
+    l.mean_conf = 94;
+    return l;
+  };
+  p.lines = {ocr(line("7.1 一般要求", 83, 506, 150, 12.7f)),
+             ocr(line("线路运行与维护包含线路巡视、线路停复役操作、杆塔及配电设备维护和测量", 104,
+                      529, 528, 12.2f)),
+             ocr(line("时应注意自我防护，保持安全距离。", 84, 545, 235, 11.0f))};
+  auto blocks = lines_to_paragraphs(p, 11.0f);
+  ASSERT_EQ(blocks.size(), 2u);
+  EXPECT_EQ(blocks[0].text, "7.1 一般要求");
+  EXPECT_EQ(blocks[1].text.rfind("线路运行与维护", 0), 0u) << blocks[1].text;
+  PdfPage cover = a4(7);
+  cover.lines = {line("电力工程承试工作", 244, 80, 389, 18.0f, true),
+                 line("技术与安全应知应会知识", 217, 110, 416, 18.0f, true),
+                 line("1、目前我公司电力工程承试工作分为两个大类，", 97, 140, 412, 13.9f)};
+  blocks = lines_to_paragraphs(cover, 13.9f);
+  ASSERT_GE(blocks.size(), 1u);
+  EXPECT_EQ(blocks[0].text, "电力工程承试工作技术与安全应知应会知识");
+}
+
 TEST(PdfLayout, BodyFontSizeIsTheMostUsedSize) {
   PdfPage p = a4(1);
   p.lines = {line("标题", 72, 50, 100, 16), line(std::string(90, 'x'), 72, 100, 500, 10.5f),

@@ -390,9 +390,13 @@ std::vector<RawBlock> lines_to_paragraphs(const PdfPage& page, float body_size) 
                                : overlap > 0.5f * std::min(l.x1 - l.x0, prev->x1 - prev->x0);
       // A numbered line under a heading ("1.巡视周期" under "四、巡视检查") starts an item of its
       // own.
+      // Left-aligned, a wrapped line never runs further right than the line it continues: a
+      // line of text running on past a short heading is the paragraph under it ("7.1 一般要求"
+      // over its text). A centred heading's second line may be the longer.
+      const bool centred = std::fabs((l.x0 + l.x1) - (prev->x0 + prev->x1)) / 2 <= em;
       const bool heading_wrap = prev_large && !size_change && prev->bold == l.bold &&
                                 gap <= kParagraphGap * h && aligned && !ends_sentence(prev->text) &&
-                                !starts_new_item(folded);
+                                !starts_new_item(folded) && (centred || l.x1 <= prev->x1 + em);
       // Leaving or entering heading-size type ends a paragraph, however close the sizes — when
       // the sizes are the font's (a text layer), not OCR's guess from each line's height.
       const bool crosses_heading_size =
