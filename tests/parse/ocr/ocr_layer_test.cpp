@@ -50,6 +50,21 @@ TEST(OcrLayer, PlusMinusReadAsShi) {
   EXPECT_EQ(text(b), U"护士2名，士兵") << "after a Han character, or before none, 士 stays";
 }
 
+TEST(OcrLayer, TheDashBeforeAStandardsYearReadAsYi) {
+  auto mended = [](const std::u32string& s) {
+    auto chars = line(s, 90);
+    mend_year_dashes(chars);
+    return text_of(chars);
+  };
+  EXPECT_EQ(mended(U"本标准按照GB/T1.1一2009给出的规则"), "本标准按照GB/T1.1—2009给出的规则");
+  EXPECT_EQ(mended(U"参照GB2894一2008"), "参照GB2894—2008");
+  EXPECT_EQ(mended(U"DL/T5352一2018规定"), "DL/T5352—2018规定");
+  EXPECT_EQ(mended(U"第10一2009条"), "第10一2009条") << "no standard's code before the number";
+  EXPECT_EQ(mended(U"GB2894一200"), "GB2894一200") << "no year after it";
+  EXPECT_EQ(mended(U"GB2894一20091"), "GB2894一20091") << "five digits are no year";
+  EXPECT_EQ(mended(U"一2009年"), "一2009年");
+}
+
 TEST(OcrLayer, AnUnsureDigitTakesTheLayersReadingAndStaysUnsure) {
   auto ocr = line(U"10及以下8.70", 95);
   ocr[5].conf = 50;  // the 8

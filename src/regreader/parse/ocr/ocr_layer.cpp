@@ -382,6 +382,37 @@ void mend_plus_minus(std::vector<PdfChar>& ocr) {
   }
 }
 
+void mend_year_dashes(std::vector<PdfChar>& ocr) {
+  auto same_line = [](const PdfChar& a, const PdfChar& b) { return a.y0 < b.y1 && b.y0 < a.y1; };
+  auto upper = [](char32_t c) { return c >= U'A' && c <= U'Z'; };
+  for (size_t i = 1; i + 4 < ocr.size(); ++i) {
+    if (ocr[i].c != U'一') continue;
+    // Four digits of a year after it, 19xx or 20xx, on its line.
+    bool year = (ocr[i + 1].c == U'1' && ocr[i + 2].c == U'9') ||
+                (ocr[i + 1].c == U'2' && ocr[i + 2].c == U'0');
+    for (size_t k = i + 1; year && k <= i + 4; ++k)
+      year = is_digit(ocr[k].c) && same_line(ocr[i], ocr[k]);
+    if (!year || (i + 5 < ocr.size() && is_digit(ocr[i + 5].c) && same_line(ocr[i], ocr[i + 5])))
+      continue;
+    // Before it, on its line: the standard's number (digits and points), then its code's letters
+    // (GB, GB/T, DL/T, Q/GDW), spaces allowed between.
+    size_t k = i;
+    bool digits = false;
+    while (k > 0 && same_line(ocr[k - 1], ocr[i]) &&
+           (is_digit(ocr[k - 1].c) || ocr[k - 1].c == U'.' || ocr[k - 1].c == U' ')) {
+      --k;
+      digits = digits || is_digit(ocr[k].c);
+    }
+    size_t letters = 0;
+    while (k > 0 && same_line(ocr[k - 1], ocr[i]) &&
+           (upper(ocr[k - 1].c) || ocr[k - 1].c == U'/')) {
+      --k;
+      letters += upper(ocr[k].c) ? 1 : 0;
+    }
+    if (digits && letters >= 1) ocr[i].c = U'—';
+  }
+}
+
 void combine_with_text_layer(std::vector<PdfChar>& ocr, const std::vector<PdfChar>& layer) {
   if (layer.empty()) return;
   vote_per_line(ocr, {layer}, [](std::vector<PdfChar>& chars, const auto& stretches) {

@@ -42,4 +42,9 @@ void resolve_alternatives(std::vector<PdfPage>& pages);
 // and stands right before a digit is ±. After a Han character it stays (`护士2名`).
 void mend_plus_minus(std::vector<PdfChar>& ocr);
 
+// OCR reads the dash of a standard's number before its year as the character 一 (`GB/T 1.1一2009`,
+// `DL/T 5352一2018`): a 一 right after a standard number (letters, an optional /T, digits) and
+// right before four digits of a year is —.
+void mend_year_dashes(std::vector<PdfChar>& ocr);
+
 }  // namespace regreader::parse

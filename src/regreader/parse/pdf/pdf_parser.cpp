@@ -61,6 +61,7 @@ class PageReader {
       combine_with_text_layer(ocr, content.chars);
       drop_rule_glyphs(ocr, scanned);
       mend_plus_minus(ocr);
+      mend_year_dashes(ocr);
       content.chars = std::move(ocr);
       content.rules.insert(content.rules.end(), scanned.begin(), scanned.end());
       source = "ocr";
