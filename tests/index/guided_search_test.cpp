@@ -315,6 +315,22 @@ TEST(ChapterSuggestions, AHeadingNamingTheTopicRanksAboveAClauseStartSharingMore
   EXPECT_NE(s[1].title.find("7.4 验电器使用前"), std::string::npos) << s[1].title;
 }
 
+TEST(ChapterSuggestions, AWorkersShorteningFindsTheTitleItShortens) {
+  // 土松 is 土质松软 shortened, 挖杆坑 holds 挖坑 with a character between: pairs one character
+  // apart count, at half a pair.
+  enable_keyword_index();
+  parse::TempDir dir;
+  store::PageStore store(dir.path(), true);
+  ensure_keyword_index(store);
+  store.save(doc("GB66666",
+                 "# GB 66666—2026 线路施工规程\n\n## 9 施工\n\n"
+                 "### 9.3.1 开挖前应探明地下管线\n\n开挖前应探明地下管线。\n\n"
+                 "### 9.3.3 在土质松软处挖坑\n\n应有防止塌方的措施。\n"));
+  const auto s = suggest_chapters(store, "土松的地方挖杆坑要不要加挡板", {}, SynonymTable{}, 5);
+  ASSERT_FALSE(s.empty());
+  EXPECT_EQ(s[0].title, "9.3.3 在土质松软处挖坑");
+}
+
 TEST(CopySignatures, NearIdenticalTextsAreCopiesOthersAreNot) {
   const std::string a = standard("");
   const std::string b = standard("，必要时校核");

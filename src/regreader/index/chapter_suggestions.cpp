@@ -8,6 +8,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "regreader/core/text.hpp"
 #include "regreader/index/keyword/tokenizer.hpp"
 
 namespace regreader::index {
@@ -20,17 +21,35 @@ namespace {
 // among the five for 100 instead of 95; the development set's ranks are unchanged.
 constexpr double kCutTitleWeight = 0.5;
 
+// A pair with one character skipped counts this much of a pair: a worker's shortening (土松 for
+// 土质松软, 预试 for 预防性试验) or a word the title shortens (挖杆坑 for 挖坑).
+constexpr double kSkipWeight = 0.5;
+
 struct Title {
   ChapterSuggestion chapter;
   int level = 0;
   std::set<std::string> tokens;
+  std::set<std::string>
+      skips;  ///< its pairs of Chinese characters one apart (土质松软: 土松, 质软)
 };
+
+// The pairs of Chinese characters one character apart in `text`, in three-character runs.
+std::set<std::string> skip_pairs(const std::string& text) {
+  std::set<std::string> out;
+  const auto cps = text::to_codepoints(text);
+  for (size_t i = 0; i + 2 < cps.size(); ++i)
+    if (text::is_han(cps[i]) && text::is_han(cps[i + 1]) && text::is_han(cps[i + 2]))
+      out.insert(text::from_codepoints({cps[i], cps[i + 2]}));
+  return out;
+}
 
 struct Titles {
   std::vector<Title> titles;
   /// The titles holding each token (their index in `titles`): a question is scored against
   /// the titles it shares a pair with, not every title of the library.
   std::unordered_map<std::string, std::vector<size_t>> postings;
+  /// The same for the titles' pairs one character apart.
+  std::unordered_map<std::string, std::vector<size_t>> skip_postings;
 };
 
 Titles read_titles(const store::DocumentStore& store,
@@ -50,8 +69,11 @@ Titles read_titles(const store::DocumentStore& store,
       for (const auto& tok : tokenize(n.title, TokenizeMode::kQuery))
         t.tokens.insert(tok.text);
       if (t.tokens.empty()) continue;
+      t.skips = skip_pairs(n.title);
       for (const auto& tok : t.tokens)
         out.postings[tok].push_back(out.titles.size());
+      for (const auto& skip : t.skips)
+        out.skip_postings[skip].push_back(out.titles.size());
       out.titles.push_back(std::move(t));
     }
   }
@@ -92,24 +114,38 @@ std::vector<ChapterSuggestion> suggest_chapters(const store::DocumentStore& stor
   // A pair found in few titles says more (接地 over 工作); a title the question covers more of
   // ranks above one it only touches.
   const double n = static_cast<double>(titles->titles.size()) + 1;
-  std::unordered_map<size_t, std::pair<int, double>> shared;  // title -> pairs, their weight
-  for (const auto& tok : wanted) {
-    const auto at = titles->postings.find(tok);
-    if (at == titles->postings.end()) continue;
+  std::unordered_map<size_t, std::pair<double, double>> shared;  // title -> pairs, their weight
+  auto add = [&](const auto& postings, const std::string& tok, double weight,
+                 const std::set<size_t>& counted) {
+    const auto at = postings.find(tok);
+    if (at == postings.end()) return;
     const double idf = std::log(n / static_cast<double>(at->second.size()));
     for (size_t i : at->second) {
+      if (counted.count(i)) continue;
       auto& s = shared[i];
-      ++s.first;
-      s.second += idf;
+      s.first += weight;
+      s.second += weight * idf;
     }
+  };
+  for (const auto& tok : wanted)
+    add(titles->postings, tok, 1.0, {});
+  // A pair of the question one character apart in a title, or a title's pair one apart in the
+  // question, counts less, and not where the pair itself was found.
+  for (const auto& tok : wanted) {
+    std::set<size_t> found;
+    if (const auto at = titles->postings.find(tok); at != titles->postings.end())
+      found.insert(at->second.begin(), at->second.end());
+    add(titles->skip_postings, tok, kSkipWeight, found);
   }
+  for (const auto& skip : skip_pairs(question))
+    if (!wanted.count(skip)) add(titles->postings, skip, kSkipWeight, {});
   std::vector<std::pair<const Title*, double>> scored;
   for (const auto& [i, s] : shared) {
     const Title& t = titles->titles[i];
     if (!reg_ids.empty() &&
         std::find(reg_ids.begin(), reg_ids.end(), t.chapter.reg_id) == reg_ids.end())
       continue;
-    const double covered = static_cast<double>(s.first) / static_cast<double>(t.tokens.size());
+    const double covered = std::min(1.0, s.first / static_cast<double>(t.tokens.size()));
     const bool cut = t.chapter.title.find("…") != std::string::npos;
     scored.emplace_back(&t, s.second * (0.5 + 0.5 * covered) * (cut ? kCutTitleWeight : 1.0));
   }
