@@ -75,6 +75,26 @@ TEST_F(Evaluation, AChapterIsGoldAndAnswersWithNoHitAreCounted) {
   EXPECT_EQ(evaluate(embedded_engine(*store_), marked, "keyword").ranks, (std::vector<int>{1}));
 }
 
+TEST_F(Evaluation, SuggestedChaptersAreScoredAgainstTheChapterGold) {
+  // 没电 is not in the text: nothing strict, and the chapters whose titles share 母线 are
+  // suggested. A question found strictly gets no suggestion; one without a chapter gold is not
+  // counted.
+  const auto qs = read_eval_file(write(
+      "{\"query\": \"母线没电了咋办\", \"reg_id\": \"R\", \"chapter\": \"5.2.1 "
+      "母线失压时应立即处理…\"}\n"
+      "{\"query\": \"母线失压\", \"reg_id\": \"R\", \"chapter\": \"5.2.1 母线失压时应立即处理…\"}\n"
+      "{\"query\": \"母线\", \"reg_id\": \"R\", \"expect\": \"母线失压\"}\n"));
+  const auto r = evaluate(embedded_engine(*store_), qs, "keyword");
+  EXPECT_EQ(r.suggestion_ranks, (std::vector<int>{1, 0, -1}));
+  const auto s = suggested(r);
+  EXPECT_EQ(s.questions, 2);
+  EXPECT_EQ(s.first, 1);
+  EXPECT_EQ(s.among_five, 1);
+  EXPECT_EQ(to_json(r, qs)["suggested_chapters"]["first"], 1);
+  EXPECT_EQ(evaluate(embedded_engine(*store_), qs, "baseline").suggestion_ranks,
+            (std::vector<int>{-1, -1, -1}));
+}
+
 TEST_F(Evaluation, MalformedFilesNameTheLine) {
   try {
     read_eval_file(write("{\"query\": \"a\", \"expect\": \"b\"}\n{not json}\n"));

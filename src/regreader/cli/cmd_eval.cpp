@@ -65,6 +65,11 @@ void run_eval(const EvalArgs& a, Globals& g) {
     if (!a.json && r.invalid)
       std::printf("          (%d question(s) skipped: their evidence is not in the store)\n",
                   r.invalid);
+    if (const auto s = index::suggested(r); !a.json && s.questions > 0)
+      std::printf(
+          "          chapters suggested: the gold chapter first for %d, among five for %d, "
+          "of %d questions with a chapter gold\n",
+          s.first, s.among_five, s.questions);
   }
   if (a.json) print_json({{"file", a.file}, {"results", out}});
 }
@@ -91,7 +96,9 @@ void add_eval_command(CLI::App& app, Globals& g) {
       "A question counts as found at rank k when its k-th hit holds the expected text, lies on "
       "one\n"
       "of the pages, or lies inside the chapter (a title of its chapter path); `empty` counts the\n"
-      "questions that got no hit at all.\n\n"
+      "questions that got no hit at all. For questions with a chapter gold, a line says how often\n"
+      "the chapters a search suggests (when it found nothing strict) held that chapter, first or\n"
+      "among five (`suggested_chapters` in --json).\n\n"
       "Vector and hybrid use the embedding model of `regreader search --help` and need its\n"
       "vectors (`regreader reindex --all`).\n\n"
       "Example:\n  regreader eval bench/dev-questions.jsonl   (after bench/run_eval.sh has "

@@ -43,7 +43,8 @@ std::vector<Candidate> baseline_search(const Engine& engine, const EvalQuestion&
 
 std::vector<Candidate> our_candidates(const Engine& engine, const EvalQuestion& q, SearchMode mode,
                                       bool plain, const SynonymTable* synonyms,
-                                      const AliasTable* aliases) {
+                                      const AliasTable* aliases,
+                                      std::vector<ChapterSuggestion>& suggestions) {
   SearchFilter f;
   f.synonyms = synonyms;
   if (!q.reg_id.empty()) f.reg_ids = {q.reg_id};
@@ -53,7 +54,9 @@ std::vector<Candidate> our_candidates(const Engine& engine, const EvalQuestion& 
   if (!plain) {
     GuidedOptions o;
     o.aliases = aliases;
-    hits = guided_search(engine, q.query, f, mode, o).hits;
+    auto r = guided_search(engine, q.query, f, mode, o);
+    hits = std::move(r.hits);
+    suggestions = std::move(r.suggestions);
   } else {
     hits = search(engine, q.query, q.query, f, mode);
   }
@@ -98,6 +101,16 @@ bool in_gold_chapter(const EvalQuestion& q, const Candidate& c) {
   const std::string want = squash_title(q.chapter);
   return std::any_of(c.chapter_path.begin(), c.chapter_path.end(),
                      [&](const std::string& t) { return squash_title(t) == want; });
+}
+
+// Where the suggested chapters put the question's gold chapter: 1-based, 0 = not among them.
+int suggestion_rank(const EvalQuestion& q, const std::vector<ChapterSuggestion>& suggestions) {
+  const std::string want = squash_title(q.chapter);
+  for (size_t i = 0; i < suggestions.size(); ++i)
+    if ((gold_reg(q).empty() || suggestions[i].reg_id == gold_reg(q)) &&
+        squash_title(suggestions[i].title) == want)
+      return static_cast<int>(i) + 1;
+  return 0;
 }
 
 bool chapter_exists(const store::DocumentStore& documents, const EvalQuestion& q) {
@@ -165,11 +178,15 @@ EvalResult evaluate(const Engine& engine, const std::vector<EvalQuestion>& quest
     if (!q.in_reg.empty()) store.require(q.in_reg);
     if (!evidence_exists(store, q)) {
       score(r, -1);
+      r.suggestion_ranks.push_back(-1);
       continue;
     }
+    std::vector<ChapterSuggestion> suggestions;
     const auto hits = mode == "baseline" ? baseline_search(engine, q)
                                          : our_candidates(engine, q, parse_search_mode(mode), plain,
-                                                          synonyms, aliases);
+                                                          synonyms, aliases, suggestions);
+    r.suggestion_ranks.push_back(
+        q.chapter.empty() || plain || mode == "baseline" ? -1 : suggestion_rank(q, suggestions));
     int rank = 0;
     for (size_t i = 0; i < hits.size() && rank == 0; ++i) {
       const bool page_ok =
@@ -198,6 +215,17 @@ EvalResult subset(const EvalResult& r, const std::vector<EvalQuestion>& question
   return out;
 }
 
+SuggestedChapters suggested(const EvalResult& r) {
+  SuggestedChapters s;
+  for (const int rank : r.suggestion_ranks) {
+    if (rank < 0) continue;
+    ++s.questions;
+    s.first += rank == 1 ? 1 : 0;
+    s.among_five += rank >= 1 && rank <= 5 ? 1 : 0;
+  }
+  return s;
+}
+
 nlohmann::json to_json(const EvalResult& r, const std::vector<EvalQuestion>& questions) {
   nlohmann::json j = {{"mode", r.mode},       {"plain", r.plain},      {"questions", r.questions},
                       {"invalid", r.invalid}, {"hit@1", r.hit_at[0]},  {"hit@3", r.hit_at[1]},
@@ -206,6 +234,11 @@ nlohmann::json to_json(const EvalResult& r, const std::vector<EvalQuestion>& que
   auto& empty_at = j["empty_at"] = nlohmann::json::array();  // 0-based: which got no hit
   for (size_t i = 0; i < r.empties.size(); ++i)
     if (r.empties[i]) empty_at.push_back(i);
+  if (const auto s = suggested(r); s.questions > 0)
+    j["suggested_chapters"] = {{"questions", s.questions},
+                               {"first", s.first},
+                               {"among_five", s.among_five},
+                               {"ranks", r.suggestion_ranks}};
   std::vector<std::string> kinds;
   for (const auto& q : questions)
     if (!q.kind.empty() && std::find(kinds.begin(), kinds.end(), q.kind) == kinds.end())

@@ -42,6 +42,10 @@ struct EvalResult {
   std::vector<int> ranks;     ///< per question, 1-based; 0 = not in the top 10, -1 = invalid
   std::vector<bool> empties;  ///< per question: no hit at all
   bool plain = false;         ///< run without guided_search (the engine alone)
+  /// Per question with a chapter gold, where the search's suggested chapters (a question it
+  /// found nothing strict for) put that chapter: 1-based, 0 = not among them, -1 = no chapter
+  /// gold or no guided search. A reader's or an agent's next step when the hits miss.
+  std::vector<int> suggestion_ranks;
 };
 
 /// Runs the questions in `mode`: "keyword", "vector", "hybrid" (guided_search.hpp, with the
@@ -52,6 +56,13 @@ struct EvalResult {
 EvalResult evaluate(const Engine& engine, const std::vector<EvalQuestion>& questions,
                     const std::string& mode, bool plain = false,
                     const SynonymTable* synonyms = nullptr, const AliasTable* aliases = nullptr);
+
+/// How often the suggested chapters held the gold chapter, over the questions with a chapter
+/// gold: first, and among the five suggested.
+struct SuggestedChapters {
+  int questions = 0, first = 0, among_five = 0;
+};
+SuggestedChapters suggested(const EvalResult& r);
 
 /// hit@k and MRR of the questions whose kind is `kind` ("" = all).
 EvalResult subset(const EvalResult& r, const std::vector<EvalQuestion>& questions,
