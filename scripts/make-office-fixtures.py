@@ -146,38 +146,31 @@ def bullet(text):
             f'<text:tab/>{escape(text)}</text:p>')
 
 
-def table(rows, header_rows=1):
-    cols = len(rows[0])
-    out = [f'<table:table table:style-name="Tbl"><table:table-column '
-           f'table:number-columns-repeated="{cols}"/>']
+def table(rows, header_rows=1, style=("Tbl", "Cell", "CellText")):
+    """A table; each cell's paragraphs separated by "\n". `style`: the table's, its cells' and
+    their paragraphs' styles (a ruled table by default)."""
+    table_style, cell_style, text_style = style
+    out = [f'<table:table table:style-name="{table_style}"><table:table-column '
+           f'table:number-columns-repeated="{len(rows[0])}"/>']
     for i, row in enumerate(rows):
-        wrap = ("table:table-header-rows", True) if i < header_rows else (None, False)
-        if wrap[1]:
+        header = i < header_rows
+        if header:
             out.append("<table:table-header-rows>")
         out.append("<table:table-row>")
         for c in row:
-            out.append(f'<table:table-cell table:style-name="Cell" office:value-type="string">'
-                       f'{p(c, "CellText")}</table:table-cell>')
+            paras = "".join(p(x, text_style) for x in c.split("\n"))
+            out.append(f'<table:table-cell table:style-name="{cell_style}" '
+                       f'office:value-type="string">{paras}</table:table-cell>')
         out.append("</table:table-row>")
-        if wrap[1]:
+        if header:
             out.append("</table:table-header-rows>")
     out.append("</table:table>")
     return "".join(out)
 
 
 def grid(rows):
-    """A borderless table laid out by a converter: each cell's paragraphs separated by "\n"."""
-    out = ['<table:table table:style-name="Grid"><table:table-column '
-           f'table:number-columns-repeated="{len(rows[0])}"/>']
-    for row in rows:
-        out.append("<table:table-row>")
-        for c in row:
-            paras = "".join(p(x, "GridText") for x in c.split("\n")) if c else p("", "GridText")
-            out.append('<table:table-cell table:style-name="GridCell" office:value-type="string">'
-                       f'{paras}</table:table-cell>')
-        out.append("</table:table-row>")
-    out.append("</table:table>")
-    return "".join(out)
+    """A borderless table laid out by a converter, no header row."""
+    return table(rows, 0, ("Grid", "GridCell", "GridText"))
 
 
 def document(title, body):

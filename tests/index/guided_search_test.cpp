@@ -298,18 +298,24 @@ TEST_F(WorkersWords, TheWordsAsTypedRankAboveTheirSynonyms) {
       << rain.hits[0].snippet;
 }
 
-TEST(ChapterSuggestions, AHeadingNamingTheTopicRanksAboveAClauseStartSharingMoreWords) {
-  // 7.4's title is its sentence cut short; 6.5's names the topic the question asks about.
+// The five chapters suggested for `question` in a library of one regulation written as `md`.
+std::vector<ChapterSuggestion> suggested_in(const std::string& md, const std::string& question) {
   enable_keyword_index();
   parse::TempDir dir;
   store::PageStore store(dir.path(), true);
   ensure_keyword_index(store);
-  store.save(doc("GB77777",
-                 "# GB 77777—2026 验电规程\n\n## 6 验电\n\n### 6.5 验电器使用\n\n"
-                 "验电器应定期试验，不合格的不应使用。\n\n## 7 其他\n\n"
-                 "### 7.4 验电器使用前应在有电设备上试验，确认良好后方可使用。\n\n"
-                 "验电时应戴绝缘手套。\n"));
-  const auto s = suggest_chapters(store, "验电器使用前要试验吗", {}, SynonymTable{}, 5);
+  store.save(doc("GB77777", md));
+  return suggest_chapters(store, question, {}, SynonymTable{}, 5);
+}
+
+TEST(ChapterSuggestions, AHeadingNamingTheTopicRanksAboveAClauseStartSharingMoreWords) {
+  // 7.4's title is its sentence cut short; 6.5's names the topic the question asks about.
+  const auto s = suggested_in(
+      "# GB 77777—2026 验电规程\n\n## 6 验电\n\n### 6.5 验电器使用\n\n"
+      "验电器应定期试验，不合格的不应使用。\n\n## 7 其他\n\n"
+      "### 7.4 验电器使用前应在有电设备上试验，确认良好后方可使用。\n\n"
+      "验电时应戴绝缘手套。\n",
+      "验电器使用前要试验吗");
   ASSERT_GE(s.size(), 2u);
   EXPECT_EQ(s[0].title, "6.5 验电器使用");
   EXPECT_NE(s[1].title.find("7.4 验电器使用前"), std::string::npos) << s[1].title;
@@ -318,15 +324,11 @@ TEST(ChapterSuggestions, AHeadingNamingTheTopicRanksAboveAClauseStartSharingMore
 TEST(ChapterSuggestions, AWorkersShorteningFindsTheTitleItShortens) {
   // 土松 is 土质松软 shortened, 挖杆坑 holds 挖坑 with a character between: pairs one character
   // apart count, at half a pair.
-  enable_keyword_index();
-  parse::TempDir dir;
-  store::PageStore store(dir.path(), true);
-  ensure_keyword_index(store);
-  store.save(doc("GB66666",
-                 "# GB 66666—2026 线路施工规程\n\n## 9 施工\n\n"
-                 "### 9.3.1 开挖前应探明地下管线\n\n开挖前应探明地下管线。\n\n"
-                 "### 9.3.3 在土质松软处挖坑\n\n应有防止塌方的措施。\n"));
-  const auto s = suggest_chapters(store, "土松的地方挖杆坑要不要加挡板", {}, SynonymTable{}, 5);
+  const auto s = suggested_in(
+      "# GB 77777—2026 线路施工规程\n\n## 9 施工\n\n"
+      "### 9.3.1 开挖前应探明地下管线\n\n开挖前应探明地下管线。\n\n"
+      "### 9.3.3 在土质松软处挖坑\n\n应有防止塌方的措施。\n",
+      "土松的地方挖杆坑要不要加挡板");
   ASSERT_FALSE(s.empty());
   EXPECT_EQ(s[0].title, "9.3.3 在土质松软处挖坑");
 }

@@ -368,8 +368,16 @@ void dispute_numbers(std::vector<PdfChar>& ocr, const std::vector<std::vector<Pd
   });
 }
 
+namespace {
+
+// Two characters whose boxes overlap in height: on one line.
+bool same_line(const PdfChar& a, const PdfChar& b) {
+  return a.y0 < b.y1 && b.y0 < a.y1;
+}
+
+}  // namespace
+
 void mend_plus_minus(std::vector<PdfChar>& ocr) {
-  auto same_line = [](const PdfChar& a, const PdfChar& b) { return a.y0 < b.y1 && b.y0 < a.y1; };
   for (size_t i = 0; i + 1 < ocr.size(); ++i) {
     PdfChar& c = ocr[i];
     const PdfChar& next = ocr[i + 1];
@@ -383,7 +391,6 @@ void mend_plus_minus(std::vector<PdfChar>& ocr) {
 }
 
 void mend_year_dashes(std::vector<PdfChar>& ocr) {
-  auto same_line = [](const PdfChar& a, const PdfChar& b) { return a.y0 < b.y1 && b.y0 < a.y1; };
   auto upper = [](char32_t c) { return c >= U'A' && c <= U'Z'; };
   for (size_t i = 1; i + 4 < ocr.size(); ++i) {
     if (ocr[i].c != U'一') continue;
