@@ -30,6 +30,11 @@ void append_utf8(std::string& out, char32_t cp) {
   out.append(reinterpret_cast<const char*>(buf), static_cast<size_t>(len));
 }
 
+std::u32string to_u32string(std::string_view s) {
+  const auto cps = to_codepoints(s);
+  return {cps.begin(), cps.end()};
+}
+
 std::string from_codepoints(const std::vector<char32_t>& cps) {
   std::string out;
   out.reserve(cps.size() * 3);

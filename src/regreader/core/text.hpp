@@ -14,6 +14,8 @@ namespace regreader::text {
 std::vector<char32_t> to_codepoints(std::string_view s);
 /// Encodes code points as UTF-8.
 std::string from_codepoints(const std::vector<char32_t>& cps);
+/// `s` decoded as a UTF-32 string (for std::u32string's find and compare).
+std::u32string to_u32string(std::string_view s);
 void append_utf8(std::string& out, char32_t cp);
 
 /// Number of code points.

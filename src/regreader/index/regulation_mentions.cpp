@@ -124,16 +124,12 @@ struct Kind {
   bool technical = false;  ///< a standard's kind, which people mix up (防雷标准 for …规范)
 };
 
-std::u32string u32(std::string_view s) {
-  const auto cps = text::to_codepoints(s);
-  return {cps.begin(), cps.end()};
-}
-
 const std::vector<Kind>& kinds() {
   static const std::vector<Kind> k = [] {
     std::vector<Kind> out;
     for (const auto& kind : parse::document_kinds())
-      out.push_back({u32(kind.word), {u32(kind.word)}, kind.standard});
+      out.push_back(
+          {text::to_u32string(kind.word), {text::to_u32string(kind.word)}, kind.standard});
     // The field's own shortenings: 安全工作规程, 调度规程, 运行规程, 反事故措施.
     out.push_back({U"安规", {U"安全", U"规程"}, false});
     out.push_back({U"调规", {U"调度", U"规程"}, false});
@@ -170,7 +166,7 @@ std::u32string name_characters(const std::string& title) {
   std::u32string out;
   for (char32_t c : text::to_codepoints(t))
     if (text::is_han(c)) out.push_back(c);
-  static const std::u32string prc = u32(kPrc);
+  static const std::u32string prc = text::to_u32string(kPrc);
   if (out.compare(0, prc.size(), prc) == 0) out.erase(0, prc.size());
   return out;
 }

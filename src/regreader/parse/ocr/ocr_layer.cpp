@@ -402,11 +402,11 @@ void mend_year_dashes(std::vector<PdfChar>& ocr) {
     if (!year || (i + 5 < ocr.size() && is_digit(ocr[i + 5].c) && same_line(ocr[i], ocr[i + 5])))
       continue;
     // Before it, on its line: the standard's number (digits and points), then its code's letters
-    // (GB, GB/T, DL/T, Q/GDW), spaces allowed between.
+    // (GB, GB/T, DL/T, Q/GDW). A space between them is no character (PdfChar::space_before).
     size_t k = i;
     bool digits = false;
     while (k > 0 && same_line(ocr[k - 1], ocr[i]) &&
-           (is_digit(ocr[k - 1].c) || ocr[k - 1].c == U'.' || ocr[k - 1].c == U' ')) {
+           (is_digit(ocr[k - 1].c) || ocr[k - 1].c == U'.')) {
       --k;
       digits = digits || is_digit(ocr[k].c);
     }

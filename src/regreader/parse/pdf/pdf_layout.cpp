@@ -389,8 +389,7 @@ std::vector<RawBlock> lines_to_paragraphs(const PdfPage& page, float body_size) 
                                      std::fabs(l.x0 - prev->x0) <= em
                                : overlap > 0.5f * std::min(l.x1 - l.x0, prev->x1 - prev->x0);
       // A numbered line under a heading ("1.巡视周期" under "四、巡视检查") starts an item of its
-      // own.
-      // Left-aligned, a wrapped line never runs further right than the line it continues: a
+      // own. Left-aligned, a wrapped line never runs further right than the line it continues: a
       // line of text running on past a short heading is the paragraph under it ("7.1 一般要求"
       // over its text). A centred heading's second line may be the longer.
       const bool centred = std::fabs((l.x0 + l.x1) - (prev->x0 + prev->x1)) / 2 <= em;

@@ -41,11 +41,6 @@ std::optional<size_t> trailing_caption(const std::string& t) {
   return std::nullopt;
 }
 
-}  // namespace
-
-// Joins "表1 …" paragraphs to the table right after them and gives tables their ids.
-namespace {
-
 // Header pieces between a caption and its table are this short, and no sentences.
 constexpr size_t kMaxHeaderFragment = 10;
 constexpr size_t kMaxHeaderFragments = 2;
@@ -68,6 +63,7 @@ size_t table_after_fragments(const std::vector<ClassifiedBlock>& items, size_t i
 
 }  // namespace
 
+// Joins "表1 …" paragraphs to the table right after them and gives tables their ids.
 void attach_captions(std::vector<ClassifiedBlock>& items, const std::vector<bool>& ocr_page) {
   // Captions whose number OCR garbled (caption_numbers.hpp): only documents with OCR pages.
   std::map<size_t, std::string> inferred;

@@ -35,10 +35,6 @@ bool is_cn_digit(char32_t c) {
   return digits.find(c) != std::u32string::npos;
 }
 
-std::u32string to_u32(std::string_view s) {
-  auto v = text::to_codepoints(s);
-  return {v.begin(), v.end()};
-}
 std::string to_utf8(const std::u32string& s) {
   return text::from_codepoints({s.begin(), s.end()});
 }
@@ -133,7 +129,7 @@ constexpr size_t kMaxDesignationChars = 10;
 }  // namespace
 
 std::string strip_appendix_designation(std::string_view rest) {
-  const std::u32string s = to_u32(rest);
+  const std::u32string s = text::to_u32string(rest);
   size_t i = 0;
   while (i < s.size() && (s[i] == '(' || s[i] == U'（' || s[i] == U'《' || s[i] == U'〈' ||
                           s[i] == '<' || s[i] == U'【' || s[i] == '[' || text::is_space(s[i])))
@@ -288,7 +284,7 @@ std::optional<SectionMatch> match_dotted(const std::u32string& s, bool heading) 
 }  // namespace
 
 std::optional<SectionMatch> match_section_number(std::string_view paragraph, bool heading) {
-  const std::u32string s = trim32(to_u32(paragraph));
+  const std::u32string s = trim32(text::to_u32string(paragraph));
   if (s.empty() || is_toc_line(paragraph)) return std::nullopt;
   if (auto m = match_chinese(s)) return m;
   if (auto m = match_appendix(s)) return m;
@@ -296,7 +292,7 @@ std::optional<SectionMatch> match_section_number(std::string_view paragraph, boo
 }
 
 bool starts_with_list_marker(std::string_view paragraph) {
-  const std::u32string s = trim32(to_u32(paragraph));
+  const std::u32string s = trim32(text::to_u32string(paragraph));
   if (s.empty()) return false;
   if (s[0] == U'•' || s[0] == U'·' || s[0] == U'●' || s[0] == U'■' || s[0] == U'—' ||
       s[0] == U'－' || ((s[0] == '-' || s[0] == '*') && s.size() > 1 && s[1] == ' '))
@@ -321,7 +317,7 @@ bool starts_with_list_marker(std::string_view paragraph) {
 }
 
 std::optional<SectionMatch> match_enumerated_heading(std::string_view paragraph) {
-  const std::u32string s = trim32(to_u32(paragraph));
+  const std::u32string s = trim32(text::to_u32string(paragraph));
   size_t i = 0;
   while (i < s.size() && is_cn_digit(s[i]) && s[i] != U'〇' && s[i] != U'零')
     ++i;
@@ -346,7 +342,7 @@ std::optional<SectionMatch> match_enumerated_heading(std::string_view paragraph)
 constexpr size_t kMaxItemTitleChars = 18;
 
 std::optional<SectionMatch> match_item_heading(std::string_view paragraph) {
-  const std::u32string s = trim32(to_u32(paragraph));
+  const std::u32string s = trim32(text::to_u32string(paragraph));
   size_t i = 0;
   const bool bracketed = !s.empty() && (s[0] == U'（' || s[0] == '(');
   if (bracketed) ++i;
@@ -373,7 +369,7 @@ std::optional<SectionMatch> match_item_heading(std::string_view paragraph) {
 }
 
 std::optional<SectionMatch> match_numbered_question(std::string_view paragraph) {
-  const std::u32string s = trim32(to_u32(paragraph));
+  const std::u32string s = trim32(text::to_u32string(paragraph));
   size_t i = 0;
   while (i < s.size() && s[i] >= U'0' && s[i] <= U'9')
     ++i;
@@ -391,14 +387,14 @@ std::optional<SectionMatch> match_numbered_question(std::string_view paragraph) 
 }
 
 bool asks_question(std::string_view paragraph, std::string_view next) {
-  const std::u32string s = to_u32(paragraph);
+  const std::u32string s = text::to_u32string(paragraph);
   if (s.find_first_of(U"？?") != std::u32string::npos) return true;
-  const std::u32string n = trim32(to_u32(next));
+  const std::u32string n = trim32(text::to_u32string(next));
   return n.size() >= 2 && n[0] == U'答' && (n[1] == U'：' || n[1] == U':');
 }
 
 bool is_toc_line(std::string_view paragraph) {
-  const std::u32string s = trim32(to_u32(paragraph));
+  const std::u32string s = trim32(text::to_u32string(paragraph));
   int dots = 0;
   for (size_t k = 0; k < s.size(); ++k) {
     const char32_t c = s[k];
@@ -426,7 +422,7 @@ bool ends_with_page_number(std::string_view text) {
 }
 
 bool is_title_like(std::string_view rest) {
-  const std::u32string s = to_u32(rest);
+  const std::u32string s = text::to_u32string(rest);
   if (s.size() > kMaxTitleChars) return false;
   for (char32_t c : s)
     if (c == U'。' || c == U'；' || c == U'，' || c == ';') return false;
@@ -540,11 +536,11 @@ void renumber(SectionMatch& m) {
 
 std::optional<size_t> fused_heading_at(std::string_view paragraph,
                                        const std::optional<SectionMatch>& prev) {
-  const std::u32string s = to_u32(paragraph);
+  const std::u32string s = text::to_u32string(paragraph);
   const auto own = match_section_number(paragraph);
   // "14 电气试验14.1 一般要求": the first sub-clause run into its chapter's heading.
   if (own && own->kind == SectionKind::kNumeric) {
-    const std::u32string child = to_u32(own->number + ".1");
+    const std::u32string child = text::to_u32string(own->number + ".1");
     for (size_t at = s.find(child, 1); at != std::u32string::npos; at = s.find(child, at + 1)) {
       // Right after the chapter's title: a short title with no sentence in it.
       const std::string title = to_utf8(s.substr(0, at));

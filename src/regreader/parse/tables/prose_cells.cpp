@@ -1,6 +1,6 @@
 #include "regreader/parse/tables/prose_cells.hpp"
 
-#include <map>
+#include <algorithm>
 #include <string_view>
 #include <utility>
 
@@ -55,12 +55,12 @@ bool leads_next_cell(const std::vector<std::string>& lines, size_t i) {
 
 // The cells in reading order: row by row, left to right.
 std::vector<const model::TableCell*> reading_order(const model::TableMeta& t) {
-  std::map<std::pair<int, int>, const model::TableCell*> at;
-  for (const auto& c : t.cells)
-    at[{c.row, c.col}] = &c;
   std::vector<const model::TableCell*> out;
-  for (const auto& [pos, c] : at)
-    out.push_back(c);
+  for (const auto& c : t.cells)
+    out.push_back(&c);
+  std::stable_sort(out.begin(), out.end(), [](const auto* a, const auto* b) {
+    return std::pair(a->row, a->col) < std::pair(b->row, b->col);
+  });
   return out;
 }
 
