@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "regreader/core/text.hpp"
 #include "regreader/parse/ocr/scan_rules.hpp"
 
 namespace regreader::parse {
@@ -99,6 +100,52 @@ TEST(ScanRows, TheSurerReadingOfARowWins) {
   std::vector<PdfChar> empty_row = {glyph(U'正', 110, 100, 95)};
   EXPECT_TRUE(take_row_reading(empty_row, row, weaker)) << "the page read nothing there";
   EXPECT_FALSE(take_row_reading(empty_row, row, {}));
+}
+
+// OCR's line `text` from x at height y (its box 9 pt high).
+void line(std::vector<PdfChar>& chars, const std::string& text, float x, float y) {
+  for (char32_t c : text::to_codepoints(text)) {
+    chars.push_back(glyph(c, x, y, 90));
+    x += 9;
+  }
+}
+
+// A frame at x 100..400 (its middle rule hidden by a seal), rows 20 pt high from 100; the
+// borders at 160 and 220 lost, so the bands 140-180 and 200-240 are two rows high.
+TEST(ScanRows, ABorderLostBetweenTwoNumberedRowsIsRestored) {
+  std::vector<PdfRule> rules = {{100, 100, 100, 260}, {400, 100, 400, 260}};
+  for (float y : {100.f, 120.f, 140.f, 180.f, 200.f, 240.f, 260.f})
+    rules.push_back({100, y, 400, y});
+  std::vector<PdfChar> chars;
+  line(chars, "10及以下", 150, 125), line(chars, "1.0", 300, 125);
+  line(chars, "20、35", 150, 145);
+  line(chars, "66、110", 150, 165), line(chars, "3.0", 300, 166);
+  line(chars, "220", 150, 185);
+  line(chars, "油浸式", 150, 205);  // a label wrapped in its cell: no number, no row
+  line(chars, "变压器", 150, 225);
+  line(chars, "330", 150, 245);
+  const auto lost = lost_row_borders(rules, chars);
+  ASSERT_EQ(lost.size(), 1u);
+  EXPECT_NEAR(lost[0].y0, 160.0f, 1.0f);
+  EXPECT_FLOAT_EQ(lost[0].x0, 100);
+  EXPECT_FLOAT_EQ(lost[0].x1, 400);
+  EXPECT_TRUE(lost[0].horizontal());
+}
+
+TEST(ScanRows, AHeaderOrANoteTwoLinesHighKeepsItsRow) {
+  // The header (the frame's first row) wraps its unit under its name; the note row's two lines
+  // run across the frame.
+  std::vector<PdfRule> rules = {{100, 100, 100, 260}, {400, 100, 400, 260}};
+  for (float y : {100.f, 140.f, 160.f, 180.f, 200.f, 220.f, 260.f})
+    rules.push_back({100, y, 400, y});
+  std::vector<PdfChar> chars;
+  line(chars, "电压等级", 150, 105), line(chars, "kV", 150, 125);
+  line(chars, "安全距离", 300, 105), line(chars, "m", 300, 125);
+  for (float y : {145.f, 165.f, 185.f, 205.f})
+    line(chars, "500", 150, y), line(chars, "6.0", 300, y);
+  line(chars, "注1：表中未列电压等级按高一挡电压等级安全距离。", 105, 225);
+  line(chars, "注2：750kV数据是按海拔2000m校正的。", 105, 245);
+  EXPECT_TRUE(lost_row_borders(rules, chars).empty());
 }
 
 }  // namespace scan_rows_test

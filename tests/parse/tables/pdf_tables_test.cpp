@@ -60,6 +60,32 @@ TEST(PdfTables, ColumnsFromAlignedGapsWithoutRules) {
   EXPECT_EQ(t.cell_text(3, 1), "9.30");
 }
 
+// A scan whose middle column rule a seal hid: the frame and the row borders are drawn, and the
+// value of a row was not read. The label between two borders is a row of its own, not a wrapped
+// line of the label above (`10及以下 20、35` against `1.0`).
+TEST(PdfTables, ARuleBetweenTwoLinesOfOneCellEndsTheRow) {
+  std::vector<PdfChar> c;
+  put(c, "电压等级kV", 72, 130), put(c, "安全距离m", 270, 130);
+  put(c, "10及以下", 72, 150), put(c, "1.0", 270, 150);
+  put(c, "20、35", 72, 170);
+  put(c, "66、110", 72, 190), put(c, "3.0", 270, 190);
+  put(c, "220", 72, 210), put(c, "4.0", 270, 210);
+  put(c, "330", 72, 230), put(c, "5.0", 270, 230);
+  std::vector<PdfRule> rules = {{60, 115, 60, 240}, {400, 115, 400, 240}};
+  for (float y : {115.f, 138.f, 158.f, 178.f, 198.f, 218.f, 240.f})
+    rules.push_back({60, y, 400, y});
+  auto tables = detect_tables(page_of(c, rules));
+  ASSERT_EQ(tables.size(), 1u);
+  const auto& t = tables[0].table;
+  EXPECT_EQ(t.row_count, 6);
+  EXPECT_EQ(t.cell_text(1, 0), "10及以下");
+  EXPECT_EQ(t.cell_text(2, 0), "20、35");
+  EXPECT_EQ(t.cell_text(2, 1), "");
+  EXPECT_EQ(t.cell_text(3, 0), "66、110");
+  EXPECT_EQ(t.cell_text(4, 0), "220");
+  EXPECT_EQ(t.cell_text(4, 1), "4.0");
+}
+
 // An appendix's parameter lists: numbered headings set out to the left, rows indented under them.
 // The headings are neither a header row of the rows below nor a wrapped cell between two lists.
 TEST(PdfTables, ANumberedHeadingLeftOfTheRowsIsNoCell) {

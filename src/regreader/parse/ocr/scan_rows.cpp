@@ -78,7 +78,85 @@ float mean_conf(const std::vector<PdfChar>& chars, Keep keep) {
   return n ? sum / static_cast<float>(n) : 0.0f;
 }
 
+// A row this much off k times the usual row height is not k rows (a share of the usual height).
+constexpr float kPitchTolerance = 0.25f;
+
+// The text lines among `chars` one above the other: OCR's lines (characters read on one line
+// share its box's top and bottom), those overlapping in height taken as one; each with whether
+// it holds a digit and the width of its widest OCR line. Top to bottom.
+struct TextLine {
+  float y0 = 0, y1 = 0, x0 = 0, x1 = 0;
+  bool digit = false;
+  float widest = 0;
+};
+
+std::vector<TextLine> text_lines(const std::vector<PdfChar>& chars) {
+  std::vector<TextLine> boxes;
+  for (const auto& c : chars) {
+    const bool digit = c.c >= U'0' && c.c <= U'9';
+    if (!boxes.empty() && boxes.back().y0 == c.y0 && boxes.back().y1 == c.y1) {
+      auto& b = boxes.back();
+      b.x0 = std::min(b.x0, c.x0), b.x1 = std::max(b.x1, c.x1), b.digit = b.digit || digit;
+    } else {
+      boxes.push_back({c.y0, c.y1, c.x0, c.x1, digit, 0});
+    }
+  }
+  for (auto& b : boxes)
+    b.widest = b.x1 - b.x0;
+  std::sort(boxes.begin(), boxes.end(),
+            [](const TextLine& a, const TextLine& b) { return a.y0 < b.y0; });
+  std::vector<TextLine> out;
+  for (const auto& l : boxes) {
+    const float overlap = out.empty() ? 0 : std::min(out.back().y1, l.y1) - l.y0;
+    if (!out.empty() && overlap > 0.5f * std::min(l.y1 - l.y0, out.back().y1 - out.back().y0)) {
+      auto& o = out.back();
+      o.y1 = std::max(o.y1, l.y1), o.x0 = std::min(o.x0, l.x0), o.x1 = std::max(o.x1, l.x1);
+      o.digit = o.digit || l.digit, o.widest = std::max(o.widest, l.widest);
+    } else {
+      out.push_back(l);
+    }
+  }
+  return out;
+}
+
+float median(std::vector<float> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[v.size() / 2];
+}
+
 }  // namespace
+
+std::vector<PdfRule> lost_row_borders(const std::vector<PdfRule>& rules,
+                                      const std::vector<PdfChar>& chars) {
+  PdfPage page;
+  page.rules = rules;
+  std::vector<PdfRule> out;
+  for (const auto& f : frames(page)) {
+    const std::vector<float> ys = borders(page, f);
+    std::vector<float> heights;
+    for (size_t i = 1; i < ys.size(); ++i)
+      if (ys[i] - ys[i - 1] >= kMinRowHeight) heights.push_back(ys[i] - ys[i - 1]);
+    if (heights.size() < 3) continue;  // too few rows to tell a usual one
+    const float pitch = median(heights);
+    const float column_end = f.xs.size() >= 2 ? f.xs[1] : f.x1;
+    for (size_t i = 2; i < ys.size(); ++i) {
+      const float h = ys[i] - ys[i - 1];
+      const float k = std::round(h / pitch);
+      if (k < 2 || std::fabs(h - k * pitch) > kPitchTolerance * pitch) continue;
+      const ScanRow first_cell{f.x0, column_end, ys[i - 1], ys[i]};
+      const auto lines = text_lines(row_chars(chars, first_cell));
+      // Each a label: a number, short of half the frame (a note's lines run across it).
+      const auto label = [&](const TextLine& l) { return l.digit && l.widest < (f.x1 - f.x0) / 2; };
+      if (lines.size() != static_cast<size_t>(k) || !std::all_of(lines.begin(), lines.end(), label))
+        continue;
+      for (size_t j = 1; j < lines.size(); ++j) {
+        const float y = (lines[j - 1].y0 + lines[j - 1].y1 + lines[j].y0 + lines[j].y1) / 4;
+        out.push_back({f.x0, y, f.x1, y});
+      }
+    }
+  }
+  return out;
+}
 
 std::vector<ScanRow> ruled_rows(const std::vector<PdfRule>& rules) {
   PdfPage page;  // the rules alone: ruled_regions.hpp works on a page

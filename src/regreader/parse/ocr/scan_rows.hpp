@@ -26,6 +26,15 @@ struct ScanRow {
 /// still counts by the length it has). Rows less than a line of small print high are left out.
 std::vector<ScanRow> ruled_rows(const std::vector<PdfRule>& rules);
 
+/// Row borders a scan lost (a seal's red over a rule, a faint stretch of a 100 dpi scan), as
+/// horizontal rules across their frame: a body row (not the frame's first, where headings wrap)
+/// about k times as high as the frame's usual row holding, in its first column, k lines of text
+/// one above the other, each with a digit (`20、35` over `66、110`). A number never wraps inside
+/// a cell, so such lines are rows of their own; the border goes halfway between them. Without it
+/// the two rows are one cell each side (`20、35 66、110` against nothing).
+std::vector<PdfRule> lost_row_borders(const std::vector<PdfRule>& rules,
+                                      const std::vector<PdfChar>& chars);
+
 /// A row's image and where its top left lies on the page (points).
 struct RowCut {
   PixelImage image;

@@ -57,6 +57,8 @@ class PageReader {
         others.push_back(engine_->recognize(downscaled(image, dpi)));
       combine_ocr_readings(ocr, others);
       drop_glyph_strokes(scanned, ocr);
+      const auto lost = lost_row_borders(scanned, ocr);
+      scanned.insert(scanned.end(), lost.begin(), lost.end());
       reread_rows(image, scanned, dpis, ocr);
       combine_with_text_layer(ocr, content.chars);
       drop_rule_glyphs(ocr, scanned);

@@ -282,8 +282,10 @@ model::TableMeta build_table(const PdfPage& page, const Region& r) {
     size_t line_band = 0;
     while (line_band < inner.size() && inner[line_band] < mid)
       ++line_band;
+    // A line of one cell continues the row above (a wrapped label), unless a rule runs between
+    // them: a scan's middle column rule lost under a seal leaves the row borders drawn.
     const bool new_row =
-        k == header_lines || (fully_ruled ? line_band != band : l.segments.size() >= 2);
+        k == header_lines || line_band != band || (!fully_ruled && l.segments.size() >= 2);
     band = line_band;
     if (new_row) {
       rows.add_row(cols.starts.size());
