@@ -86,6 +86,34 @@ TEST(PdfTables, ARuleBetweenTwoLinesOfOneCellEndsTheRow) {
   EXPECT_EQ(t.cell_text(4, 1), "4.0");
 }
 
+// The same scan's header: `电压等级 | 安全距离` over its unit `kV`, a line of one cell standing
+// apart above rows whose values were not read; the labels centred in their column, so each
+// starts a few points from the next and the first and last further apart than a tolerance.
+TEST(PdfTables, AFramedHeaderAndCentredLabelsStayInTheirColumns) {
+  std::vector<PdfChar> c;
+  put(c, "表4 安全距离", 150, 100);
+  put(c, "电压等级", 90, 128), put(c, "安全距离", 270, 128);
+  put(c, "kV", 105, 146);
+  put(c, "10及以下", 84, 166);  // the values of two rows not read
+  put(c, "20、35", 89, 186);
+  put(c, "220", 99, 206), put(c, "4.0", 280, 206);
+  put(c, "1000", 94, 226), put(c, "10.5", 278, 226);
+  put(c, "±50", 104, 246), put(c, "3.0", 280, 246);
+  std::vector<PdfRule> rules = {{60, 115, 60, 252}, {400, 115, 400, 252}};
+  for (float y : {115.f, 152.f, 172.f, 192.f, 212.f, 232.f, 252.f})
+    rules.push_back({60, y, 400, y});
+  auto tables = detect_tables(page_of(c, rules));
+  ASSERT_EQ(tables.size(), 1u);
+  const auto& t = tables[0].table;
+  EXPECT_EQ(tables[0].first_line, 1u) << "the header and its unit are the table's";
+  EXPECT_EQ(t.col_count, 2);
+  EXPECT_EQ(t.cell_text(0, 0), "电压等级kV");
+  EXPECT_EQ(t.cell_text(1, 0), "10及以下");
+  EXPECT_EQ(t.cell_text(5, 0), "±50");
+  EXPECT_EQ(t.cell_text(5, 1), "3.0");
+  EXPECT_EQ(t.cell_text(3, 1), "4.0");
+}
+
 // An appendix's parameter lists: numbered headings set out to the left, rows indented under them.
 // The headings are neither a header row of the rows below nor a wrapped cell between two lists.
 TEST(PdfTables, ANumberedHeadingLeftOfTheRowsIsNoCell) {

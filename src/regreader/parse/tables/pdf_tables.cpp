@@ -67,9 +67,11 @@ std::vector<float> column_anchors(const std::vector<const PdfLine*>& lines) {
       xs.push_back(s.x0);
   }
   std::sort(xs.begin(), xs.end());
+  // A column's cells start within a tolerance of the next start of it: centred cells (`10及以下`,
+  // `220`, `±50`) start a few points apart each, further apart end to end than one tolerance.
   std::vector<float> anchors;
-  for (float x : xs)
-    if (anchors.empty() || x - anchors.back() > kColumnTolerance * em) anchors.push_back(x);
+  for (size_t i = 0; i < xs.size(); ++i)
+    if (i == 0 || xs[i] - xs[i - 1] > kColumnTolerance * em) anchors.push_back(xs[i]);
   return anchors;
 }
 
@@ -151,6 +153,28 @@ size_t grow_header_up(const PdfPage& page, size_t first, float text_width) {
     const bool narrow = above.x1 - above.x0 < kMaxWrappedCellShare * text_width;
     if (!close || !narrow || starts_like_text(above.text) || heading_left_of(above, cur)) break;
     --first;
+  }
+  return first;
+}
+
+// Lines above `first` inside a frame drawn around the table with row borders across it: the
+// table's. A scan whose middle column rule a seal hid leaves such a frame of two vertical rules;
+// rows whose values were not read are lines of one cell that grow_region and grow_header_up
+// stop at, and so is the header's unit (`kV` under `电压等级`). A framed box of prose has no row
+// borders.
+size_t frame_header_up(const PdfPage& page, size_t first) {
+  const PdfLine& row = page.lines[first];
+  const float mid = (row.y0 + row.y1) / 2;
+  auto within = [](const PdfLine& l, const RuledRegion& f) {
+    return l.x0 >= f.x0 - kRuleMergeTolerance && l.x1 <= f.x1 + kRuleMergeTolerance;
+  };
+  for (const auto& f : ruled_regions(page, 2)) {
+    if (mid <= f.y0 || mid >= f.y1 || !within(row, f) || inner_rules(page, f).empty()) continue;
+    while (first > 0) {
+      const PdfLine& above = page.lines[first - 1];
+      if ((above.y0 + above.y1) / 2 <= f.y0 || !within(above, f)) break;
+      --first;
+    }
   }
   return first;
 }
@@ -528,7 +552,7 @@ std::vector<PdfTable> detect_tables(const PdfPage& page) {
     for (size_t k = i; k <= last; ++k)
       row_lines += table_row_line(lines[k]) ? 1 : 0;
     if (row_lines < kMinRowLines) continue;
-    Region r{grow_header_up(page, i, width), last};
+    Region r{frame_header_up(page, grow_header_up(page, i, width)), last};
     if (!out.empty() && r.first <= out.back().last_line) r.first = out.back().last_line + 1;
     for (size_t k = r.first; k <= r.last; ++k)
       if (in_ruled(k)) r.last = k - 1;  // stop at a ruled table
