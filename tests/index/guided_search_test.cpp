@@ -256,6 +256,34 @@ TEST_F(WorkersWords, AChapterTitleAnswersAQuestionItsClausesDoNotWord) {
   EXPECT_EQ(one.hits[0].block_id, r.hits[0].block_id);
 }
 
+TEST_F(WorkersWords, AClauseUnderTheTitleNamingTheQuestionsTopicComesFirst) {
+  // Both clauses hold 开工 and 交待 (the regulation's 交代) and neither holds 许可人; the title
+  // over the second names whom the question asks about. The first, shorter, ranks above it by
+  // its words alone.
+  store_->save(
+      doc("GB77777",
+          "# 许可规则\n\n## 3 人员\n\n### 3.1 工作负责人\n\n3.1.1 开工前交待危险点。\n\n"
+          "### 3.2 工作许可人\n\n3.2.1 应在开工前向工作班交待现场的带电部位和注意事项。\n"));
+  SearchFilter f;
+  f.limit = 5;
+  f.reg_ids = {"GB77777"};
+  auto place = [](const GuidedResult& r, const std::string& section) {
+    for (size_t i = 0; i < r.hits.size(); ++i)
+      if (r.hits[i].section_number == section) return i;
+    return r.hits.size();
+  };
+  const auto r = guided_search(index::embedded_engine(*store_), "许可人上班开工都要交代些啥", f,
+                               SearchMode::kKeyword, {});
+  ASSERT_GE(r.hits.size(), 2u);
+  EXPECT_EQ(r.hits[0].section_number.rfind("3.2", 0), 0u) << r.hits[0].snippet;
+  EXPECT_LT(place(r, "3.2.1"), place(r, "3.1.1"));
+  // A question that the clause's words answer keeps its clause first.
+  const auto quoted = guided_search(index::embedded_engine(*store_), "开工前交待危险点的规定", f,
+                                    SearchMode::kKeyword, {});
+  ASSERT_FALSE(quoted.hits.empty());
+  EXPECT_EQ(quoted.hits[0].section_number, "3.1.1") << quoted.hits[0].snippet;
+}
+
 TEST_F(WorkersWords, EmptyOnlyWhenNoPairOfTheQuestionIsInTheLibraryAndThenSaidSo) {
   const auto none = run("qwzx是什么");
   EXPECT_TRUE(none.hits.empty());
