@@ -284,6 +284,29 @@ TEST_F(WorkersWords, AClauseUnderTheTitleNamingTheQuestionsTopicComesFirst) {
   EXPECT_EQ(quoted.hits[0].section_number, "3.1.1") << quoted.hits[0].snippet;
 }
 
+TEST_F(WorkersWords, APairFoundInTooLittleOfTheQuestionStillAnswersBelowTheTitles) {
+  // 钥匙 is the only pair of the question the paragraph holds, too little of it to be a partial
+  // match; 倒闸操作 is a chapter's title. Both answer, the titled chapter first.
+  store_->save(doc("GB66666",
+                   "# 钥匙规则\n\n## 2 设备\n\n开关柜的门应加锁，钥匙由值班人员保管。\n\n"
+                   "## 3 倒闸操作\n\n3.1 操作前应核对设备名称。\n"));
+  SearchFilter f;
+  f.limit = 5;
+  f.reg_ids = {"GB66666"};
+  const auto r = guided_search(index::embedded_engine(*store_), "倒闸操作完了柜门钥匙谁来拿着呢", f,
+                               SearchMode::kKeyword, {});
+  ASSERT_FALSE(r.hits.empty());
+  ASSERT_FALSE(r.hits[0].chapter_path.empty());
+  EXPECT_EQ(r.hits[0].chapter_path.front(), "3 倒闸操作") << r.hits[0].snippet;
+  const auto key = std::find_if(r.hits.begin(), r.hits.end(), [](const SearchHit& h) {
+    return plain(h.snippet).find("钥匙由值班人员保管") != std::string::npos;
+  });
+  ASSERT_NE(key, r.hits.end());
+  EXPECT_EQ(key->match, "partial");
+  EXPECT_LT(key->coverage, 0.3);
+  EXPECT_EQ(r.fallback, "any_token");
+}
+
 TEST_F(WorkersWords, EmptyOnlyWhenNoPairOfTheQuestionIsInTheLibraryAndThenSaidSo) {
   const auto none = run("qwzx是什么");
   EXPECT_TRUE(none.hits.empty());

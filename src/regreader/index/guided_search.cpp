@@ -42,6 +42,9 @@ constexpr double kTitleWeight = 0.3;
 // text keeps its figures; applying it above coverage 0.6 cost that set hit@5.
 constexpr double kTopicWeight = 0.5;
 constexpr double kTopicCoverage = 0.5;
+// Blocks holding any pair of a question that no reading found enough of, fused below the chapter
+// titles: the worker set keeps its figures; at 1.0 one of its questions fell out of the top 5.
+constexpr double kAnyPairWeight = 0.3;
 
 // A heading hit in the terms chapter is the entry's title ("2.7 枢纽变电站"); the definition is
 // the entry's first block after it, on its page or the next. The hit becomes that block, titled
@@ -345,14 +348,29 @@ std::vector<SearchHit> widened(const Engine& engine, const store::DocumentStore&
       hits = fuse(std::move(hits), std::move(whole));
     }
   }
+  std::vector<SearchHit> titled;
   if (q.terms.question) {
     r.suggestions = suggest_chapters(store, q.terms.as_asked, with.reg_ids, q.synonyms, kTitleHits);
-    auto titled = chapter_hits(store, r.suggestions, with);
-    if (!titled.empty()) {
-      r.fallback = "question_as_asked";
-      r.fallback_query = q.terms.as_asked;
-      hits = fuse(std::move(hits), std::move(titled), kTitleWeight);
-    }
+    titled = chapter_hits(store, r.suggestions, with);
+  }
+  // Neither reading holds enough of the question (SearchFilter::min_coverage) and chapter titles
+  // would answer alone: the blocks holding any of its pairs are ranked below them.
+  std::vector<SearchHit> loose;
+  if (hits.empty() && !titled.empty()) {
+    SearchFilter any = with;
+    any.every_token = true;
+    any.min_coverage = 0;
+    loose = ranked_folded(engine, store, q.whole(), q.asked, any, SearchMode::kKeyword, o, on_step);
+  }
+  if (!titled.empty()) {
+    r.fallback = "question_as_asked";
+    r.fallback_query = q.terms.as_asked;
+    hits = fuse(std::move(hits), std::move(titled), kTitleWeight);
+  }
+  if (!loose.empty()) {
+    r.fallback = "any_token";
+    r.fallback_query = q.whole();
+    hits = fuse(std::move(hits), std::move(loose), kAnyPairWeight);
   }
   if (keyword_only) hits = topics_first(std::move(hits), q.text);
   return collapse_copies(store, std::move(hits), o.collapse, o.per_reg, with.limit);
@@ -461,13 +479,14 @@ GuidedResult guided_search(const Engine& engine, const std::string& query,
     return widened(engine, store, q, std::move(hits), with, mode, o, r, on_step);
   };
   r.hits = run(f);
+  const std::string weak = "only weak matches in the regulation(s) the query names (";
+  if (r.fallback == "any_token" && !r.scoped_reg_ids.empty()) r.note = weak + r.scoped_by + ")";
   // A regulation named is the one the reader means: a block of it sharing a pair of the question
   // (or found by the vector leg) comes before other regulations' matches; only when none does is
   // the scope given up.
   if (r.hits.empty() && !r.scoped_reg_ids.empty()) {
     last_resorts(engine, store, q, f, mode, o, r, on_step, false);
-    if (!r.hits.empty())
-      r.note = "only weak matches in the regulation(s) the query names (" + r.scoped_by + ")";
+    if (!r.hits.empty()) r.note = weak + r.scoped_by + ")";
   }
   if (r.hits.empty() && !r.scoped_reg_ids.empty()) {
     r.nothing_in_library = false;
