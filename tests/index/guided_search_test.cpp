@@ -284,6 +284,22 @@ TEST_F(WorkersWords, AClauseUnderTheTitleNamingTheQuestionsTopicComesFirst) {
   EXPECT_EQ(quoted.hits[0].section_number, "3.1.1") << quoted.hits[0].snippet;
 }
 
+TEST_F(WorkersWords, TheRegulationWhoseTitleNamesTheQuestionsTopicComesFirst) {
+  // Both rules say how to hang an earth lead, the shorter one first by its words; the question
+  // is about line work, which the second's title names.
+  store_->save(doc("GB55555", "# 变电站安全规程\n\n## 4 接地\n\n4.1 装设时先接接地端。\n"));
+  store_->save(doc("GB44444",
+                   "# 电力线路安全规程\n\n## 4 接地\n\n"
+                   "4.1 装设时应先接接地端，后接导体端，拆除的顺序与此相反。\n"));
+  SearchFilter f;
+  f.limit = 5;
+  f.reg_ids = {"GB55555", "GB44444"};
+  const auto r = guided_search(index::embedded_engine(*store_), "线路停电检修挂地线时先接哪一头呢",
+                               f, SearchMode::kKeyword, {});
+  ASSERT_GE(r.hits.size(), 2u);
+  EXPECT_EQ(r.hits[0].reg_id, "GB44444") << r.hits[0].snippet;
+}
+
 TEST_F(WorkersWords, APairFoundInTooLittleOfTheQuestionStillAnswersBelowTheTitles) {
   // 钥匙 is the only pair of the question the paragraph holds, too little of it to be a partial
   // match; 倒闸操作 is a chapter's title. Both answer, the titled chapter first.

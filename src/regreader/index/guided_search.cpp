@@ -1,6 +1,7 @@
 #include "regreader/index/guided_search.hpp"
 
 #include <algorithm>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -281,13 +282,15 @@ bool any_token_stored(const Engine& engine, const std::string& text, SearchFilte
   return !engine.keyword().search(text, f).empty();
 }
 
-// The partial hits again, those under chapters whose titles hold the question's words raised: a
-// worker names a clause's topic (交代, 许可人) more than its wording, and the topic is in the
-// title of its chapter (5.4.3 工作许可人), not in each of its sentences. Each hit's place i in the
-// ranking scores 1 / (60 + i), plus kTopicWeight / 61 times the share of the question's pairs
-// its chapter titles hold; the first list wins ties. Only when the best hit holds less than
-// kTopicCoverage of the question: a question that quotes the text is answered by its wording.
-std::vector<SearchHit> topics_first(std::vector<SearchHit> hits, const std::string& question) {
+// The partial hits again, those under titles that hold the question's words raised: a worker
+// names a clause's topic (许可人, 交代) more than its wording, and the topic is in the title of its
+// chapter (5.4.3 工作许可人) or of its regulation (电力线路部分), not in each of its sentences.
+// Each hit's place i in the ranking scores 1 / (60 + i), plus kTopicWeight / 61 times the share of
+// the question's pairs those titles hold; the first list wins ties. Only when the best hit holds
+// less than kTopicCoverage of the question: a question that quotes the text is answered by its
+// wording.
+std::vector<SearchHit> topics_first(const store::DocumentStore& store, std::vector<SearchHit> hits,
+                                    const std::string& question) {
   std::set<std::string> wanted;
   for (const auto& t : tokenize(question, TokenizeMode::kQuery))
     wanted.insert(t.text);
@@ -295,9 +298,13 @@ std::vector<SearchHit> topics_first(std::vector<SearchHit> hits, const std::stri
   for (const auto& h : hits)
     if (h.match != "chapter_title") best = std::max(best, h.coverage);
   if (wanted.empty() || best >= kTopicCoverage) return hits;
+  std::map<std::string, std::set<std::string>> regulation_titles;
+  for (const auto& info : store.list())
+    for (const auto& t : tokenize(info.title, TokenizeMode::kQuery))
+      regulation_titles[info.reg_id].insert(t.text);
   std::vector<std::pair<double, size_t>> order;
   for (size_t i = 0; i < hits.size(); ++i) {
-    std::set<std::string> titled;
+    std::set<std::string> titled = regulation_titles[hits[i].reg_id];
     for (const auto& title : hits[i].chapter_path)
       for (const auto& t : tokenize(title, TokenizeMode::kQuery))
         titled.insert(t.text);
@@ -372,7 +379,7 @@ std::vector<SearchHit> widened(const Engine& engine, const store::DocumentStore&
     r.fallback_query = q.whole();
     hits = fuse(std::move(hits), std::move(loose), kAnyPairWeight);
   }
-  if (keyword_only) hits = topics_first(std::move(hits), q.text);
+  if (keyword_only) hits = topics_first(store, std::move(hits), q.text);
   return collapse_copies(store, std::move(hits), o.collapse, o.per_reg, with.limit);
 }
 
