@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
+
 #include "regreader/core/text.hpp"
 #include "regreader/parse/ocr/scan_rules.hpp"
 
@@ -102,6 +104,16 @@ TEST(ScanRows, TheSurerReadingOfARowWins) {
   EXPECT_FALSE(take_row_reading(empty_row, row, {}));
 }
 
+// A frame at x 100..400 from the first to the last of `ys`, a row border at each of `ys`, no rule
+// between its columns.
+std::vector<PdfRule> frame(std::initializer_list<float> ys) {
+  std::vector<PdfRule> rules = {{100, *ys.begin(), 100, *(ys.end() - 1)},
+                                {400, *ys.begin(), 400, *(ys.end() - 1)}};
+  for (float y : ys)
+    rules.push_back({100, y, 400, y});
+  return rules;
+}
+
 // OCR's line `text` from x at height y (its box 9 pt high).
 void line(std::vector<PdfChar>& chars, const std::string& text, float x, float y) {
   for (char32_t c : text::to_codepoints(text)) {
@@ -113,9 +125,7 @@ void line(std::vector<PdfChar>& chars, const std::string& text, float x, float y
 // A frame at x 100..400 (its middle rule hidden by a seal), rows 20 pt high from 100; the
 // borders at 160 and 220 lost, so the bands 140-180 and 200-240 are two rows high.
 TEST(ScanRows, ABorderLostBetweenTwoNumberedRowsIsRestored) {
-  std::vector<PdfRule> rules = {{100, 100, 100, 260}, {400, 100, 400, 260}};
-  for (float y : {100.f, 120.f, 140.f, 180.f, 200.f, 240.f, 260.f})
-    rules.push_back({100, y, 400, y});
+  const auto rules = frame({100, 120, 140, 180, 200, 240, 260});
   std::vector<PdfChar> chars;
   line(chars, "10及以下", 150, 125), line(chars, "1.0", 300, 125);
   line(chars, "20、35", 150, 145);
@@ -135,9 +145,7 @@ TEST(ScanRows, ABorderLostBetweenTwoNumberedRowsIsRestored) {
 TEST(ScanRows, AHeaderOrANoteTwoLinesHighKeepsItsRow) {
   // The header (the frame's first row) wraps its unit under its name; the note row's two lines
   // run across the frame.
-  std::vector<PdfRule> rules = {{100, 100, 100, 260}, {400, 100, 400, 260}};
-  for (float y : {100.f, 140.f, 160.f, 180.f, 200.f, 220.f, 260.f})
-    rules.push_back({100, y, 400, y});
+  const auto rules = frame({100, 140, 160, 180, 200, 220, 260});
   std::vector<PdfChar> chars;
   line(chars, "电压等级", 150, 105), line(chars, "kV", 150, 125);
   line(chars, "安全距离", 300, 105), line(chars, "m", 300, 125);

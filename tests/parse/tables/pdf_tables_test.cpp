@@ -71,9 +71,8 @@ TEST(PdfTables, ARuleBetweenTwoLinesOfOneCellEndsTheRow) {
   put(c, "66、110", 72, 190), put(c, "3.0", 270, 190);
   put(c, "220", 72, 210), put(c, "4.0", 270, 210);
   put(c, "330", 72, 230), put(c, "5.0", 270, 230);
-  std::vector<PdfRule> rules = {{60, 115, 60, 240}, {400, 115, 400, 240}};
-  for (float y : {115.f, 138.f, 158.f, 178.f, 198.f, 218.f, 240.f})
-    rules.push_back({60, y, 400, y});
+  // The frame and the row borders; no rule between the columns.
+  const auto rules = grid({60, 400}, {115, 138, 158, 178, 198, 218, 240});
   auto tables = detect_tables(page_of(c, rules));
   ASSERT_EQ(tables.size(), 1u);
   const auto& t = tables[0].table;
@@ -99,9 +98,7 @@ TEST(PdfTables, AFramedHeaderAndCentredLabelsStayInTheirColumns) {
   put(c, "220", 99, 206), put(c, "4.0", 280, 206);
   put(c, "1000", 94, 226), put(c, "10.5", 278, 226);
   put(c, "±50", 104, 246), put(c, "3.0", 280, 246);
-  std::vector<PdfRule> rules = {{60, 115, 60, 252}, {400, 115, 400, 252}};
-  for (float y : {115.f, 152.f, 172.f, 192.f, 212.f, 232.f, 252.f})
-    rules.push_back({60, y, 400, y});
+  const auto rules = grid({60, 400}, {115, 152, 172, 192, 212, 232, 252});
   auto tables = detect_tables(page_of(c, rules));
   ASSERT_EQ(tables.size(), 1u);
   const auto& t = tables[0].table;
