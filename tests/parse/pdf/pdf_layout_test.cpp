@@ -132,6 +132,46 @@ TEST(PdfLayout, AShortHeadingIsNotWrappedOntoTheTextUnderIt) {
   EXPECT_EQ(blocks[0].text, "电力工程承试工作技术与安全应知应会知识");
 }
 
+// OCR gives each line its box's height for a size: a clause's full first line boxed 14.4 pt
+// wraps onto its last at 10.8 pt, one paragraph, no heading. A cover's `GB` in 61 pt type over
+// its title in 25 pt, and a text layer's sizes, still part paragraphs.
+TEST(PdfLayout, AnOcrLinesBoxHeightDoesNotEndItsParagraph) {
+  auto ocr = [](PdfLine l) {
+    l.mean_conf = 94;
+    return l;
+  };
+  PdfPage p = a4(13);
+  p.lines = {ocr(line("7.5.1 砍剪靠近带电线路的树木时，人体、绳索应与线路保持表4的安全距离。", 78,
+                      218, 422, 12.2f)),
+             ocr(line("7.5.2 树枝接触或接近高压带电导线时，应将高压线路停电或用绝缘工具使树枝远"
+                      "离带电导线，之前",
+                      77, 233, 524, 14.4f)),
+             ocr(line("人体不应接触树木。", 79, 251, 165, 10.8f))};
+  auto blocks = lines_to_paragraphs(p, 12.2f);
+  ASSERT_EQ(blocks.size(), 2u);
+  EXPECT_EQ(blocks[1].text.substr(blocks[1].text.size() - std::string("人体不应接触树木。").size()),
+            "人体不应接触树木。")
+      << blocks[1].text;
+  EXPECT_FALSE(blocks[1].styled_heading);
+  PdfPage cover = a4(1);
+  cover.lines = {ocr(line("GB", 407, 46, 524, 61.0f)),
+                 ocr(line("中华人民共和国国家标准", 74, 128, 532, 25.0f))};
+  EXPECT_EQ(lines_to_paragraphs(cover, 13.2f).size(), 2u);
+  // Tesseract reads a page border beside a heading as a glyph: the line's box runs down the page.
+  PdfPage bordered = a4(3);
+  PdfLine heading = ocr(line("前 ]", 270, 131, 595, 13.0f));
+  heading.y1 = 840;
+  bordered.lines = {heading,
+                    ocr(line("本标准的第5章和7.3.4为推荐性，其余为强制性。", 100, 181, 321, 9.1f))};
+  EXPECT_EQ(lines_to_paragraphs(bordered, 11.0f).size(), 2u);
+  PdfPage layer = a4(13);
+  layer.lines = {line("7.5.2 树枝接触或接近高压带电导线时，应将高压线路停电或用绝缘工具使树枝远离带"
+                      "电导线，之前",
+                      77, 233, 524, 14.4f),
+                 line("人体不应接触树木。", 79, 251, 165, 10.8f)};
+  EXPECT_EQ(lines_to_paragraphs(layer, 12.2f).size(), 2u) << "a text layer's sizes are its fonts'";
+}
+
 TEST(PdfLayout, BodyFontSizeIsTheMostUsedSize) {
   PdfPage p = a4(1);
   p.lines = {line("标题", 72, 50, 100, 16), line(std::string(90, 'x'), 72, 100, 500, 10.5f),

@@ -21,6 +21,9 @@ constexpr float kMarginBand = 0.08f;
 constexpr float kRepeatShare = 0.4f;
 // A font this much larger than the body text marks a heading.
 constexpr float kHeadingSizeRatio = 1.1f;
+// OCR's line heights within a paragraph differ by up to a third (GB 26859 p13: 14.4 and 10.8 pt);
+// a larger jump is type of another size.
+constexpr float kOcrSizeJump = 1.5f;
 // A line ending this many character widths before the column's right edge ends its paragraph.
 constexpr float kShortLineChars = 2.0f;
 // A line indented by more than this many character widths starts a paragraph (首行缩进).
@@ -376,12 +379,20 @@ std::vector<RawBlock> lines_to_paragraphs(const PdfPage& page, float body_size) 
       const float em = std::max(prev->size, 1.0f);
       const bool short_prev = prev->x1 < right - kShortLineChars * em;
       const bool indented = l.x0 > left + kIndentChars * em && l.x0 > prev->x0 + kIndentChars * em;
-      const bool size_change = std::fabs(l.size - prev->size) > 0.15f * em;
+      // OCR's lines are placed less exactly, and their sizes are each line's box height: a
+      // clause's full first line boxed 14.4 pt over its last at 10.8 is still one paragraph; a
+      // cover's lines in type of clearly different sizes (61 pt `GB` over its 25 pt title) are not.
+      const bool exact_sizes = prev->mean_conf >= 100 && l.mean_conf >= 100;
+      const float sizes =
+          std::max(l.size, prev->size) / std::max(1.0f, std::min(l.size, prev->size));
+      // (A line whose box spans far more than its type, a border read as a glyph, says nothing.)
+      const bool sane_box = h <= 2.0f * em;
+      const bool size_change = (exact_sizes || short_prev || sizes > kOcrSizeJump || !sane_box) &&
+                               std::fabs(l.size - prev->size) > 0.15f * em;
       // A heading set large wraps onto a second, shorter line of the same type, centred under
       // the first or starting where it starts (a tab label at the left above a centred heading
       // is not part of it).
-      // OCR's lines are placed less exactly: there, lines overlapping by half are aligned.
-      const bool exact_sizes = prev->mean_conf >= 100 && l.mean_conf >= 100;
+      // OCR's lines: there, lines overlapping by half are aligned.
       const bool prev_large = prev->size > body_size * kHeadingSizeRatio;
       const float overlap = std::min(l.x1, prev->x1) - std::max(l.x0, prev->x0);
       const bool aligned = exact_sizes
