@@ -295,7 +295,7 @@ TEST(PdfTables, ADecimalPointAgainstItsColumnIsUnsure) {
       {"10及以下", "0.7"}, {"20.35", "1.0"}, {"220", "3.0"}, {"330", "40"}, {"500", "5.0"}};
   const auto ocr = ruled_table(rows, 92);
   ASSERT_EQ(ocr.row_count, 6);
-  EXPECT_EQ(ocr.cell_text(2, 0), "20.35");
+  EXPECT_EQ(ocr.cell_text(2, 0), "20、35") << "two voltages OCR joined with a point";
   EXPECT_TRUE(ocr.cell_unsure(2, 0)) << "a decimal among whole voltages";
   EXPECT_TRUE(ocr.cell_unsure(4, 1)) << "a whole number among decimals";
   EXPECT_FALSE(ocr.cell_unsure(1, 0));

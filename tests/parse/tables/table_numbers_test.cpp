@@ -37,5 +37,29 @@ TEST(TableNumbers, AFirstRowOfFiguresIsDataAndItsMissingValueIsUnsure) {
   EXPECT_FALSE(headed.cell_unsure(2, 1));
 }
 
+// OCR reads the 、 between two voltages of a label as a point or a comma (`20.35`, `66,110`): in a
+// column of whole numbers they are the page's list again, marked unsure. A decimal or a thousands
+// separator that is no pair of nominal voltages stays as read, and so does a column of decimals.
+TEST(TableNumbers, TwoVoltagesJoinedByAPointAreTheListThePagePrints) {
+  auto t = two_columns({{"电压等级", "安全距离"},
+                        {"10及以下", "0.70"},
+                        {"20.35", "1.00"},
+                        {"66,110", "1.50"},
+                        {"220", "3.00"},
+                        {"0.38", "0.40"},
+                        {"1,000", "9.50"}});
+  mark_numbers_not_read(t);
+  EXPECT_EQ(t.cell_text(2, 0), "20、35");
+  EXPECT_EQ(t.cell_text(3, 0), "66、110");
+  EXPECT_TRUE(t.cell_unsure(2, 0));
+  EXPECT_TRUE(t.cell_unsure(3, 0));
+  EXPECT_EQ(t.cell_text(5, 0), "0.38");
+  EXPECT_EQ(t.cell_text(6, 0), "1,000");
+  EXPECT_EQ(t.cell_text(2, 1), "1.00") << "a column of decimals keeps its points";
+  auto decimals = two_columns({{"a", "20.35"}, {"b", "1.50"}, {"c", "3.00"}, {"d", "6.80"}});
+  mark_numbers_not_read(decimals);
+  EXPECT_EQ(decimals.cell_text(0, 1), "20.35");
+}
+
 }  // namespace table_numbers_test
 }  // namespace regreader::parse

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -102,6 +103,26 @@ bool row_of_numbers(const model::TableMeta& t, const model::TableCell& cell) {
   return numbers >= 2;
 }
 
+// The nominal voltages of Chinese grids (kV, GB/T 156): a safety table lists several of them in
+// one cell, `20、35`, `66、110`.
+bool nominal_voltage(const std::string& kv) {
+  static const std::set<std::string> kVoltages = {"3",   "6",   "10",  "20",  "35",  "66",
+                                                  "110", "220", "330", "500", "750", "1000"};
+  return kVoltages.count(kv) > 0;
+}
+
+// Two voltages OCR joined with a point or a comma where the page has 、(`20.35`, `66,110`): in a
+// column of whole numbers, a higher nominal voltage after a lower one. A decimal in such a column
+// is no voltage (0.4 kV does not have the form), nor is a thousands separator (1,000).
+std::optional<std::string> voltage_list(const std::string& content) {
+  static const RE2 kJoined(R"(^\s*(\d{1,4})\s*(?:\.|．|,|，)\s*(\d{1,4})\s*$)");
+  std::string a, b;
+  if (!RE2::FullMatch(content, kJoined, &a, &b)) return std::nullopt;
+  if (!nominal_voltage(a) || !nominal_voltage(b) || std::stoi(a) >= std::stoi(b))
+    return std::nullopt;
+  return a + "、" + b;
+}
+
 }  // namespace
 
 // A row of figures with nothing in column `c`, a column of numbers: OCR read no value there (a
@@ -140,6 +161,13 @@ void mark_numbers_not_read(model::TableMeta& t) {
     const bool leading = numbers && n.leading * 3 >= n.numeric * 2;
     for (auto& cell : t.cells) {
       if (cell.row < first || cell.col != c || cell.col_span != 1) continue;
+      if (decimals == false) {
+        if (auto list = voltage_list(cell.content)) {
+          cell.content = *list;
+          cell.unsure = true;  // a reading mended, still to be checked against the page
+          continue;
+        }
+      }
       const bool digits = has_digit(cell.content);
       if (numbers && !digits) cell.unsure = true;
       if (decimals && digits && has_decimal_point(cell.content) != *decimals) cell.unsure = true;

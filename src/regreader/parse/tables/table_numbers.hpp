@@ -25,6 +25,8 @@ namespace regreader::parse {
 /// - A row of figures with no cell in a column of numbers lost a value OCR did not read (`<1 |`
 ///   for `<1 | 1.5` under a seal): its cells are unsure, and the missing value is an empty cell
 ///   marked unsure (`<1 (?) | (?)`); an empty cell there is marked unsure the same way.
+/// - In a column of whole numbers, two nominal voltages joined by a point or a comma (`20.35`,
+///   `66,110`: OCR's reading of `20、35`) are the list the page prints, marked unsure.
 /// - A first row whose filled cells all hold figures (`10及以下 | `) is a row of data, checked as
 ///   the others are: the reading lost the header's words, not the first row's value.
 void mark_numbers_not_read(model::TableMeta& t);
