@@ -298,18 +298,24 @@ std::vector<SearchHit> topics_first(const store::DocumentStore& store, std::vect
   for (const auto& h : hits)
     if (h.match != "chapter_title") best = std::max(best, h.coverage);
   if (wanted.empty() || best >= kTopicCoverage) return hits;
+  // The pairs of each regulation's title, for the regulations the hits are in.
   std::map<std::string, std::set<std::string>> regulation_titles;
+  for (const auto& h : hits)
+    regulation_titles.emplace(h.reg_id, std::set<std::string>{});
   for (const auto& info : store.list())
-    for (const auto& t : tokenize(info.title, TokenizeMode::kQuery))
-      regulation_titles[info.reg_id].insert(t.text);
+    if (auto at = regulation_titles.find(info.reg_id); at != regulation_titles.end())
+      for (const auto& t : tokenize(info.title, TokenizeMode::kQuery))
+        at->second.insert(t.text);
   std::vector<std::pair<double, size_t>> order;
   for (size_t i = 0; i < hits.size(); ++i) {
-    std::set<std::string> titled = regulation_titles[hits[i].reg_id];
+    std::set<std::string> titled;  // the pairs of its chapters' titles
     for (const auto& title : hits[i].chapter_path)
       for (const auto& t : tokenize(title, TokenizeMode::kQuery))
         titled.insert(t.text);
-    const auto shared = std::count_if(wanted.begin(), wanted.end(),
-                                      [&](const std::string& t) { return titled.count(t) > 0; });
+    const auto& regulation = regulation_titles[hits[i].reg_id];
+    const auto shared = std::count_if(wanted.begin(), wanted.end(), [&](const std::string& t) {
+      return titled.count(t) > 0 || regulation.count(t) > 0;
+    });
     const double share = static_cast<double>(shared) / static_cast<double>(wanted.size());
     order.emplace_back(1.0 / (60.0 + static_cast<double>(i)) + kTopicWeight * share / 61.0, i);
   }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <iterator>
 
+#include "regreader/core/median.hpp"
 #include "regreader/parse/ocr/scan_rules.hpp"
 #include "regreader/parse/tables/ruled_regions.hpp"
 
@@ -85,24 +86,24 @@ constexpr float kPitchTolerance = 0.25f;
 // share its box's top and bottom), those overlapping in height taken as one; each with whether
 // it holds a digit and the width of its widest OCR line. Top to bottom.
 struct TextLine {
-  float y0 = 0, y1 = 0, x0 = 0, x1 = 0;
+  float y0 = 0, y1 = 0;
   bool digit = false;
   float widest = 0;
 };
 
 std::vector<TextLine> text_lines(const std::vector<PdfChar>& chars) {
-  std::vector<TextLine> boxes;
+  std::vector<TextLine> boxes;  // one per OCR line
+  float x0 = 0;                 // where the OCR line being read starts
   for (const auto& c : chars) {
     const bool digit = c.c >= U'0' && c.c <= U'9';
-    if (!boxes.empty() && boxes.back().y0 == c.y0 && boxes.back().y1 == c.y1) {
-      auto& b = boxes.back();
-      b.x0 = std::min(b.x0, c.x0), b.x1 = std::max(b.x1, c.x1), b.digit = b.digit || digit;
-    } else {
-      boxes.push_back({c.y0, c.y1, c.x0, c.x1, digit, 0});
+    if (boxes.empty() || boxes.back().y0 != c.y0 || boxes.back().y1 != c.y1) {
+      boxes.push_back({c.y0, c.y1, false, 0});
+      x0 = c.x0;
     }
+    auto& b = boxes.back();
+    b.digit = b.digit || digit;
+    b.widest = std::max(b.widest, c.x1 - x0);
   }
-  for (auto& b : boxes)
-    b.widest = b.x1 - b.x0;
   std::sort(boxes.begin(), boxes.end(),
             [](const TextLine& a, const TextLine& b) { return a.y0 < b.y0; });
   std::vector<TextLine> out;
@@ -110,18 +111,13 @@ std::vector<TextLine> text_lines(const std::vector<PdfChar>& chars) {
     const float overlap = out.empty() ? 0 : std::min(out.back().y1, l.y1) - l.y0;
     if (!out.empty() && overlap > 0.5f * std::min(l.y1 - l.y0, out.back().y1 - out.back().y0)) {
       auto& o = out.back();
-      o.y1 = std::max(o.y1, l.y1), o.x0 = std::min(o.x0, l.x0), o.x1 = std::max(o.x1, l.x1);
+      o.y1 = std::max(o.y1, l.y1);
       o.digit = o.digit || l.digit, o.widest = std::max(o.widest, l.widest);
     } else {
       out.push_back(l);
     }
   }
   return out;
-}
-
-float median(std::vector<float> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0 : v[v.size() / 2];
 }
 
 }  // namespace

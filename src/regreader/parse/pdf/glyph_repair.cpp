@@ -8,6 +8,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "regreader/core/median.hpp"
 #include "regreader/core/text.hpp"
 
 namespace regreader::parse {
@@ -30,11 +31,6 @@ constexpr size_t kMinLetterSamples = 3;
 constexpr int kSolveRounds = 12;
 // Two letters of a run are at most this many type sizes apart (more is another column).
 constexpr float kMaxRunAdvance = 1.5f;
-
-float median(std::vector<float> v) {
-  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
-  return v[v.size() / 2];
-}
 
 // Row 0xA0 of GBK decoded once with ICU: code point -> ASCII character.
 const std::unordered_map<char32_t, char>& row_a0() {

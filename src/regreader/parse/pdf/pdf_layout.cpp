@@ -6,6 +6,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "regreader/core/median.hpp"
 #include "regreader/core/regex.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/parse/structure/notes.hpp"
@@ -325,10 +326,7 @@ float usual_pitch(const PdfPage& page) {
     const float p = centre(b) - centre(a), em = std::max(a.size, 1.0f);
     if (std::fabs(a.size - b.size) < 0.5f && p > 0 && p < 3 * em) pitches.push_back(p);
   }
-  if (pitches.empty()) return 0;
-  std::nth_element(pitches.begin(), pitches.begin() + static_cast<long>(pitches.size() / 2),
-                   pitches.end());
-  return pitches[pitches.size() / 2];
+  return median(std::move(pitches));
 }
 
 }  // namespace
