@@ -129,6 +129,30 @@ TEST(OcrLayer, AConfidentReadingWithKnownPairsStands) {
   EXPECT_EQ(pages[1].lines[0].text, "部分停电");
 }
 
+TEST(OcrLayer, TheRecognisersSecondChoiceWinsWhereOnlyItFormsTheDocumentsPairs) {
+  // The document reads 撤杆 and 撤线 with confidence; an unsure 撒线 whose recogniser's second
+  // choice was 撤 becomes 撤线, an unsure 中部 whose second choice (申) forms no known pair
+  // stays, and a confident 撒 stands however its second choice fares.
+  std::vector<PdfPage> pages(2);
+  auto p1 = line(U"立撤杆撤线中部", 95);
+  pages[0].lines = build_lines(p1);
+  auto p2 = line(U"放撒线路中部撒线", 60);
+  p2[1].runner_up = U'撤';
+  p2[4].runner_up = U'申';
+  p2[6].runner_up = U'撤';
+  p2[6].conf = 95;
+  pages[1].lines = build_lines(p2);
+  resolve_alternatives(pages);
+  ASSERT_EQ(pages[1].lines.size(), 1u);
+  EXPECT_EQ(pages[1].lines[0].text, "放撤线路中部撒线");
+  for (const auto& c : pages[1].lines[0].chars) {
+    EXPECT_EQ(c.runner_up, 0u);
+    if (c.c == U'撤') {
+      EXPECT_EQ(c.conf, 60.0f) << "a character changed stays as unsure as it was";
+    }
+  }
+}
+
 TEST(OcrRereading, EachCharacterTakesTheReadingMostReadingsAgreeOn) {
   auto ocr = line(U"附录刁的要求", 90);
   combine_ocr_readings(ocr, {line(U"附录E的要求", 60), line(U"附录E的要求", 70)});

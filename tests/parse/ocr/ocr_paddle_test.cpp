@@ -59,6 +59,21 @@ TEST(CtcDecode, RunsAreOneCharacterAndBlanksSeparateRepeats) {
   EXPECT_NEAR(line.confidence, (0.9f + 0.95f + 0.5f + 1 + 1 + 1) / 6, 1e-5);
 }
 
+TEST(CtcDecode, EachCharacterKeepsTheRunnerUpOfItsSurestStep) {
+  const CtcAlphabet a{{U'撒', U'撤', U'线'}};  // 0 blank, 1 撒, 2 撤, 3 线, 4 space
+  // Step 0: 撒 0.5, 撤 0.3; step 1: 撒 0.8, 撤 0.15 (its surest); step 3: 线 alone.
+  std::vector<float> probs(4 * 5, 0.0f);
+  probs[0 * 5 + 1] = 0.5f, probs[0 * 5 + 2] = 0.3f, probs[0 * 5 + 0] = 0.2f;
+  probs[1 * 5 + 1] = 0.8f, probs[1 * 5 + 2] = 0.15f, probs[1 * 5 + 0] = 0.05f;
+  probs[2 * 5 + 0] = 1.0f;
+  probs[3 * 5 + 3] = 1.0f;
+  const CtcLine line = ctc_greedy_decode(probs.data(), 4, 5, a);
+  ASSERT_EQ(text_of(line), "撒线");
+  EXPECT_EQ(line.chars[0].alt, U'撤');
+  EXPECT_FLOAT_EQ(line.chars[0].alt_prob, 0.15f) << "the runner-up where 撒 was surest";
+  EXPECT_EQ(line.chars[1].alt, 0u) << "only the blank competed with 线";
+}
+
 TEST(CtcDecode, ClassesBeyondTheAlphabetAreBlanks) {
   const CtcAlphabet a{{U'A'}};  // 0 blank, 1 A, 2 space, 3 unknown
   const auto probs = one_hot({3, 1, 3, 1}, 4);

@@ -20,6 +20,10 @@ struct CtcChar {
   char32_t c = 0;
   int first_step = 0, last_step = 0;  ///< inclusive
   float prob = 0;                     ///< the highest probability over its steps
+  /// The runner-up symbol at the step where `c` was most probable, and its probability: what
+  /// the recogniser would have read instead (0 when only blank competed).
+  char32_t alt = 0;
+  float alt_prob = 0;
 };
 
 struct CtcLine {

@@ -291,50 +291,61 @@ void add_lines_ocr_missed(std::vector<PdfChar>& ocr, const std::vector<PdfChar>&
   ocr.insert(ocr.end(), added.begin(), added.end());
 }
 
-using Bigrams = std::unordered_map<uint64_t, int>;
-
-uint64_t bigram(char32_t a, char32_t b) {
-  return (static_cast<uint64_t>(a) << 32) | static_cast<uint64_t>(b);
-}
-
-int count(const Bigrams& counts, char32_t a, char32_t b) {
-  const auto it = counts.find(bigram(a, b));
-  return it == counts.end() ? 0 : it->second;
-}
+// The character pairs the document reads with confidence.
+struct Evidence {
+  std::unordered_map<uint64_t, int> pairs;
+  int pair(char32_t a, char32_t b) const {
+    const auto it = pairs.find((static_cast<uint64_t>(a) << 32) | static_cast<uint64_t>(b));
+    return it == pairs.end() ? 0 : it->second;
+  }
+};
 
 bool confident(const PdfChar& c) {
   return c.alt == 0 && c.conf >= kConfidentConf && !is_blank(c.c);
 }
 
-Bigrams confident_bigrams(const std::vector<PdfPage>& pages) {
-  Bigrams counts;
+Evidence confident_text(const std::vector<PdfPage>& pages) {
+  Evidence e;
   for (const auto& p : pages)
     for (const auto& l : p.lines)
       for (size_t i = 1; i < l.chars.size(); ++i)
         if (confident(l.chars[i - 1]) && confident(l.chars[i]))
-          ++counts[bigram(l.chars[i - 1].c, l.chars[i].c)];
-  return counts;
+          ++e.pairs[(static_cast<uint64_t>(l.chars[i - 1].c) << 32) |
+                    static_cast<uint64_t>(l.chars[i].c)];
+  return e;
 }
 
-// Resolves one line's alternatives; true when a character changed.
-bool resolve_line(std::vector<PdfChar>& chars, const Bigrams& counts) {
+// Whether `other` should replace `c` by the document's confident text around it.
+bool yields(const PdfChar& c, char32_t other, char32_t left, char32_t right, const Evidence& seen) {
+  // Pairs with punctuation say little (，不 is frequent anywhere): only Han neighbours count.
+  auto score = [&](char32_t x) {
+    return (text::is_han(left) ? seen.pair(left, x) : 0) +
+           (text::is_han(right) ? seen.pair(x, right) : 0);
+  };
+  const int mine = score(c.c), theirs = score(other);
+  // The OCR's reading stands when it is confident and forms pairs seen elsewhere, or when it
+  // is very confident and the other reading has a single pair for it.
+  const bool stands =
+      (mine > 0 && c.conf >= kConfidentConf) || (c.conf >= kVeryConfidentConf && theirs < 2);
+  return theirs > mine && !stands;
+}
+
+// Resolves one line's alternatives (another reading's, then the recogniser's second choice);
+// true when a character changed.
+bool resolve_line(std::vector<PdfChar>& chars, const Evidence& seen) {
   bool changed = false;
   for (size_t i = 0; i < chars.size(); ++i) {
     PdfChar& c = chars[i];
-    if (c.alt == 0) continue;
     const char32_t left = i > 0 ? chars[i - 1].c : 0;
     const char32_t right = i + 1 < chars.size() ? chars[i + 1].c : 0;
-    auto score = [&](char32_t x) { return count(counts, left, x) + count(counts, x, right); };
-    const int mine = score(c.c), theirs = score(c.alt);
-    // The OCR's reading stands when it is confident and forms pairs seen elsewhere, or when it
-    // is very confident and the layer's reading has a single pair for it.
-    const bool stands =
-        (mine > 0 && c.conf >= kConfidentConf) || (c.conf >= kVeryConfidentConf && theirs < 2);
-    if (theirs > mine && !stands) {
-      c.c = c.alt;
+    for (const char32_t other : {c.alt, c.runner_up}) {
+      if (other == 0 || other == c.c || !yields(c, other, left, right, seen)) continue;
+      c.c = other;
       changed = true;
+      break;
     }
     c.alt = 0;
+    c.runner_up = 0;
   }
   return changed;
 }
@@ -342,12 +353,12 @@ bool resolve_line(std::vector<PdfChar>& chars, const Bigrams& counts) {
 }  // namespace
 
 void resolve_alternatives(std::vector<PdfPage>& pages) {
-  const Bigrams counts = confident_bigrams(pages);
+  const Evidence seen = confident_text(pages);
   for (auto& p : pages) {
     bool changed = false;
     std::vector<PdfChar> chars;
     for (auto& l : p.lines) {
-      changed = resolve_line(l.chars, counts) || changed;
+      changed = resolve_line(l.chars, seen) || changed;
       chars.insert(chars.end(), l.chars.begin(), l.chars.end());
     }
     if (changed) p.lines = build_lines(std::move(chars));

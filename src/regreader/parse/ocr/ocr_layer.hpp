@@ -31,10 +31,13 @@ void combine_ocr_readings(std::vector<PdfChar>& ocr,
 // reading has `1.5`, `10` where another has `1.0`.
 void dispute_numbers(std::vector<PdfChar>& ocr, const std::vector<std::vector<PdfChar>>& others);
 
-// Decides between each character and its alternative by the document's own confident text: the
-// reading that forms the bigrams (with its neighbours on the line) seen more often elsewhere in
-// the document wins, the OCR's on a tie. `验电` read 30 times with confidence beats a layer's
-// `瞌电`; a layer's `勘察` beats an unsure `勤察` when 勘察 is read elsewhere. Lines are rebuilt.
+// Decides between each character and its alternatives (another reading's, `PdfChar::alt`, then
+// the recogniser's second choice, `PdfChar::runner_up`) by the document's own confident text:
+// the reading that forms the bigrams with its Han neighbours seen more often elsewhere in the
+// document wins, the OCR's on a tie. `验电` read 30 times with confidence beats a layer's `瞌电`;
+// a layer's `勘察` beats an unsure `勤察` when 勘察 is read elsewhere; an unsure `撒杆` whose
+// second choice was 撤 becomes `撤杆`. A character changed keeps its (low) confidence. Lines are
+// rebuilt.
 void resolve_alternatives(std::vector<PdfPage>& pages);
 
 // chi_sim reads the sign ± as the character 士, which looks the same in most typefaces
