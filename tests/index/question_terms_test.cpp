@@ -69,6 +69,19 @@ TEST(QuestionTerms, ForcedWhenTheQuestionMarkerWasCutWithTheRegulationName) {
   EXPECT_TRUE(reduce_question("单位的主要负责人的职责", true).question);
 }
 
+TEST(QuestionTerms, AnANotAQuestionIsAskedAsTheAffirmative) {
+  // 允不允许 asks as 吗 does; the verb is searched once, never as 允不允许 or 允 + 允许.
+  const auto t = reduce_question("单一故障后允不允许切机");
+  EXPECT_TRUE(t.question);
+  EXPECT_TRUE(has_word(t.search_text, "允许")) << t.search_text;
+  EXPECT_EQ(t.search_text.find("不"), std::string::npos) << t.search_text;
+  EXPECT_EQ(t.as_asked.find("允不允"), std::string::npos) << t.as_asked;
+  EXPECT_TRUE(has_word(reduce_question("停不停电").search_text, "停电"));
+  // A negation that is no A-not-A stays: 拉不动.
+  EXPECT_NE(reduce_question("刀闸拉不动怎么办").search_text.find("不动"), std::string::npos);
+  EXPECT_FALSE(reduce_question("不停电作业").question) << "不 alone asks nothing";
+}
+
 TEST(QuestionTerms, ContentCharactersLeaveTheAskingOut) {
   EXPECT_EQ(content_characters("刀闸咋拉不动了"), "刀 闸 拉 动");
   EXPECT_EQ(content_characters("电缆沟里有人闷倒了 咋救"), "电 缆 沟 人 闷 倒 救");

@@ -110,8 +110,28 @@ const Regex& asking() {
   return re;
 }
 
+// The A-not-A question (允不允许, 算不算, 停不停电): a Han character, 不, the same character.
+// RE2 has no back-references, so the repeat is found here. Returns the position of the first
+// character of the first such form, or npos.
+size_t a_not_a_at(const std::u32string& cps) {
+  for (size_t i = 0; i + 2 < cps.size(); ++i)
+    if (cps[i + 1] == U'不' && cps[i] == cps[i + 2] && cps[i] != U'不' && text::is_han(cps[i]))
+      return i;
+  return std::u32string::npos;
+}
+
+// Each A-not-A form left once the question words are blanked (能不能 and 要不要 are) asked as
+// the affirmative: 允不允许 -> 允许, 算不算违法 -> 算违法, 停不停电 -> 停电.
+std::string fold_a_not_a(const std::string& q) {
+  std::u32string cps = text::to_u32string(q);
+  for (size_t at = a_not_a_at(cps); at != std::u32string::npos; at = a_not_a_at(cps))
+    cps.erase(at + 1, 2);
+  return text::from_codepoints({cps.begin(), cps.end()});
+}
+
 std::string blank_asking(std::string s) {
   RE2::GlobalReplace(&s, asking(), " ");
+  s = fold_a_not_a(s);
   // A particle left alone between blanks is no content: "是 的" of "…是怎样的".
   static const Regex lone("(^|\\s)(?:的|了|是|吧|啊|呀|么)+(\\s|$)");
   while (RE2::GlobalReplace(&s, lone, " ") > 0) {
@@ -123,6 +143,7 @@ std::string blank_asking(std::string s) {
 
 std::vector<std::string> content_words(std::string s) {
   RE2::GlobalReplace(&s, asking(), " ");
+  s = fold_a_not_a(s);
   const auto words = text::split_words(s);
   std::vector<bool> kept(words.size());
   for (size_t i = 0; i < words.size(); ++i)
@@ -133,7 +154,8 @@ std::vector<std::string> content_words(std::string s) {
 }  // namespace
 
 bool is_question(const std::string& query) {
-  return RE2::PartialMatch(query, question_marker());
+  return RE2::PartialMatch(query, question_marker()) ||
+         a_not_a_at(text::to_u32string(query)) != std::u32string::npos;
 }
 
 QuestionTerms reduce_question(const std::string& query, bool asked) {

@@ -22,7 +22,7 @@ struct QuestionTerms {
 };
 
 /// True when the query asks a question (？, 吗, 什么, 多少, 多长时间, 哪些, 如何, 是否, 下列,
-/// 根据…, 的定义 …) rather than listing keywords.
+/// 根据…, 的定义 …, an A-not-A form such as 允不允许 or 算不算) rather than listing keywords.
 bool is_question(const std::string& query);
 
 /// The question's content words, joined by spaces; a query that is no question comes back as it
