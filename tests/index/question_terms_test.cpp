@@ -49,6 +49,11 @@ TEST(QuestionTerms, QuestionsKeepTheirContentWordsOnly) {
   EXPECT_FALSE(has_word(how_many.search_text, "人")) << how_many.search_text;
   for (const auto& w : {"值班", "每班"})
     EXPECT_NE(how_many.search_text.find(w), std::string::npos) << how_many.search_text;
+  // 谁 asks who: the rest is what is asked about.
+  const auto who = reduce_question("灾后恢复重建谁来组织");
+  EXPECT_TRUE(who.question);
+  EXPECT_EQ(who.search_text.find("谁"), std::string::npos) << who.search_text;
+  EXPECT_TRUE(has_word(who.search_text, "组织")) << who.search_text;
 }
 
 TEST(QuestionTerms, DefinitionQuestionsNameTheirTerm) {
