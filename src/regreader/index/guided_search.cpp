@@ -366,10 +366,14 @@ std::vector<SearchHit> widened(const Engine& engine, const store::DocumentStore&
     r.suggestions = suggest_chapters(store, q.terms.as_asked, with.reg_ids, q.synonyms, kTitleHits);
     titled = chapter_hits(store, r.suggestions, with);
   }
-  // Neither reading holds enough of the question (SearchFilter::min_coverage) and chapter titles
-  // would answer alone: the blocks holding any of its pairs are ranked below them.
+  // Neither reading holds enough of the question (SearchFilter::min_coverage) in a clause and
+  // chapter titles would answer alone (those suggested, or heading blocks holding a third of it):
+  // the blocks holding any of its pairs are ranked below them.
+  const bool only_titles = std::all_of(hits.begin(), hits.end(), [](const SearchHit& h) {
+    return h.block_type == model::BlockType::kHeading;
+  });
   std::vector<SearchHit> loose;
-  if (hits.empty() && !titled.empty()) {
+  if (only_titles && (!hits.empty() || !titled.empty())) {
     SearchFilter any = with;
     any.every_token = true;
     any.min_coverage = 0;
