@@ -134,8 +134,12 @@ void mark_stroked_bold(std::vector<PdfChar>& chars, std::vector<fz_point> stroke
 
 // --- a device that records straight lines (table rules) -----------------------------------------
 
+// It also passes what the text device reads on to it (`text`), so the page's content stream is
+// interpreted once for both: MuPDF has no device that forwards to two others, and a display list
+// replayed twice cost its recording and a bound for every glyph (FreeType outlines).
 struct RuleDevice {
   fz_device super;
+  fz_device* text;
   std::vector<PdfRule>* rules;
   float* largest_image_area;
   fz_rect bounds;
@@ -227,10 +231,51 @@ bool paper_white(fz_context* ctx, fz_colorspace* cs, const float* color, fz_colo
   return rgb[0] >= kWhite && rgb[1] >= kWhite && rgb[2] >= kWhite;
 }
 
+fz_device* text_device(fz_device* dev) {
+  return reinterpret_cast<RuleDevice*>(dev)->text;
+}
+
 void fill_path(fz_context* ctx, fz_device* dev, const fz_path* path, int, fz_matrix ctm,
                fz_colorspace* cs, const float* color, float alpha, fz_color_params params) {
   if (alpha <= 0 || paper_white(ctx, cs, color, params)) return;
   record_path(ctx, dev, path, ctm);
+}
+
+// What the text device reads, passed on unchanged: text in every render mode (invisible text is
+// a scan's OCR layer), the clips it may push and the pops that match them, and images.
+void fill_text(fz_context* ctx, fz_device* dev, const fz_text* text, fz_matrix ctm,
+               fz_colorspace* cs, const float* color, float alpha, fz_color_params params) {
+  fz_fill_text(ctx, text_device(dev), text, ctm, cs, color, alpha, params);
+}
+void clip_text(fz_context* ctx, fz_device* dev, const fz_text* text, fz_matrix ctm,
+               fz_rect scissor) {
+  fz_clip_text(ctx, text_device(dev), text, ctm, scissor);
+}
+void clip_stroke_text(fz_context* ctx, fz_device* dev, const fz_text* text,
+                      const fz_stroke_state* stroke, fz_matrix ctm, fz_rect scissor) {
+  fz_clip_stroke_text(ctx, text_device(dev), text, stroke, ctm, scissor);
+}
+void ignore_text(fz_context* ctx, fz_device* dev, const fz_text* text, fz_matrix ctm) {
+  fz_ignore_text(ctx, text_device(dev), text, ctm);
+}
+void clip_path(fz_context* ctx, fz_device* dev, const fz_path* path, int even_odd, fz_matrix ctm,
+               fz_rect scissor) {
+  fz_clip_path(ctx, text_device(dev), path, even_odd, ctm, scissor);
+}
+void clip_stroke_path(fz_context* ctx, fz_device* dev, const fz_path* path,
+                      const fz_stroke_state* stroke, fz_matrix ctm, fz_rect scissor) {
+  fz_clip_stroke_path(ctx, text_device(dev), path, stroke, ctm, scissor);
+}
+void clip_image_mask(fz_context* ctx, fz_device* dev, fz_image* image, fz_matrix ctm,
+                     fz_rect scissor) {
+  fz_clip_image_mask(ctx, text_device(dev), image, ctm, scissor);
+}
+void pop_clip(fz_context* ctx, fz_device* dev) {
+  fz_pop_clip(ctx, text_device(dev));
+}
+void fill_image_mask(fz_context* ctx, fz_device* dev, fz_image* image, fz_matrix ctm,
+                     fz_colorspace* cs, const float* color, float alpha, fz_color_params params) {
+  fz_fill_image_mask(ctx, text_device(dev), image, ctm, cs, color, alpha, params);
 }
 
 void stroke_path(fz_context* ctx, fz_device* dev, const fz_path* path, const fz_stroke_state*,
@@ -242,10 +287,12 @@ void stroke_path(fz_context* ctx, fz_device* dev, const fz_path* path, const fz_
 // Text drawn with a stroke as well as a fill (render mode 2) is how many Word-to-PDF printers set
 // "bold" in a regular font: the stext device cannot tell (MuPDF 1.21 keeps no render mode per
 // character), so the glyph origins are recorded here and matched to the characters afterwards.
-void stroke_text(fz_context*, fz_device* dev, const fz_text* text, const fz_stroke_state*,
-                 fz_matrix ctm, fz_colorspace*, const float*, float alpha, fz_color_params) {
-  if (alpha <= 0) return;
+void stroke_text(fz_context* ctx, fz_device* dev, const fz_text* text,
+                 const fz_stroke_state* stroke, fz_matrix ctm, fz_colorspace* cs,
+                 const float* color, float alpha, fz_color_params params) {
   auto* d = reinterpret_cast<RuleDevice*>(dev);
+  fz_stroke_text(ctx, d->text, text, stroke, ctm, cs, color, alpha, params);
+  if (alpha <= 0) return;
   for (const fz_text_span* span = text->head; span; span = span->next)
     for (int i = 0; i < span->len; ++i) {
       const fz_point p = fz_transform_point_xy(span->items[i].x, span->items[i].y, ctm);
@@ -254,8 +301,10 @@ void stroke_text(fz_context*, fz_device* dev, const fz_text* text, const fz_stro
 }
 
 // An image is drawn as the unit square through `ctm`: its area is the determinant.
-void fill_image(fz_context*, fz_device* dev, fz_image*, fz_matrix ctm, float, fz_color_params) {
+void fill_image(fz_context* ctx, fz_device* dev, fz_image* image, fz_matrix ctm, float alpha,
+                fz_color_params params) {
   auto* d = reinterpret_cast<RuleDevice*>(dev);
+  fz_fill_image(ctx, d->text, image, ctm, alpha, params);
   *d->largest_image_area =
       std::max(*d->largest_image_area, std::fabs(ctm.a * ctm.d - ctm.b * ctm.c));
 }
@@ -399,44 +448,53 @@ std::vector<PdfPageContent> PdfDocument::read_pages(int threads,
 PdfPageContent PdfDocument::read_unspaced(int index, std::vector<bool>& repaired) const {
   fz_context* c = impl_->ctx;
   fz_page* page = nullptr;
-  fz_display_list* list = nullptr;
   fz_stext_page* st = nullptr;
+  fz_device* text = nullptr;
   fz_device* dev = nullptr;
   PdfPageContent out;
   std::string failure;
   fz_rect bounds{};
   std::vector<fz_point> stroked;
   fz_var(page);
-  fz_var(list);
   fz_var(st);
+  fz_var(text);
   fz_var(dev);
   fz_try(c) {
     page = fz_load_page(c, impl_->doc, index);
     bounds = fz_bound_page(c, page);
-    // The page's content stream is interpreted once, into a display list, and the list is
-    // replayed for the text and for the rules: interpreting it twice (fonts, CMaps, operators)
-    // was a tenth of a text PDF's ingest.
-    list = fz_new_display_list_from_page(c, page);
     fz_stext_options opts{};
     opts.flags = FZ_STEXT_MEDIABOX_CLIP;
-    st = fz_new_stext_page_from_display_list(c, list, &opts);
+    st = fz_new_stext_page(c, bounds);
+    text = fz_new_stext_device(c, st, &opts);
     fz_context* ctx = c;  // fz_new_derived_device expects a variable named ctx
     auto* rd = fz_new_derived_device(ctx, RuleDevice);
     dev = &rd->super;
+    rd->text = text;
     rd->rules = &out.rules;
     rd->largest_image_area = &out.largest_image_area;
-    rd->super.fill_image = fill_image;
     rd->bounds = bounds;
+    rd->stroked = &stroked;
     rd->super.fill_path = fill_path;
     rd->super.stroke_path = stroke_path;
+    rd->super.clip_path = clip_path;
+    rd->super.clip_stroke_path = clip_stroke_path;
+    rd->super.fill_text = fill_text;
     rd->super.stroke_text = stroke_text;
-    rd->stroked = &stroked;
-    fz_run_display_list(c, list, dev, fz_identity, fz_infinite_rect, nullptr);
+    rd->super.clip_text = clip_text;
+    rd->super.clip_stroke_text = clip_stroke_text;
+    rd->super.ignore_text = ignore_text;
+    rd->super.fill_image = fill_image;
+    rd->super.fill_image_mask = fill_image_mask;
+    rd->super.clip_image_mask = clip_image_mask;
+    rd->super.pop_clip = pop_clip;
+    // The page's content stream is interpreted once, for the rules and the text together.
+    fz_run_page(c, page, dev, fz_identity, nullptr);
     fz_close_device(c, dev);
+    fz_close_device(c, text);
   }
   fz_always(c) {
     fz_drop_device(c, dev);
-    fz_drop_display_list(c, list);
+    fz_drop_device(c, text);
     fz_drop_page(c, page);
   }
   fz_catch(c) {
