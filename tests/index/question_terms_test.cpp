@@ -22,6 +22,15 @@ TEST(Words, IcuSplitsChineseIntoDictionaryWords) {
   EXPECT_EQ(p, (std::vector<std::string>{"10kV", "安全", "距离"}));
 }
 
+TEST(Words, ADictionaryWordIsOneWordOfTwoOrMoreCharacters) {
+  EXPECT_TRUE(text::is_dictionary_word("塌方"));
+  EXPECT_TRUE(text::is_dictionary_word("撤离"));
+  EXPECT_FALSE(text::is_dictionary_word("場方")) << "an OCR misreading";
+  EXPECT_FALSE(text::is_dictionary_word("撇离"));
+  EXPECT_FALSE(text::is_dictionary_word("塌")) << "one character is no word here";
+  EXPECT_FALSE(text::is_dictionary_word(""));
+}
+
 TEST(QuestionTerms, KeywordQueriesStayAsTyped) {
   for (const char* q : {"母线失压", "倒闸操作 监护", "10kV 安全距离", "应急预案"}) {
     const auto t = reduce_question(q);

@@ -61,4 +61,10 @@ std::vector<std::string> split_words(std::string_view s) {
   return out;
 }
 
+bool is_dictionary_word(std::string_view s) {
+  if (s.empty() || !word_iterator()) return false;
+  const auto words = split_words(s);
+  return words.size() == 1 && words.front().size() == s.size() && to_codepoints(s).size() >= 2;
+}
+
 }  // namespace regreader::text

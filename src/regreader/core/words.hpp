@@ -13,4 +13,8 @@ namespace regreader::text {
 /// The words of `s` in order, as ICU splits them; whitespace and punctuation are dropped.
 std::vector<std::string> split_words(std::string_view s);
 
+/// True when ICU's dictionary keeps `s`, two or more characters, as one word (塌方, 子串; not
+/// 場方 or 子申).
+bool is_dictionary_word(std::string_view s);
+
 }  // namespace regreader::text

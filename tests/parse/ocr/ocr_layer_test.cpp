@@ -153,6 +153,18 @@ TEST(OcrLayer, TheRecognisersSecondChoiceWinsWhereOnlyItFormsTheDocumentsPairs) 
   }
 }
 
+TEST(OcrLayer, WithNoPairToGoByAnUnsureReadingYieldsToADictionaryWord) {
+  // Nothing else in the document reads 塌 or 撤: an unsure 場方 whose second choice was 塌 is
+  // 塌方 (a word 場方 is not); a surer 撇离 (conf 65) keeps its reading.
+  std::vector<PdfPage> pages(1);
+  auto l = line(U"防止場方人员撇离", 95);
+  l[2].conf = 45, l[2].runner_up = U'塌';
+  l[6].conf = 65, l[6].runner_up = U'撤';
+  pages[0].lines = build_lines(l);
+  resolve_alternatives(pages);
+  EXPECT_EQ(pages[0].lines[0].text, "防止塌方人员撇离");
+}
+
 TEST(OcrRereading, EachCharacterTakesTheReadingMostReadingsAgreeOn) {
   auto ocr = line(U"附录刁的要求", 90);
   combine_ocr_readings(ocr, {line(U"附录E的要求", 60), line(U"附录E的要求", 70)});

@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "regreader/core/text.hpp"
+#include "regreader/core/words.hpp"
 #include "regreader/parse/pdf/glyph_repair.hpp"
 
 namespace regreader::parse {
@@ -22,6 +23,9 @@ constexpr float kYieldConf = 70.0f;
 // evidence of which character pairs occur (on GB 26859's scan, 70 gave five more words right
 // and one wrong against 80; 60 one more of each against 70).
 constexpr float kEvidenceConf = 70.0f;
+// Below this an OCR reading yields to an alternative that forms a dictionary word where it forms
+// none (on GB 26859 a threshold of 70 also turned a right 断股, read with 63, into 新股).
+constexpr float kUnsureConf = 60.0f;
 // An OCR reading this confident that forms pairs seen elsewhere stands against another.
 constexpr float kConfidentConf = 80.0f;
 constexpr float kVeryConfidentConf = 90.0f;
@@ -319,18 +323,33 @@ Evidence confident_text(const std::vector<PdfPage>& pages) {
 }
 
 // Whether `other` should replace `c` by the document's confident text around it.
-bool yields(const PdfChar& c, char32_t other, char32_t left, char32_t right, const Evidence& seen) {
-  // Pairs with punctuation say little (，不 is frequent anywhere): only Han neighbours count.
-  auto score = [&](char32_t x) {
-    return (text::is_han(left) ? seen.pair(left, x) : 0) +
-           (text::is_han(right) ? seen.pair(x, right) : 0);
+// How strongly `x` between `left` and `right` is borne out: the pairs with its Han neighbours
+// the document reads with confidence, and, when those say nothing, the words ICU's dictionary
+// knows (塌方, 子串). Pairs with punctuation say little (，不 is frequent anywhere).
+struct Support {
+  int pairs = 0, words = 0;
+};
+
+Support support(char32_t x, char32_t left, char32_t right, const Evidence& seen) {
+  auto word = [](char32_t a, char32_t b) {
+    return text::is_dictionary_word(text::from_codepoints({a, b})) ? 1 : 0;
   };
-  const int mine = score(c.c), theirs = score(other);
+  Support s;
+  if (text::is_han(left)) s.pairs += seen.pair(left, x), s.words += word(left, x);
+  if (text::is_han(right)) s.pairs += seen.pair(x, right), s.words += word(x, right);
+  return s;
+}
+
+// Whether `other` should replace `c`: it forms more of the document's confident pairs (unless
+// the OCR's reading stands), or, with the pairs even, more dictionary words while `c` is unsure.
+bool yields(const PdfChar& c, char32_t other, char32_t left, char32_t right, const Evidence& seen) {
+  const Support mine = support(c.c, left, right, seen), theirs = support(other, left, right, seen);
   // The OCR's reading stands when it is confident and forms pairs seen elsewhere, or when it
   // is very confident and the other reading has a single pair for it.
-  const bool stands =
-      (mine > 0 && c.conf >= kConfidentConf) || (c.conf >= kVeryConfidentConf && theirs < 2);
-  return theirs > mine && !stands;
+  const bool stands = (mine.pairs > 0 && c.conf >= kConfidentConf) ||
+                      (c.conf >= kVeryConfidentConf && theirs.pairs < 2);
+  if (theirs.pairs != mine.pairs) return theirs.pairs > mine.pairs && !stands;
+  return theirs.words > mine.words && c.conf < kUnsureConf;
 }
 
 // Resolves one line's alternatives (another reading's, then the recogniser's second choice);
@@ -343,9 +362,8 @@ bool resolve_line(std::vector<PdfChar>& chars, const Evidence& seen) {
     const char32_t right = i + 1 < chars.size() ? chars[i + 1].c : 0;
     for (const char32_t other : {c.alt, c.runner_up}) {
       if (other == 0 || other == c.c || !yields(c, other, left, right, seen)) continue;
-      c.c = other;
+      c.c = other;  // the next alternative must beat this one
       changed = true;
-      break;
     }
     c.alt = 0;
     c.runner_up = 0;
