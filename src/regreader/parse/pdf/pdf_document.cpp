@@ -309,6 +309,32 @@ void fill_image(fz_context* ctx, fz_device* dev, fz_image* image, fz_matrix ctm,
       std::max(*d->largest_image_area, std::fabs(ctm.a * ctm.d - ctm.b * ctm.c));
 }
 
+// A RuleDevice recording into `out` and `stroked`, passing text on to `text`.
+fz_device* new_rule_device(fz_context* ctx, fz_device* text, fz_rect bounds, PdfPageContent& out,
+                           std::vector<fz_point>& stroked) {
+  auto* rd = fz_new_derived_device(ctx, RuleDevice);
+  rd->text = text;
+  rd->rules = &out.rules;
+  rd->largest_image_area = &out.largest_image_area;
+  rd->bounds = bounds;
+  rd->stroked = &stroked;
+  fz_device& d = rd->super;
+  d.fill_path = fill_path;
+  d.stroke_path = stroke_path;
+  d.clip_path = clip_path;
+  d.clip_stroke_path = clip_stroke_path;
+  d.fill_text = fill_text;
+  d.stroke_text = stroke_text;
+  d.clip_text = clip_text;
+  d.clip_stroke_text = clip_stroke_text;
+  d.ignore_text = ignore_text;
+  d.fill_image = fill_image;
+  d.fill_image_mask = fill_image_mask;
+  d.clip_image_mask = clip_image_mask;
+  d.pop_clip = pop_clip;
+  return &rd->super;
+}
+
 // The widths of repaired Latin, learnt once into `learnt`: read on from the first page that has
 // repaired Latin (`from`; the pages before it have none) until enough letter pairs are seen,
 // `add_page(k, adv)` adding page k's letters. Every page's text read twice made GB 38755's ingest
@@ -466,27 +492,7 @@ PdfPageContent PdfDocument::read_unspaced(int index, std::vector<bool>& repaired
     opts.flags = FZ_STEXT_MEDIABOX_CLIP;
     st = fz_new_stext_page(c, bounds);
     text = fz_new_stext_device(c, st, &opts);
-    fz_context* ctx = c;  // fz_new_derived_device expects a variable named ctx
-    auto* rd = fz_new_derived_device(ctx, RuleDevice);
-    dev = &rd->super;
-    rd->text = text;
-    rd->rules = &out.rules;
-    rd->largest_image_area = &out.largest_image_area;
-    rd->bounds = bounds;
-    rd->stroked = &stroked;
-    rd->super.fill_path = fill_path;
-    rd->super.stroke_path = stroke_path;
-    rd->super.clip_path = clip_path;
-    rd->super.clip_stroke_path = clip_stroke_path;
-    rd->super.fill_text = fill_text;
-    rd->super.stroke_text = stroke_text;
-    rd->super.clip_text = clip_text;
-    rd->super.clip_stroke_text = clip_stroke_text;
-    rd->super.ignore_text = ignore_text;
-    rd->super.fill_image = fill_image;
-    rd->super.fill_image_mask = fill_image_mask;
-    rd->super.clip_image_mask = clip_image_mask;
-    rd->super.pop_clip = pop_clip;
+    dev = new_rule_device(c, text, bounds, out, stroked);
     // The page's content stream is interpreted once, for the rules and the text together.
     fz_run_page(c, page, dev, fz_identity, nullptr);
     fz_close_device(c, dev);
