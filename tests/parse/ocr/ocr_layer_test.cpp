@@ -65,6 +65,19 @@ TEST(OcrLayer, TheDashBeforeAStandardsYearReadAsYi) {
   EXPECT_EQ(mended(U"一2009年"), "一2009年");
 }
 
+TEST(OcrLayer, AnAppendixTablesNumberGetsItsPointBack) {
+  auto mended = [](const std::u32string& s) {
+    auto chars = line(s, 90);
+    mend_appendix_numbers(chars);
+    return text_of(chars);
+  };
+  EXPECT_EQ(mended(U"表A1给出了工作票格式"), "表A.1给出了工作票格式");
+  EXPECT_EQ(mended(U"见图B2"), "见图B.2");
+  EXPECT_EQ(mended(U"表A.1"), "表A.1") << "the point was read";
+  EXPECT_EQ(mended(U"表A12"), "表A12") << "A.12 or A1.2: left as read";
+  EXPECT_EQ(mended(U"表1"), "表1");
+}
+
 TEST(OcrLayer, AnUnsureDigitTakesTheLayersReadingAndStaysUnsure) {
   auto ocr = line(U"10及以下8.70", 95);
   ocr[5].conf = 50;  // the 8

@@ -452,6 +452,30 @@ void mend_year_dashes(std::vector<PdfChar>& ocr) {
   }
 }
 
+void mend_appendix_numbers(std::vector<PdfChar>& ocr) {
+  auto upper = [](char32_t c) { return c >= U'A' && c <= U'Z'; };
+  for (size_t i = 0; i + 2 < ocr.size(); ++i) {
+    if ((ocr[i].c != U'表' && ocr[i].c != U'图') || !upper(ocr[i + 1].c) ||
+        !is_digit(ocr[i + 2].c) || !same_line(ocr[i], ocr[i + 2]))
+      continue;
+    // `表A12` could be A.12 or A1.2, and `表A1.2` needs no mending.
+    const bool more = i + 3 < ocr.size() && same_line(ocr[i], ocr[i + 3]) &&
+                      (is_digit(ocr[i + 3].c) || ocr[i + 3].c == U'.');
+    if (more) continue;
+    const PdfChar& letter = ocr[i + 1];
+    const PdfChar& digit = ocr[i + 2];
+    PdfChar point = digit;
+    point.c = U'.';
+    point.x0 = letter.x1;
+    point.x1 = std::max(letter.x1, digit.x0);
+    point.conf = std::min(letter.conf, digit.conf);
+    point.space_before = false;
+    point.alt = point.runner_up = 0;
+    ocr[i + 2].space_before = false;
+    ocr.insert(ocr.begin() + static_cast<long>(i) + 2, point);
+  }
+}
+
 void combine_with_text_layer(std::vector<PdfChar>& ocr, const std::vector<PdfChar>& layer) {
   if (layer.empty()) return;
   vote_per_line(ocr, {layer}, [](std::vector<PdfChar>& chars, const auto& stretches) {

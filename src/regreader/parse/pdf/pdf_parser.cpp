@@ -64,6 +64,7 @@ class PageReader {
       drop_rule_glyphs(ocr, scanned);
       mend_plus_minus(ocr);
       mend_year_dashes(ocr);
+      mend_appendix_numbers(ocr);
       content.chars = std::move(ocr);
       content.rules.insert(content.rules.end(), scanned.begin(), scanned.end());
       source = "ocr";
