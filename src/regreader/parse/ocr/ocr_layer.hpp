@@ -53,7 +53,7 @@ void mend_year_dashes(std::vector<PdfChar>& ocr);
 // An appendix's tables and figures are numbered by the appendix letter, a point and a number
 // (表A.1, 图B.2: GB/T 1.1); OCR of a small type loses the point (`表A1`). A 表 or 图 followed on
 // its line by one capital letter and one digit, and no further digit or point, gets the point
-// back, as unsure as the surer of its neighbours.
+// back, as unsure as the less sure of its neighbours.
 void mend_appendix_numbers(std::vector<PdfChar>& ocr);
 
 }  // namespace regreader::parse
