@@ -50,12 +50,15 @@ TEST(OcrLayer, PlusMinusReadAsShi) {
   EXPECT_EQ(text(b), U"护士2名，士兵") << "after a Han character, or before none, 士 stays";
 }
 
+// The text of `s`, read with confidence 90, after `mend`.
+std::string mended_by(void (*mend)(std::vector<PdfChar>&), const std::u32string& s) {
+  auto chars = line(s, 90);
+  mend(chars);
+  return text_of(chars);
+}
+
 TEST(OcrLayer, TheDashBeforeAStandardsYearReadAsYi) {
-  auto mended = [](const std::u32string& s) {
-    auto chars = line(s, 90);
-    mend_year_dashes(chars);
-    return text_of(chars);
-  };
+  auto mended = [](const std::u32string& s) { return mended_by(mend_year_dashes, s); };
   EXPECT_EQ(mended(U"本标准按照GB/T1.1一2009给出的规则"), "本标准按照GB/T1.1—2009给出的规则");
   EXPECT_EQ(mended(U"参照GB2894一2008"), "参照GB2894—2008");
   EXPECT_EQ(mended(U"DL/T5352一2018规定"), "DL/T5352—2018规定");
@@ -66,11 +69,7 @@ TEST(OcrLayer, TheDashBeforeAStandardsYearReadAsYi) {
 }
 
 TEST(OcrLayer, AnAppendixTablesNumberGetsItsPointBack) {
-  auto mended = [](const std::u32string& s) {
-    auto chars = line(s, 90);
-    mend_appendix_numbers(chars);
-    return text_of(chars);
-  };
+  auto mended = [](const std::u32string& s) { return mended_by(mend_appendix_numbers, s); };
   EXPECT_EQ(mended(U"表A1给出了工作票格式"), "表A.1给出了工作票格式");
   EXPECT_EQ(mended(U"见图B2"), "见图B.2");
   EXPECT_EQ(mended(U"表A.1"), "表A.1") << "the point was read";

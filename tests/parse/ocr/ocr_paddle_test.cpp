@@ -69,9 +69,9 @@ TEST(CtcDecode, EachCharacterKeepsTheRunnerUpOfItsSurestStep) {
   probs[3 * 5 + 3] = 1.0f;
   const CtcLine line = ctc_greedy_decode(probs.data(), 4, 5, a);
   ASSERT_EQ(text_of(line), "撒线");
-  EXPECT_EQ(line.chars[0].alt, U'撤');
-  EXPECT_FLOAT_EQ(line.chars[0].alt_prob, 0.15f) << "the runner-up where 撒 was surest";
-  EXPECT_EQ(line.chars[1].alt, 0u) << "only the blank competed with 线";
+  EXPECT_EQ(line.chars[0].runner_up, U'撤');
+  EXPECT_FLOAT_EQ(line.chars[0].runner_up_prob, 0.15f) << "the runner-up where 撒 was surest";
+  EXPECT_EQ(line.chars[1].runner_up, 0u) << "only the blank competed with 线";
 }
 
 TEST(CtcDecode, ClassesBeyondTheAlphabetAreBlanks) {

@@ -49,8 +49,8 @@ CtcLine ctc_greedy_decode(const float* probs, int steps, int classes, const CtcA
       c.last_step = t;
       if (row[best] > c.prob) {
         sum += row[best] - c.prob, c.prob = row[best];
-        c.alt = runner_up ? symbol(second) : 0;
-        c.alt_prob = runner_up ? row[second] : 0;
+        c.runner_up = runner_up ? symbol(second) : 0;
+        c.runner_up_prob = runner_up ? row[second] : 0;
       }
     } else if (best != 0) {
       line.chars.push_back({symbol(best), t, t, row[best], runner_up ? symbol(second) : 0,

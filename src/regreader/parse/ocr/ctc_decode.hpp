@@ -22,8 +22,8 @@ struct CtcChar {
   float prob = 0;                     ///< the highest probability over its steps
   /// The runner-up symbol at the step where `c` was most probable, and its probability: what
   /// the recogniser would have read instead (0 when only blank competed).
-  char32_t alt = 0;
-  float alt_prob = 0;
+  char32_t runner_up = 0;
+  float runner_up_prob = 0;
 };
 
 struct CtcLine {

@@ -286,9 +286,9 @@ std::vector<PdfChar> line_chars(const CtcLine& line, float x0, float y0, float x
     pc.size = height;
     pc.conf = 100.0f * std::min(g.prob, line.confidence);
     pc.space_before = spaced[i];
-    if (g.prob < kRunnerUpBelow && g.alt_prob >= kRunnerUpProb && text::is_han(g.c) &&
-        text::is_han(g.alt))
-      pc.runner_up = g.alt;
+    if (g.prob < kRunnerUpBelow && g.runner_up_prob >= kRunnerUpProb && text::is_han(g.c) &&
+        text::is_han(g.runner_up))
+      pc.runner_up = g.runner_up;
     out.push_back(pc);
   }
   return out;
