@@ -211,6 +211,47 @@ TEST(PdfTables, AScannedNumberAcrossABorderNotDrawnAtItsRowIsOneCell) {
   EXPECT_EQ(t.cell_text(4, 2), "2") << "the border is drawn at this row";
 }
 
+// A scanned sub-table (voltages and values, its rows ruled across their own columns only) beside
+// a 说明 cell spanning them: the cell's two lines, cut apart at the sub-table's border, are one
+// cell again. Numbers in a column the border does not reach stay apart (a seal's gap in a border
+// must not join two values), and so does a cell whose text starts past the padding of the row
+// below.
+TEST(PdfTables, AScannedCellsProseWrappedPastASubTablesBorderIsOneCell) {
+  std::vector<PdfChar> c;
+  put(c, "电压", 60, 110), put(c, "耐压", 120, 110), put(c, "说明", 200, 110);
+  put(c, "10", 60, 133), put(c, "45", 120, 133), put(c, "试验电压加在", 200, 138);
+  put(c, "35", 60, 153), put(c, "95", 120, 153), put(c, "护环之间", 200, 149);
+  put(c, "66", 60, 173), put(c, "175", 120, 173);
+  put(c, "110", 60, 198), put(c, "220", 120, 198), put(c, "使用时接触电极", 200, 198);
+  put(c, "220", 60, 218), put(c, "440", 120, 218), put(c, "应与试验电极相接", 200, 218);
+  for (auto& ch : c)
+    ch.conf = 90;
+  // The frame and the columns; the sub-table's row borders stop at the 说明 column (x = 190),
+  // except the last two rows', drawn across, with a gap (a seal) under 说明 at y = 205.
+  auto rules = grid({55, 110, 190, 300}, {95, 120});
+  for (float y : {140.0f, 160.0f, 180.0f})
+    rules.push_back({55, y, 190, y});
+  rules.push_back({55, 185, 300, 185});
+  rules.push_back({55, 205, 195, 205});
+  rules.push_back({55, 225, 300, 225});
+  for (auto& r : rules)
+    if (!r.horizontal()) r.y1 = 225;
+  auto tables = detect_tables(page_of(c, rules));
+  ASSERT_EQ(tables.size(), 1u);
+  const auto& t = tables[0].table;
+  ASSERT_EQ(t.col_count, 3);
+  EXPECT_EQ(t.cell_text(1, 2), "试验电压加在护环之间") << "was 试验电压加在 | 护环之间";
+  EXPECT_EQ(t.cell_text(2, 2), t.cell_text(1, 2)) << "the cell spans the row below";
+  EXPECT_EQ(t.cell_text(2, 1), "95") << "the values beside it keep their rows";
+  EXPECT_EQ(t.cell_text(3, 1), "175");
+  int span = 0;
+  for (const auto& cell : t.cells)
+    if (cell.row == 1 && cell.col == 2) span = cell.row_span;
+  EXPECT_EQ(span, 2);
+  EXPECT_EQ(t.cell_text(4, 2), "使用时接触电极");
+  EXPECT_EQ(t.cell_text(5, 2), "应与试验电极相接") << "it starts past the cells' padding";
+}
+
 TEST(PdfTables, ScannedCellReadWithLowConfidenceIsUnsure) {
   std::vector<PdfChar> c;
   put(c, "类别", 60, 110), put(c, "说明", 160, 110);

@@ -6,7 +6,9 @@
 #include "regreader/core/text.hpp"
 #include "regreader/parse/structure/notes.hpp"
 #include "regreader/parse/structure/numbering.hpp"
+#include "regreader/parse/tables/cell_grid.hpp"
 #include "regreader/parse/tables/ruled_regions.hpp"
+#include "regreader/parse/tables/spanned_cells.hpp"
 #include "regreader/parse/tables/table_numbers.hpp"
 
 namespace regreader::parse {
@@ -179,25 +181,6 @@ size_t frame_header_up(const PdfPage& page, size_t first) {
   return first;
 }
 
-// The text of a table's cells, row by row, and their OCR confidence.
-struct CellGrid {
-  std::vector<std::vector<std::string>> text;
-  std::vector<std::vector<ReadConf>> conf;
-  explicit CellGrid(size_t cols) { add_row(cols); }
-  void add_row(size_t cols) {
-    text.emplace_back(cols);
-    conf.emplace_back(cols);
-  }
-  void drop_last_row() {
-    text.pop_back();
-    conf.pop_back();
-  }
-  void add(size_t row, int col, const std::string& t, const ReadConf& c) {
-    text::join_wrapped(text[row][static_cast<size_t>(col)], text::trim(t));
-    conf[row][static_cast<size_t>(col)].add(c);
-  }
-};
-
 // A cell whose number was read with less confidence than this is marked unsure.
 constexpr float kUnsureDigitConf = 80.0f;
 // A cell whose characters were read with less confidence than this on average is unsure too,
@@ -215,13 +198,16 @@ model::TableCell make_cell(const CellGrid& g, size_t r, size_t c, int col_span, 
 // The table of a filled grid: its non-empty cells, `col_span(r, c)` columns wide, the first row
 // as the header.
 template <typename ColSpan>
-model::TableMeta grid_table(const CellGrid& rows, size_t cols, ColSpan col_span) {
+model::TableMeta grid_table(const CellGrid& rows, size_t cols, ColSpan col_span,
+                            const std::vector<std::vector<int>>* row_spans = nullptr) {
   model::TableMeta t;
   t.row_count = static_cast<int>(rows.text.size());
   t.col_count = static_cast<int>(cols);
   for (size_t r = 0; r < rows.text.size(); ++r)
     for (size_t c = 0; c < rows.text[r].size(); ++c)
-      if (!rows.text[r][c].empty()) t.cells.push_back(make_cell(rows, r, c, col_span(r, c)));
+      if (!rows.text[r][c].empty())
+        t.cells.push_back(
+            make_cell(rows, r, c, col_span(r, c), row_spans ? (*row_spans)[r][c] : 1));
   for (int c = 0; c < t.col_count; ++c)
     t.col_headers.push_back(t.cell_text(0, c));
   return t;
@@ -236,6 +222,7 @@ void place_header_line(const PdfLine& l, const Columns& cols, CellGrid& grid,
   const size_t n = grid.text.back().size();
   std::vector<std::string> parts(n);
   std::vector<ReadConf> conf(n);
+  std::vector<std::pair<float, float>> ys(n, {1e9f, -1e9f});
   int prev_col = -1;
   float prev_x1 = 0;
   char32_t prev = 0, before_prev = 0;
@@ -249,13 +236,17 @@ void place_header_line(const PdfLine& l, const Columns& cols, CellGrid& grid,
       part.push_back(' ');
     text::append_utf8(part, ch.c);
     conf[static_cast<size_t>(c)].add(ch.c, ch.conf);
+    auto& y = ys[static_cast<size_t>(c)];
+    y = {std::min(y.first, ch.y0), std::max(y.second, ch.y1)};
     prev_col = c;
     prev_x1 = ch.x1;
     before_prev = prev;
     prev = ch.c;
   }
   for (size_t c = 0; c < n; ++c)
-    if (!parts[c].empty()) grid.add(grid.text.size() - 1, static_cast<int>(c), parts[c], conf[c]);
+    if (!parts[c].empty())
+      grid.add(grid.text.size() - 1, static_cast<int>(c), parts[c], conf[c], ys[c].first,
+               ys[c].second);
 }
 
 model::TableMeta build_table(const PdfPage& page, const Region& r) {
@@ -385,7 +376,8 @@ std::vector<int> columns_a_number_joins(const PdfPage& page, const RuledRegion& 
 // to the rows (a line's box may reach into the next row, tesseract may join two rows), and the
 // borders have gaps wherever a seal or a blot crossed them: so every character goes to the cell
 // its own centre is in, every border found runs across the whole table, every band between two
-// horizontal borders with text in it is a row, and no cell spans rows.
+// horizontal borders with text in it is a row, and a cell spans rows only where its prose wraps
+// past a sub-table's border (spanned_cells.hpp).
 model::TableMeta build_scanned_table(const PdfPage& page, const RuledRegion& g, size_t first,
                                      size_t last) {
   const std::vector<float> ys = inner_rules(page, g);
@@ -403,7 +395,8 @@ model::TableMeta build_scanned_table(const PdfPage& page, const RuledRegion& g, 
   const Columns cols = ruled_columns(g);
   const std::vector<int> one_cell(cols.starts.size(), 0);  // every column part of the first
   CellGrid rows(cols.starts.size());
-  std::vector<bool> spans_all;  // per row: a note row, one cell across the table
+  std::vector<bool> spans_all;    // per row: a note row, one cell across the table
+  std::vector<size_t> row_bands;  // per row: the band between borders it was read in
   for (const auto& band : bands) {
     if (band.empty()) continue;
     // "注1：…" runs across the column borders of the rows above; its text is one cell.
@@ -415,13 +408,16 @@ model::TableMeta build_scanned_table(const PdfPage& page, const RuledRegion& g, 
     const auto& last_row = rows.text.back();
     if (std::any_of(last_row.begin(), last_row.end(), [](const auto& t) { return !t.empty(); })) {
       spans_all.push_back(note);
+      row_bands.push_back(static_cast<size_t>(&band - bands.data()));
       rows.add_row(cols.starts.size());  // a band of specks and blanks is no row
     }
   }
   if (rows.text.size() > 1) rows.drop_last_row();
   const int n = static_cast<int>(cols.starts.size());
-  return grid_table(rows, cols.starts.size(),
-                    [&](size_t r, size_t) { return r < spans_all.size() && spans_all[r] ? n : 1; });
+  const auto row_spans = join_unruled_prose(page, g, ys, row_bands, rows);
+  return grid_table(
+      rows, cols.starts.size(),
+      [&](size_t r, size_t) { return r < spans_all.size() && spans_all[r] ? n : 1; }, &row_spans);
 }
 
 // A table drawn with rules on a text-layer page: a border missing at some height is really not

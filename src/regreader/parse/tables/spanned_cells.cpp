@@ -1,0 +1,86 @@
+#include "regreader/parse/tables/spanned_cells.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string_view>
+
+#include "regreader/core/text.hpp"
+
+namespace regreader::parse {
+
+namespace {
+
+// A cell's text wrapped onto a second line that sits below a sub-table's row border: prose of two
+// or more Han characters, no digit, the first part not ending a sentence.
+bool wrapped_prose(const std::string& text) {
+  int han = 0;
+  for (char32_t c : text::to_codepoints(text)) {
+    if (c >= U'0' && c <= U'9') return false;
+    han += text::is_han(c) ? 1 : 0;
+  }
+  return han >= 2;
+}
+
+bool ends_sentence(const std::string& text) {
+  const auto cps = text::to_codepoints(text::trim(text));
+  return !cps.empty() &&
+         std::u32string_view(U"。；;：:！!？?").find(cps.back()) != std::u32string_view::npos;
+}
+
+// A wrapped cell's next line starts less than this share of a line's height below the previous
+// line's bottom; the text of the cell below starts further down, past both cells' padding.
+constexpr float kWrapGap = 0.6f;
+
+// Whether a horizontal rule drawn at `y` runs under a quarter or more of the column [x0, x1].
+bool ruled_under(const PdfPage& page, float y, float x0, float x1) {
+  float covered = 0;
+  for (const auto& r : page.rules)
+    if (r.horizontal() && std::fabs(r.y0 - y) <= kRuleMergeTolerance)
+      covered = std::max(covered, std::min(r.x1, x1) - std::max(r.x0, x0));
+  return covered >= 0.25f * (x1 - x0);
+}
+
+}  // namespace
+
+// Cells of a scanned table that span rows: a sub-table's rows (表E.1's voltages under one test)
+// are drawn beside a column whose cell spans them all (说明: `试验电压加在护环` / `与紧固头之间`),
+// and cut into rows at the sub-table's borders, its text is cut into pieces. Where no rule runs
+// under a column at a row's lower border while the border is drawn across other columns, and
+// both pieces are prose (a value never wraps, and a seal's gap in a border must not join two
+// numbers), the lower piece joins the cell above. Returns each cell's row span (0 = joined
+// upwards).
+std::vector<std::vector<int>> join_unruled_prose(const PdfPage& page, const RuledRegion& g,
+                                                 const std::vector<float>& ys,
+                                                 const std::vector<size_t>& row_bands,
+                                                 CellGrid& rows) {
+  std::vector<std::vector<int>> spans(rows.text.size(), std::vector<int>(g.xs.size() - 1, 1));
+  for (size_t c = 0; c + 1 < g.xs.size(); ++c) {
+    size_t top = 0;  // the row the cell being joined starts at
+    for (size_t r = 1; r < rows.text.size() && r < row_bands.size(); ++r) {
+      const size_t band = row_bands[r];
+      const bool adjacent = band == row_bands[r - 1] + 1 && band >= 1;
+      std::string& above = rows.text[top][c];
+      const std::string& below = rows.text[r][c];
+      // The lower piece is the next line of the same text: no cell padding between them.
+      const float bottom = rows.extent[top][c].second;
+      const auto& [next_top, next_bottom] = rows.extent[r][c];
+      const float line = next_bottom - next_top;
+      const bool next_line = next_top - bottom < kWrapGap * line;
+      const bool join = adjacent && next_line && !above.empty() && !below.empty() &&
+                        wrapped_prose(above) && wrapped_prose(below) && !ends_sentence(above) &&
+                        !ruled_under(page, ys[band - 1], g.xs[c], g.xs[c + 1]);
+      if (!join) {
+        top = r;
+        continue;
+      }
+      text::join_wrapped(above, below);
+      rows.conf[top][c].add(rows.conf[r][c]);
+      rows.text[r][c].clear();
+      ++spans[top][c];
+      spans[r][c] = 0;
+    }
+  }
+  return spans;
+}
+
+}  // namespace regreader::parse
