@@ -224,6 +224,38 @@ class WorkersWords : public ::testing::Test {
   std::unique_ptr<store::PageStore> store_;
 };
 
+// A worker asks how often (多久做一次), which kinds (哪几种) or what penalty (啥处罚); the
+// regulation answers under a title with its own word for that (周期, 种类, 罚则), which no clause
+// repeats.
+TEST(TopicWords, TheChapterTitledWithWhatAQuestionAsksForIsSuggestedFirst) {
+  enable_keyword_index();
+  parse::TempDir dir;
+  store::PageStore store(dir.path(), true);
+  ensure_keyword_index(store);
+  store.save(doc("GB77777",
+                 "# GB 77777—2020 安全工器具规程\n\n## 4 使用要求\n\n"
+                 "4.1 绝缘手套使用前应检查外观，发现破损不得使用。\n\n"
+                 "4.2 工作票签发后方可领用绝缘工器具。\n\n"
+                 "## 5 试验周期\n\n5.1 工器具应定期进行预防性试验，见表1。\n\n"
+                 "## 6 工作票种类\n\n6.1 工作分为停电工作和不停电工作。\n\n"
+                 "## 7 罚则\n\n7.1 违反本规程的，由单位给予通报批评。\n"));
+  auto ask = [&](const std::string& q) {
+    SearchFilter f;
+    f.limit = 10;
+    return guided_search(index::embedded_engine(store), q, f, SearchMode::kKeyword, {});
+  };
+  const std::pair<const char*, const char*> cases[] = {
+      {"绝缘手套多久做一次", "5 试验周期"},
+      {"干活用的票有哪几种", "6 工作票种类"},
+      {"不按规程领用绝缘工器具会受啥处罚", "7 罚则"},
+  };
+  for (const auto& [question, title] : cases) {
+    const auto r = ask(question);
+    ASSERT_FALSE(r.suggestions.empty()) << question;
+    EXPECT_EQ(r.suggestions[0].title, title) << question;
+  }
+}
+
 TEST_F(WorkersWords, AReductionNeverLosesTheQuestionsContent) {
   // 挂地线 and 拆地线 are lone characters to the dictionary and 地 looked like a particle: the
   // question was once reduced to 线先后顺序 and found nothing.

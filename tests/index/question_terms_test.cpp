@@ -104,5 +104,15 @@ TEST(QuestionTerms, ContentCharactersLeaveTheAskingOut) {
   EXPECT_EQ(content_characters("110kV"), "");
 }
 
+TEST(QuestionTerms, WhatAQuestionAsksForNamesItsSectionsTopic) {
+  EXPECT_EQ(reduce_question("安规里绝缘手套多久做一次试验").topic_words, "周期");
+  EXPECT_EQ(reduce_question("线路上干活都有哪几种票").topic_words, "种类 分类");
+  EXPECT_EQ(reduce_question("操作票出错了会受啥处罚").topic_words, "罚则 法律责任");
+  EXPECT_EQ(reduce_question("监管机构都管哪些事").topic_words, "职责");
+  EXPECT_EQ(reduce_question("刀闸地刀这些叫法对应的正式名称是啥").topic_words, "俗称");
+  EXPECT_EQ(reduce_question("挂地线和拆地线先后顺序是怎样的").topic_words, "");
+  EXPECT_EQ(reduce_question("绝缘手套 试验").topic_words, "") << "a keyword query asks nothing";
+}
+
 }  // namespace question_terms_test
 }  // namespace regreader::index

@@ -331,6 +331,25 @@ std::vector<SearchHit> topics_first(const store::DocumentStore& store, std::vect
 
 namespace {
 
+// The chapters titled with a topic word of the question (周期, 种类, 罚则: what its asking points
+// to) ahead of the others, each group in its order.
+std::vector<ChapterSuggestion> topics_ahead(std::vector<ChapterSuggestion> chapters,
+                                            const std::string& topic_words) {
+  if (topic_words.empty()) return chapters;
+  std::vector<std::string> words;
+  for (size_t from = 0; from < topic_words.size();) {
+    size_t to = topic_words.find(' ', from);
+    if (to == std::string::npos) to = topic_words.size();
+    if (to > from) words.push_back(topic_words.substr(from, to - from));
+    from = to + 1;
+  }
+  std::stable_partition(chapters.begin(), chapters.end(), [&](const ChapterSuggestion& c) {
+    return std::any_of(words.begin(), words.end(),
+                       [&](const std::string& w) { return c.title.find(w) != std::string::npos; });
+  });
+  return chapters;
+}
+
 // A question as the search reads it: reduced (`text`), as asked, and the synonyms in force.
 struct Asked {
   const QuestionTerms& terms;
@@ -339,6 +358,10 @@ struct Asked {
   const SynonymTable& synonyms;
   /// Every pair of the question: the question as asked, or the words of a keyword query.
   const std::string& whole() const { return terms.as_asked.empty() ? text : terms.as_asked; }
+  /// What chapter titles are searched for: the question as asked and its topic words.
+  std::string titled() const {
+    return terms.topic_words.empty() ? terms.as_asked : terms.as_asked + " " + terms.topic_words;
+  }
 };
 
 // The reduced words not found together: the question as asked goes on, every pair of it, beside
@@ -363,7 +386,10 @@ std::vector<SearchHit> widened(const Engine& engine, const store::DocumentStore&
   }
   std::vector<SearchHit> titled;
   if (q.terms.question) {
-    r.suggestions = suggest_chapters(store, q.terms.as_asked, with.reg_ids, q.synonyms, kTitleHits);
+    r.suggestions =
+        topics_ahead(suggest_chapters(store, q.titled(), with.reg_ids, q.synonyms, kTitleHits * 4),
+                     q.terms.topic_words);
+    if (static_cast<int>(r.suggestions.size()) > kTitleHits) r.suggestions.resize(kTitleHits);
     titled = chapter_hits(store, r.suggestions, with);
   }
   // Neither reading holds enough of the question (SearchFilter::min_coverage) in a clause and
@@ -389,7 +415,9 @@ std::vector<SearchHit> widened(const Engine& engine, const store::DocumentStore&
     r.fallback_query = q.whole();
     hits = fuse(std::move(hits), std::move(loose), kAnyPairWeight);
   }
-  if (keyword_only) hits = topics_first(store, std::move(hits), q.text);
+  if (keyword_only)
+    hits = topics_first(store, std::move(hits),
+                        q.terms.topic_words.empty() ? q.text : q.text + " " + q.terms.topic_words);
   return collapse_copies(store, std::move(hits), o.collapse, o.per_reg, with.limit);
 }
 

@@ -153,6 +153,27 @@ std::vector<std::string> content_words(std::string s) {
   return join_words(words, kept);
 }
 
+// What a question asks for, as the words a regulation titles that section with: a worker asks
+// "多久做一次试验", the standard's table is headed 试验周期; "有哪几种票" is answered under
+// 工作票种类, "会受啥处罚" under 罚则 or 法律责任, "这些叫法" in an appendix of 设备俗称.
+std::string topic_words_of(const std::string& q) {
+  struct Topic {
+    Regex asking;
+    const char* words;
+  };
+  static const Topic topics[] = {
+      {Regex("(?:多久|多长时间|隔多长|每隔多).{0,8}一次"), "周期"},
+      {Regex("(?:几|哪几|哪些)(?:种|类)|分(?:几|哪)"), "种类 分类"},
+      {Regex("(?:负|担)(?:啥|什么|哪些)责|管(?:啥|什么|哪些)|干(?:啥|什么)的"), "职责"},
+      {Regex("处罚|罚款|受罚|被罚|罚多少|追责"), "罚则 法律责任"},
+      {Regex("叫法|俗称|土话|俗话"), "俗称"},
+  };
+  std::string out;
+  for (const auto& t : topics)
+    if (RE2::PartialMatch(q, t.asking)) out += (out.empty() ? "" : " ") + std::string(t.words);
+  return out;
+}
+
 }  // namespace
 
 bool is_question(const std::string& query) {
@@ -180,6 +201,7 @@ QuestionTerms reduce_question(const std::string& query, bool asked) {
   out.question = true;
   out.search_text = reduced;
   out.as_asked = blank_asking(q);
+  out.topic_words = topic_words_of(q);
   return out;
 }
 

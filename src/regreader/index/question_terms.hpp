@@ -19,6 +19,10 @@ struct QuestionTerms {
   /// The question as asked with only its question words blanked ("挂地线和拆地线先后顺序是"): every
   /// content character kept, for when the reduced words find nothing strict. "" when not reduced.
   std::string as_asked;
+  /// Words the regulations title the section a question's asking points to with ("多久做一次" ->
+  /// 周期, "哪几种" -> 种类, "会受啥处罚" -> 罚则 法律责任), separated by spaces; "" for none.
+  /// They are looked for in chapter titles only: the clauses themselves rarely repeat them.
+  std::string topic_words;
 };
 
 /// True when the query asks a question (？, 吗, 什么, 多少, 多长时间, 哪些, 如何, 是否, 下列,
