@@ -204,6 +204,51 @@ TEST(OcrEngines, ARuntimeThatIsNotOneIsRefusedWithItsReason) {
 
 // With the runtime installed: a page of our sample regulation, rendered without its text layer,
 // read by PP-OCR against the page's own text layer.
+// A line image 20 px high: a dark block for each character at [x0, x1), and `ink` between the
+// second and third when asked.
+GrayImage line_with(const std::vector<std::pair<int, int>>& glyphs, bool ink) {
+  GrayImage img;
+  img.width = img.stride = 100, img.height = 20, img.channels = 1, img.dpi = 300;
+  img.pixels.assign(2000, 255);
+  auto fill = [&](int x0, int x1, int y0, int y1) {
+    for (int y = y0; y < y1; ++y)
+      for (int x = x0; x < x1; ++x)
+        img.pixels[static_cast<size_t>(y * 100 + x)] = 20;
+  };
+  for (const auto& [x0, x1] : glyphs)
+    fill(x0, x1, 4, 16);
+  if (ink) fill(46, 54, 6, 14);
+  return img;
+}
+
+std::vector<PdfChar> chars_at(const std::u32string& text,
+                              const std::vector<std::pair<int, int>>& glyphs) {
+  std::vector<PdfChar> out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    PdfChar c;
+    c.c = text[i];
+    c.x0 = static_cast<float>(glyphs[i].first) + 10;  // the crop starts at x = 10
+    c.x1 = static_cast<float>(glyphs[i].second) + 10;
+    out.push_back(c);
+  }
+  return out;
+}
+
+TEST(SkippedGlyphs, AWideGapWithInkInALineOfChineseIsAGlyphNotRead) {
+  const std::vector<std::pair<int, int>> glyphs = {{0, 18}, {20, 38}, {62, 80}};
+  const auto found = skipped_glyphs(line_with(glyphs, true), 10, chars_at(U"紧与线", glyphs));
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].after, 1u);
+  EXPECT_FLOAT_EQ(found[0].x0, 48);
+  EXPECT_FLOAT_EQ(found[0].x1, 72);
+  EXPECT_TRUE(skipped_glyphs(line_with(glyphs, false), 10, chars_at(U"紧与线", glyphs)).empty())
+      << "a gap of paper is a space";
+  EXPECT_TRUE(skipped_glyphs(line_with(glyphs, true), 10, chars_at(U"110", glyphs)).empty())
+      << "the gap of `1 000` is a thin space";
+  const std::vector<std::pair<int, int>> close = {{0, 18}, {20, 38}, {44, 62}};
+  EXPECT_TRUE(skipped_glyphs(line_with(close, true), 10, chars_at(U"紧与线", close)).empty());
+}
+
 TEST(PaddleEngine, ReadsARenderedPageOfTheSampleRegulation) {
   const PaddleFiles files = find_paddle_files();
   if (!files.missing.empty())

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <numeric>
@@ -46,6 +47,11 @@ constexpr float kMinLineConfidence = 0.5f;
 // with 砍 0.43. `resolve_alternatives` decides between them by the document's own text.
 constexpr float kRunnerUpBelow = 0.9f;
 constexpr float kRunnerUpProb = 0.1f;
+bool keeps_runner_up(const CtcChar& g) {
+  return g.prob < kRunnerUpBelow && g.runner_up_prob >= kRunnerUpProb && text::is_han(g.c) &&
+         text::is_han(g.runner_up);
+}
+
 // ImageNet normalisation the detector was trained with (per channel, BGR = grey x 3).
 constexpr float kDetMean[3] = {0.485f, 0.456f, 0.406f};
 constexpr float kDetStd[3] = {0.229f, 0.224f, 0.225f};
@@ -225,7 +231,115 @@ void flag_unread_ink(const GrayImage& crop, float crop_x, std::vector<PdfChar>& 
   if ((crop_x + static_cast<float>(last)) - chars.back().x1 > gap) flag(chars.size() - 1, -1);
 }
 
+// A gap wider than this share of the line box's height (the glyphs' height and the detector's
+// margins) is a glyph skipped (skipped_glyphs), when there is ink in it.
+constexpr float kSkippedGlyph = 0.5f;
+// The share of the gap's middle half (in height) that must be ink.
+constexpr float kGapInk = 0.04f;
+
+// A piece read again reaches this share of the line's height beyond the characters around it.
+constexpr float kPieceMargin = 0.15f;
+
+// Lines read by the recogniser in one run; `input_step` gets the input pixels per output step.
+std::vector<CtcLine> recognise(OnnxModel& recogniser, const CtcAlphabet& alphabet,
+                               const std::vector<const Crop*>& batch, float& input_step) {
+  std::vector<int> widths;
+  const Tensor input = recogniser_input(batch, widths);
+  const Tensor rec = recogniser.run(input);
+  if (rec.shape.size() != 3 || rec.shape[0] != static_cast<int64_t>(batch.size()))
+    throw Error(ErrorCode::kConversion, "unexpected OCR recogniser output");
+  const int steps = static_cast<int>(rec.shape[1]), classes = static_cast<int>(rec.shape[2]);
+  input_step = static_cast<float>(input.shape[3]) / static_cast<float>(steps);
+  std::vector<CtcLine> out;
+  for (size_t i = 0; i < batch.size(); ++i)
+    out.push_back(ctc_greedy_decode(rec.values.data() + i * static_cast<size_t>(steps) * classes,
+                                    steps, classes, alphabet));
+  return out;
+}
+
+// Each glyph the line's reading skipped (skipped_glyphs), read again: the piece of the line from
+// the character before it to the one after, alone. When that reading starts and ends with those
+// two characters and reads only Han characters between them, those go into the gap with their
+// own confidence (and second choices, for resolve_alternatives). Only these pieces are read twice.
+void read_skipped_glyphs(OnnxModel& recogniser, const CtcAlphabet& alphabet,
+                         const std::vector<Crop>& crops, std::vector<std::vector<PdfChar>>& lines) {
+  struct Piece {
+    size_t line;
+    SkippedGlyph gap;
+    Crop crop;
+  };
+  std::vector<Piece> pieces;
+  for (size_t l = 0; l < crops.size(); ++l)
+    for (const SkippedGlyph& g : skipped_glyphs(crops[l].image, crops[l].box.x0, lines[l])) {
+      const auto& chars = lines[l];
+      TextBox b = crops[l].box;
+      const float margin = kPieceMargin * static_cast<float>(crops[l].image.height);
+      b.x0 = std::max(b.x0, chars[g.after].x0 - margin);
+      b.x1 = std::min(b.x1, chars[g.after + 1].x1 + margin);
+      const PixPtr line = to_pix(crops[l].image);
+      Crop piece = cut_line(line.get(), crops[l].image,
+                            {b.x0 - crops[l].box.x0, 0, b.x1 - crops[l].box.x0,
+                             static_cast<float>(crops[l].image.height), b.score});
+      if (piece.image.width == 0) continue;
+      piece.box.x0 = b.x0, piece.box.x1 = b.x1;
+      pieces.push_back({l, g, std::move(piece)});
+    }
+  // Later gaps of a line first, so that the indices of earlier ones still hold.
+  for (size_t k = pieces.size(); k-- > 0;) {
+    const Piece& p = pieces[k];
+    float input_step = 1;
+    const CtcLine read = recognise(recogniser, alphabet, {&p.crop}, input_step)[0];
+    auto& chars = lines[p.line];
+    const PdfChar& before = chars[p.gap.after];
+    const PdfChar& after = chars[p.gap.after + 1];
+    if (read.chars.size() < 3 || read.chars.front().c != before.c ||
+        read.chars.back().c != after.c ||
+        !std::all_of(read.chars.begin() + 1, read.chars.end() - 1,
+                     [](const CtcChar& c) { return text::is_han(c.c); }))
+      continue;
+    const size_t n = read.chars.size() - 2;
+    const float width = (p.gap.x1 - p.gap.x0) / static_cast<float>(n);
+    std::vector<PdfChar> found;
+    for (size_t i = 1; i + 1 < read.chars.size(); ++i) {
+      PdfChar c = before;
+      c.c = read.chars[i].c;
+      c.x0 = p.gap.x0 + width * static_cast<float>(i - 1);
+      c.x1 = c.x0 + width;
+      c.conf = 100.0f * std::min(read.chars[i].prob, read.confidence);
+      c.space_before = false;
+      c.runner_up = keeps_runner_up(read.chars[i]) ? read.chars[i].runner_up : 0;
+      found.push_back(c);
+    }
+    chars[p.gap.after + 1].space_before = false;
+    chars.insert(chars.begin() + static_cast<long>(p.gap.after) + 1, found.begin(), found.end());
+  }
+}
+
 }  // namespace
+
+std::vector<SkippedGlyph> skipped_glyphs(const GrayImage& crop, float crop_x,
+                                         const std::vector<PdfChar>& chars) {
+  std::vector<SkippedGlyph> out;
+  const std::optional<int> ink = ink_threshold(crop);
+  if (!ink || chars.size() < 2) return out;
+  const float h = static_cast<float>(crop.height);
+  // Only in Chinese text: the gaps in a number (`1 000`) are thin spaces, not glyphs.
+  auto alnum = [](char32_t c) { return c < 0x80 && std::isalnum(static_cast<int>(c)); };
+  for (size_t i = 0; i + 1 < chars.size(); ++i) {
+    if (alnum(chars[i].c) || alnum(chars[i + 1].c)) continue;
+    const float x0 = chars[i].x1, x1 = chars[i + 1].x0;
+    if (x1 - x0 < kSkippedGlyph * h) continue;
+    const int from = std::clamp(static_cast<int>(x0 - crop_x), 0, crop.width);
+    const int to = std::clamp(static_cast<int>(x1 - crop_x), 0, crop.width);
+    long dark = 0, all = 0;
+    for (int y = crop.height / 4; y < crop.height * 3 / 4; ++y)
+      for (int x = from; x < to; ++x, ++all)
+        dark += pixel(crop, x, y) < *ink ? 1 : 0;
+    if (all > 0 && static_cast<float>(dark) >= kGapInk * static_cast<float>(all))
+      out.push_back({i, x0, x1});
+  }
+  return out;
+}
 
 PaddleFiles find_paddle_files() {
   PaddleFiles files;
@@ -286,9 +400,7 @@ std::vector<PdfChar> line_chars(const CtcLine& line, float x0, float y0, float x
     pc.size = height;
     pc.conf = 100.0f * std::min(g.prob, line.confidence);
     pc.space_before = spaced[i];
-    if (g.prob < kRunnerUpBelow && g.runner_up_prob >= kRunnerUpProb && text::is_han(g.c) &&
-        text::is_han(g.runner_up))
-      pc.runner_up = g.runner_up;
+    if (keeps_runner_up(g)) pc.runner_up = g.runner_up;
     out.push_back(pc);
   }
   return out;
@@ -343,31 +455,25 @@ std::vector<PdfChar> PaddleEngine::read(const GrayImage& image, float x, float y
     std::vector<const Crop*> batch;
     for (size_t k = from; k < std::min(order.size(), from + kRecBatch); ++k)
       batch.push_back(&crops[order[k]]);
-    std::vector<int> widths;
-    const Tensor input = recogniser_input(batch, widths);
-    const Tensor rec = impl_->recogniser->run(input);
-    if (rec.shape.size() != 3 || rec.shape[0] != static_cast<int64_t>(batch.size()))
-      throw Error(ErrorCode::kConversion, "unexpected OCR recogniser output");
-    const int steps = static_cast<int>(rec.shape[1]), classes = static_cast<int>(rec.shape[2]);
-    const float input_step = static_cast<float>(input.shape[3]) / static_cast<float>(steps);
+    float input_step = 1;
+    const auto decoded = recognise(*impl_->recogniser, impl_->alphabet, batch, input_step);
     for (size_t i = 0; i < batch.size(); ++i) {
-      const CtcLine decoded =
-          ctc_greedy_decode(rec.values.data() + i * static_cast<size_t>(steps) * classes, steps,
-                            classes, impl_->alphabet);
-      if (decoded.confidence < kMinLineConfidence) continue;
+      if (decoded[i].confidence < kMinLineConfidence) continue;
       const TextBox& b = batch[i]->box;
       // A step in page pixels: the line was scaled by kRecHeight / its height.
       const float step = input_step * (b.y1 - b.y0) / kRecHeight;
-      auto chars = line_chars(decoded, b.x0, b.y0, b.x1, b.y1, step);
+      auto chars = line_chars(decoded[i], b.x0, b.y0, b.x1, b.y1, step);
       flag_unread_ink(batch[i]->image, b.x0, chars);
-      for (auto& c : chars) {
-        c.x0 = x + c.x0 * pt, c.x1 = x + c.x1 * pt;
-        c.y0 = y + c.y0 * pt, c.y1 = y + c.y1 * pt;
-        c.baseline = y + c.baseline * pt, c.size *= pt;
-      }
       lines[order[from + i]] = std::move(chars);
     }
   }
+  read_skipped_glyphs(*impl_->recogniser, impl_->alphabet, crops, lines);
+  for (auto& chars : lines)
+    for (auto& c : chars) {
+      c.x0 = x + c.x0 * pt, c.x1 = x + c.x1 * pt;
+      c.y0 = y + c.y0 * pt, c.y1 = y + c.y1 * pt;
+      c.baseline = y + c.baseline * pt, c.size *= pt;
+    }
   for (auto& l : lines)
     out.insert(out.end(), l.begin(), l.end());
   return out;

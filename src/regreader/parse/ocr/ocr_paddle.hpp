@@ -25,6 +25,20 @@ struct PaddleFiles {
 };
 PaddleFiles find_paddle_files();
 
+/// A gap in a line's reading where the recogniser skipped a glyph: after character `after`,
+/// from x0 to x1 (the line's units).
+struct SkippedGlyph {
+  size_t after = 0;
+  float x0 = 0, x1 = 0;
+};
+
+/// Where the reading `chars` of a line of Chinese skipped a glyph (`紧线与线` for 紧线与撤线,
+/// `威到` for 威胁到): two neighbours, neither a Latin letter nor a digit (the gaps of `1 000`
+/// are thin spaces), further apart than about half the line's height, with ink between them in
+/// `crop`, the line's image, whose left edge lies at `crop_x` in the characters' units.
+std::vector<SkippedGlyph> skipped_glyphs(const GrayImage& crop, float crop_x,
+                                         const std::vector<PdfChar>& chars);
+
 /// The characters of a decoded line on the box (x0, y0)-(x1, y1) it was cut from, each time step
 /// `step` wide in the box's units: a character is centred on its steps, about as wide as the line
 /// is high (Han) or half that (Latin, digits), never past the middle between it and its
