@@ -221,7 +221,7 @@ TEST(PdfTables, AScannedCellsProseWrappedPastASubTablesBorderIsOneCell) {
   put(c, "电压", 60, 110), put(c, "耐压", 120, 110), put(c, "说明", 200, 110);
   put(c, "10", 60, 133), put(c, "45", 120, 133), put(c, "试验电压加在", 200, 138);
   put(c, "35", 60, 153), put(c, "95", 120, 153), put(c, "护环之间", 200, 149);
-  put(c, "66", 60, 173), put(c, "175", 120, 173);
+  put(c, "66", 60, 173), put(c, "175", 120, 173), put(c, "与紧固头", 200, 166);
   put(c, "110", 60, 198), put(c, "220", 120, 198), put(c, "使用时接触电极", 200, 198);
   put(c, "220", 60, 218), put(c, "440", 120, 218), put(c, "应与试验电极相接", 200, 218);
   for (auto& ch : c)
@@ -240,14 +240,14 @@ TEST(PdfTables, AScannedCellsProseWrappedPastASubTablesBorderIsOneCell) {
   ASSERT_EQ(tables.size(), 1u);
   const auto& t = tables[0].table;
   ASSERT_EQ(t.col_count, 3);
-  EXPECT_EQ(t.cell_text(1, 2), "试验电压加在护环之间") << "was 试验电压加在 | 护环之间";
+  EXPECT_EQ(t.cell_text(1, 2), "试验电压加在护环之间与紧固头") << "was 试验电压加在 | 护环之间 | …";
   EXPECT_EQ(t.cell_text(2, 2), t.cell_text(1, 2)) << "the cell spans the row below";
   EXPECT_EQ(t.cell_text(2, 1), "95") << "the values beside it keep their rows";
   EXPECT_EQ(t.cell_text(3, 1), "175");
   int span = 0;
   for (const auto& cell : t.cells)
     if (cell.row == 1 && cell.col == 2) span = cell.row_span;
-  EXPECT_EQ(span, 2);
+  EXPECT_EQ(span, 3);
   EXPECT_EQ(t.cell_text(4, 2), "使用时接触电极");
   EXPECT_EQ(t.cell_text(5, 2), "应与试验电极相接") << "it starts past the cells' padding";
 }

@@ -42,13 +42,6 @@ bool ruled_under(const PdfPage& page, float y, float x0, float x1) {
 
 }  // namespace
 
-// Cells of a scanned table that span rows: a sub-table's rows (表E.1's voltages under one test)
-// are drawn beside a column whose cell spans them all (说明: `试验电压加在护环` / `与紧固头之间`),
-// and cut into rows at the sub-table's borders, its text is cut into pieces. Where no rule runs
-// under a column at a row's lower border while the border is drawn across other columns, and
-// both pieces are prose (a value never wraps, and a seal's gap in a border must not join two
-// numbers), the lower piece joins the cell above. Returns each cell's row span (0 = joined
-// upwards).
 std::vector<std::vector<int>> join_unruled_prose(const PdfPage& page, const RuledRegion& g,
                                                  const std::vector<float>& ys,
                                                  const std::vector<size_t>& row_bands,
@@ -74,6 +67,7 @@ std::vector<std::vector<int>> join_unruled_prose(const PdfPage& page, const Rule
         continue;
       }
       text::join_wrapped(above, below);
+      rows.extent[top][c].second = next_bottom;  // a third piece follows the second
       rows.conf[top][c].add(rows.conf[r][c]);
       rows.text[r][c].clear();
       ++spans[top][c];
