@@ -269,14 +269,16 @@ void read_skipped_glyphs(OnnxModel& recogniser, const CtcAlphabet& alphabet,
     Crop crop;
   };
   std::vector<Piece> pieces;
-  for (size_t l = 0; l < crops.size(); ++l)
-    for (const SkippedGlyph& g : skipped_glyphs(crops[l].image, crops[l].box.x0, lines[l])) {
+  for (size_t l = 0; l < crops.size(); ++l) {
+    const auto gaps = skipped_glyphs(crops[l].image, crops[l].box.x0, lines[l]);
+    if (gaps.empty()) continue;
+    const PixPtr line = to_pix(crops[l].image);  // once per line, not per gap
+    for (const SkippedGlyph& g : gaps) {
       const auto& chars = lines[l];
       TextBox b = crops[l].box;
       const float margin = kPieceMargin * static_cast<float>(crops[l].image.height);
       b.x0 = std::max(b.x0, chars[g.after].x0 - margin);
       b.x1 = std::min(b.x1, chars[g.after + 1].x1 + margin);
-      const PixPtr line = to_pix(crops[l].image);
       Crop piece = cut_line(line.get(), crops[l].image,
                             {b.x0 - crops[l].box.x0, 0, b.x1 - crops[l].box.x0,
                              static_cast<float>(crops[l].image.height), b.score});
@@ -284,6 +286,7 @@ void read_skipped_glyphs(OnnxModel& recogniser, const CtcAlphabet& alphabet,
       piece.box.x0 = b.x0, piece.box.x1 = b.x1;
       pieces.push_back({l, g, std::move(piece)});
     }
+  }
   // Later gaps of a line first, so that the indices of earlier ones still hold.
   for (size_t k = pieces.size(); k-- > 0;) {
     const Piece& p = pieces[k];
