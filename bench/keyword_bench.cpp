@@ -9,7 +9,8 @@
 //
 // Also timed: the guided search `search` runs (names, question words, definitions, copies), with
 // and without folding copies. REGREADER_BENCH_KEYWORD_ONLY=1 skips the vectors;
-// REGREADER_BENCH_SLOWEST=1 prints the slowest guided queries.
+// REGREADER_BENCH_SLOWEST=1 prints the slowest guided queries; REGREADER_BENCH_PG_ONLY=1 skips the
+// embedded store.
 // REGREADER_BENCH_PG_URL=postgresql://… also fills that (empty) PostgreSQL database with the same
 // blocks and times its keyword leg and guided search at 10^4 and 10^5 blocks (bench/pg_parity.sh
 // starts a server and passes it).
@@ -297,26 +298,48 @@ void bench_postgres_vectors(store::pg::PgStore& pg,
     index::search_with_vector(engine.keyword(), *leg, questions[i].query, qv[i], f, mode);
   });
   // A replica started again over the same local directory: another connection string (so another
-  // replica of this process), the graph the first one saved.
-  const std::string& url = pg.conninfo();
-  const std::string url2 = url + (url.find("://") == std::string::npos
-                                      ? " application_name=rr-replica2"
-                                      : (url.find('?') == std::string::npos ? "?" : "&") +
-                                            std::string("application_name=rr-replica2"));
-  store::pg::PgStore pg2(url2);
-  pg2.set_local_dir(local.path());
-  t0 = Clock::now();
-  const auto engine2 = index::postgres_engine(pg2);
-  const auto leg2 = engine2.vectors().leg(why);
-  const double reload = seconds_since(t0);
-  const auto stats2 = index::pg_leg_stats(pg2);
+  // replica of this process), the graph the first one saved; then one with an empty directory,
+  // which fetches the graph published in the database.
+  auto replica = [&](const std::string& name, const fs::path& dir, std::string& how) {
+    const std::string& url = pg.conninfo();
+    const std::string app = "application_name=" + name;
+    store::pg::PgStore other(url + (url.find("://") == std::string::npos
+                                        ? " " + app
+                                        : (url.find('?') == std::string::npos ? "?" : "&") + app));
+    other.set_local_dir(dir);
+    const auto t = Clock::now();
+    const auto e = index::postgres_engine(other);
+    if (!e.vectors().leg(why)) throw std::runtime_error("no vector leg: " + why);
+    const double s = seconds_since(t);
+    const auto st = index::pg_leg_stats(other);
+    how = st.database_graphs > 0 ? "the database's graph"
+          : st.graph_loads > 0   ? "its saved graph"
+                                 : "built again";
+    return s;
+  };
+  std::string how2, how3;
+  const double reload = replica("rr-replica2", local.path(), how2);
+  // New replicas' directories hold only the fitted model, which every replica is given.
+  auto new_dir = [&](parse::TempDir& d) {
+    fs::create_directories(index::builtin_model_path(d.path()).parent_path());
+    fs::copy_file(index::builtin_model_path(local.path()), index::builtin_model_path(d.path()));
+  };
+  parse::TempDir empty, empty2;
+  new_dir(empty);
+  const double fresh = replica("rr-replica3", empty.path(), how3);
+  // The same without a graph in the database: what every new replica paid before.
+  pg.write([](store::pg::PgConnection& c) { c.exec("DELETE FROM vector_graph"); });
+  new_dir(empty2);
+  std::string how4;
+  const double built = replica("rr-replica4", empty2.path(), how4);
   std::printf(
-      "  PostgreSQL %zu blocks: LSA fit %.1f s; embed+store %.1f s (%.0f blocks/s); replica index "
-      "load %.2f s (built), %.2f s at a restart (%s); vector p50 %.2f ms, p99 %.2f ms; hybrid "
-      "p50 %.2f ms, p99 %.2f ms\n",
-      blocks, fit, build, static_cast<double>(blocks) / build, load, reload,
-      stats2.graph_loads > 0 ? "saved graph" : "built again", percentile(ms[0], 0.5),
-      percentile(ms[0], 0.99), percentile(ms[1], 0.5), percentile(ms[1], 0.99));
+      "  PostgreSQL %zu blocks: LSA fit %.1f s; embed+store+graph %.1f s (%.0f blocks/s); replica "
+      "index load %.2f s (first), %.2f s at a restart (%s), %.2f s for a new replica (%s), %.2f s "
+      "for a new replica with no graph in the database (%s); vector p50 %.2f ms, p99 %.2f ms; "
+      "hybrid p50 %.2f ms, p99 %.2f ms\n",
+      blocks, fit, build, static_cast<double>(blocks) / build, load, reload, how2.c_str(), fresh,
+      how3.c_str(), built, how4.c_str(), percentile(ms[0], 0.5), percentile(ms[0], 0.99),
+      percentile(ms[1], 0.5), percentile(ms[1], 0.99));
   std::fflush(stdout);
 }
 
@@ -392,6 +415,7 @@ int main(int argc, char** argv) {
   std::printf("corpus: %zu Markdown regulations, %zu blocks per copy; %zu queries\n", docs.size(),
               per_round, questions.size());
   for (size_t target : {size_t{10000}, size_t{100000}}) {
+    if (std::getenv("REGREADER_BENCH_PG_ONLY")) break;
     parse::TempDir dir;
     store::PageStore store(dir.path(), true);
     index::ensure_keyword_index(store);

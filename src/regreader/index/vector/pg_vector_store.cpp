@@ -150,11 +150,8 @@ bool load_saved(Replica& r, const PgStore& store, const std::filesystem::path& f
   return true;
 }
 
-void load_all(Replica& r, const PgStore& store, const std::string& model_id, int dimension,
-              long long generation) {
-  const bool local = !store.local_dir().empty();
-  const auto file = saved_graph_path(store.local_dir(), store.location(), r.config_key);
-  if (local && load_saved(r, store, file, model_id, dimension, generation)) return;
+// The index built from every stored vector, without looking for a saved graph.
+void build_all(Replica& r, const PgStore& store, int dimension, long long generation) {
   std::vector<int64_t> labels;
   std::vector<float> data;
   r.block_of.clear();
@@ -168,7 +165,30 @@ void load_all(Replica& r, const PgStore& store, const std::string& model_id, int
   ++r.stats.full_loads;
   spdlog::info("vector index loaded at generation {}: {} vectors ({})", generation,
                r.block_of.size(), r.index->uses_hnsw() ? "HNSW" : "exact");
-  if (local && r.index->uses_hnsw()) save_graph(*r.index, file, model_id, r.max_id);
+}
+
+// The graph this replica saved, else the one published in the database, else one built here
+// (then saved and published). Without a local directory the graph is built at every start.
+void load_all(Replica& r, const PgStore& store, const std::string& model_id, int dimension,
+              long long generation) {
+  const bool local = !store.local_dir().empty();
+  const auto file = saved_graph_path(store.local_dir(), store.location(), r.config_key);
+  if (local && load_saved(r, store, file, model_id, dimension, generation)) return;
+  if (local && fetch_graph(store, file, model_id, dimension) &&
+      load_saved(r, store, file, model_id, dimension, generation)) {
+    ++r.stats.database_graphs;
+    return;
+  }
+  build_all(r, store, dimension, generation);
+  if (local && r.index->uses_hnsw()) {
+    save_graph(*r.index, file, model_id, r.max_id);
+    publish_graph(store, file, model_id, dimension, r.max_id, r.block_of.size());
+  }
+}
+
+std::string current_config_key() {
+  const auto config = EmbeddingConfig::from_env();
+  return config.describe() + "\n" + config.model;
 }
 
 // Removes the labels whose rows are gone and adds the rows past the last id held.
@@ -202,7 +222,7 @@ void catch_up(Replica& r, const PgStore& store, int dimension, long long generat
 // Brings the replica's leg up to date with the database and the configuration. Under r.mutex.
 void refresh(Replica& r, const PgStore& store) {
   const auto config = EmbeddingConfig::from_env();
-  const std::string key = config.describe() + "\n" + config.model;
+  const std::string key = current_config_key();
   const bool changed = maybe_changed(r, store);
   if (!changed && key == r.config_key) return;
   const long long generation = store.generation();
@@ -397,8 +417,9 @@ int pg_update_vectors(PgStore& store, Embedder& embedder, const VectorProgress& 
 int pg_reindex_vectors(PgStore& store, Embedder& embedder, const std::string& reg_id,
                        const VectorProgress& progress) {
   if (reg_id.empty()) {
-    store.write(
-        [](PgConnection& c) { c.exec("DELETE FROM block_vectors; DELETE FROM vector_meta"); });
+    store.write([](PgConnection& c) {
+      c.exec("DELETE FROM block_vectors; DELETE FROM vector_meta; DELETE FROM vector_graph");
+    });
   } else {
     store.require(reg_id);
     check_stored_model(store, embedder);
@@ -409,7 +430,21 @@ int pg_reindex_vectors(PgStore& store, Embedder& embedder, const std::string& re
           {reg_id});
     });
   }
-  return pg_update_vectors(store, embedder, progress);
+  const int n = pg_update_vectors(store, embedder, progress);
+  // Every vector is new: the graph is built once here rather than by each replica at its
+  // first vector search.
+  if (reg_id.empty() && !store.local_dir().empty()) {
+    Replica built;
+    built.config_key = current_config_key();
+    build_all(built, store, embedder.dimension(), store.generation());
+    if (built.index->uses_hnsw()) {
+      const auto file = saved_graph_path(store.local_dir(), store.location(), built.config_key);
+      save_graph(*built.index, file, embedder.model_id(), built.max_id);
+      publish_graph(store, file, embedder.model_id(), embedder.dimension(), built.max_id,
+                    built.block_of.size());
+    }
+  }
+  return n;
 }
 
 std::unique_ptr<Embedder> pg_embedder_for_build(const PgStore& store, const EmbeddingConfig& config,

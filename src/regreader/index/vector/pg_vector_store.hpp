@@ -37,7 +37,8 @@ int pg_update_vectors(store::pg::PgStore& store, Embedder& embedder,
                       const VectorProgress& progress = {});
 
 /// Deletes the vectors of one regulation (of all, forgetting the model, when reg_id is empty)
-/// and embeds them again.
+/// and embeds them again. After all are embedded again, the HNSW graph over them (from 20,000
+/// vectors) is built here and published in the database for the replicas to load.
 int pg_reindex_vectors(store::pg::PgStore& store, Embedder& embedder, const std::string& reg_id,
                        const VectorProgress& progress = {});
 
@@ -52,8 +53,9 @@ std::shared_ptr<const VectorLeg> pg_vector_leg(const store::pg::PgStore& store, 
 
 /// How many times this process loaded or caught up a replica index (tests watch refreshes).
 struct PgLegStats {
-  int full_loads = 0;   ///< built from the stored vectors
-  int graph_loads = 0;  ///< loaded from the graph this replica saved (saved_graph.hpp)
+  int full_loads = 0;       ///< built from the stored vectors
+  int graph_loads = 0;      ///< loaded from a saved graph (saved_graph.hpp), this replica's or …
+  int database_graphs = 0;  ///< … the one published in the database (fetched first)
   int catch_ups = 0;
   size_t vectors = 0;
 };

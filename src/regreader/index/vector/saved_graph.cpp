@@ -3,8 +3,10 @@
 #include <spdlog/spdlog.h>
 
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 
+#include "regreader/core/error.hpp"
 #include "regreader/core/hash.hpp"
 
 namespace regreader::index {
@@ -15,6 +17,22 @@ namespace {
 
 fs::path sidecar(const fs::path& file) {
   return fs::path(file.string() + ".json");
+}
+
+// What load_graph() checks a graph file against, written beside it (through a temporary name).
+void write_sidecar(const fs::path& file, const std::string& model_id, int dimension,
+                   int64_t max_id) {
+  const nlohmann::json meta = {
+      {"model_id", model_id}, {"dimension", dimension}, {"max_id", max_id}};
+  const fs::path tmp = sidecar(file).string() + ".tmp";
+  std::ofstream(tmp) << meta.dump();
+  fs::rename(tmp, sidecar(file));
+}
+
+std::string read_bytes(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw Error(ErrorCode::kIo, "cannot read " + file.string());
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 }  // namespace
@@ -32,11 +50,7 @@ void save_graph(const VectorIndex& index, const fs::path& file, const std::strin
                 int64_t max_id) {
   try {
     index.save(file);  // through a temporary name
-    const nlohmann::json meta = {
-        {"model_id", model_id}, {"dimension", index.dimension()}, {"max_id", max_id}};
-    const fs::path tmp = sidecar(file).string() + ".tmp";
-    std::ofstream(tmp) << meta.dump();
-    fs::rename(tmp, sidecar(file));
+    write_sidecar(file, model_id, index.dimension(), max_id);
   } catch (const std::exception& e) {
     spdlog::warn("the vector graph was not saved ({}): it is built again at the next start",
                  e.what());
@@ -58,6 +72,60 @@ std::optional<SavedGraph> load_graph(const fs::path& file, const std::string& mo
   } catch (const std::exception& e) {
     spdlog::info("the saved vector graph {} is not used ({})", file.string(), e.what());
     return std::nullopt;
+  }
+}
+
+void publish_graph(const store::pg::PgStore& store, const fs::path& file,
+                   const std::string& model_id, int dimension, int64_t max_id, size_t vectors) {
+  try {
+    const std::string graph = read_bytes(file);
+    store::pg::PgConnection c(store.conninfo());
+    store::pg::PgTransaction tx(c);
+    c.exec("LOCK TABLE vector_graph IN EXCLUSIVE MODE");  // one publisher at a time
+    c.query("DELETE FROM vector_graph WHERE model_id <> $1", {model_id});
+    const auto held = c.query("SELECT vectors FROM vector_graph WHERE model_id = $1", {model_id});
+    if (held.rows() > 0 && static_cast<double>(held.integer(0, 0)) >= 0.9 * vectors) return;
+    c.query_with_blob(
+        "INSERT INTO vector_graph VALUES ($1, $2, $3, $4, $5) ON CONFLICT (model_id) DO UPDATE "
+        "SET dimension = EXCLUDED.dimension, max_id = EXCLUDED.max_id, "
+        "vectors = EXCLUDED.vectors, graph = EXCLUDED.graph",
+        {model_id, std::to_string(dimension), std::to_string(max_id), std::to_string(vectors)},
+        graph);
+    tx.commit();
+    spdlog::info("vector graph published in the database: {} vectors, {} MB", vectors,
+                 graph.size() >> 20);
+  } catch (const std::exception& e) {
+    spdlog::warn(
+        "the vector graph was not published in the database ({}): new replicas build "
+        "their own",
+        e.what());
+  }
+}
+
+bool fetch_graph(const store::pg::PgStore& store, const fs::path& file, const std::string& model_id,
+                 int dimension) {
+  try {
+    store::pg::PgConnection c(store.conninfo());
+    // Binary results: the graph's raw bytes, and max_id as its text (a TEXT value's binary form).
+    const auto r = c.query_binary(
+        "SELECT max_id::text, graph FROM vector_graph WHERE model_id = $1 AND dimension = $2",
+        {model_id, std::to_string(dimension)});
+    if (r.rows() == 0) return false;
+    const std::string_view graph = r.bytes(0, 1);
+    std::error_code ec;
+    fs::create_directories(file.parent_path(), ec);
+    const fs::path tmp = file.string() + ".fetched";
+    {
+      std::ofstream out(tmp, std::ios::binary);
+      out.write(graph.data(), static_cast<std::streamsize>(graph.size()));
+      if (!out) throw Error(ErrorCode::kIo, "cannot write " + tmp.string());
+    }
+    fs::rename(tmp, file);
+    write_sidecar(file, model_id, dimension, std::stoll(std::string(r.bytes(0, 0))));
+    return true;
+  } catch (const std::exception& e) {
+    spdlog::info("the database's vector graph is not used ({})", e.what());
+    return false;
   }
 }
 

@@ -4,6 +4,8 @@
 // the vectors, then inserting each into the graph). The graph is saved after it is built, with
 // what it was built from (model, dimension, highest vector id), and loaded at the next start
 // instead of rebuilt; the rows added or removed since are then caught up as after a NOTIFY.
+// The graph is also published in the database (vector_graph), so that a replica with nothing
+// saved yet fetches it (a second or less at 10^5) rather than building it.
 
 #include <cstdint>
 #include <filesystem>
@@ -11,6 +13,7 @@
 #include <string>
 
 #include "regreader/index/vector/vector_index.hpp"
+#include "regreader/store/pg/pg_store.hpp"
 
 namespace regreader::index {
 
@@ -34,5 +37,16 @@ struct SavedGraph {
 /// is none, it is for another model, or it cannot be read.
 std::optional<SavedGraph> load_graph(const std::filesystem::path& file, const std::string& model_id,
                                      int dimension);
+
+/// Publishes the graph saved at `file` (by save_graph) in the database as the graph of `model_id`,
+/// unless the one there holds at least nine tenths as many vectors; the graphs of other models
+/// are dropped. A failure is logged and otherwise ignored (replicas then build their own).
+void publish_graph(const store::pg::PgStore& store, const std::filesystem::path& file,
+                   const std::string& model_id, int dimension, int64_t max_id, size_t vectors);
+
+/// Writes the database's graph for `model_id` and `dimension` to `file` as save_graph() would,
+/// for load_graph() to read; false when the database has none (or it cannot be fetched).
+bool fetch_graph(const store::pg::PgStore& store, const std::filesystem::path& file,
+                 const std::string& model_id, int dimension);
 
 }  // namespace regreader::index

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <limits>
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
@@ -66,6 +67,9 @@ bool PgResult::is_null(int row, int col) const {
 std::string PgResult::text(int row, int col) const {
   return std::string(PQgetvalue(r_, row, col), static_cast<size_t>(PQgetlength(r_, row, col)));
 }
+std::string_view PgResult::bytes(int row, int col) const {
+  return {PQgetvalue(r_, row, col), static_cast<size_t>(PQgetlength(r_, row, col))};
+}
 long long PgResult::integer(int row, int col) const {
   return std::strtoll(PQgetvalue(r_, row, col), nullptr, 10);
 }
@@ -99,13 +103,44 @@ void PgConnection::exec(std::string_view sql) {
   PgResult r(checked(conn_, PQexec(conn_, std::string(sql).c_str())));
 }
 
-PgResult PgConnection::query(const std::string& sql, const std::vector<Param>& params) {
+namespace {
+
+// PQexecParams with text parameters and, when `blob` is set, one more parameter in binary form.
+PGresult* exec_params(PGconn* c, const std::string& sql, const std::vector<Param>& params,
+                      const std::string_view* blob, int result_format) {
   std::vector<const char*> values;
-  values.reserve(params.size());
-  for (const auto& p : params)
+  std::vector<int> lengths;
+  std::vector<int> formats;
+  for (const auto& p : params) {
     values.push_back(p ? p->c_str() : nullptr);
-  return PgResult(checked(conn_, PQexecParams(conn_, sql.c_str(), static_cast<int>(values.size()),
-                                              nullptr, values.data(), nullptr, nullptr, 0)));
+    lengths.push_back(0);
+    formats.push_back(0);
+  }
+  if (blob) {
+    values.push_back(blob->data());
+    lengths.push_back(static_cast<int>(blob->size()));
+    formats.push_back(1);
+  }
+  return PQexecParams(c, sql.c_str(), static_cast<int>(values.size()), nullptr, values.data(),
+                      lengths.data(), formats.data(), result_format);
+}
+
+}  // namespace
+
+PgResult PgConnection::query(const std::string& sql, const std::vector<Param>& params) {
+  return PgResult(checked(conn_, exec_params(conn_, sql, params, nullptr, 0)));
+}
+
+PgResult PgConnection::query_binary(const std::string& sql, const std::vector<Param>& params) {
+  return PgResult(checked(conn_, exec_params(conn_, sql, params, nullptr, 1)));
+}
+
+PgResult PgConnection::query_with_blob(const std::string& sql, const std::vector<Param>& params,
+                                       std::string_view blob) {
+  if (blob.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
+    throw StorageError("a value of " + std::to_string(blob.size()) +
+                       " bytes is larger than PostgreSQL takes in one parameter");
+  return PgResult(checked(conn_, exec_params(conn_, sql, params, &blob, 0)));
 }
 
 std::optional<std::string> PgConnection::wait_notification(int timeout_ms) {

@@ -1,7 +1,8 @@
 #pragma once
 // The only door to libpq. A connection, parameterised statements with text parameters and
-// text results, and a transaction guard; every failure is a StorageError carrying PostgreSQL's
-// message (never a half-applied statement: the guard rolls back on unwinding).
+// text results (and one call each way for large binary values), and a transaction guard; every
+// failure is a StorageError carrying PostgreSQL's message (never a half-applied statement: the
+// guard rolls back on unwinding).
 
 #include <memory>
 #include <optional>
@@ -31,6 +32,8 @@ class PgResult {
   int columns() const;
   bool is_null(int row, int col) const;
   std::string text(int row, int col) const;
+  /// The value's bytes as they came: text, or raw bytes of a query_binary() result.
+  std::string_view bytes(int row, int col) const;
   long long integer(int row, int col) const;
   double real(int row, int col) const;
   /// Rows a DELETE/UPDATE/INSERT touched.
@@ -68,6 +71,12 @@ class PgConnection {
   void exec(std::string_view sql);
   /// Runs one statement with $1.. parameters.
   PgResult query(const std::string& sql, const std::vector<Param>& params = {});
+  /// As query(), the result's values in PostgreSQL's binary form (a BYTEA column's raw bytes,
+  /// read with PgResult::bytes): a large BYTEA read as text comes hex-encoded, twice its size.
+  PgResult query_binary(const std::string& sql, const std::vector<Param>& params = {});
+  /// As query(), with `blob` sent as raw bytes for the parameter after `params` (a BYTEA).
+  PgResult query_with_blob(const std::string& sql, const std::vector<Param>& params,
+                           std::string_view blob);
   /// Waits up to `timeout_ms` for a NOTIFY on a channel this connection LISTENs to; returns its
   /// payload, or nullopt on timeout.
   std::optional<std::string> wait_notification(int timeout_ms);

@@ -53,8 +53,20 @@ inline constexpr const char* kTokenBlocksV10 = R"SQL(
 CREATE TABLE token_blocks (token TEXT PRIMARY KEY, blocks BIGINT NOT NULL);
 INSERT INTO token_blocks SELECT lexeme, count(*) FROM blocks, unnest(terms) GROUP BY lexeme;
 )SQL";
+// 11: the HNSW graph over the stored vectors, as hnswlib saves it, with what it holds (the
+// model, the highest vector id): a new replica loads it instead of building it (10 s at 10^5
+// blocks). Stored uncompressed (EXTERNAL): float vectors do not compress, and trying costs time.
+inline constexpr const char* kVectorGraphV11 = R"SQL(
+CREATE TABLE vector_graph (
+  model_id TEXT PRIMARY KEY,
+  dimension INTEGER NOT NULL,
+  max_id BIGINT NOT NULL,
+  vectors BIGINT NOT NULL,
+  graph BYTEA NOT NULL);
+ALTER TABLE vector_graph ALTER COLUMN graph SET STORAGE EXTERNAL;
+)SQL";
 inline constexpr Migration kMigrations[] = {
-    {4, nullptr},      {5, kGenerationV5}, {6, kTermsV6},        {7, kVectorsV7},
-    {8, kOcrEngineV8}, {9, kSignatureV9},  {10, kTokenBlocksV10}};
+    {4, nullptr},      {5, kGenerationV5}, {6, kTermsV6},         {7, kVectorsV7},
+    {8, kOcrEngineV8}, {9, kSignatureV9},  {10, kTokenBlocksV10}, {11, kVectorGraphV11}};
 
 }  // namespace regreader::store::pg

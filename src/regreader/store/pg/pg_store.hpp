@@ -53,7 +53,7 @@ class PgStore final : public DocumentStore {
 
   /// The schema version the database holds.
   int schema_version() const;
-  static constexpr int kSchemaVersion = 10;
+  static constexpr int kSchemaVersion = 11;
   /// The library's generation: moved by every save, remove and rename of any replica, and
   /// announced on the channel "regreader" (NOTIFY, payload the new generation) when it commits.
   long long generation() const;
