@@ -61,5 +61,32 @@ TEST(TableNumbers, TwoVoltagesJoinedByAPointAreTheListThePagePrints) {
   EXPECT_EQ(decimals.cell_text(0, 1), "20.35");
 }
 
+// OCR reads a digit as the Latin letter it resembles (`±B00` for ±800): in a column of numbers
+// the digit comes back, marked unsure; a cell with other letters, or more letters than digits,
+// stays as read.
+TEST(TableNumbers, ALetterReadForADigitInAColumnOfNumbersIsTheDigit) {
+  auto t = two_columns({{"电压等级kV", "安全距离m"},
+                        {"500", "6.0"},
+                        {"±B00", "11.1"},
+                        {"1O00", "1O.5"},
+                        {"B级", "3.0"},
+                        {"SOO", "4.0"},
+                        {"750", "9.0"}});
+  mark_numbers_not_read(t);
+  EXPECT_EQ(t.cell_text(2, 0), "±800");
+  EXPECT_TRUE(t.cell_unsure(2, 0));
+  EXPECT_EQ(t.cell_text(3, 0), "1000");
+  EXPECT_EQ(t.cell_text(3, 1), "10.5");
+  EXPECT_TRUE(t.cell_unsure(3, 1));
+  EXPECT_EQ(t.cell_text(4, 0), "B级") << "not a number";
+  EXPECT_EQ(t.cell_text(5, 0), "SOO") << "more letters than digits";
+  EXPECT_FALSE(t.cell_unsure(1, 0));
+  EXPECT_FALSE(t.cell_unsure(6, 1));
+  // Outside a column of numbers nothing is mended.
+  auto words = two_columns({{"项目", "说明"}, {"B00", "甲"}, {"乙", "丙"}, {"丁", "戊"}});
+  mark_numbers_not_read(words);
+  EXPECT_EQ(words.cell_text(1, 0), "B00");
+}
+
 }  // namespace table_numbers_test
 }  // namespace regreader::parse

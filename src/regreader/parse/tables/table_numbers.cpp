@@ -123,6 +123,27 @@ std::optional<std::string> voltage_list(const std::string& content) {
   return a + "、" + b;
 }
 
+// A number OCR read with a Latin letter for a digit it resembles (`±B00` for ±800, `1O` for 10):
+// the cell is a number but for letters of that look, with more digits than letters. Other
+// letters (`10kV`, `B级`) leave it as read.
+std::optional<std::string> digits_for_lookalikes(const std::string& content) {
+  static const RE2 kNumber(R"(^\s*[±+\-−<>]?[0-9BOoIlSZ]+(?:[.．][0-9BOoIlSZ]+)?\s*$)");
+  if (!RE2::FullMatch(content, kNumber)) return std::nullopt;
+  static constexpr std::string_view kLetters = "BOoIlSZ";
+  static constexpr std::string_view kDigits = "8001152";
+  std::string out = content;
+  int digits = 0, letters = 0;
+  for (char& ch : out) {
+    if (ch >= '0' && ch <= '9') ++digits;
+    const auto k = kLetters.find(ch);
+    if (k == std::string_view::npos) continue;
+    ch = kDigits[k];
+    ++letters;
+  }
+  if (letters == 0 || digits <= letters) return std::nullopt;
+  return out;
+}
+
 }  // namespace
 
 // A row of figures with nothing in column `c`, a column of numbers: OCR read no value there (a
@@ -165,6 +186,13 @@ void mark_numbers_not_read(model::TableMeta& t) {
         if (auto list = voltage_list(cell.content)) {
           cell.content = *list;
           cell.unsure = true;  // a reading mended, still to be checked against the page
+          continue;
+        }
+      }
+      if (numbers) {
+        if (auto mended = digits_for_lookalikes(cell.content)) {
+          cell.content = *mended;
+          cell.unsure = true;
           continue;
         }
       }

@@ -27,6 +27,8 @@ namespace regreader::parse {
 ///   marked unsure (`<1 (?) | (?)`); an empty cell there is marked unsure the same way.
 /// - In a column of whole numbers, two nominal voltages joined by a point or a comma (`20.35`,
 ///   `66,110`: OCR's reading of `20、35`) are the list the page prints, marked unsure.
+/// - In a column of numbers, a number read with Latin letters for digits they resemble (`±B00`,
+///   `1O`; B O o I l S Z), with more digits than letters, gets the digits back, marked unsure.
 /// - A first row whose filled cells all hold figures (`10及以下 | `) is a row of data, checked as
 ///   the others are: the reading lost the header's words, not the first row's value.
 void mark_numbers_not_read(model::TableMeta& t);
