@@ -432,8 +432,10 @@ int pg_reindex_vectors(PgStore& store, Embedder& embedder, const std::string& re
   }
   const int n = pg_update_vectors(store, embedder, progress);
   // Every vector is new: the graph is built once here rather than by each replica at its
-  // first vector search.
-  if (reg_id.empty() && !store.local_dir().empty()) {
+  // first vector search (below the graph's size replicas search exactly: nothing to build).
+  if (reg_id.empty() && !store.local_dir().empty() &&
+      store.read("SELECT count(*) FROM block_vectors").integer(0, 0) >=
+          static_cast<long long>(VectorIndex::kExactSearchMaxVectors)) {
     Replica built;
     built.config_key = current_config_key();
     build_all(built, store, embedder.dimension(), store.generation());
