@@ -186,8 +186,9 @@ void load_all(Replica& r, const PgStore& store, const std::string& model_id, int
   }
 }
 
-std::string current_config_key() {
-  const auto config = EmbeddingConfig::from_env();
+// What a replica's index and saved graph were made under: the configuration's description and
+// model.
+std::string config_key(const EmbeddingConfig& config) {
   return config.describe() + "\n" + config.model;
 }
 
@@ -222,7 +223,7 @@ void catch_up(Replica& r, const PgStore& store, int dimension, long long generat
 // Brings the replica's leg up to date with the database and the configuration. Under r.mutex.
 void refresh(Replica& r, const PgStore& store) {
   const auto config = EmbeddingConfig::from_env();
-  const std::string key = current_config_key();
+  const std::string key = config_key(config);
   const bool changed = maybe_changed(r, store);
   if (!changed && key == r.config_key) return;
   const long long generation = store.generation();
@@ -437,7 +438,7 @@ int pg_reindex_vectors(PgStore& store, Embedder& embedder, const std::string& re
       store.read("SELECT count(*) FROM block_vectors").integer(0, 0) >=
           static_cast<long long>(VectorIndex::kExactSearchMaxVectors)) {
     Replica built;
-    built.config_key = current_config_key();
+    built.config_key = config_key(EmbeddingConfig::from_env());
     build_all(built, store, embedder.dimension(), store.generation());
     if (built.index->uses_hnsw()) {
       const auto file = saved_graph_path(store.local_dir(), store.location(), built.config_key);

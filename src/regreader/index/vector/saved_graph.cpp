@@ -78,13 +78,13 @@ std::optional<SavedGraph> load_graph(const fs::path& file, const std::string& mo
 void publish_graph(const store::pg::PgStore& store, const fs::path& file,
                    const std::string& model_id, int dimension, int64_t max_id, size_t vectors) {
   try {
-    const std::string graph = read_bytes(file);
     store::pg::PgConnection c(store.conninfo());
     store::pg::PgTransaction tx(c);
     c.exec("LOCK TABLE vector_graph IN EXCLUSIVE MODE");  // one publisher at a time
     c.query("DELETE FROM vector_graph WHERE model_id <> $1", {model_id});
     const auto held = c.query("SELECT vectors FROM vector_graph WHERE model_id = $1", {model_id});
     if (held.rows() > 0 && static_cast<double>(held.integer(0, 0)) >= 0.9 * vectors) return;
+    const std::string graph = read_bytes(file);  // only once it is to be sent
     c.query_with_blob(
         "INSERT INTO vector_graph VALUES ($1, $2, $3, $4, $5) ON CONFLICT (model_id) DO UPDATE "
         "SET dimension = EXCLUDED.dimension, max_id = EXCLUDED.max_id, "
