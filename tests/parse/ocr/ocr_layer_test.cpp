@@ -165,6 +165,22 @@ TEST(OcrLayer, TheRecognisersSecondChoiceWinsWhereOnlyItFormsTheDocumentsPairs) 
   }
 }
 
+TEST(OcrLayer, TheRecognisersThirdChoiceWinsWhereOnlyItFormsTheDocumentsPairs) {
+  // The document reads 撤线 with confidence; an unsure 撇线 whose second choice (撒) forms no
+  // known pair and whose third is 撤 becomes 撤线; an unsure 撇 whose choices form nothing stays.
+  std::vector<PdfPage> pages(2);
+  pages[0].lines = build_lines(line(U"放线紧线与撤线", 95));
+  auto l = line(U"紧线与撇线撇开", 40);
+  l[3].runner_up = U'撒', l[3].third = U'撤';
+  l[5].runner_up = U'撒', l[5].third = U'撤';
+  pages[1].lines = build_lines(l);
+  resolve_alternatives(pages);
+  ASSERT_EQ(pages[1].lines.size(), 1u);
+  EXPECT_EQ(pages[1].lines[0].text, "紧线与撤线撇开");
+  for (const auto& c : pages[1].lines[0].chars)
+    EXPECT_EQ(c.third, 0u) << "alternatives are cleared once decided";
+}
+
 TEST(OcrLayer, WithNoPairToGoByAnUnsureReadingYieldsToADictionaryWord) {
   // Nothing else in the document reads 塌 or 撤: an unsure 場方 whose second choice was 塌 is
   // 塌方 (a word 場方 is not); a surer 撇离 (conf 65) keeps its reading.

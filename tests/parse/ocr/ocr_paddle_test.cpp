@@ -74,6 +74,23 @@ TEST(CtcDecode, EachCharacterKeepsTheRunnerUpOfItsSurestStep) {
   EXPECT_EQ(line.chars[1].runner_up, 0u) << "only the blank competed with 线";
 }
 
+TEST(CtcDecode, EachCharacterKeepsTheThirdChoiceOfItsSurestStep) {
+  // 撇 0.29, 撒 0.24, 撤 0.10 (a 72-100 dpi glyph whose right reading came third); 线 alone.
+  const CtcAlphabet a{{U'撇', U'撒', U'撤', U'线'}};  // 0 blank, 1-4, 5 space
+  std::vector<float> probs(3 * 6, 0.0f);
+  probs[0 * 6 + 1] = 0.29f, probs[0 * 6 + 2] = 0.24f, probs[0 * 6 + 3] = 0.10f;
+  probs[0 * 6 + 0] = 0.2f;
+  probs[1 * 6 + 0] = 1.0f;
+  probs[2 * 6 + 4] = 0.9f, probs[2 * 6 + 1] = 0.1f;
+  const CtcLine line = ctc_greedy_decode(probs.data(), 3, 6, a);
+  ASSERT_EQ(text_of(line), "撇线");
+  EXPECT_EQ(line.chars[0].runner_up, U'撒');
+  EXPECT_EQ(line.chars[0].third, U'撤');
+  EXPECT_FLOAT_EQ(line.chars[0].third_prob, 0.10f);
+  EXPECT_EQ(line.chars[1].runner_up, U'撇');
+  EXPECT_EQ(line.chars[1].third, 0u) << "no third symbol competed with 线";
+}
+
 TEST(CtcDecode, ClassesBeyondTheAlphabetAreBlanks) {
   const CtcAlphabet a{{U'A'}};  // 0 blank, 1 A, 2 space, 3 unknown
   const auto probs = one_hot({3, 1, 3, 1}, 4);

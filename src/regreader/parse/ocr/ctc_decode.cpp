@@ -32,29 +32,34 @@ CtcLine ctc_greedy_decode(const float* probs, int steps, int classes, const CtcA
   double sum = 0;
   for (int t = 0; t < steps; ++t) {
     const float* row = probs + static_cast<ptrdiff_t>(t) * classes;
-    int best = 0, second = 0;
+    // The three most probable classes other than the blank; the step reads the first of them
+    // unless the blank is more probable.
+    int top[3] = {0, 0, 0};
     for (int k = 1; k < classes; ++k) {
-      if (row[k] > row[best]) {
-        if (best != 0) second = best;
-        best = k;
-      } else if (second == 0 || row[k] > row[second]) {
-        second = k;
-      }
+      int at = 3;
+      while (at > 0 && (top[at - 1] == 0 || row[k] > row[top[at - 1]]))
+        --at;
+      if (at == 3) continue;
+      for (int j = 2; j > at; --j)
+        top[j] = top[j - 1];
+      top[at] = k;
     }
-    if (best > symbols + 1) best = 0;  // a class the alphabet does not name
-    if (second > symbols + 1) second = 0;
-    const bool runner_up = best != 0 && second != 0 && row[second] > 0;
+    for (int& k : top)
+      if (k > symbols + 1) k = 0;  // a class the alphabet does not name
+    const int best = top[0] != 0 && row[top[0]] > row[0] ? top[0] : 0;
+    auto choice = [&](int k) { return best != 0 && k != 0 && row[k] > 0 ? symbol(k) : U'\0'; };
+    auto prob = [&](int k) { return best != 0 && k != 0 && row[k] > 0 ? row[k] : 0.0f; };
     if (best != 0 && best == prev && !line.chars.empty()) {
       CtcChar& c = line.chars.back();
       c.last_step = t;
       if (row[best] > c.prob) {
         sum += row[best] - c.prob, c.prob = row[best];
-        c.runner_up = runner_up ? symbol(second) : 0;
-        c.runner_up_prob = runner_up ? row[second] : 0;
+        c.runner_up = choice(top[1]), c.runner_up_prob = prob(top[1]);
+        c.third = choice(top[2]), c.third_prob = prob(top[2]);
       }
     } else if (best != 0) {
-      line.chars.push_back({symbol(best), t, t, row[best], runner_up ? symbol(second) : 0,
-                            runner_up ? row[second] : 0});
+      line.chars.push_back({symbol(best), t, t, row[best], choice(top[1]), prob(top[1]),
+                            choice(top[2]), prob(top[2])});
       sum += row[best];
     }
     prev = best;

@@ -352,21 +352,22 @@ bool yields(const PdfChar& c, char32_t other, char32_t left, char32_t right, con
   return theirs.words > mine.words && c.conf < kUnsureConf;
 }
 
-// Resolves one line's alternatives (another reading's, then the recogniser's second choice);
-// true when a character changed.
+// Resolves one line's alternatives (another reading's, then the recogniser's second and third
+// choices); true when a character changed.
 bool resolve_line(std::vector<PdfChar>& chars, const Evidence& seen) {
   bool changed = false;
   for (size_t i = 0; i < chars.size(); ++i) {
     PdfChar& c = chars[i];
     const char32_t left = i > 0 ? chars[i - 1].c : 0;
     const char32_t right = i + 1 < chars.size() ? chars[i + 1].c : 0;
-    for (const char32_t other : {c.alt, c.runner_up}) {
+    for (const char32_t other : {c.alt, c.runner_up, c.third}) {
       if (other == 0 || other == c.c || !yields(c, other, left, right, seen)) continue;
       c.c = other;  // the next alternative must beat this one
       changed = true;
     }
     c.alt = 0;
     c.runner_up = 0;
+    c.third = 0;
   }
   return changed;
 }
@@ -470,7 +471,7 @@ void mend_appendix_numbers(std::vector<PdfChar>& ocr) {
     point.x1 = std::max(letter.x1, digit.x0);
     point.conf = std::min(letter.conf, digit.conf);
     point.space_before = false;
-    point.alt = point.runner_up = 0;
+    point.alt = point.runner_up = point.third = 0;
     ocr[i + 2].space_before = false;
     ocr.insert(ocr.begin() + static_cast<long>(i) + 2, point);
   }

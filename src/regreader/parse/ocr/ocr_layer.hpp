@@ -32,7 +32,8 @@ void combine_ocr_readings(std::vector<PdfChar>& ocr,
 void dispute_numbers(std::vector<PdfChar>& ocr, const std::vector<std::vector<PdfChar>>& others);
 
 // Decides between each character and its alternatives (another reading's, `PdfChar::alt`, then
-// the recogniser's second choice, `PdfChar::runner_up`) by the document's own confident text:
+// the recogniser's second and third choices, `PdfChar::runner_up` and `third`) by the document's
+// own confident text:
 // the reading that forms the bigrams with its Han neighbours seen more often elsewhere in the
 // document wins, the OCR's on a tie. `验电` read 30 times with confidence beats a layer's `瞌电`;
 // a layer's `勘察` beats an unsure `勤察` when 勘察 is read elsewhere; an unsure `撒杆` whose

@@ -51,6 +51,11 @@ bool keeps_runner_up(const CtcChar& g) {
   return g.prob < kRunnerUpBelow && g.runner_up_prob >= kRunnerUpProb && text::is_han(g.c) &&
          text::is_han(g.runner_up);
 }
+// ... and its third choice when that had at least kThirdProb (撇 0.29, 撒 0.24, 撤 0.10).
+constexpr float kThirdProb = 0.05f;
+bool keeps_third(const CtcChar& g) {
+  return keeps_runner_up(g) && g.third_prob >= kThirdProb && text::is_han(g.third);
+}
 
 // ImageNet normalisation the detector was trained with (per channel, BGR = grey x 3).
 constexpr float kDetMean[3] = {0.485f, 0.456f, 0.406f};
@@ -311,6 +316,7 @@ void read_skipped_glyphs(OnnxModel& recogniser, const CtcAlphabet& alphabet,
       c.conf = 100.0f * std::min(read.chars[i].prob, read.confidence);
       c.space_before = false;
       c.runner_up = keeps_runner_up(read.chars[i]) ? read.chars[i].runner_up : 0;
+      c.third = keeps_third(read.chars[i]) ? read.chars[i].third : 0;
       found.push_back(c);
     }
     chars[p.gap.after + 1].space_before = false;
@@ -404,6 +410,7 @@ std::vector<PdfChar> line_chars(const CtcLine& line, float x0, float y0, float x
     pc.conf = 100.0f * std::min(g.prob, line.confidence);
     pc.space_before = spaced[i];
     if (keeps_runner_up(g)) pc.runner_up = g.runner_up;
+    if (keeps_third(g)) pc.third = g.third;
     out.push_back(pc);
   }
   return out;

@@ -20,6 +20,7 @@ struct PdfChar {
   float conf = 100;  ///< recognition confidence 0-100 (OCR); 100 for a text layer
   char32_t alt = 0;  ///< another engine's reading of the same place (a scan's text layer), or 0
   char32_t runner_up = 0;     ///< the recogniser's second choice for an unsure character, or 0
+  char32_t third = 0;         ///< its third choice, or 0
   bool space_before = false;  ///< a word space precedes it that its box cannot show (glyph_repair)
 };
 
