@@ -2,7 +2,8 @@
 """OCR character accuracy on scans made from PDFs whose text is known.
 
   python3 bench/ocr_synthetic.py [--bin build/release/regreader] [--dpi 100] [--pages 3-7]
-                                 [--engine paddle|tesseract] [--json out.json] [-v]
+                                 [--engine paddle|tesseract] [--library DATA_DIR]
+                                 [--json out.json] [-v]
 
 Each text-layer PDF of the corpus (not GB 26859, which is a scan) is rasterised page by page
 with pdftoppm (grey, --dpi; 100 dpi is what archived scans often are), the images are made into
@@ -11,8 +12,11 @@ by OCR. Each page's stored text is compared with the text layer of the same page
 both reduced to ideographs, letters and digits (width-folded), aligned with difflib. The truth is
 the publisher's text, not a reading by eye, so a change to OCR post-processing is measured on
 pages nobody tuned it on: ideographs substituted (the glyph misreads that make a clause
-unfindable), characters missing and added, and the share of the truth read right.
+unfindable), characters missing and added, and the share of the truth read right. With
+--library, each scan is ingested into a copy of that data dir (other regulations, whose text OCR
+weighs its readings against); it must not hold the four documents themselves.
 """
+import shutil
 import argparse
 import difflib
 import json
@@ -94,7 +98,7 @@ def compare(truth, read):
     return subs, missing, added, matched, pairs
 
 
-def measure(binary, engine, dpi, spec, verbose):
+def measure(binary, engine, dpi, spec, verbose, library=None):
     env = dict(os.environ)
     if engine:
         env["REGREADER_OCR_ENGINE"] = engine
@@ -111,6 +115,8 @@ def measure(binary, engine, dpi, spec, verbose):
         with tempfile.TemporaryDirectory() as work:
             scanned = scan(pdf, pages, dpi, work)
             data = os.path.join(work, "data")
+            if library:
+                shutil.copytree(library, data)
             t0 = time.time()
             run([binary, "-q", "--data-dir", data, "ingest", scanned, "--reg-id", "X"], env)
             seconds = time.time() - t0
@@ -140,10 +146,11 @@ def main():
     ap.add_argument("--dpi", type=int, default=100)
     ap.add_argument("--pages", default="3-7", help="pages of each document, e.g. 3-7")
     ap.add_argument("--engine", default="", help="REGREADER_OCR_ENGINE (default: auto)")
+    ap.add_argument("--library", help="a data dir of other regulations to ingest each scan into")
     ap.add_argument("--json")
     ap.add_argument("-v", action="store_true", help="list each substitution (truth, read)")
     a = ap.parse_args()
-    rows = measure(a.bin, a.engine, a.dpi, a.pages, a.v)
+    rows = measure(a.bin, a.engine, a.dpi, a.pages, a.v, a.library)
     print(f"| document ({a.dpi} dpi scan) | pages | truth chars | read right | ideographs substituted "
           f"| missing | added | s/page |")
     print("|---|---|---|---|---|---|---|---|")

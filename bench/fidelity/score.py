@@ -410,7 +410,7 @@ def ratio(a, b):
     return None if b == 0 else round(a / b, 3)
 
 
-def score(gold, corpus, binary, keep):
+def score(gold, corpus, binary, keep, library=None):
     # Fixtures we generate (scripts/make-office-fixtures.py) live in the repository.
     doc = (ROOT / "tests/fixtures" / gold["fixture"]) if "fixture" in gold else \
         corpus / gold["document"]
@@ -418,6 +418,8 @@ def score(gold, corpus, binary, keep):
         return None
     name = gold["_name"]
     tmp = tempfile.mkdtemp(prefix="rr-fidelity-")
+    if library:  # the document joins a library of other regulations (a copy of it)
+        shutil.copytree(library, os.path.join(tmp, "data"))
     try:
         summary, structure, pages, seconds = ingest_and_export(
             binary, os.path.join(tmp, "data"), doc, name, gold.get("ingest_args", []),
@@ -505,6 +507,8 @@ def main():
     ap.add_argument("--gate", help="floors file: exit 1 when a document scores under it")
     ap.add_argument("--keep", help="keep each document's data dir and export here")
     ap.add_argument("-v", "--verbose", action="store_true", help="list every miss")
+    ap.add_argument("--library", help="a data dir holding other regulations: each document is "
+                    "ingested into a copy of it (OCR weighs its readings against their text)")
     a = ap.parse_args()
     corpus = Path(a.corpus)
     if not corpus.exists():
@@ -518,7 +522,7 @@ def main():
         gold["_name"] = g.stem
         print(f"scoring {g.stem} …", file=sys.stderr, flush=True)
         try:
-            r = score(gold, corpus, a.bin, a.keep)
+            r = score(gold, corpus, a.bin, a.keep, a.library)
         except (RuntimeError, OSError, json.JSONDecodeError) as e:
             r = {"document": g.stem, "error": str(e)}
         if r is None:

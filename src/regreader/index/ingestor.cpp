@@ -1,5 +1,6 @@
 #include "regreader/index/ingestor.hpp"
 
+#include <cctype>
 #include <chrono>
 #include <ctime>
 #include <optional>
@@ -7,6 +8,7 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/hash.hpp"
+#include "regreader/index/library_pairs.hpp"
 #include "regreader/parse/bounded_parse.hpp"
 #include "regreader/parse/reg_id.hpp"
 #include "regreader/store/copies.hpp"
@@ -174,9 +176,16 @@ std::string parse_id(const std::filesystem::path& path, const IngestOptions& opt
   return id;
 }
 
-parse::ParseOptions parse_options(const IngestOptions& options, const Known& known) {
+parse::ParseOptions parse_options(const store::DocumentStore& store,
+                                  const std::filesystem::path& path, const IngestOptions& options,
+                                  const Known& known) {
   parse::ParseOptions p = options.parse;
   p.sha256 = known.sha;  // hashed once
+  // A PDF may hold scanned pages; its OCR weighs its readings against the library's text.
+  std::string ext = path.extension().string();
+  for (auto& ch : ext)
+    ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  if (ext == ".pdf" && p.ocr != parse::OcrMode::kNever) p.library_pairs = library_pairs(store);
   return p;
 }
 
@@ -189,7 +198,7 @@ std::shared_ptr<parse::BoundedParse> start_parse(const store::DocumentStore& sto
     const Known known = look_up(store, path, options);
     if (known.unchanged) return nullptr;
     return std::make_shared<parse::BoundedParse>(path, parse_id(path, options),
-                                                 parse_options(options, known));
+                                                 parse_options(store, path, options, known));
   } catch (const Error&) {
     return nullptr;
   }
@@ -214,9 +223,9 @@ IngestResult ingest_file(store::DocumentStore& store, const std::filesystem::pat
   // A started parse that does not fit (the file changed since) stops before the file is parsed
   // again: both would write its rendering under one name.
   if (s && !fits) s->cancel();
-  model::ParsedDocument doc =
-      fits ? s->take(options.parse.progress)
-           : parse::parse_document_bounded(path, file_id, parse_options(options, known));
+  model::ParsedDocument doc = fits ? s->take(options.parse.progress)
+                                   : parse::parse_document_bounded(
+                                         path, file_id, parse_options(store, path, options, known));
   std::string base = file_id;
   if (options.reg_id.empty())
     if (std::string cover = parse::reg_id_from_cover(doc); !cover.empty()) base = cover;

@@ -1,8 +1,11 @@
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <string>
+#include <unordered_set>
 
 namespace regreader::parse {
 
@@ -32,6 +35,12 @@ struct ParseLimits {
   size_t max_paragraphs = 200000;
 };
 
+/// Pairs of adjacent Han characters, each as char_pair(a, b).
+using CharPairs = std::unordered_set<uint64_t>;
+inline uint64_t char_pair(char32_t a, char32_t b) {
+  return (static_cast<uint64_t>(a) << 32) | static_cast<uint64_t>(b);
+}
+
 struct ParseOptions {
   /// Use LibreOffice (soffice) to get real Word pagination when it is installed.
   bool use_office = true;
@@ -47,6 +56,10 @@ struct ParseOptions {
   std::filesystem::path keep_rendering;
   /// The file's SHA-256 when the caller has hashed it already; empty: hashed by the parser.
   std::string sha256;
+  /// The character pairs of the library's text that no OCR read (null: none): where a scan's
+  /// own text does not tell an unsure OCR reading from the recogniser's other choices, the one
+  /// forming pairs the library holds wins (ocr_layer.hpp).
+  std::shared_ptr<const CharPairs> library_pairs;
 };
 
 }  // namespace regreader::parse

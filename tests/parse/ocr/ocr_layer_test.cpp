@@ -193,6 +193,24 @@ TEST(OcrLayer, WithNoPairToGoByAnUnsureReadingYieldsToADictionaryWord) {
   EXPECT_EQ(pages[0].lines[0].text, "防止塌方人员撇离");
 }
 
+TEST(OcrLayer, WhereTheDocumentDoesNotTellTheLibrarysTextDecides) {
+  // An unsure 場方 (68: too sure for the dictionary) whose second choice was 塌: nothing in the
+  // document reads 塌 or 場; the library's other regulations hold 塌方, so it is 塌方. A reading
+  // of 96 stands; without a library the reading stays.
+  auto read = [](float conf, const CharPairs* library) {
+    std::vector<PdfPage> pages(1);
+    auto l = line(U"防止土层場方", 99);
+    l[4].conf = conf, l[4].runner_up = U'塌';
+    pages[0].lines = build_lines(l);
+    resolve_alternatives(pages, library);
+    return pages[0].lines[0].text;
+  };
+  const CharPairs library{char_pair(U'塌', U'方'), char_pair(U'土', U'层')};
+  EXPECT_EQ(read(68, &library), "防止土层塌方");
+  EXPECT_EQ(read(96, &library), "防止土层場方");
+  EXPECT_EQ(read(68, nullptr), "防止土层場方");
+}
+
 TEST(OcrRereading, EachCharacterTakesTheReadingMostReadingsAgreeOn) {
   auto ocr = line(U"附录刁的要求", 90);
   combine_ocr_readings(ocr, {line(U"附录E的要求", 60), line(U"附录E的要求", 70)});

@@ -29,6 +29,10 @@ constexpr float kUnsureConf = 60.0f;
 // An OCR reading this confident that forms pairs seen elsewhere stands against another.
 constexpr float kConfidentConf = 80.0f;
 constexpr float kVeryConfidentConf = 90.0f;
+// Below this an OCR reading yields to an alternative that forms more of the pairs the library's
+// text holds, where the document's own pairs tie (bench/ocr_synthetic.py at 72 dpi with the
+// other regulations as the library: 65 ideographs substituted, 64 at 60, 59 at 80, 58 at 95).
+constexpr float kLibraryConf = 95.0f;
 
 enum class Kind { kHan, kDigit, kLatin, kOther };
 
@@ -322,46 +326,61 @@ Evidence confident_text(const std::vector<PdfPage>& pages) {
   return e;
 }
 
-// Whether `other` should replace `c` by the document's confident text around it.
-// How strongly `x` between `left` and `right` is borne out: the pairs with its Han neighbours
-// the document reads with confidence, and, when those say nothing, the words ICU's dictionary
-// knows (塌方, 子串). Pairs with punctuation say little (，不 is frequent anywhere).
-struct Support {
-  int pairs = 0, words = 0;
+// What an alternative is decided by: the document's confident pairs, the library's other text
+// (null: none).
+struct Sources {
+  const Evidence& seen;
+  const CharPairs* library = nullptr;
 };
 
-Support support(char32_t x, char32_t left, char32_t right, const Evidence& seen) {
+// How strongly `x` between `left` and `right` is borne out: the pairs with its Han neighbours
+// the document reads with confidence; when those say nothing, those the library's other text
+// holds (a pair counts once however often: the library is not the document); then the words
+// ICU's dictionary knows (塌方, 子串). Pairs with punctuation say little (，不 is frequent
+// anywhere).
+struct Support {
+  int pairs = 0, library = 0, words = 0;
+};
+
+Support support(char32_t x, char32_t left, char32_t right, const Sources& by) {
   auto word = [](char32_t a, char32_t b) {
     return text::is_dictionary_word(text::from_codepoints({a, b})) ? 1 : 0;
   };
+  auto held = [&](char32_t a, char32_t b) {
+    return by.library && by.library->count(char_pair(a, b)) > 0 ? 1 : 0;
+  };
   Support s;
-  if (text::is_han(left)) s.pairs += seen.pair(left, x), s.words += word(left, x);
-  if (text::is_han(right)) s.pairs += seen.pair(x, right), s.words += word(x, right);
+  if (text::is_han(left))
+    s.pairs += by.seen.pair(left, x), s.library += held(left, x), s.words += word(left, x);
+  if (text::is_han(right))
+    s.pairs += by.seen.pair(x, right), s.library += held(x, right), s.words += word(x, right);
   return s;
 }
 
 // Whether `other` should replace `c`: it forms more of the document's confident pairs (unless
-// the OCR's reading stands), or, with the pairs even, more dictionary words while `c` is unsure.
-bool yields(const PdfChar& c, char32_t other, char32_t left, char32_t right, const Evidence& seen) {
-  const Support mine = support(c.c, left, right, seen), theirs = support(other, left, right, seen);
+// the OCR's reading stands); with those even, more of the library's pairs while `c` is under
+// kLibraryConf; then more dictionary words while `c` is unsure.
+bool yields(const PdfChar& c, char32_t other, char32_t left, char32_t right, const Sources& by) {
+  const Support mine = support(c.c, left, right, by), theirs = support(other, left, right, by);
   // The OCR's reading stands when it is confident and forms pairs seen elsewhere, or when it
   // is very confident and the other reading has a single pair for it.
   const bool stands = (mine.pairs > 0 && c.conf >= kConfidentConf) ||
                       (c.conf >= kVeryConfidentConf && theirs.pairs < 2);
   if (theirs.pairs != mine.pairs) return theirs.pairs > mine.pairs && !stands;
+  if (theirs.library != mine.library && c.conf < kLibraryConf) return theirs.library > mine.library;
   return theirs.words > mine.words && c.conf < kUnsureConf;
 }
 
 // Resolves one line's alternatives (another reading's, then the recogniser's second and third
 // choices); true when a character changed.
-bool resolve_line(std::vector<PdfChar>& chars, const Evidence& seen) {
+bool resolve_line(std::vector<PdfChar>& chars, const Sources& by) {
   bool changed = false;
   for (size_t i = 0; i < chars.size(); ++i) {
     PdfChar& c = chars[i];
     const char32_t left = i > 0 ? chars[i - 1].c : 0;
     const char32_t right = i + 1 < chars.size() ? chars[i + 1].c : 0;
     for (const char32_t other : {c.alt, c.runner_up, c.third}) {
-      if (other == 0 || other == c.c || !yields(c, other, left, right, seen)) continue;
+      if (other == 0 || other == c.c || !yields(c, other, left, right, by)) continue;
       c.c = other;  // the next alternative must beat this one
       changed = true;
     }
@@ -374,13 +393,14 @@ bool resolve_line(std::vector<PdfChar>& chars, const Evidence& seen) {
 
 }  // namespace
 
-void resolve_alternatives(std::vector<PdfPage>& pages) {
+void resolve_alternatives(std::vector<PdfPage>& pages, const CharPairs* library) {
   const Evidence seen = confident_text(pages);
+  const Sources by{seen, library};
   for (auto& p : pages) {
     bool changed = false;
     std::vector<PdfChar> chars;
     for (auto& l : p.lines) {
-      changed = resolve_line(l.chars, seen) || changed;
+      changed = resolve_line(l.chars, by) || changed;
       chars.insert(chars.end(), l.chars.begin(), l.chars.end());
     }
     if (changed) p.lines = build_lines(std::move(chars));

@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "regreader/parse/parse_options.hpp"
 #include "regreader/parse/pdf/pdf_layout.hpp"
 
 namespace regreader::parse {
@@ -39,7 +40,10 @@ void dispute_numbers(std::vector<PdfChar>& ocr, const std::vector<std::vector<Pd
 // a layer's `勘察` beats an unsure `勤察` when 勘察 is read elsewhere; an unsure `撒杆` whose
 // second choice was 撤 becomes `撤杆`. A character changed keeps its (low) confidence. Lines are
 // rebuilt.
-void resolve_alternatives(std::vector<PdfPage>& pages);
+/// `library`: pairs of the library's other text; where the document's own pairs tie, an unsure
+/// reading (under 95) yields to an alternative forming more of them (場方 → 塌方 where the library
+/// holds 塌方).
+void resolve_alternatives(std::vector<PdfPage>& pages, const CharPairs* library = nullptr);
 
 // chi_sim reads the sign ± as the character 士, which looks the same in most typefaces
 // (`士800` for ±800 kV): a 士 that starts a word (nothing or no Han character right before it)

@@ -133,8 +133,8 @@ int text_layer_threads() {
 std::vector<PdfPage> read_pdf_lines(const std::filesystem::path& path, std::string* title,
                                     const ProgressFn& progress, OcrMode ocr,
                                     std::vector<std::string>* sources, int only_page,
-                                    OcrEngineChoice engine, std::string* engine_used,
-                                    int max_pages) {
+                                    OcrEngineChoice engine, std::string* engine_used, int max_pages,
+                                    const CharPairs* library_pairs) {
   PageReader reader(path, ocr, engine);
   if (title) *title = reader.doc().title();
   const int n = reader.doc().page_count();
@@ -163,7 +163,7 @@ std::vector<PdfPage> read_pdf_lines(const std::filesystem::path& path, std::stri
     if (sources) sources->push_back(source);
     if (progress) progress(i + 1, n, source == "ocr" ? "pages (OCR)" : "pages");
   }
-  resolve_alternatives(pages);
+  resolve_alternatives(pages, library_pairs);
   if (engine_used) *engine_used = reader.engine_used();
   return pages;
 }
@@ -208,9 +208,9 @@ void append_page_blocks(PdfPage& page, float body, std::vector<RawBlock>& out) {
 RawDocument parse_pdf(const std::filesystem::path& path, const ParseOptions& options) {
   RawDocument raw;
   raw.format = "pdf";
-  std::vector<PdfPage> pages =
-      read_pdf_lines(path, &raw.title, options.progress, options.ocr, &raw.page_sources, 0,
-                     options.ocr_engine, &raw.ocr_engine, options.limits.max_pages);
+  std::vector<PdfPage> pages = read_pdf_lines(
+      path, &raw.title, options.progress, options.ocr, &raw.page_sources, 0, options.ocr_engine,
+      &raw.ocr_engine, options.limits.max_pages, options.library_pairs.get());
   raw.page_count = static_cast<int>(pages.size());
   raw.paging = model::Paging::kReal;
   size_t text_pages = 0;

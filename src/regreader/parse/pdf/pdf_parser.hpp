@@ -14,12 +14,13 @@ namespace regreader::parse {
 /// read and returned (OCR readings are then checked against that page's text alone). `engine`
 /// chooses the OCR engine (ocr.hpp); `engine_used` receives the name of the one that read pages
 /// ("" when none did). A file of more than `max_pages` pages (0: no limit) is refused with
-/// kLimit before any page is read.
+/// kLimit before any page is read. `library_pairs`: see ParseOptions::library_pairs.
 std::vector<PdfPage> read_pdf_lines(const std::filesystem::path& path, std::string* title,
                                     const ProgressFn& progress = {}, OcrMode ocr = OcrMode::kNever,
                                     std::vector<std::string>* sources = nullptr, int only_page = 0,
                                     OcrEngineChoice engine = OcrEngineChoice::kAuto,
-                                    std::string* engine_used = nullptr, int max_pages = 0);
+                                    std::string* engine_used = nullptr, int max_pages = 0,
+                                    const CharPairs* library_pairs = nullptr);
 
 /// PDF -> RawDocument: running lines removed, paragraphs and styled headings found. A PDF whose
 /// pages carry no text at all is rejected with kNoTextLayer.
