@@ -30,8 +30,9 @@ constexpr float kUnsureConf = 60.0f;
 constexpr float kConfidentConf = 80.0f;
 constexpr float kVeryConfidentConf = 90.0f;
 // Below this an OCR reading yields to an alternative that forms more of the pairs the library's
-// text holds, where the document's own pairs tie (bench/ocr_synthetic.py at 72 dpi with the
-// other regulations as the library: 65 ideographs substituted, 64 at 60, 59 at 80, 58 at 95).
+// text holds, where the document's own pairs tie (bench/ocr_synthetic.py at 72 dpi, the other
+// regulations' Markdown as the library: 65 ideographs substituted without it, 64 at 60, 59 at
+// 80, 58 at 95).
 constexpr float kLibraryConf = 95.0f;
 
 enum class Kind { kHan, kDigit, kLatin, kOther };
