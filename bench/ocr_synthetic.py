@@ -16,11 +16,11 @@ unfindable), characters missing and added, and the share of the truth read right
 --library, each scan is ingested into a copy of that data dir (other regulations, whose text OCR
 weighs its readings against); it must not hold the four documents themselves.
 """
-import shutil
 import argparse
 import difflib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile

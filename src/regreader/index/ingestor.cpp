@@ -1,6 +1,5 @@
 #include "regreader/index/ingestor.hpp"
 
-#include <cctype>
 #include <chrono>
 #include <ctime>
 #include <optional>
@@ -10,6 +9,7 @@
 #include "regreader/core/hash.hpp"
 #include "regreader/index/library_pairs.hpp"
 #include "regreader/parse/bounded_parse.hpp"
+#include "regreader/parse/format.hpp"
 #include "regreader/parse/reg_id.hpp"
 #include "regreader/store/copies.hpp"
 
@@ -182,10 +182,9 @@ parse::ParseOptions parse_options(const store::DocumentStore& store,
   parse::ParseOptions p = options.parse;
   p.sha256 = known.sha;  // hashed once
   // A PDF may hold scanned pages; its OCR weighs its readings against the library's text.
-  std::string ext = path.extension().string();
-  for (auto& ch : ext)
-    ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  if (ext == ".pdf" && p.ocr != parse::OcrMode::kNever) p.library_pairs = library_pairs(store);
+  const bool pdf =
+      parse::is_supported_path(path) && parse::detect_format(path) == parse::DocFormat::kPdf;
+  if (pdf && p.ocr != parse::OcrMode::kNever) p.library_pairs = library_pairs(store);
   return p;
 }
 

@@ -47,8 +47,9 @@ CtcLine ctc_greedy_decode(const float* probs, int steps, int classes, const CtcA
     for (int& k : top)
       if (k > symbols + 1) k = 0;  // a class the alphabet does not name
     const int best = top[0] != 0 && row[top[0]] > row[0] ? top[0] : 0;
-    auto choice = [&](int k) { return best != 0 && k != 0 && row[k] > 0 ? symbol(k) : U'\0'; };
-    auto prob = [&](int k) { return best != 0 && k != 0 && row[k] > 0 ? row[k] : 0.0f; };
+    // The other choices of a step that reads a symbol (0 when only the blank competed).
+    auto choice = [&](int k) { return k != 0 && row[k] > 0 ? symbol(k) : U'\0'; };
+    auto prob = [&](int k) { return k != 0 && row[k] > 0 ? row[k] : 0.0f; };
     if (best != 0 && best == prev && !line.chars.empty()) {
       CtcChar& c = line.chars.back();
       c.last_step = t;

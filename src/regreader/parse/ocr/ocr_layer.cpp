@@ -307,7 +307,7 @@ void add_lines_ocr_missed(std::vector<PdfChar>& ocr, const std::vector<PdfChar>&
 struct Evidence {
   std::unordered_map<uint64_t, int> pairs;
   int pair(char32_t a, char32_t b) const {
-    const auto it = pairs.find((static_cast<uint64_t>(a) << 32) | static_cast<uint64_t>(b));
+    const auto it = pairs.find(char_pair(a, b));
     return it == pairs.end() ? 0 : it->second;
   }
 };
@@ -322,8 +322,7 @@ Evidence confident_text(const std::vector<PdfPage>& pages) {
     for (const auto& l : p.lines)
       for (size_t i = 1; i < l.chars.size(); ++i)
         if (confident(l.chars[i - 1]) && confident(l.chars[i]))
-          ++e.pairs[(static_cast<uint64_t>(l.chars[i - 1].c) << 32) |
-                    static_cast<uint64_t>(l.chars[i].c)];
+          ++e.pairs[char_pair(l.chars[i - 1].c, l.chars[i].c)];
   return e;
 }
 
