@@ -432,6 +432,16 @@ TEST(ChapterSuggestions, AWorkersShorteningFindsTheTitleItShortens) {
   EXPECT_EQ(s[0].title, "9.3.3 在土质松软处挖坑");
 }
 
+TEST(ChapterSuggestions, ATitleSpacedOutAsPrintedIsReadAsItsWords) {
+  // "倒 闸 作 业" is printed spaced out; its pairs are those of 倒闸作业.
+  const auto s = suggested_in(
+      "# GB 77777—2026 电力规程\n\n## 第一章 总  则\n\n第一条 适用于配电所。\n\n"
+      "## 第二章 倒 闸 作 业\n\n第二条 操作应有监护。\n",
+      "配电所倒闸要几个人");
+  ASSERT_FALSE(s.empty());
+  EXPECT_EQ(s[0].title, "第二章 倒 闸 作 业");
+}
+
 TEST(CopySignatures, NearIdenticalTextsAreCopiesOthersAreNot) {
   const std::string a = standard("");
   const std::string b = standard("，必要时校核");

@@ -65,12 +65,14 @@ Titles read_titles(const store::DocumentStore& store,
       t.chapter.page_end = n.page_end;
       if (!n.content_block_ids.empty()) t.chapter.block_id = n.content_block_ids.front();
       t.level = n.level;
-      for (const auto& tok : tokenize(n.title, TokenizeMode::kQuery))
+      // A title spaced out as printed ("倒 闸 作 业", "总  则") is read as its words.
+      const std::string words = text::clean_spaces(n.title);
+      for (const auto& tok : tokenize(words, TokenizeMode::kQuery))
         t.tokens.insert(tok.text);
       if (t.tokens.empty()) continue;
       for (const auto& tok : t.tokens)
         out.postings[tok].push_back(out.titles.size());
-      for (const auto& skip : skip_pairs(n.title))
+      for (const auto& skip : skip_pairs(words))
         out.skip_postings[skip].push_back(out.titles.size());
       out.titles.push_back(std::move(t));
     }

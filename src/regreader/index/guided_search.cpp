@@ -304,13 +304,13 @@ std::vector<SearchHit> topics_first(const store::DocumentStore& store, std::vect
     regulation_titles.emplace(h.reg_id, std::set<std::string>{});
   for (const auto& info : store.list())
     if (auto at = regulation_titles.find(info.reg_id); at != regulation_titles.end())
-      for (const auto& t : tokenize(info.title, TokenizeMode::kQuery))
+      for (const auto& t : tokenize(text::clean_spaces(info.title), TokenizeMode::kQuery))
         at->second.insert(t.text);
   std::vector<std::pair<double, size_t>> order;
   for (size_t i = 0; i < hits.size(); ++i) {
-    std::set<std::string> titled;  // the pairs of its chapters' titles
+    std::set<std::string> titled;  // the pairs of its chapters' titles, as words when spaced out
     for (const auto& title : hits[i].chapter_path)
-      for (const auto& t : tokenize(title, TokenizeMode::kQuery))
+      for (const auto& t : tokenize(text::clean_spaces(title), TokenizeMode::kQuery))
         titled.insert(t.text);
     const auto& regulation = regulation_titles[hits[i].reg_id];
     const auto shared = std::count_if(wanted.begin(), wanted.end(), [&](const std::string& t) {
