@@ -66,5 +66,26 @@ TEST(DocxNumbering, NumberFormats) {
   EXPECT_EQ(format_word_number(7, "decimal"), "7");
 }
 
+// The ideograph formats Chinese documents number with: a label Word draws as 第一章 must not be
+// stored as 第1章 (a silently wrong number: searched, cited and compared with the page).
+TEST(DocxNumbering, IdeographFormatsAreDrawnAsWordDrawsThem) {
+  EXPECT_EQ(format_word_number(1, "taiwaneseCountingThousand"), "一")
+      << "LibreOffice's export of 一, 二, 三";
+  EXPECT_EQ(format_word_number(10, "chineseCountingThousand"), "十");
+  EXPECT_EQ(format_word_number(15, "japaneseCounting"), "十五");
+  EXPECT_EQ(format_word_number(100, "chineseCounting"), "一百");
+  EXPECT_EQ(format_word_number(105, "chineseCounting"), "一百零五");
+  EXPECT_EQ(format_word_number(112, "chineseCounting"), "一百一十二");
+  EXPECT_EQ(format_word_number(105, "ideographDigital"), "一〇五");
+  EXPECT_EQ(format_word_number(3, "ideographTraditional"), "丙");
+  EXPECT_EQ(format_word_number(11, "ideographTraditional"), "甲") << "the stems repeat";
+  EXPECT_EQ(format_word_number(2, "ideographZodiac"), "丑");
+  EXPECT_EQ(format_word_number(23, "chineseLegalSimplified"), "贰拾叁");
+  EXPECT_EQ(format_word_number(4, "decimalEnclosedParen"), "⑷");
+  EXPECT_EQ(format_word_number(4, "decimalEnclosedFullstop"), "⒋");
+  EXPECT_EQ(format_word_number(21, "decimalEnclosedCircle"), "21");
+  EXPECT_EQ(format_word_number(7, "decimalZero"), "07");
+}
+
 }  // namespace docx_numbering_test
 }  // namespace regreader::parse

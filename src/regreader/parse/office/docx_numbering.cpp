@@ -1,5 +1,8 @@
 #include "regreader/parse/office/docx_numbering.hpp"
 
+#include <set>
+#include <vector>
+
 #include "regreader/core/text.hpp"
 
 namespace regreader::parse {
@@ -30,10 +33,47 @@ std::string letters(int v, char base) {
 
 std::string chinese(int v) {
   static const char* digits[] = {"〇", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
+  if (v < 0) return std::to_string(v);
   if (v < 10) return digits[v];
   if (v < 20) return std::string("十") + (v % 10 ? digits[v % 10] : "");
   if (v < 100) return std::string(digits[v / 10]) + "十" + (v % 10 ? digits[v % 10] : "");
+  if (v < 1000) {  // 一百, 一百零五, 一百一十
+    std::string out = std::string(digits[v / 100]) + "百";
+    const int rest = v % 100;
+    if (rest == 0) return out;
+    if (rest < 10) return out + "零" + digits[rest];
+    return out + (rest < 20 ? std::string("一") : "") + chinese(rest);
+  }
   return std::to_string(v);
+}
+
+// Each digit as its ideograph: 一〇五 (Word's ideographDigital).
+std::string chinese_digits(int v) {
+  static const char* digits[] = {"〇", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
+  std::string out;
+  for (char c : std::to_string(v))
+    out += c >= '0' && c <= '9' ? digits[c - '0'] : std::string(1, c);
+  return out;
+}
+
+// A cycle of ideographs (甲乙丙…, 子丑寅…), repeating past its end as Word does.
+std::string cycle(int v, const std::vector<std::string>& signs) {
+  if (v < 1) return std::to_string(v);
+  return signs[static_cast<size_t>(v - 1) % signs.size()];
+}
+
+// The financial numerals (壹贰叁, Word's chineseLegalSimplified) up to 99.
+std::string chinese_legal(int v) {
+  static const char* digits[] = {"零", "壹", "贰", "叁", "肆", "伍", "陆", "柒", "捌", "玖"};
+  if (v < 0 || v >= 100) return std::to_string(v);
+  if (v < 10) return digits[v];
+  return std::string(v / 10 > 1 ? digits[v / 10] : "壹") + "拾" + (v % 10 ? digits[v % 10] : "");
+}
+
+std::string code_point(char32_t c) {
+  std::string s;
+  text::append_utf8(s, c);
+  return s;
 }
 }  // namespace
 
@@ -42,16 +82,28 @@ std::string format_word_number(int v, const std::string& f) {
   if (f == "upperLetter") return letters(v, 'A');
   if (f == "lowerRoman") return roman(v, false);
   if (f == "upperRoman") return roman(v, true);
-  if (f == "chineseCounting" || f == "chineseCountingThousand" || f == "ideographTraditional" ||
-      f == "japaneseCounting" || f == "taiwaneseCounting")
-    return chinese(v);
-  if (f == "decimalEnclosedCircle" || f == "decimalEnclosedCircleChinese") {
-    if (v >= 1 && v <= 20) {
-      std::string s;
-      text::append_utf8(s, static_cast<char32_t>(0x2460 + v - 1));
-      return s;
-    }
-  }
+  // Word's names for counting in ideographs (LibreOffice writes 一, 二, 三 as
+  // taiwaneseCountingThousand).
+  static const std::set<std::string> counting = {
+      "chineseCounting",   "chineseCountingThousand",   "japaneseCounting",
+      "taiwaneseCounting", "taiwaneseCountingThousand", "koreanCounting",
+      "japaneseLegal"};
+  if (counting.count(f)) return chinese(v);
+  if (f == "ideographDigital" || f == "taiwaneseDigital" || f == "koreanDigital")
+    return chinese_digits(v);
+  if (f == "chineseLegalSimplified") return chinese_legal(v);
+  if (f == "ideographTraditional")
+    return cycle(v, {"甲", "乙", "丙", "丁", "戊", "己", "庚", "辛", "壬", "癸"});
+  if (f == "ideographZodiac")
+    return cycle(v, {"子", "丑", "寅", "卯", "辰", "巳", "午", "未", "申", "酉", "戌", "亥"});
+  // ①…⑳, ⑴…⒇, ⒈…⒛: beyond twenty Word writes the number plainly.
+  if ((f == "decimalEnclosedCircle" || f == "decimalEnclosedCircleChinese") && v >= 1 && v <= 20)
+    return code_point(static_cast<char32_t>(0x2460 + v - 1));
+  if (f == "decimalEnclosedParen" && v >= 1 && v <= 20)
+    return code_point(static_cast<char32_t>(0x2474 + v - 1));
+  if (f == "decimalEnclosedFullstop" && v >= 1 && v <= 20)
+    return code_point(static_cast<char32_t>(0x2488 + v - 1));
+  if (f == "decimalZero") return (v >= 0 && v < 10 ? "0" : "") + std::to_string(v);
   if (f == "decimalFullWidth") return text::fold_width(std::to_string(v));
   if (f == "none" || f == "bullet") return "";
   return std::to_string(v);

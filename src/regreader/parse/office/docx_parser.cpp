@@ -198,6 +198,44 @@ std::map<std::string, std::string> read_footnotes(const fs::path& path, zip_t* z
   return notes;
 }
 
+// Word prints footnote marks 1, 2, … in the order they appear; w:id is the file's own key (the
+// first footnote is often id 2, after Word's two separators). Each mark "[脚注<id>]" becomes
+// "[脚注<n>]", and the notes are listed under those labels in that order (a mark in a table's
+// cell too).
+void number_footnotes(RawDocument& raw, const std::map<std::string, std::string>& footnotes) {
+  static const Regex mark(R"(\[脚注(\d+)\])");
+  std::map<std::string, std::string> printed;  // w:id -> its number as printed
+  auto renumber = [&](std::string& text) {
+    std::string out;
+    re2::StringPiece rest(text);
+    const char* copied = text.data();
+    std::string id;
+    while (RE2::FindAndConsume(&rest, mark, &id)) {
+      auto [at, added] = printed.emplace(id, std::to_string(printed.size() + 1));
+      const char* end = rest.data();
+      const size_t length = id.size() + std::string("[脚注]").size();
+      out.append(copied, static_cast<size_t>(end - length - copied));
+      out += "[脚注" + at->second + "]";
+      copied = end;
+    }
+    out.append(copied, static_cast<size_t>(text.data() + text.size() - copied));
+    text = std::move(out);
+  };
+  for (auto& b : raw.blocks) {
+    renumber(b.text);
+    if (b.table)
+      for (auto& c : b.table->cells)
+        renumber(c.content);
+  }
+  std::vector<std::pair<std::string, std::string>> order(printed.begin(), printed.end());
+  std::sort(order.begin(), order.end(),
+            [](const auto& a, const auto& b) { return std::stoi(a.second) < std::stoi(b.second); });
+  raw.footnotes.clear();
+  for (const auto& [id, number] : order)
+    if (auto text = footnotes.find(id); text != footnotes.end())
+      raw.footnotes.push_back({"脚注" + number, text->second, 1});
+}
+
 struct BodyReader {
   std::map<std::string, int> levels;
   std::map<std::string, StyleNumbering> style_numbers;
@@ -248,10 +286,6 @@ struct BodyReader {
     // such as "4.1.1", which is a section.
     b.list_item = b.heading_level == 0 && !label.empty() && label.find('.') == std::string::npos;
     b.boxed = boxed(ppr);
-    static const Regex mark(R"(\[脚注(\d+)\])");
-    re2::StringPiece rest(t);
-    for (std::string id; RE2::FindAndConsume(&rest, mark, &id);)
-      if (footnotes.count(id)) raw.footnotes.push_back({"脚注" + id, footnotes[id], 1});
     raw.blocks.push_back(std::move(b));
   }
 
@@ -347,6 +381,7 @@ RawDocument read_docx_content(const fs::path& path, const ParseLimits& limits) {
   }
   if (reader.raw.blocks.empty())
     throw ParseError(ErrorCode::kEmptyDocument, path, "the document has no text");
+  number_footnotes(reader.raw, reader.footnotes);
   reader.raw.page_count = 1;
   return std::move(reader.raw);
 }

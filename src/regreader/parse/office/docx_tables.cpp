@@ -7,6 +7,21 @@
 namespace regreader::parse {
 
 namespace {
+void collect_text(const pugi::xml_node& node, std::string& out);
+
+// Word writes a text box twice, as DrawingML (mc:Choice) and as VML for older readers
+// (mc:Fallback): its text is read once, from the first branch that holds any.
+void alternative_text(const pugi::xml_node& node, std::string& out) {
+  for (auto branch : node.children()) {
+    std::string text;
+    collect_text(branch, text);
+    if (!text::trim(text).empty()) {
+      out += text;
+      return;
+    }
+  }
+}
+
 void collect_text(const pugi::xml_node& node, std::string& out) {
   for (auto child : node.children()) {
     const char* name = child.name();
@@ -18,6 +33,8 @@ void collect_text(const pugi::xml_node& node, std::string& out) {
       out += "\n";
     else if (!std::strcmp(name, "w:footnoteReference") || !std::strcmp(name, "w:endnoteReference"))
       out += std::string("[脚注") + child.attribute("w:id").value() + "]";
+    else if (!std::strcmp(name, "mc:AlternateContent"))
+      alternative_text(child, out);
     else if (!std::strcmp(name, "w:del") || !std::strcmp(name, "w:pPr") ||
              !std::strcmp(name, "w:rPr") || !std::strcmp(name, "w:instrText") ||
              !std::strcmp(name, "w:delText"))
