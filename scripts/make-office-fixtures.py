@@ -18,6 +18,12 @@ office-grid.{docx,pdf}    numbered items laid out in a borderless two-column tab
 office-title.{docx,pdf}   a rule sheet whose title is in Word's Title style (with a bracketed
                           Subtitle) and whose chapters are unnumbered Heading 1 paragraphs, the
                           first of them (总则) on the cover page.
+office-rules.{docx,pdf}   a rule sheet numbered by Word itself: chapters 第一章 and sections 第一节
+                          from the outline numbering, articles 第一条 from one list running
+                          through the chapters, items （一） from another; a footnote in 9 pt
+                          type, a framed text box, a running header and a 第 X 页 共 Y 页 footer,
+                          a table with cells merged down its first column and an untitled table
+                          running over two pages under its repeated header row.
 
 With --gold DIR, it also writes the fidelity gold of each export of office-guide and office-grid
 (bench/fidelity/gold/office-*.json):
@@ -43,6 +49,7 @@ NS = " ".join([
     'xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"',
     'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"',
     'xmlns:dc="http://purl.org/dc/elements/1.1/"',
+    'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"',
     'xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0"',
 ])
 
@@ -173,10 +180,17 @@ def grid(rows):
     return table(rows, 0, ("Grid", "GridCell", "GridText"))
 
 
-def document(title, body):
+def document(title, body, numbering="", pages=""):
+    """`numbering`: outline and list styles; `pages`: the page layout's automatic styles and the
+    master page (running header and footer)."""
     meta = f"<office:meta><dc:title>{escape(title)}</dc:title></office:meta>" if title else ""
+    styles = STYLES.replace("</office:styles>", numbering + "</office:styles>")
+    if pages:
+        layout, master = pages
+        styles = styles.replace("</office:automatic-styles>",
+                                layout + "</office:automatic-styles>" + master)
     return (f'<?xml version="1.0" encoding="UTF-8"?>\n<office:document {NS} office:version="1.3" '
-            f'office:mimetype="application/vnd.oasis.opendocument.text">{meta}{STYLES}'
+            f'office:mimetype="application/vnd.oasis.opendocument.text">{meta}{styles}'
             f'<office:body><office:text>{"".join(body)}</office:text></office:body>'
             f'</office:document>')
 
@@ -283,6 +297,136 @@ TITLE_DOC = [
 ]
 
 
+# Word's own numbering: the labels are drawn by the word processor, never typed. LibreOffice writes
+# 一, 二, 三 to Word as taiwaneseCountingThousand.
+def label(level, prefix, suffix, follow="space"):
+    return (f'style:num-format="一, 二, 三, ..." style:num-prefix="{prefix}" '
+            f'style:num-suffix="{suffix}"><style:list-level-properties '
+            f'text:list-level-position-and-space-mode="label-alignment"><style:list-level-label-'
+            f'alignment text:label-followed-by="{follow}"/></style:list-level-properties>')
+
+
+RULES_NUMBERING = (
+    '<text:outline-style style:name="Outline">'
+    f'<text:outline-level-style text:level="1" {label(1, "第", "章")}</text:outline-level-style>'
+    f'<text:outline-level-style text:level="2" {label(2, "第", "节")}</text:outline-level-style>'
+    '</text:outline-style>'
+    '<text:list-style style:name="Articles"><text:list-level-style-number text:level="1" '
+    f'{label(1, "第", "条")}</text:list-level-style-number></text:list-style>'
+    '<text:list-style style:name="Paren"><text:list-level-style-number text:level="1" '
+    f'{label(1, "（", "）", "nothing")}</text:list-level-style-number></text:list-style>')
+
+RULES_PAGES = (
+    '<style:page-layout style:name="PL"><style:page-layout-properties fo:page-width="21cm" '
+    'fo:page-height="29.7cm" fo:margin-top="2cm" fo:margin-bottom="2cm" fo:margin-left="2.5cm" '
+    'fo:margin-right="2.5cm"/><style:header-style><style:header-footer-properties '
+    'fo:min-height="0.6cm" fo:margin-bottom="0.3cm"/></style:header-style><style:footer-style>'
+    '<style:header-footer-properties fo:min-height="0.6cm" fo:margin-top="0.3cm"/>'
+    '</style:footer-style></style:page-layout>'
+    '<style:style style:name="Margin" style:family="paragraph"><style:paragraph-properties '
+    f'fo:text-align="center"/>{text_props(9)}</style:style>'
+    f'<style:style style:name="Footnote" style:family="paragraph">{text_props(9)}</style:style>'
+    '<style:style style:name="fr1" style:family="graphic"><style:graphic-properties '
+    'fo:border="0.75pt solid #000000" fo:padding="0.2cm" style:wrap="none" '
+    'style:vertical-pos="top" style:horizontal-pos="center"/></style:style>',
+    '<office:master-styles><style:master-page style:name="Standard" style:page-layout-name="PL">'
+    '<style:header><text:p text:style-name="Margin">某供电公司配电运维管理规定</text:p>'
+    '</style:header><style:footer><text:p text:style-name="Margin">第 <text:page-number '
+    'text:select-page="current">1</text:page-number> 页 共 <text:page-count>1</text:page-count> '
+    '页</text:p></style:footer></style:master-page></office:master-styles>')
+
+
+def outline(text, level):
+    return (f'<text:h text:style-name="Heading_20_{level}" text:outline-level="{level}">'
+            f'{escape(text)}</text:h>')
+
+
+ARTICLES = [0]
+
+
+def article(text):
+    """An article of the one list that numbers them through the chapters."""
+    ARTICLES[0] += 1
+    go_on = 'xml:id="articles"' if ARTICLES[0] == 1 else 'text:continue-list="articles"'
+    return (f'<text:list text:style-name="Articles" {go_on}><text:list-item>{p(text)}'
+            f'</text:list-item></text:list>')
+
+
+def paren_items(items):
+    return ('<text:list text:style-name="Paren">' +
+            "".join(f"<text:list-item>{p(t)}</text:list-item>" for t in items) + "</text:list>")
+
+
+def footnoted(text, note):
+    return (f'<text:p text:style-name="Body">{escape(text)}<text:note text:id="n1" '
+            f'text:note-class="footnote"><text:note-citation>1</text:note-citation><text:note-body>'
+            f'{p(note, "Footnote")}</text:note-body></text:note>。</text:p>')
+
+
+def text_box(text):
+    return (f'<text:p text:style-name="Body"><draw:frame draw:style-name="fr1" draw:name="box" '
+            f'text:anchor-type="paragraph" svg:width="15cm" draw:z-index="0"><draw:text-box '
+            f'fo:min-height="1cm">{p(text, "Standard")}</draw:text-box></draw:frame></text:p>')
+
+
+def merged_table(rows):
+    """A ruled table whose cells (text, rows spanned) may run down; None: a covered cell."""
+    out = [f'<table:table table:style-name="Tbl"><table:table-column '
+           f'table:number-columns-repeated="{len(rows[0])}"/>']
+    for i, row in enumerate(rows):
+        out.append("<table:table-header-rows><table:table-row>" if i == 0 else "<table:table-row>")
+        for c in row:
+            if c is None:
+                out.append("<table:covered-table-cell/>")
+                continue
+            t, spanned = c if isinstance(c, tuple) else (c, 1)
+            span = f' table:number-rows-spanned="{spanned}"' if spanned > 1 else ""
+            out.append(f'<table:table-cell table:style-name="Cell"{span} '
+                       f'office:value-type="string">{p(t, "CellText")}</table:table-cell>')
+        out.append("</table:table-row></table:table-header-rows>" if i == 0 else
+                   "</table:table-row>")
+    out.append("</table:table>")
+    return "".join(out)
+
+
+PATROL_BY_KIND = [["设备类别", "巡视项目", "周期"],
+                  [("配电变压器", 3), "油位、油温及声音", "每月一次"], [None, "接地引下线", "每季一次"],
+                  [None, "熔断器及避雷器", "每季一次"],
+                  [("开关站", 2), "柜体及仪表", "每周一次"], [None, "电缆终端头", "每月一次"],
+                  [("架空线路", 2), "杆塔及拉线", "每月一次"], [None, "导线弧垂", "每半年一次"]]
+
+DEFECTS = [("导线断股超过截面25%", "危急", "24小时"), ("绝缘子破损", "严重", "7天"),
+           ("拉线松弛", "一般", "3个月"), ("杆塔倾斜超过15‰", "严重", "7天"),
+           ("变压器渗油", "一般", "3个月"), ("避雷器本体破裂", "危急", "24小时"),
+           ("接地电阻超标", "严重", "1个月"), ("柜门无法关闭", "一般", "3个月"),
+           ("电缆外护套破损", "一般", "3个月"), ("开关拒动", "危急", "24小时"),
+           ("保护装置告警", "严重", "7天"), ("标识牌缺失", "一般", "3个月")] * 3
+DEFECT_ROWS = [["序号", "缺陷内容", "缺陷等级", "处理时限"]] + [
+    [str(i + 1), *d] for i, d in enumerate(DEFECTS)]
+
+RULES = [
+    p("某供电公司配电运维管理规定", "Title"),
+    outline("总则", 1),
+    article("为加强配电设备运维管理，提高供电可靠性，制定本规定。"),
+    article("本规定适用于公司所属10kV及以下配电设备的巡视、检修和缺陷管理。"),
+    outline("巡视管理", 1),
+    outline("巡视周期", 2),
+    article("配电设备的巡视周期见下表。"),
+    merged_table(PATROL_BY_KIND),
+    outline("特殊巡视", 2),
+    article("遇有下列情况之一时，应组织特殊巡视："),
+    paren_items(["大风、暴雨、冰雪等恶劣天气后；", "设备重载或过负荷运行时；", "重要保电任务期间。"]),
+    footnoted("巡视人员发现危急缺陷应立即报告", "危急缺陷指严重威胁人身或设备安全、随时可能导致事故的缺陷"),
+    text_box("提示：单人巡视时禁止攀登杆塔和配电变压器台架，夜间巡视应沿线路外侧进行。"),
+    outline("缺陷管理", 1),
+    article("缺陷按其严重程度分为危急、严重和一般三级，处理时限见下表。"),
+    table(DEFECT_ROWS),
+    article("危急缺陷消除后，运维班组应在24小时内完成验收并录入生产管理系统。"),
+    outline("附则", 1),
+    article("本规定由运维检修部负责解释，自印发之日起施行。"),
+]
+
+
 def export(fodt: Path, out_dir: Path, fmt: str, profile: Path):
     subprocess.run(["soffice", "--headless", f"-env:UserInstallation=file://{profile}",
                     "--convert-to", fmt, "--outdir", str(out_dir), str(fodt)],
@@ -331,10 +475,13 @@ def page_of(pages, text, after=1):
     raise SystemExit(f"'{text}' is not in the rendering")
 
 
-def gold_for(name, fmt, body, tables, fragments, pdf):
+def gold_for(name, fmt, body, tables, fragments, pdf, headings=None):
+    """`headings`: the chapters as printed where Word draws their numbers (else read from the
+    body's text)."""
     pages = pdf_pages(pdf)
     chapters, at = [], 1
-    for c in chapters_of(body):
+    for c in headings or chapters_of(body):
+        c = dict(c)
         printed = c.pop("printed")
         at = page_of(pages, re.sub(r"\s+", "", printed), at)
         chapters.append({**c, "page": at})
@@ -367,6 +514,31 @@ GUIDE_FRAGMENTS = [
 ]
 
 
+# The chapters of office-rules as Word draws them.
+RULES_CHAPTERS = [
+    {"section": "第一章", "title": "总则", "level": 1, "printed": "第一章 总则"},
+    {"section": "第二章", "title": "巡视管理", "level": 1, "printed": "第二章 巡视管理"},
+    {"section": "第一节", "title": "巡视周期", "level": 2, "printed": "第一节 巡视周期"},
+    {"section": "第二节", "title": "特殊巡视", "level": 2, "printed": "第二节 特殊巡视"},
+    {"section": "第三章", "title": "缺陷管理", "level": 1, "printed": "第三章 缺陷管理"},
+    {"section": "第四章", "title": "附则", "level": 1, "printed": "第四章 附则"},
+]
+RULES_TABLES = [
+    # A cell merged down the rows is stored once, on its first row; the rows under it are
+    # labelled by their first cell of their own (score.py's rule for merged cells).
+    {"id": "T1", "find": "设备类别巡视项目周期", "rows": [
+        [c[0] if isinstance(c, tuple) else c for c in r if c is not None]
+        for r in PATROL_BY_KIND[1:]]},
+    {"id": "T2", "find": "序号缺陷内容缺陷等级处理时限", "rows": [r[1:] for r in DEFECT_ROWS[1:]]},
+]
+RULES_FRAGMENTS = [
+    "第一条 为加强配电设备运维管理",
+    "（一）大风、暴雨、冰雪等恶劣天气后",
+    "危急缺陷指严重威胁人身或设备安全",
+    "提示：单人巡视时禁止攀登杆塔和配电变压器台架",
+    "第七条 本规定由运维检修部负责解释",
+]
+
 GRID_TABLES = [
     {"id": "T1", "find": "2.2测风设备的检定周期如下", "rows": [["风向标", "12个月", "与风速计同时检定"]]},
 ]
@@ -387,10 +559,12 @@ def main():
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        for name, title, body in [("office-guide", "", GUIDE), ("office-title", "", TITLE_DOC),
-                                  ("office-grid", "", GRID_DOC)]:
+        for name, body, numbering, pages in [
+                ("office-guide", GUIDE, "", ""), ("office-title", TITLE_DOC, "", ""),
+                ("office-grid", GRID_DOC, "", ""),
+                ("office-rules", RULES, RULES_NUMBERING, RULES_PAGES)]:
             fodt = tmp / f"{name}.fodt"
-            fodt.write_text(document(title, body), encoding="utf-8")
+            fodt.write_text(document("", body, numbering, pages), encoding="utf-8")
             export(fodt, out, "docx:MS Word 2007 XML", tmp / "lo")
             export(fodt, out, "pdf:writer_pdf_Export", tmp / "lo")
             print(f"wrote {out / name}.docx and .pdf")
@@ -398,12 +572,13 @@ def main():
             gold_dir.mkdir(parents=True, exist_ok=True)
             # A Word file's pages are LibreOffice's rendering of the .docx itself.
             rendered = tmp / "rendered"
-            for name, body, tables, fragments in [
-                    ("office-guide", GUIDE, GUIDE_TABLES, GUIDE_FRAGMENTS),
-                    ("office-grid", GRID_DOC, GRID_TABLES, GRID_FRAGMENTS)]:
+            for name, body, tables, fragments, headings in [
+                    ("office-guide", GUIDE, GUIDE_TABLES, GUIDE_FRAGMENTS, None),
+                    ("office-grid", GRID_DOC, GRID_TABLES, GRID_FRAGMENTS, None),
+                    ("office-rules", RULES, RULES_TABLES, RULES_FRAGMENTS, RULES_CHAPTERS)]:
                 export(out / f"{name}.docx", rendered, "pdf:writer_pdf_Export", tmp / "lo")
                 for fmt, pdf in (("pdf", out / f"{name}.pdf"), ("docx", rendered / f"{name}.pdf")):
-                    g = gold_for(name, fmt, body, tables, fragments, pdf)
+                    g = gold_for(name, fmt, body, tables, fragments, pdf, headings)
                     path = gold_dir / f"{name}-{fmt}.json"
                     path.write_text(json.dumps(g, ensure_ascii=False, indent=1) + "\n",
                                     encoding="utf-8")

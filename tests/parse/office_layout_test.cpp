@@ -177,5 +177,82 @@ INSTANTIATE_TEST_SUITE_P(Exports, OfficeGrid,
                            return info.param.substr(info.param.rfind('.') + 1);
                          });
 
+class OfficeRules : public ::testing::TestWithParam<std::string> {};
+
+// Word draws the labels (第一章, 第一节, 第一条, （一）) from its numbering: they are stored as
+// drawn, never as 第1章 (LibreOffice writes 一, 二, 三 as taiwaneseCountingThousand).
+TEST_P(OfficeRules, WordsOwnNumberingIsStoredAsDrawn) {
+  const auto doc = parse_fixture(GetParam());
+  const auto& s = doc.structure;
+  const auto chapters = top_level(s);
+  std::vector<std::string> numbers;
+  for (const auto* n : chapters)
+    numbers.push_back(n->section_number + " " + n->title);
+  EXPECT_EQ(numbers, (std::vector<std::string>{"第一章 总则", "第二章 巡视管理", "第三章 缺陷管理",
+                                               "第四章 附则"}));
+  ASSERT_EQ(chapters.size(), 4u);
+  std::vector<std::string> sections;
+  for (const auto& id : chapters[1]->children_ids)
+    if (s.find(id)->section_number.find("节") != std::string::npos)
+      sections.push_back(s.find(id)->section_number + " " + s.find(id)->title);
+  EXPECT_EQ(sections, (std::vector<std::string>{"第一节 巡视周期", "第二节 特殊巡视"}));
+  std::string all;
+  for (const auto& [type, text] : blocks(doc))
+    all += text::strip_spaces(text) + "\n";
+  EXPECT_NE(all.find("第一条为加强配电设备运维管理"), std::string::npos);
+  EXPECT_NE(all.find("第七条本规定由运维检修部负责解释"), std::string::npos)
+      << "the articles' list runs on through the chapters";
+  EXPECT_NE(all.find("（一）大风、暴雨"), std::string::npos);
+  EXPECT_EQ(all.find("第1"), std::string::npos);
+}
+
+// A footnote is no chapter (in the PDF, a numbered line in 9 pt type at the page's foot); a text
+// box is read once (Word writes it twice: DrawingML and, for older readers, VML).
+TEST_P(OfficeRules, AFootnoteIsNoChapterAndATextBoxIsReadOnce) {
+  const auto doc = parse_fixture(GetParam());
+  for (const auto& n : doc.structure.nodes())
+    EXPECT_EQ(n.title.find("危急缺陷指"), std::string::npos) << n.section_number << " " << n.title;
+  std::string all;
+  for (const auto& [type, text] : blocks(doc))
+    all += text + "\n";
+  const std::string box = "单人巡视时禁止攀登杆塔";
+  const size_t first = all.find(box);
+  ASSERT_NE(first, std::string::npos);
+  EXPECT_EQ(all.find(box, first + 1), std::string::npos) << "read twice";
+  // The clauses after the footnote stay in their chapter.
+  bool placed = false;
+  for (const auto& p : doc.pages)
+    for (const auto& b : p.content_blocks)
+      if (b.content_markdown.find("危急缺陷消除后") != std::string::npos) {
+        placed = true;
+        ASSERT_FALSE(b.chapter_path.empty());
+        EXPECT_EQ(b.chapter_path.front(), "第三章 缺陷管理");
+        for (const auto& title : b.chapter_path)
+          EXPECT_EQ(title.find("危急缺陷指"), std::string::npos) << title;
+      }
+  EXPECT_TRUE(placed);
+}
+
+INSTANTIATE_TEST_SUITE_P(Exports, OfficeRules,
+                         ::testing::Values("office-rules.pdf", "office-rules.docx"),
+                         [](const auto& info) {
+                           return info.param.substr(info.param.rfind('.') + 1);
+                         });
+
+// Word numbers footnotes 1, 2, … as they appear, whatever their ids in the file (the first is
+// id 2, after Word's two separators): the mark and the note are 脚注1.
+TEST(OfficeRules, AWordFootnoteIsLabelledAsPrinted) {
+  const auto doc = parse_fixture("office-rules.docx");
+  std::vector<std::string> notes;
+  for (const auto& p : doc.pages)
+    for (const auto& a : p.annotations)
+      notes.push_back(a.annotation_id + "：" + text::prefix(a.content, 6));
+  EXPECT_EQ(notes, (std::vector<std::string>{"脚注1：危急缺陷指严"}));
+  bool marked = false;
+  for (const auto& [type, text] : blocks(doc))
+    marked = marked || text.find("立即报告[脚注1]") != std::string::npos;
+  EXPECT_TRUE(marked);
+}
+
 }  // namespace office_layout_test
 }  // namespace regreader::parse

@@ -21,7 +21,10 @@ struct RawBlock {
   int heading_level = 0;        ///< from markup (Markdown #, Word heading style/outline); 0 = none
   bool styled_heading = false;  ///< looks like a heading (larger or bold font) in a PDF
   bool larger_font = false;     ///< set in a font larger than the body text (PDF)
-  bool list_item = false;       ///< a list item by markup (Markdown "- ", Word numbering)
+  /// Set in a font clearly smaller than the body text (a PDF's text layer): a footnote, a note, a
+  /// label; never a heading.
+  bool smaller_font = false;
+  bool list_item = false;  ///< a list item by markup (Markdown "- ", Word numbering)
   /// A PDF line that was split off its paragraph only because it starts with a number or
   /// marker; if the number turns out not to be a section, it is joined back.
   bool soft_start = false;

@@ -161,6 +161,12 @@ void classify(ClassifiedBlock& it, const RawBlock& raw, Numbering& state) {
     return;
   }
   const bool list_like = raw.list_item || starts_with_list_marker(it.text);
+  // Type smaller than the body's sets a footnote ("1 危急缺陷指…" at a page's foot), a note or a
+  // label: text, never a chapter.
+  if (raw.smaller_font && raw.heading_level == 0) {
+    it.type = list_like ? BlockType::kList : BlockType::kText;
+    return;
+  }
   auto number = list_like && raw.heading_level == 0
                     ? std::nullopt
                     : match_section_number(it.text, raw.heading_level > 0);
