@@ -24,6 +24,9 @@ office-rules.{docx,pdf}   a rule sheet numbered by Word itself: chapters 第一�
                           type, a framed text box, a running header and a 第 X 页 共 Y 页 footer,
                           a table with cells merged down its first column and an untitled table
                           running over two pages under its repeated header row.
+office-wide.{docx,pdf}    an operating rule whose table of capacitor banks stands on landscape
+                          pages, in columns too narrow for its model numbers and units: the
+                          word processor cuts TBB10-3000/200 and kvar at the cell's border.
 
 With --gold DIR, it also writes the fidelity gold of each export of office-guide and office-grid
 (bench/fidelity/gold/office-*.json):
@@ -427,6 +430,40 @@ RULES = [
 ]
 
 
+# Landscape pages for a wide table: a paragraph's style switches the master page.
+WIDE_PAGES = (
+    '<style:page-layout style:name="Tall"><style:page-layout-properties fo:page-width="21cm" '
+    'fo:page-height="29.7cm" fo:margin="2cm"/></style:page-layout>'
+    '<style:page-layout style:name="Wide"><style:page-layout-properties fo:page-width="29.7cm" '
+    'fo:page-height="21cm" style:print-orientation="landscape" fo:margin="2cm"/>'
+    '</style:page-layout>'
+    '<style:style style:name="ToWide" style:family="paragraph" style:parent-style-name="Body" '
+    'style:master-page-name="Landscape"/>'
+    '<style:style style:name="ToTall" style:family="paragraph" style:parent-style-name="Body" '
+    'style:master-page-name="Standard"/>',
+    '<office:master-styles><style:master-page style:name="Standard" style:page-layout-name="Tall"/>'
+    '<style:master-page style:name="Landscape" style:page-layout-name="Wide"/>'
+    '</office:master-styles>')
+
+BANKS = [["序号", "设备名称", "型号", "额定容量（kvar）", "额定电压（kV）", "投运日期", "生产厂家",
+          "备注"]] + [[str(i), f"{i}号电容器组", "TBB10-3000/200", "3000", "10.5", "2019-06",
+                      "某电气公司", "—"] for i in range(1, 7)]
+
+WIDE_DOC = [
+    p("无功补偿装置运行规程", "Title"),
+    h("1 总则", 1),
+    p("1.1 本规程适用于变电站10kV并联电容器组和电抗器的运行维护。"),
+    h("2 运行检查", 1),
+    *[p(f"2.{k} 电容器组投运前应检查外壳无鼓肚、渗漏油，放电线圈完好，熔断器规格符合要求，"
+        f"并记录环境温度和母线电压，检查结果应记入运行日志。") for k in range(1, 12)],
+    p("2.12 电容器组参数见下表。", "ToWide"),
+    table(BANKS),
+    p("2.13 表中设备应每年校核一次。", "ToTall"),
+    h("3 附则", 1),
+    p("3.1 本规程自发布之日起执行。"),
+]
+
+
 def export(fodt: Path, out_dir: Path, fmt: str, profile: Path):
     subprocess.run(["soffice", "--headless", f"-env:UserInstallation=file://{profile}",
                     "--convert-to", fmt, "--outdir", str(out_dir), str(fodt)],
@@ -539,6 +576,9 @@ RULES_FRAGMENTS = [
     "第七条 本规定由运维检修部负责解释",
 ]
 
+WIDE_TABLES = [{"id": "T1", "find": "序号设备名称型号", "rows": [r[1:] for r in BANKS[1:]]}]
+WIDE_FRAGMENTS = ["本规程适用于变电站10kV并联电容器组", "表中设备应每年校核一次"]
+
 GRID_TABLES = [
     {"id": "T1", "find": "2.2测风设备的检定周期如下", "rows": [["风向标", "12个月", "与风速计同时检定"]]},
 ]
@@ -562,7 +602,8 @@ def main():
         for name, body, numbering, pages in [
                 ("office-guide", GUIDE, "", ""), ("office-title", TITLE_DOC, "", ""),
                 ("office-grid", GRID_DOC, "", ""),
-                ("office-rules", RULES, RULES_NUMBERING, RULES_PAGES)]:
+                ("office-rules", RULES, RULES_NUMBERING, RULES_PAGES),
+                ("office-wide", WIDE_DOC, "", WIDE_PAGES)]:
             fodt = tmp / f"{name}.fodt"
             fodt.write_text(document("", body, numbering, pages), encoding="utf-8")
             export(fodt, out, "docx:MS Word 2007 XML", tmp / "lo")
@@ -575,7 +616,8 @@ def main():
             for name, body, tables, fragments, headings in [
                     ("office-guide", GUIDE, GUIDE_TABLES, GUIDE_FRAGMENTS, None),
                     ("office-grid", GRID_DOC, GRID_TABLES, GRID_FRAGMENTS, None),
-                    ("office-rules", RULES, RULES_TABLES, RULES_FRAGMENTS, RULES_CHAPTERS)]:
+                    ("office-rules", RULES, RULES_TABLES, RULES_FRAGMENTS, RULES_CHAPTERS),
+                    ("office-wide", WIDE_DOC, WIDE_TABLES, WIDE_FRAGMENTS, None)]:
                 export(out / f"{name}.docx", rendered, "pdf:writer_pdf_Export", tmp / "lo")
                 for fmt, pdf in (("pdf", out / f"{name}.pdf"), ("docx", rendered / f"{name}.pdf")):
                     g = gold_for(name, fmt, body, tables, fragments, pdf, headings)

@@ -254,5 +254,28 @@ TEST(OfficeRules, AWordFootnoteIsLabelledAsPrinted) {
   EXPECT_TRUE(marked);
 }
 
+class OfficeWide : public ::testing::TestWithParam<std::string> {};
+
+// A table on landscape pages in columns too narrow for its words: a model number or unit the
+// word processor cut at the cell's border is one word again (TBB10-3000/200, not "…/20 0"), and
+// the row the page break cut is one row, whole, on the page it starts on (某电气公|司).
+TEST_P(OfficeWide, WordsCutAtACellsBorderAndRowsCutByThePageAreWhole) {
+  const auto doc = parse_fixture(GetParam());
+  ASSERT_EQ(doc.tables.size(), 1u);
+  const auto& t = doc.tables.front().merged;
+  ASSERT_EQ(t.row_count, 7) << "the header and six banks";
+  EXPECT_EQ(text::strip_spaces(t.cell_text(0, 3)), "额定容量（kvar）");
+  for (int r = 1; r < t.row_count; ++r) {
+    EXPECT_EQ(t.cell_text(r, 2), "TBB10-3000/200") << "row " << r;
+    EXPECT_EQ(t.cell_text(r, 6), "某电气公司") << "row " << r;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Exports, OfficeWide,
+                         ::testing::Values("office-wide.pdf", "office-wide.docx"),
+                         [](const auto& info) {
+                           return info.param.substr(info.param.rfind('.') + 1);
+                         });
+
 }  // namespace office_layout_test
 }  // namespace regreader::parse

@@ -217,12 +217,18 @@ model::TableMeta grid_table(const CellGrid& rows, size_t cols, ColSpan col_span,
 // by character; body cells are left-aligned runs that may span several columns.
 // `merged`, when given, maps each column to the first column of the cell it is part of on this
 // line.
+// `right`, when given, holds each column's right border: a cell's line that runs to it (within
+// its padding and about half a character) cut its last word there.
 void place_header_line(const PdfLine& l, const Columns& cols, CellGrid& grid,
-                       const std::vector<int>* merged = nullptr) {
+                       const std::vector<int>* merged = nullptr,
+                       const std::vector<float>* right = nullptr) {
+  constexpr float kCutSlack = 0.6f;  // ems short of the border, past the cell's padding
+  constexpr float kPadding = 3;      // points: Word's and LibreOffice's cell padding, about 2
   const size_t n = grid.text.back().size();
   std::vector<std::string> parts(n);
   std::vector<ReadConf> conf(n);
   std::vector<std::pair<float, float>> ys(n, {1e9f, -1e9f});
+  std::vector<bool> cut(n, false);
   int prev_col = -1;
   float prev_x1 = 0;
   char32_t prev = 0, before_prev = 0;
@@ -238,6 +244,15 @@ void place_header_line(const PdfLine& l, const Columns& cols, CellGrid& grid,
     conf[static_cast<size_t>(c)].add(ch.c, ch.conf);
     auto& y = ys[static_cast<size_t>(c)];
     y = {std::min(y.first, ch.y0), std::max(y.second, ch.y1)};
+    if (right) {
+      // The cell this glyph ends: the last of the columns merged with its own.
+      size_t last = static_cast<size_t>(c);
+      while (merged && last + 1 < n && (*merged)[last + 1] == c)
+        ++last;
+      const float border = (*right)[last];
+      cut[static_cast<size_t>(c)] =
+          ch.x1 >= border - kPadding - kCutSlack * std::max(ch.size, 1.0f);
+    }
     prev_col = c;
     prev_x1 = ch.x1;
     before_prev = prev;
@@ -246,7 +261,7 @@ void place_header_line(const PdfLine& l, const Columns& cols, CellGrid& grid,
   for (size_t c = 0; c < n; ++c)
     if (!parts[c].empty())
       grid.add(grid.text.size() - 1, static_cast<int>(c), parts[c], conf[c], ys[c].first,
-               ys[c].second);
+               ys[c].second, cut[c]);
 }
 
 model::TableMeta build_table(const PdfPage& page, const Region& r) {
@@ -426,6 +441,7 @@ model::TableMeta build_ruled_table(const PdfPage& page, const RuledRegion& g, si
                                    size_t last) {
   const std::vector<float> ys = row_borders(page, g, inner_rules(page, g));
   const Columns cols = ruled_columns(g);
+  const std::vector<float> right(g.xs.begin() + 1, g.xs.end());
   CellGrid rows(cols.starts.size());
   std::vector<long> row_band;                // the band between horizontal rules each row sits in
   std::vector<std::vector<int>> row_merged;  // merged_columns at each row's first line
@@ -443,7 +459,7 @@ model::TableMeta build_ruled_table(const PdfPage& page, const RuledRegion& g, si
       row_merged.push_back(merged_columns(page, g, mid));
     }
     band = b;
-    place_header_line(l, cols, rows, &row_merged.back());
+    place_header_line(l, cols, rows, &row_merged.back(), &right);
   }
   const auto spans = vertical_spans(page, g, ys, row_band);
   model::TableMeta t;

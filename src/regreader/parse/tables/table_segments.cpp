@@ -1,6 +1,8 @@
 #include "regreader/parse/tables/table_segments.hpp"
 
+#include <algorithm>
 #include <map>
+#include <vector>
 
 #include "regreader/core/text.hpp"
 #include "regreader/parse/structure/references.hpp"
@@ -29,6 +31,47 @@ void prepend_header(model::TableMeta& seg, const model::TableMeta& master) {
   seg.row_count += 1;
 }
 
+// The cells of row `r` holding text.
+std::vector<const model::TableCell*> filled(const model::TableMeta& t, int r) {
+  std::vector<const model::TableCell*> out;
+  for (const auto& c : t.cells)
+    if (c.row == r && !text::trim(c.content).empty()) out.push_back(&c);
+  return out;
+}
+
+// A row the page break cut (a word processor lets a row break across pages): under the repeated
+// header the next page's first row holds only the ends of some of its cells (某电气公|司), its
+// first cell empty, while the row above holds most of its cells and its first. The ends join
+// the row above, where the row starts; the fragment is no row of its own.
+void join_cut_row(model::TableMeta& prev, model::TableMeta& seg) {
+  const int last = prev.row_count - 1;
+  if (last < 1 || seg.row_count < 2 || prev.col_count != seg.col_count) return;
+  const auto rest = filled(seg, 1), above = filled(prev, last);
+  const double half = prev.col_count / 2.0;
+  auto first_column = [](const model::TableCell* c) { return c->col == 0; };
+  if (rest.empty() || static_cast<double>(rest.size()) >= half ||
+      std::any_of(rest.begin(), rest.end(), first_column) ||
+      static_cast<double>(above.size()) < half ||
+      std::none_of(above.begin(), above.end(), first_column))
+    return;
+  for (const auto* end : rest) {
+    auto cell = std::find_if(prev.cells.begin(), prev.cells.end(), [&](const model::TableCell& c) {
+      return c.row == last && c.col <= end->col && end->col < c.col + c.col_span;
+    });
+    if (cell == prev.cells.end() || cell->row_span != 1) return;
+  }
+  for (const auto* end : rest)
+    for (auto& c : prev.cells)
+      if (c.row == last && c.col <= end->col && end->col < c.col + c.col_span) {
+        text::join_wrapped(c.content, text::trim(end->content));
+        c.unsure = c.unsure || end->unsure;
+      }
+  std::erase_if(seg.cells, [](const model::TableCell& c) { return c.row == 1; });
+  for (auto& c : seg.cells)
+    if (c.row > 1) c.row -= 1;
+  seg.row_count -= 1;
+}
+
 }  // namespace
 
 namespace {
@@ -44,6 +87,7 @@ void continue_table(model::TableMeta& prev, model::TableMeta& seg) {
   seg.named_by = prev.named_by;
   if (!same_row(seg, prev)) prepend_header(seg, prev);
   seg.col_headers = prev.col_headers;
+  join_cut_row(prev, seg);
 }
 
 }  // namespace
