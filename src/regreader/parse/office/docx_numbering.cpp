@@ -31,8 +31,10 @@ std::string letters(int v, char base) {
   return std::string(static_cast<size_t>(n), static_cast<char>(base + (v - 1) % 26));
 }
 
+const char* const kChineseDigits[] = {"〇", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
+
 std::string chinese(int v) {
-  static const char* digits[] = {"〇", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
+  const auto& digits = kChineseDigits;
   if (v < 0) return std::to_string(v);
   if (v < 10) return digits[v];
   if (v < 20) return std::string("十") + (v % 10 ? digits[v % 10] : "");
@@ -49,10 +51,9 @@ std::string chinese(int v) {
 
 // Each digit as its ideograph: 一〇五 (Word's ideographDigital).
 std::string chinese_digits(int v) {
-  static const char* digits[] = {"〇", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
   std::string out;
   for (char c : std::to_string(v))
-    out += c >= '0' && c <= '9' ? digits[c - '0'] : std::string(1, c);
+    out += c >= '0' && c <= '9' ? kChineseDigits[c - '0'] : std::string(1, c);
   return out;
 }
 
@@ -70,11 +71,6 @@ std::string chinese_legal(int v) {
   return std::string(v / 10 > 1 ? digits[v / 10] : "壹") + "拾" + (v % 10 ? digits[v % 10] : "");
 }
 
-std::string code_point(char32_t c) {
-  std::string s;
-  text::append_utf8(s, c);
-  return s;
-}
 }  // namespace
 
 std::string format_word_number(int v, const std::string& f) {
@@ -98,11 +94,11 @@ std::string format_word_number(int v, const std::string& f) {
     return cycle(v, {"子", "丑", "寅", "卯", "辰", "巳", "午", "未", "申", "酉", "戌", "亥"});
   // ①…⑳, ⑴…⒇, ⒈…⒛: beyond twenty Word writes the number plainly.
   if ((f == "decimalEnclosedCircle" || f == "decimalEnclosedCircleChinese") && v >= 1 && v <= 20)
-    return code_point(static_cast<char32_t>(0x2460 + v - 1));
+    return text::from_codepoints({static_cast<char32_t>(0x2460 + v - 1)});
   if (f == "decimalEnclosedParen" && v >= 1 && v <= 20)
-    return code_point(static_cast<char32_t>(0x2474 + v - 1));
+    return text::from_codepoints({static_cast<char32_t>(0x2474 + v - 1)});
   if (f == "decimalEnclosedFullstop" && v >= 1 && v <= 20)
-    return code_point(static_cast<char32_t>(0x2488 + v - 1));
+    return text::from_codepoints({static_cast<char32_t>(0x2488 + v - 1)});
   if (f == "decimalZero") return (v >= 0 && v < 10 ? "0" : "") + std::to_string(v);
   if (f == "decimalFullWidth") return text::fold_width(std::to_string(v));
   if (f == "none" || f == "bullet") return "";

@@ -203,20 +203,19 @@ std::map<std::string, std::string> read_footnotes(const fs::path& path, zip_t* z
 // "[脚注<n>]", and the notes are listed under those labels in that order (a mark in a table's
 // cell too).
 void number_footnotes(RawDocument& raw, const std::map<std::string, std::string>& footnotes) {
-  static const Regex mark(R"(\[脚注(\d+)\])");
-  std::map<std::string, std::string> printed;  // w:id -> its number as printed
+  static const Regex mark(R"((\[脚注(\d+)\]))");
+  std::vector<std::string> order;  // the w:ids in the order their marks are printed
   auto renumber = [&](std::string& text) {
     std::string out;
-    re2::StringPiece rest(text);
+    re2::StringPiece rest(text), whole;
     const char* copied = text.data();
     std::string id;
-    while (RE2::FindAndConsume(&rest, mark, &id)) {
-      auto [at, added] = printed.emplace(id, std::to_string(printed.size() + 1));
-      const char* end = rest.data();
-      const size_t length = id.size() + std::string("[脚注]").size();
-      out.append(copied, static_cast<size_t>(end - length - copied));
-      out += "[脚注" + at->second + "]";
-      copied = end;
+    while (RE2::FindAndConsume(&rest, mark, &whole, &id)) {
+      auto at = std::find(order.begin(), order.end(), id);
+      if (at == order.end()) at = order.insert(order.end(), id);
+      out.append(copied, static_cast<size_t>(whole.data() - copied));
+      out += "[脚注" + std::to_string(at - order.begin() + 1) + "]";
+      copied = rest.data();
     }
     out.append(copied, static_cast<size_t>(text.data() + text.size() - copied));
     text = std::move(out);
@@ -227,13 +226,10 @@ void number_footnotes(RawDocument& raw, const std::map<std::string, std::string>
       for (auto& c : b.table->cells)
         renumber(c.content);
   }
-  std::vector<std::pair<std::string, std::string>> order(printed.begin(), printed.end());
-  std::sort(order.begin(), order.end(),
-            [](const auto& a, const auto& b) { return std::stoi(a.second) < std::stoi(b.second); });
   raw.footnotes.clear();
-  for (const auto& [id, number] : order)
-    if (auto text = footnotes.find(id); text != footnotes.end())
-      raw.footnotes.push_back({"脚注" + number, text->second, 1});
+  for (size_t i = 0; i < order.size(); ++i)
+    if (auto text = footnotes.find(order[i]); text != footnotes.end())
+      raw.footnotes.push_back({"脚注" + std::to_string(i + 1), text->second, 1});
 }
 
 struct BodyReader {

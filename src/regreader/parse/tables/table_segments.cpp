@@ -54,18 +54,19 @@ void join_cut_row(model::TableMeta& prev, model::TableMeta& seg) {
       static_cast<double>(above.size()) < half ||
       std::none_of(above.begin(), above.end(), first_column))
     return;
+  // The cell of the row above each end goes on in: one of its own, not one spanning rows.
+  std::vector<model::TableCell*> above_of;
   for (const auto* end : rest) {
     auto cell = std::find_if(prev.cells.begin(), prev.cells.end(), [&](const model::TableCell& c) {
       return c.row == last && c.col <= end->col && end->col < c.col + c.col_span;
     });
     if (cell == prev.cells.end() || cell->row_span != 1) return;
+    above_of.push_back(&*cell);
   }
-  for (const auto* end : rest)
-    for (auto& c : prev.cells)
-      if (c.row == last && c.col <= end->col && end->col < c.col + c.col_span) {
-        text::join_wrapped(c.content, text::trim(end->content));
-        c.unsure = c.unsure || end->unsure;
-      }
+  for (size_t i = 0; i < rest.size(); ++i) {
+    text::join_wrapped(above_of[i]->content, text::trim(rest[i]->content));
+    above_of[i]->unsure = above_of[i]->unsure || rest[i]->unsure;
+  }
   std::erase_if(seg.cells, [](const model::TableCell& c) { return c.row == 1; });
   for (auto& c : seg.cells)
     if (c.row > 1) c.row -= 1;
