@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Writes tests/fixtures/word-features.docx: a small Word file we wrote by hand that exercises what
 pandoc cannot produce — a table with horizontally (w:gridSpan) and vertically (w:vMerge) merged
-cells, a footnote, a heading style known only by its outline level, and numbered headings whose
-numbers come from numbering.xml (not from the text)."""
+cells, a footnote, a heading style known only by its outline level, numbered headings whose
+numbers come from numbering.xml (not from the text), and an equation in Office Math Markup (a
+display formula and an inline one, as Word's equation editor writes them)."""
 import sys
 import zipfile
 
 W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+M = 'xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math"'
 
 def p(text, style=None, num=None):
     ppr = ""
@@ -43,6 +45,26 @@ footnote_ref = ('<w:p><w:r><w:t xml:space="preserve">接地线应使用专用的
                 '<w:r><w:footnoteReference w:id="1"/></w:r>'
                 '<w:r><w:t>，严禁用缠绕的方法进行接地或短路。</w:t></w:r></w:p>')
 
+def mr(text):
+    return f"<m:r><m:t>{text}</m:t></m:r>"
+
+def mpart(name, inner):
+    return f"<m:{name}>{inner}</m:{name}>"
+
+def msub(base, sub):
+    return f"<m:sSub>{mpart('e', mr(base))}{mpart('sub', mr(sub))}</m:sSub>"
+
+# S ≥ I_k·√t / C: the section of a grounding lead from the fault current and its duration.
+section_formula = ("<m:oMathPara><m:oMath>" + mr("S≥") + "<m:f>" +
+                   mpart("num", msub("I", "k") + "<m:rad><m:radPr><m:degHide m:val=\"1\"/>"
+                         "</m:radPr><m:deg/>" + mpart("e", mr("t")) + "</m:rad>") +
+                   mpart("den", mr("C")) + "</m:f></m:oMath></m:oMathPara>")
+formula_paragraphs = (
+    '<w:p><w:r><w:t>接地线的截面按下式校核：</w:t></w:r></w:p>'
+    f'<w:p>{section_formula}</w:p>'
+    '<w:p><w:r><w:t xml:space="preserve">式中：</w:t></w:r><m:oMath>' + msub("I", "k") +
+    '</m:oMath><w:r><w:t>为流过接地线的短路电流，单位为安；t为短路持续时间，单位为秒。</w:t></w:r></w:p>')
+
 body = "".join([
     p("Word 功能示例规程", "Title"),
     p("总则", "Clause1", num=(1, 0)),
@@ -56,8 +78,10 @@ body = "".join([
     p("接地线应编号", "Clause2", num=(1, 1)),
     p("检查接地线外观", None, num=(2, 0)),
     p("检查线夹", None, num=(2, 0)),
+    p("接地线截面校核", "Clause2", num=(1, 1)),
+    formula_paragraphs,
 ])
-document = f'<?xml version="1.0" encoding="UTF-8"?><w:document {W}><w:body>{body}</w:body></w:document>'
+document = f'<?xml version="1.0" encoding="UTF-8"?><w:document {W} {M}><w:body>{body}</w:body></w:document>'
 
 styles = f'''<?xml version="1.0" encoding="UTF-8"?><w:styles {W}>
 <w:style w:type="paragraph" w:styleId="Title"><w:name w:val="Title"/></w:style>

@@ -144,7 +144,11 @@ TEST(DocxParser, MergedCellsFootnotesOutlineLevelsAndNumberedHeadings) {
   EXPECT_EQ(notes[1].annotation_id, "脚注1");
   EXPECT_EQ(notes[1].content, "线夹应与导体截面相适应。");
   EXPECT_NE(doc.pages[0].content_markdown.find("a) 检查接地线外观\nb) 检查线夹"),
-            std::string::npos);
+            std::string::npos);  // The equation's text is stored (it was dropped), on one line as
+                                 // Word's linear format writes it.
+  const auto& text = doc.pages[0].content_markdown;
+  EXPECT_NE(text.find("S≥(I_k√t)/C"), std::string::npos) << text;
+  EXPECT_NE(text.find("式中：I_k为流过接地线的短路电流"), std::string::npos) << text;
 }
 
 TEST(DocxParser, LegacyOfficeFormatsGoThroughLibreOffice) {

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "regreader/core/text.hpp"
+#include "regreader/parse/office/docx_math.hpp"
 
 namespace regreader::parse {
 
@@ -35,6 +36,8 @@ void collect_text(const pugi::xml_node& node, std::string& out) {
       out += std::string("[脚注") + child.attribute("w:id").value() + "]";
     else if (!std::strcmp(name, "mc:AlternateContent"))
       alternative_text(child, out);
+    else if (!std::strcmp(name, "m:oMath") || !std::strcmp(name, "m:oMathPara"))
+      out += omml_text(child);
     else if (!std::strcmp(name, "w:del") || !std::strcmp(name, "w:pPr") ||
              !std::strcmp(name, "w:rPr") || !std::strcmp(name, "w:instrText") ||
              !std::strcmp(name, "w:delText"))
