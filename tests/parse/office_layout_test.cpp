@@ -233,26 +233,31 @@ TEST_P(OfficeRules, AFootnoteIsNoChapterAndATextBoxIsReadOnce) {
   EXPECT_TRUE(placed);
 }
 
+// A footnote is a note of the page its mark is on, labelled as printed, its mark written where
+// it is printed. Word numbers footnotes 1, 2, … as they appear, whatever their ids in the file
+// (the first is id 2, after Word's two separators); in the PDF, the note is the 9 pt line at the
+// page's foot that opens with the raised mark's label, and leaves the page's text.
+TEST_P(OfficeRules, AFootnoteIsANoteLabelledAsPrinted) {
+  const auto doc = parse_fixture(GetParam());
+  std::vector<std::string> notes;
+  for (const auto& p : doc.pages)
+    for (const auto& a : p.annotations)
+      notes.push_back(std::to_string(p.page_num) + " " + a.annotation_id + "：" +
+                      text::prefix(a.content, 6));
+  EXPECT_EQ(notes, (std::vector<std::string>{"1 脚注1：危急缺陷指严"}));
+  bool marked = false;
+  for (const auto& [type, text] : blocks(doc)) {
+    marked = marked || text.find("立即报告[脚注1]") != std::string::npos;
+    EXPECT_EQ(text.find("危急缺陷指"), std::string::npos) << "the footnote is a note: " << text;
+  }
+  EXPECT_TRUE(marked);
+}
+
 INSTANTIATE_TEST_SUITE_P(Exports, OfficeRules,
                          ::testing::Values("office-rules.pdf", "office-rules.docx"),
                          [](const auto& info) {
                            return info.param.substr(info.param.rfind('.') + 1);
                          });
-
-// Word numbers footnotes 1, 2, … as they appear, whatever their ids in the file (the first is
-// id 2, after Word's two separators): the mark and the note are 脚注1.
-TEST(OfficeRules, AWordFootnoteIsLabelledAsPrinted) {
-  const auto doc = parse_fixture("office-rules.docx");
-  std::vector<std::string> notes;
-  for (const auto& p : doc.pages)
-    for (const auto& a : p.annotations)
-      notes.push_back(a.annotation_id + "：" + text::prefix(a.content, 6));
-  EXPECT_EQ(notes, (std::vector<std::string>{"脚注1：危急缺陷指严"}));
-  bool marked = false;
-  for (const auto& [type, text] : blocks(doc))
-    marked = marked || text.find("立即报告[脚注1]") != std::string::npos;
-  EXPECT_TRUE(marked);
-}
 
 class OfficeWide : public ::testing::TestWithParam<std::string> {};
 

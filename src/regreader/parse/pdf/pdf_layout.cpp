@@ -199,6 +199,48 @@ void remove_running_lines(std::vector<PdfPage>& pages) {
   remove_section_tabs(pages);
 }
 
+void assemble_line(PdfLine& l) {
+  const auto& row = l.chars;
+  l.text.clear();
+  l.segments.clear();
+  if (row.empty()) return;
+  l.x0 = row.front().x0;
+  l.x1 = 0;
+  l.y0 = row.front().y0;
+  l.y1 = row.front().y1;
+  std::map<int, size_t> sizes;
+  size_t bold = 0;
+  float prev_x1 = row.front().x0, conf_sum = 0;
+  char32_t prev = 0, before_prev = 0;
+  for (const auto& ch : row) {
+    const float gap = ch.x0 - prev_x1, em = std::max(ch.size, 1.0f);
+    const bool space =
+        (gap > kWordGap * em || ch.space_before) && !inside_number(before_prev, prev, ch.c);
+    if (space && !l.text.empty()) l.text.push_back(' ');
+    if (l.segments.empty() || gap > kColumnGap * em) l.segments.push_back({ch.x0, ch.x1, {}});
+    auto& seg = l.segments.back();
+    if (space && !seg.text.empty()) seg.text.push_back(' ');
+    seg.conf.add(ch.c, ch.conf);
+    conf_sum += ch.conf;
+    before_prev = prev;
+    prev = ch.c;
+    text::append_utf8(seg.text, ch.c);
+    seg.x1 = std::max(seg.x1, ch.x1);
+    text::append_utf8(l.text, ch.c);
+    prev_x1 = std::max(prev_x1, ch.x1);
+    l.x1 = std::max(l.x1, ch.x1);
+    l.y0 = std::min(l.y0, ch.y0);
+    l.y1 = std::max(l.y1, ch.y1);
+    sizes[static_cast<int>(ch.size * 10 + 0.5f)]++;
+    bold += ch.bold ? 1 : 0;
+  }
+  size_t best = 0;
+  for (auto [sz, n] : sizes)
+    if (n > best) best = n, l.size = sz / 10.0f;
+  l.bold = bold * 2 > row.size();
+  l.mean_conf = conf_sum / static_cast<float>(row.size());
+}
+
 std::vector<PdfLine> build_lines(std::vector<PdfChar> chars) {
   std::stable_sort(chars.begin(), chars.end(),
                    [](const PdfChar& a, const PdfChar& b) { return a.baseline < b.baseline; });
@@ -219,41 +261,8 @@ std::vector<PdfLine> build_lines(std::vector<PdfChar> chars) {
     std::stable_sort(row.begin(), row.end(),
                      [](const PdfChar& a, const PdfChar& b) { return a.x0 < b.x0; });
     PdfLine l;
-    l.x0 = row.front().x0;
-    l.y0 = row.front().y0;
-    l.y1 = row.front().y1;
-    std::map<int, size_t> sizes;
-    size_t bold = 0;
-    float prev_x1 = row.front().x0, conf_sum = 0;
-    char32_t prev = 0, before_prev = 0;
-    for (const auto& ch : row) {
-      const float gap = ch.x0 - prev_x1, em = std::max(ch.size, 1.0f);
-      const bool space =
-          (gap > kWordGap * em || ch.space_before) && !inside_number(before_prev, prev, ch.c);
-      if (space && !l.text.empty()) l.text.push_back(' ');
-      if (l.segments.empty() || gap > kColumnGap * em) l.segments.push_back({ch.x0, ch.x1, {}});
-      auto& seg = l.segments.back();
-      if (space && !seg.text.empty()) seg.text.push_back(' ');
-      seg.conf.add(ch.c, ch.conf);
-      conf_sum += ch.conf;
-      before_prev = prev;
-      prev = ch.c;
-      text::append_utf8(seg.text, ch.c);
-      seg.x1 = std::max(seg.x1, ch.x1);
-      text::append_utf8(l.text, ch.c);
-      prev_x1 = std::max(prev_x1, ch.x1);
-      l.x1 = std::max(l.x1, ch.x1);
-      l.y0 = std::min(l.y0, ch.y0);
-      l.y1 = std::max(l.y1, ch.y1);
-      sizes[static_cast<int>(ch.size * 10 + 0.5f)]++;
-      bold += ch.bold ? 1 : 0;
-    }
-    size_t best = 0;
-    for (auto [sz, n] : sizes)
-      if (n > best) best = n, l.size = sz / 10.0f;
-    l.bold = bold * 2 > row.size();
-    l.mean_conf = conf_sum / static_cast<float>(row.size());
     l.chars = std::move(row);
+    assemble_line(l);
     lines.push_back(std::move(l));
   }
   return lines;

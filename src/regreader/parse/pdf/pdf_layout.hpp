@@ -102,6 +102,10 @@ void remove_running_lines(std::vector<PdfPage>& pages);
 /// writers such as LibreOffice emit a line in several runs (one per font), out of order.
 std::vector<PdfLine> build_lines(std::vector<PdfChar> chars);
 
+/// Sets a line's text, segments, box, size, weight and confidence from its characters (ordered
+/// left to right), as build_lines does: after a pass has changed them.
+void assemble_line(PdfLine& l);
+
 /// Joins a page's lines into paragraphs (RawBlocks on `page.number`), marking larger or bold
 /// short paragraphs as styled headings.
 std::vector<RawBlock> lines_to_paragraphs(const PdfPage& page, float body_size);

@@ -16,6 +16,7 @@
 #include "regreader/parse/ocr/scan_rules.hpp"
 #include "regreader/parse/pdf/block_rects.hpp"
 #include "regreader/parse/pdf/pdf_document.hpp"
+#include "regreader/parse/pdf/pdf_footnotes.hpp"
 #include "regreader/parse/tables/pdf_tables.hpp"
 #include "regreader/parse/tables/prose_cells.hpp"
 
@@ -244,6 +245,8 @@ RawDocument parse_pdf(const std::filesystem::path& path, const ParseOptions& opt
   }
   const float body = body_font_size(pages);
   remove_running_lines(pages);
+  for (auto& p : pages)
+    take_footnotes(p, page_body_size(p, body), raw.footnotes);
   raw.layout.resize(pages.size());
   for (const auto& p : pages)
     if (p.number >= 1 && static_cast<size_t>(p.number) <= pages.size())

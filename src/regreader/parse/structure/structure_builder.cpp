@@ -193,12 +193,15 @@ class PageAssembler {
   size_t next_open_ = 0;
 };
 
-// Word footnotes become notes of the page whose block carries their mark ("[脚注1]").
+// Footnotes become notes of the page whose block carries their mark ("[脚注1]"): the first such
+// page from the footnote's own (a PDF's footnotes are numbered afresh on each page; a Word file's
+// are all given page 1).
 void attach_footnotes(std::vector<model::PageDocument>& pages,
                       const std::vector<RawFootnote>& notes) {
   for (const auto& f : notes) {
     const std::string mark = "[" + f.id + "]";
-    for (auto& page : pages) {
+    for (size_t k = static_cast<size_t>(std::max(f.page - 1, 0)); k < pages.size(); ++k) {
+      auto& page = pages[k];
       auto b = std::find_if(page.content_blocks.begin(), page.content_blocks.end(),
                             [&](const ContentBlock& c) {
                               return c.content_markdown.find(mark) != std::string::npos;
