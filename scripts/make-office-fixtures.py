@@ -27,8 +27,11 @@ office-rules.{docx,pdf}   a rule sheet numbered by Word itself: chapters 第一�
 office-wide.{docx,pdf}    an operating rule whose table of capacitor banks stands on landscape
                           pages, in columns too narrow for its model numbers and units: the
                           word processor cuts TBB10-3000/200 and kvar at the cell's border.
+office-manual.{docx,pdf}  an operating manual whose running header is the current chapter's title
+                          (a chapter field, Word's STYLEREF), each chapter over two pages or
+                          more, and a footnote in each of two chapters (marks 1 and 2).
 
-With --gold DIR, it also writes the fidelity gold of each export of office-guide and office-grid
+With --gold DIR, it also writes the fidelity gold of each export of each document
 (bench/fidelity/gold/office-*.json):
 the chapters, tables and fragments come from the document written here, their pages from
 LibreOffice's PDF as pdftotext reads it, page by page — never from RegReader's output.
@@ -464,6 +467,92 @@ WIDE_DOC = [
 ]
 
 
+# The running header names the chapter the page is in: a chapter field (Word's STYLEREF).
+MANUAL_PAGES = (
+    '<style:page-layout style:name="PL"><style:page-layout-properties fo:page-width="21cm" '
+    'fo:page-height="29.7cm" fo:margin-top="2cm" fo:margin-bottom="2cm" fo:margin-left="2.5cm" '
+    'fo:margin-right="2.5cm"/><style:header-style><style:header-footer-properties '
+    'fo:min-height="0.6cm" fo:margin-bottom="0.3cm"/></style:header-style><style:footer-style>'
+    '<style:header-footer-properties fo:min-height="0.6cm" fo:margin-top="0.3cm"/>'
+    '</style:footer-style></style:page-layout>'
+    '<style:style style:name="Margin" style:family="paragraph"><style:paragraph-properties '
+    f'fo:text-align="end"/>{text_props(9)}</style:style>'
+    f'<style:style style:name="Footnote" style:family="paragraph">{text_props(9)}</style:style>',
+    '<office:master-styles><style:master-page style:name="Standard" style:page-layout-name="PL">'
+    '<style:header><text:p text:style-name="Margin"><text:chapter text:display="name" '
+    'text:outline-level="1"/></text:p></style:header><style:footer><text:p '
+    'text:style-name="Margin"><text:page-number text:select-page="current">1</text:page-number>'
+    '</text:p></style:footer></style:master-page></office:master-styles>')
+
+NOTE_IDS = [0]
+
+
+def noted(text, note, rest="。"):
+    """A sentence whose footnote mark LibreOffice numbers through the document."""
+    NOTE_IDS[0] += 1
+    return (f'<text:p text:style-name="Body">{escape(text)}<text:note text:id="m{NOTE_IDS[0]}" '
+            f'text:note-class="footnote"><text:note-citation>{NOTE_IDS[0]}</text:note-citation>'
+            f'<text:note-body>{p(note, "Footnote")}</text:note-body></text:note>{escape(rest)}'
+            f'</text:p>')
+
+
+def clauses(chapter, topics):
+    return [p(f"{chapter}.{k} {t}") for k, t in enumerate(topics, 1)]
+
+
+PATROL_NOTE = ("巡视时应核对上次的记录，比较数值的变化趋势；夜间巡视应重点检查接头发热和放电现象，"
+               "雨雪天气应检查瓷件有无闪络痕迹。")
+TRANSFORMER = [
+    f"变压器{what}应每{when}检查一次，检查结果记入设备运行记录，发现异常应立即报告值班负责人并"
+    f"加强监视，必要时申请停运处理。{PATROL_NOTE}" for what, when in [
+        ("油枕油位", "班"), ("上层油温", "班"), ("绕组温度", "班"), ("冷却器运行", "班"),
+        ("呼吸器硅胶", "日"), ("套管油位", "日"), ("压力释放阀", "周"), ("气体继电器", "周"),
+        ("有载调压机构", "周"), ("接地引下线", "月"), ("端子箱密封", "月"), ("消防设施", "月"),
+        ("本体渗漏", "班"), ("声音振动", "班")]]
+BREAKER = [
+    f"断路器{what}应每{when}检查一次，检查结果记入设备运行记录，发现异常应立即报告值班负责人并"
+    f"按缺陷管理流程处理。{PATROL_NOTE}" for what, when in [
+        ("SF6气体压力", "班"), ("分合闸指示", "班"), ("操动机构储能", "班"), ("加热器", "日"),
+        ("机构箱密封", "周"), ("二次接线", "月"), ("接地连接", "月"), ("动作计数器", "月"),
+        ("瓷套外观", "班"), ("引线接头", "班"), ("控制电源", "日"), ("汇控柜", "周"),
+        ("防跳回路", "月"), ("液压油位", "日")]]
+DISCONNECTOR = [
+    f"隔离开关{what}应每{when}检查一次，发现异常应立即报告值班负责人。" for what, when in [
+        ("触头接触", "班"), ("绝缘子", "班"), ("传动连杆", "月"), ("闭锁装置", "月"),
+        ("接地开关", "月"), ("操作机构", "周")]]
+
+MANUAL = [
+    p("变电站一次设备运行手册", "Title"),
+    h("1 总则", 1),
+    p("1.1 本手册适用于110kV及以下变电站一次设备的运行维护。"),
+    p("1.2 运行人员应熟悉本手册，并经考试合格后上岗。"),
+    h("2 变压器运行", 1),
+    *clauses(2, TRANSFORMER[:7]),
+    noted("2.8 变压器过负荷运行时应加强监视", "过负荷倍数和允许时间按制造厂规定执行，无规定时不得超过"
+          "额定电流的1.3倍"),
+    *[p(f"2.{k} {t}") for k, t in enumerate(TRANSFORMER[7:], 9)],
+    h("3 断路器运行", 1),
+    *clauses(3, BREAKER[:9]),
+    noted("3.10 断路器SF6气体压力降至闭锁值时严禁操作", "闭锁值见制造厂说明书，一般为0.50MPa"),
+    *[p(f"3.{k} {t}") for k, t in enumerate(BREAKER[9:], 11)],
+    h("4 隔离开关运行", 1),
+    *clauses(4, DISCONNECTOR),
+    p("4.7 严禁用隔离开关拉合负荷电流和故障电流。"),
+]
+MANUAL_FRAGMENTS = [
+    "本手册适用于110kV及以下变电站一次设备的运行维护",
+    "过负荷倍数和允许时间按制造厂规定执行",
+    "闭锁值见制造厂说明书，一般为0.50MPa",
+    "严禁用隔离开关拉合负荷电流和故障电流",
+]
+MANUAL_NOTES = [
+    {"id": "脚注1", "find": "2.8变压器过负荷运行时应加强监视",
+     "text": "过负荷倍数和允许时间按制造厂规定执行，无规定时不得超过额定电流的1.3倍"},
+    {"id": "脚注2", "find": "3.10断路器SF6气体压力降至闭锁值时严禁操作",
+     "text": "闭锁值见制造厂说明书，一般为0.50MPa"},
+]
+
+
 def export(fodt: Path, out_dir: Path, fmt: str, profile: Path):
     subprocess.run(["soffice", "--headless", f"-env:UserInstallation=file://{profile}",
                     "--convert-to", fmt, "--outdir", str(out_dir), str(fodt)],
@@ -493,13 +582,17 @@ def chapters_of(body):
     return out
 
 
-def pdf_pages(pdf):
+def pdf_pages(pdf, header=False):
+    """Each page's text without white space; `header`: without its first line, a running header
+    that names a chapter (so that the chapter is found where its heading is, not in a header)."""
     n = int(re.search(r"Pages:\s+(\d+)", subprocess.run(["pdfinfo", str(pdf)], check=True,
                                                         capture_output=True, text=True).stdout)[1])
     pages = []
     for k in range(1, n + 1):
         t = subprocess.run(["pdftotext", "-f", str(k), "-l", str(k), "-layout", str(pdf), "-"],
                            check=True, capture_output=True, text=True).stdout
+        if header:
+            t = "\n".join(t.strip().split("\n")[1:])
         pages.append(re.sub(r"\s+", "", t))
     return pages
 
@@ -512,10 +605,10 @@ def page_of(pages, text, after=1):
     raise SystemExit(f"'{text}' is not in the rendering")
 
 
-def gold_for(name, fmt, body, tables, fragments, pdf, headings=None):
+def gold_for(name, fmt, body, tables, fragments, pdf, headings=None, header=False):
     """`headings`: the chapters as printed where Word draws their numbers (else read from the
-    body's text)."""
-    pages = pdf_pages(pdf)
+    body's text); `header`: the pages have a running header that names a chapter."""
+    pages = pdf_pages(pdf, header)
     chapters, at = [], 1
     for c in headings or chapters_of(body):
         c = dict(c)
@@ -603,7 +696,8 @@ def main():
                 ("office-guide", GUIDE, "", ""), ("office-title", TITLE_DOC, "", ""),
                 ("office-grid", GRID_DOC, "", ""),
                 ("office-rules", RULES, RULES_NUMBERING, RULES_PAGES),
-                ("office-wide", WIDE_DOC, "", WIDE_PAGES)]:
+                ("office-wide", WIDE_DOC, "", WIDE_PAGES),
+                ("office-manual", MANUAL, "", MANUAL_PAGES)]:
             fodt = tmp / f"{name}.fodt"
             fodt.write_text(document("", body, numbering, pages), encoding="utf-8")
             export(fodt, out, "docx:MS Word 2007 XML", tmp / "lo")
@@ -617,10 +711,16 @@ def main():
                     ("office-guide", GUIDE, GUIDE_TABLES, GUIDE_FRAGMENTS, None),
                     ("office-grid", GRID_DOC, GRID_TABLES, GRID_FRAGMENTS, None),
                     ("office-rules", RULES, RULES_TABLES, RULES_FRAGMENTS, RULES_CHAPTERS),
-                    ("office-wide", WIDE_DOC, WIDE_TABLES, WIDE_FRAGMENTS, None)]:
+                    ("office-wide", WIDE_DOC, WIDE_TABLES, WIDE_FRAGMENTS, None),
+                    ("office-manual", MANUAL, [], MANUAL_FRAGMENTS, None)]:
                 export(out / f"{name}.docx", rendered, "pdf:writer_pdf_Export", tmp / "lo")
                 for fmt, pdf in (("pdf", out / f"{name}.pdf"), ("docx", rendered / f"{name}.pdf")):
-                    g = gold_for(name, fmt, body, tables, fragments, pdf, headings)
+                    manual = name == "office-manual"
+                    g = gold_for(name, fmt, body, tables, fragments, pdf, headings, manual)
+                    if manual:
+                        pages = pdf_pages(pdf, header=True)
+                        g["notes"] = [{"id": n["id"], "page": page_of(pages, n["find"]),
+                                       "text": n["text"]} for n in MANUAL_NOTES]
                     path = gold_dir / f"{name}-{fmt}.json"
                     path.write_text(json.dumps(g, ensure_ascii=False, indent=1) + "\n",
                                     encoding="utf-8")

@@ -282,5 +282,42 @@ INSTANTIATE_TEST_SUITE_P(Exports, OfficeWide,
                            return info.param.substr(info.param.rfind('.') + 1);
                          });
 
+class OfficeManual : public ::testing::TestWithParam<std::string> {};
+
+// The running header names the chapter each page is in (a chapter field, Word's STYLEREF): it
+// is no text of the page (it was, as `3断路器运行` at the top of pages 3 and 4, between the two
+// halves of a clause cut by the page break), and the chapters are the four headings, once each.
+// Footnotes numbered through the document are notes of the pages their marks are on.
+TEST_P(OfficeManual, AChapterHeaderIsNoTextAndFootnotesAreNotes) {
+  const auto doc = parse_fixture(GetParam());
+  std::vector<std::string> chapters;
+  for (const auto* n : top_level(doc.structure))
+    chapters.push_back(n->section_number + " " + n->title);
+  EXPECT_EQ(chapters,
+            (std::vector<std::string>{"1 总则", "2 变压器运行", "3 断路器运行", "4 隔离开关运行"}));
+  for (const auto& p : doc.pages)
+    for (const auto& b : p.content_blocks) {
+      if (b.block_type == model::BlockType::kHeading) continue;
+      const std::string t = text::strip_spaces(b.content_markdown);
+      for (const char* name : {"1总则", "2变压器运行", "3断路器运行", "4隔离开关运行"})
+        EXPECT_NE(t, name) << "a header stored as text on page " << p.page_num;
+    }
+  // (The Word file's pages here are synthetic: LibreOffice's rendering is not asked for.)
+  const bool paged = GetParam().ends_with(".pdf");
+  std::vector<std::string> notes;
+  for (const auto& p : doc.pages)
+    for (const auto& a : p.annotations)
+      notes.push_back((paged ? std::to_string(p.page_num) + " " : "") + a.annotation_id + "：" +
+                      text::prefix(a.content, 4));
+  EXPECT_EQ(notes, paged ? (std::vector<std::string>{"2 脚注1：过负荷倍", "3 脚注2：闭锁值见"})
+                         : (std::vector<std::string>{"脚注1：过负荷倍", "脚注2：闭锁值见"}));
+}
+
+INSTANTIATE_TEST_SUITE_P(Exports, OfficeManual,
+                         ::testing::Values("office-manual.pdf", "office-manual.docx"),
+                         [](const auto& info) {
+                           return info.param.substr(info.param.rfind('.') + 1);
+                         });
+
 }  // namespace office_layout_test
 }  // namespace regreader::parse

@@ -181,6 +181,29 @@ bool is_page_number_line(const std::string& s) {
   return cps.size() == 1 && cps[0] >= 0x2160 && cps[0] <= 0x217F;  // Ⅲ
 }
 
+namespace {
+
+// A running header that names the chapter the page is in (Word's STYLEREF field, LibreOffice's
+// chapter field) changes from chapter to chapter, so it may repeat on too few pages to be told
+// by repetition: it is a heading of the document (a line in type larger than the body or bold,
+// out of the margins) printed again, in smaller type, as the first line of a page near its top.
+// Key: the text without spaces, numbers kept; value: the largest size the heading is printed in.
+std::map<std::string, float> printed_headings(const std::vector<PdfPage>& pages) {
+  const float body = body_font_size(pages);
+  std::map<std::string, float> out;
+  for (const auto& p : pages)
+    for (const auto& l : p.lines) {
+      if (in_margin(p, l) || !(l.size > body * kHeadingSizeRatio || l.bold) ||
+          text::length(l.text) > kMaxHeadingChars)
+        continue;
+      float& size = out[text::strip_spaces(text::fold_width(l.text))];
+      size = std::max(size, l.size);
+    }
+  return out;
+}
+
+}  // namespace
+
 void remove_running_lines(std::vector<PdfPage>& pages) {
   std::map<std::string, std::set<int>> seen;  // key -> pages where it is in the margin
   for (const auto& p : pages)
@@ -188,7 +211,17 @@ void remove_running_lines(std::vector<PdfPage>& pages) {
       if (in_margin(p, l)) seen[running_key(l.text)].insert(p.number);
   const size_t need =
       std::max<size_t>(2, static_cast<size_t>(std::ceil(pages.size() * kRepeatShare)));
+  const auto headings = printed_headings(pages);
+  // The print of a header 2.5 cm from the top is in the margin band; its box (the font's, a CJK
+  // font's reaching far below the print) may end below it: the first line's top is what counts.
+  auto names_a_chapter = [&](const PdfPage& p) {
+    if (p.lines.empty() || p.lines.front().y0 > p.height * kMarginBand) return false;
+    const PdfLine& l = p.lines.front();
+    auto h = headings.find(text::strip_spaces(text::fold_width(l.text)));
+    return h != headings.end() && h->second > kHeadingSizeRatio * l.size;
+  };
   for (auto& p : pages) {
+    if (names_a_chapter(p)) p.lines.erase(p.lines.begin());
     std::erase_if(p.lines, [&](const PdfLine& l) {
       if (!in_margin(p, l)) return false;
       if (is_page_number_line(l.text)) return true;
