@@ -30,6 +30,8 @@ office-wide.{docx,pdf}    an operating rule whose table of capacitor banks stand
 office-manual.{docx,pdf}  an operating manual whose running header is the current chapter's title
                           (a chapter field, Word's STYLEREF), each chapter over two pages or
                           more, and a footnote in each of two chapters (marks 1 and 2).
+office-contents.{docx,pdf} the same manual after a contents page Word generates (a TOC field:
+                          entries with dot leaders and page numbers, a page break after it).
 
 With --gold DIR, it also writes the fidelity gold of each export of each document
 (bench/fidelity/gold/office-*.json):
@@ -539,6 +541,29 @@ MANUAL = [
     *clauses(4, DISCONNECTOR),
     p("4.7 严禁用隔离开关拉合负荷电流和故障电流。"),
 ]
+# Word's table of contents: a TOC field whose entries end in a dotted tab and the page number.
+CONTENTS_STYLE = (
+    '<style:style style:name="Contents_20_1" style:display-name="Contents 1" '
+    'style:family="paragraph" style:parent-style-name="Standard"><style:paragraph-properties>'
+    '<style:tab-stops><style:tab-stop style:position="16cm" style:type="right" '
+    'style:leader-style="dotted" style:leader-text="."/></style:tab-stops>'
+    f'</style:paragraph-properties>{text_props(12)}</style:style>')
+
+
+def contents(entries):
+    lines = "".join(f'<text:p text:style-name="Contents_20_1">{escape(t)}<text:tab/>{page}</text:p>'
+                    for t, page in entries)
+    return ('<text:table-of-content text:name="目录"><text:table-of-content-source '
+            'text:outline-level="2"><text:index-title-template>目录</text:index-title-template>'
+            '</text:table-of-content-source><text:index-body><text:index-title text:name="t">'
+            f'{p("目录", "Center")}</text:index-title>{lines}</text:index-body>'
+            '</text:table-of-content>')
+
+
+CONTENTS_DOC = [MANUAL[0], contents([("1 总则", 2), ("2 变压器运行", 2), ("3 断路器运行", 3),
+                                     ("4 隔离开关运行", 5)]),
+                p("\u3000", "Break"), *MANUAL[1:]]
+
 MANUAL_FRAGMENTS = [
     "本手册适用于110kV及以下变电站一次设备的运行维护",
     "过负荷倍数和允许时间按制造厂规定执行",
@@ -609,7 +634,8 @@ def gold_for(name, fmt, body, tables, fragments, pdf, headings=None, header=Fals
     """`headings`: the chapters as printed where Word draws their numbers (else read from the
     body's text); `header`: the pages have a running header that names a chapter."""
     pages = pdf_pages(pdf, header)
-    chapters, at = [], 1
+    # A contents page lists the chapters: they are looked for after it.
+    chapters, at = [], 2 if any("<text:table-of-content" in xml for xml in body) else 1
     for c in headings or chapters_of(body):
         c = dict(c)
         printed = c.pop("printed")
@@ -697,7 +723,8 @@ def main():
                 ("office-grid", GRID_DOC, "", ""),
                 ("office-rules", RULES, RULES_NUMBERING, RULES_PAGES),
                 ("office-wide", WIDE_DOC, "", WIDE_PAGES),
-                ("office-manual", MANUAL, "", MANUAL_PAGES)]:
+                ("office-manual", MANUAL, "", MANUAL_PAGES),
+                ("office-contents", CONTENTS_DOC, CONTENTS_STYLE, MANUAL_PAGES)]:
             fodt = tmp / f"{name}.fodt"
             fodt.write_text(document("", body, numbering, pages), encoding="utf-8")
             export(fodt, out, "docx:MS Word 2007 XML", tmp / "lo")
@@ -712,10 +739,11 @@ def main():
                     ("office-grid", GRID_DOC, GRID_TABLES, GRID_FRAGMENTS, None),
                     ("office-rules", RULES, RULES_TABLES, RULES_FRAGMENTS, RULES_CHAPTERS),
                     ("office-wide", WIDE_DOC, WIDE_TABLES, WIDE_FRAGMENTS, None),
-                    ("office-manual", MANUAL, [], MANUAL_FRAGMENTS, None)]:
+                    ("office-manual", MANUAL, [], MANUAL_FRAGMENTS, None),
+                    ("office-contents", CONTENTS_DOC, [], MANUAL_FRAGMENTS, None)]:
                 export(out / f"{name}.docx", rendered, "pdf:writer_pdf_Export", tmp / "lo")
                 for fmt, pdf in (("pdf", out / f"{name}.pdf"), ("docx", rendered / f"{name}.pdf")):
-                    manual = name == "office-manual"
+                    manual = name in ("office-manual", "office-contents")
                     g = gold_for(name, fmt, body, tables, fragments, pdf, headings, manual)
                     if manual:
                         pages = pdf_pages(pdf, header=True)

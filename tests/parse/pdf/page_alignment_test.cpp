@@ -69,5 +69,18 @@ TEST(PageAlignment, AParagraphOverAPageBreakSaysWhereItTurns) {
   EXPECT_TRUE(placed.breaks[1].empty());
 }
 
+// A contents page, then chapter 1 on the next page under a running header naming it: the
+// heading is too short to be looked for in the whole rendering (it is also a contents entry and
+// the header), and was placed where the text before it ends, on the contents page. It is on
+// the page where it is printed, found between the anchors around it.
+TEST(PageAlignment, AShortHeadingBetweenAnchorsIsOnThePageItIsPrintedOn) {
+  const auto pages = keys({"目录 1 总则……2 2 变压器运行……2 3 断路器运行……3 1",
+                           "1 总则 1 总则 1.1 本手册适用于变电站一次设备的运行维护。 2"});
+  const auto texts = keys({"目录", "1 总则 2", "2 变压器运行 2", "3 断路器运行 3", "1 总则",
+                           "1.1 本手册适用于变电站一次设备的运行维护。"});
+  const auto placed = PageAligner(pages).place(texts).pages;
+  EXPECT_EQ(placed, (std::vector<int>{1, 1, 1, 1, 2, 2}));
+}
+
 }  // namespace page_alignment_test
 }  // namespace regreader::parse

@@ -12,6 +12,8 @@ namespace {
 constexpr size_t kProbeChars = 12;
 // Shorter texts are not looked for: "1" or "是" would match anywhere.
 constexpr size_t kMinProbeChars = 4;
+// Between two anchors, a text this long is looked for in the stretch between them.
+constexpr size_t kMinLocalChars = 2;
 // A probe found more often than this says nothing about where its text is.
 constexpr size_t kMaxOccurrences = 24;
 
@@ -115,6 +117,15 @@ Placement PageAligner::place(const std::vector<std::u32string>& texts) const {
       pos = static_cast<size_t>(anchor[t]);
     } else if (next_anchor < chain.size() && pos >= chain[next_anchor].pos) {
       pos = chain[next_anchor].pos > 0 ? chain[next_anchor].pos - 1 : 0;
+    } else {
+      // Between two anchors a text too short to be looked for in the whole rendering is looked
+      // for in the stretch between them, which also holds the running headers, footers and page
+      // numbers of any page break there: a chapter's heading ("1总则") after a contents page is
+      // on the page it is printed on, not on the page the text before it ends.
+      const size_t end = next_anchor < chain.size() ? chain[next_anchor].pos : all_.size();
+      const std::u32string_view key(texts[t].data(), std::min(kProbeChars, texts[t].size()));
+      const size_t at = key.size() >= kMinLocalChars ? all_.find(key, pos) : std::u32string::npos;
+      if (at != std::u32string::npos && at + key.size() <= end) pos = at;
     }
     out.pages[t] = page_of(std::min(pos, all_.empty() ? 0 : all_.size() - 1));
     pos += texts[t].size();
