@@ -324,16 +324,26 @@ RULES_NUMBERING = (
     '<text:list-style style:name="Paren"><text:list-level-style-number text:level="1" '
     f'{label(1, "（", "）", "nothing")}</text:list-level-style-number></text:list-style>')
 
+
+
+def headed_a4(align):
+    """An A4 page layout with a running header and footer in 9 pt type aligned `align`, and the
+    9 pt footnote style."""
+    return (
+        '<style:page-layout style:name="PL"><style:page-layout-properties fo:page-width="21cm" '
+        'fo:page-height="29.7cm" fo:margin-top="2cm" fo:margin-bottom="2cm" fo:margin-left="2.5cm" '
+        'fo:margin-right="2.5cm"/><style:header-style><style:header-footer-properties '
+        'fo:min-height="0.6cm" fo:margin-bottom="0.3cm"/></style:header-style><style:footer-style>'
+        '<style:header-footer-properties fo:min-height="0.6cm" fo:margin-top="0.3cm"/>'
+        '</style:footer-style></style:page-layout>'
+        '<style:style style:name="Margin" style:family="paragraph"><style:paragraph-properties '
+        f'fo:text-align="{align}"/>{text_props(9)}</style:style>'
+        f'<style:style style:name="Footnote" style:family="paragraph">{text_props(9)}'
+        '</style:style>')
+
+
 RULES_PAGES = (
-    '<style:page-layout style:name="PL"><style:page-layout-properties fo:page-width="21cm" '
-    'fo:page-height="29.7cm" fo:margin-top="2cm" fo:margin-bottom="2cm" fo:margin-left="2.5cm" '
-    'fo:margin-right="2.5cm"/><style:header-style><style:header-footer-properties '
-    'fo:min-height="0.6cm" fo:margin-bottom="0.3cm"/></style:header-style><style:footer-style>'
-    '<style:header-footer-properties fo:min-height="0.6cm" fo:margin-top="0.3cm"/>'
-    '</style:footer-style></style:page-layout>'
-    '<style:style style:name="Margin" style:family="paragraph"><style:paragraph-properties '
-    f'fo:text-align="center"/>{text_props(9)}</style:style>'
-    f'<style:style style:name="Footnote" style:family="paragraph">{text_props(9)}</style:style>'
+    headed_a4("center") +
     '<style:style style:name="fr1" style:family="graphic"><style:graphic-properties '
     'fo:border="0.75pt solid #000000" fo:padding="0.2cm" style:wrap="none" '
     'style:vertical-pos="top" style:horizontal-pos="center"/></style:style>',
@@ -471,15 +481,7 @@ WIDE_DOC = [
 
 # The running header names the chapter the page is in: a chapter field (Word's STYLEREF).
 MANUAL_PAGES = (
-    '<style:page-layout style:name="PL"><style:page-layout-properties fo:page-width="21cm" '
-    'fo:page-height="29.7cm" fo:margin-top="2cm" fo:margin-bottom="2cm" fo:margin-left="2.5cm" '
-    'fo:margin-right="2.5cm"/><style:header-style><style:header-footer-properties '
-    'fo:min-height="0.6cm" fo:margin-bottom="0.3cm"/></style:header-style><style:footer-style>'
-    '<style:header-footer-properties fo:min-height="0.6cm" fo:margin-top="0.3cm"/>'
-    '</style:footer-style></style:page-layout>'
-    '<style:style style:name="Margin" style:family="paragraph"><style:paragraph-properties '
-    f'fo:text-align="end"/>{text_props(9)}</style:style>'
-    f'<style:style style:name="Footnote" style:family="paragraph">{text_props(9)}</style:style>',
+    headed_a4("end"),
     '<office:master-styles><style:master-page style:name="Standard" style:page-layout-name="PL">'
     '<style:header><text:p text:style-name="Margin"><text:chapter text:display="name" '
     'text:outline-level="1"/></text:p></style:header><style:footer><text:p '
@@ -504,20 +506,24 @@ def clauses(chapter, topics):
 
 PATROL_NOTE = ("巡视时应核对上次的记录，比较数值的变化趋势；夜间巡视应重点检查接头发热和放电现象，"
                "雨雪天气应检查瓷件有无闪络痕迹。")
-TRANSFORMER = [
-    f"变压器{what}应每{when}检查一次，检查结果记入设备运行记录，发现异常应立即报告值班负责人并"
-    f"加强监视，必要时申请停运处理。{PATROL_NOTE}" for what, when in [
-        ("油枕油位", "班"), ("上层油温", "班"), ("绕组温度", "班"), ("冷却器运行", "班"),
-        ("呼吸器硅胶", "日"), ("套管油位", "日"), ("压力释放阀", "周"), ("气体继电器", "周"),
-        ("有载调压机构", "周"), ("接地引下线", "月"), ("端子箱密封", "月"), ("消防设施", "月"),
-        ("本体渗漏", "班"), ("声音振动", "班")]]
-BREAKER = [
-    f"断路器{what}应每{when}检查一次，检查结果记入设备运行记录，发现异常应立即报告值班负责人并"
-    f"按缺陷管理流程处理。{PATROL_NOTE}" for what, when in [
-        ("SF6气体压力", "班"), ("分合闸指示", "班"), ("操动机构储能", "班"), ("加热器", "日"),
-        ("机构箱密封", "周"), ("二次接线", "月"), ("接地连接", "月"), ("动作计数器", "月"),
-        ("瓷套外观", "班"), ("引线接头", "班"), ("控制电源", "日"), ("汇控柜", "周"),
-        ("防跳回路", "月"), ("液压油位", "日")]]
+
+
+def checks(device, then, items):
+    """A clause per item checked on patrol: (what, how often)."""
+    return [f"{device}{what}应每{when}检查一次，检查结果记入设备运行记录，发现异常应立即报告值班负责人"
+            f"并{then}{PATROL_NOTE}" for what, when in items]
+
+
+TRANSFORMER = checks("变压器", "加强监视，必要时申请停运处理。", [
+    ("油枕油位", "班"), ("上层油温", "班"), ("绕组温度", "班"), ("冷却器运行", "班"),
+    ("呼吸器硅胶", "日"), ("套管油位", "日"), ("压力释放阀", "周"), ("气体继电器", "周"),
+    ("有载调压机构", "周"), ("接地引下线", "月"), ("端子箱密封", "月"), ("消防设施", "月"),
+    ("本体渗漏", "班"), ("声音振动", "班")])
+BREAKER = checks("断路器", "按缺陷管理流程处理。", [
+    ("SF6气体压力", "班"), ("分合闸指示", "班"), ("操动机构储能", "班"), ("加热器", "日"),
+    ("机构箱密封", "周"), ("二次接线", "月"), ("接地连接", "月"), ("动作计数器", "月"),
+    ("瓷套外观", "班"), ("引线接头", "班"), ("控制电源", "日"), ("汇控柜", "周"),
+    ("防跳回路", "月"), ("液压油位", "日")])
 DISCONNECTOR = [
     f"隔离开关{what}应每{when}检查一次，发现异常应立即报告值班负责人。" for what, when in [
         ("触头接触", "班"), ("绝缘子", "班"), ("传动连杆", "月"), ("闭锁装置", "月"),
