@@ -32,6 +32,8 @@ office-manual.{docx,pdf}  an operating manual whose running header is the curren
                           more, and a footnote in each of two chapters (marks 1 and 2).
 office-contents.{docx,pdf} the same manual after a contents page Word generates (a TOC field:
                           entries with dot leaders and page numbers, a page break after it).
+office-contents-inline.{docx,pdf} the same with no page break after the contents: chapter 1
+                          starts on the contents page.
 
 With --gold DIR, it also writes the fidelity gold of each export of each document
 (bench/fidelity/gold/office-*.json):
@@ -569,6 +571,8 @@ def contents(entries):
 CONTENTS_DOC = [MANUAL[0], contents([("1 总则", 2), ("2 变压器运行", 2), ("3 断路器运行", 3),
                                      ("4 隔离开关运行", 5)]),
                 p("\u3000", "Break"), *MANUAL[1:]]
+CONTENTS_INLINE_DOC = [MANUAL[0], contents([("1 总则", 1), ("2 变压器运行", 1), ("3 断路器运行", 3),
+                                            ("4 隔离开关运行", 4)]), *MANUAL[1:]]
 
 MANUAL_FRAGMENTS = [
     "本手册适用于110kV及以下变电站一次设备的运行维护",
@@ -628,10 +632,11 @@ def pdf_pages(pdf, header=False):
     return pages
 
 
-def page_of(pages, text, after=1):
+def page_of(pages, text, after=1, leaders=False):
+    """`leaders`: not where the text is a contents entry (followed by its leader dots)."""
     key = re.sub(r"\s+", "", text)
     for k in range(after, len(pages) + 1):
-        if key in pages[k - 1]:
+        if re.search(re.escape(key) + (r"(?![.…])" if leaders else ""), pages[k - 1]):
             return k
     raise SystemExit(f"'{text}' is not in the rendering")
 
@@ -640,12 +645,13 @@ def gold_for(name, fmt, body, tables, fragments, pdf, headings=None, header=Fals
     """`headings`: the chapters as printed where Word draws their numbers (else read from the
     body's text); `header`: the pages have a running header that names a chapter."""
     pages = pdf_pages(pdf, header)
-    # A contents page lists the chapters: they are looked for after it.
-    chapters, at = [], 2 if any("<text:table-of-content" in xml for xml in body) else 1
+    # A contents page lists the chapters: they are looked for where no leader dots follow them.
+    contents = any("<text:table-of-content" in xml for xml in body)
+    chapters, at = [], 1
     for c in headings or chapters_of(body):
         c = dict(c)
         printed = c.pop("printed")
-        at = page_of(pages, re.sub(r"\s+", "", printed), at)
+        at = page_of(pages, re.sub(r"\s+", "", printed), at, contents)
         chapters.append({**c, "page": at})
     return {
         "fixture": f"{name}.{fmt}",
@@ -730,7 +736,8 @@ def main():
                 ("office-rules", RULES, RULES_NUMBERING, RULES_PAGES),
                 ("office-wide", WIDE_DOC, "", WIDE_PAGES),
                 ("office-manual", MANUAL, "", MANUAL_PAGES),
-                ("office-contents", CONTENTS_DOC, CONTENTS_STYLE, MANUAL_PAGES)]:
+                ("office-contents", CONTENTS_DOC, CONTENTS_STYLE, MANUAL_PAGES),
+                ("office-contents-inline", CONTENTS_INLINE_DOC, CONTENTS_STYLE, MANUAL_PAGES)]:
             fodt = tmp / f"{name}.fodt"
             fodt.write_text(document("", body, numbering, pages), encoding="utf-8")
             export(fodt, out, "docx:MS Word 2007 XML", tmp / "lo")
@@ -746,10 +753,11 @@ def main():
                     ("office-rules", RULES, RULES_TABLES, RULES_FRAGMENTS, RULES_CHAPTERS),
                     ("office-wide", WIDE_DOC, WIDE_TABLES, WIDE_FRAGMENTS, None),
                     ("office-manual", MANUAL, [], MANUAL_FRAGMENTS, None),
-                    ("office-contents", CONTENTS_DOC, [], MANUAL_FRAGMENTS, None)]:
+                    ("office-contents", CONTENTS_DOC, [], MANUAL_FRAGMENTS, None),
+                    ("office-contents-inline", CONTENTS_INLINE_DOC, [], MANUAL_FRAGMENTS, None)]:
                 export(out / f"{name}.docx", rendered, "pdf:writer_pdf_Export", tmp / "lo")
                 for fmt, pdf in (("pdf", out / f"{name}.pdf"), ("docx", rendered / f"{name}.pdf")):
-                    manual = name in ("office-manual", "office-contents")
+                    manual = name.startswith(("office-manual", "office-contents"))
                     g = gold_for(name, fmt, body, tables, fragments, pdf, headings, manual)
                     if manual:
                         pages = pdf_pages(pdf, header=True)

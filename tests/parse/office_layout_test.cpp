@@ -319,5 +319,32 @@ INSTANTIATE_TEST_SUITE_P(Exports, OfficeManual,
                            return info.param.substr(info.param.rfind('.') + 1);
                          });
 
+class OfficeContents : public ::testing::TestWithParam<std::string> {};
+
+// A contents page Word generates (a TOC field: entries with dot leaders and page numbers) lists
+// the chapters: its entries are no chapters, and every chapter is stored once, from its heading,
+// whether chapter 1 starts on the next page or on the contents page itself (no page break after
+// the contents: the headings after the last entry were lost with the page's entries, or rebuilt
+// from them as 1总则 and 2变压器运行 with 3 and 4 under 2).
+TEST_P(OfficeContents, EntriesAreNoChaptersAndEveryChapterIsStoredOnce) {
+  const auto doc = parse_fixture(GetParam());
+  std::vector<std::string> chapters;
+  for (const auto* n : top_level(doc.structure))
+    chapters.push_back(n->section_number + " " + n->title);
+  EXPECT_EQ(chapters,
+            (std::vector<std::string>{"1 总则", "2 变压器运行", "3 断路器运行", "4 隔离开关运行"}));
+}
+
+INSTANTIATE_TEST_SUITE_P(Exports, OfficeContents,
+                         ::testing::Values("office-contents.pdf", "office-contents.docx",
+                                           "office-contents-inline.pdf",
+                                           "office-contents-inline.docx"),
+                         [](const auto& info) {
+                           std::string name = info.param;
+                           for (char& c : name)
+                             if (c == '-' || c == '.') c = '_';
+                           return name;
+                         });
+
 }  // namespace office_layout_test
 }  // namespace regreader::parse

@@ -48,6 +48,7 @@ std::set<int> toc_pages(const RawDocument& raw);
 class TocRun {
  public:
   bool inside(const std::string& text);
+  bool active() const { return active_; }
 
  private:
   bool active_ = false;

@@ -377,6 +377,7 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
   // after it: there, contents lines are found line by line (TocRun, field codes) only.
   const std::set<int> toc = model::has_layout(raw.paging) ? toc_pages(raw) : std::set<int>{};
   TocRun toc_run;
+  int contents_end = 0;  // the page where the last run of contents lines ended
   const std::vector<RawBlock> blocks = blocks_to_classify(raw);
   const std::vector<bool> questions = question_paragraphs(blocks);
   const std::vector<bool> items_titles = item_titles(blocks, questions);
@@ -415,10 +416,16 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
       it.text =
           unmarked_number(text::collapse_spaces(text::fold_width(strip_field_codes(rb.text))));
       if (it.text.empty()) continue;
+      const bool was_in_toc = toc_run.active();
       const bool in_toc = toc_run.inside(it.text) || field_toc;
+      if (was_in_toc && !in_toc) contents_end = it.page;
+      // On a contents page, a heading set as one (a heading style, larger type) after the last
+      // contents line is the body's: a short Word file runs on into chapter 1 on that page.
+      const bool body_heading = contents_end == it.page && (rb.heading_level > 0 || it.larger_font);
       if (rb.continued) {
         it.type = BlockType::kText;  // the rest of a paragraph from the page before
-      } else if ((in_toc || toc.count(it.page)) && !is_front_matter_title(it.text)) {
+      } else if ((in_toc || (toc.count(it.page) && !body_heading)) &&
+                 !is_front_matter_title(it.text)) {
         it.type = BlockType::kText;  // a table-of-contents line
       } else {
         classify(it, rb, numbering);
