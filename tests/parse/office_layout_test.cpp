@@ -28,6 +28,19 @@ std::vector<const model::ChapterNode*> top_level(const model::DocumentStructure&
   return out;
 }
 
+// The top-level chapters as "number title".
+std::vector<std::string> chapter_titles(const model::ParsedDocument& doc) {
+  std::vector<std::string> out;
+  for (const auto* n : top_level(doc.structure))
+    out.push_back(n->section_number + " " + n->title);
+  return out;
+}
+
+// A parameterised test's name: the fixture's format ("pdf", "docx").
+std::string by_format(const ::testing::TestParamInfo<std::string>& info) {
+  return info.param.substr(info.param.rfind('.') + 1);
+}
+
 // Every block of the document with its type.
 std::vector<std::pair<BlockType, std::string>> blocks(const model::ParsedDocument& doc) {
   std::vector<std::pair<BlockType, std::string>> out;
@@ -118,10 +131,7 @@ TEST_P(OfficeGuide, BoxedCalloutsAreNotes) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Exports, OfficeGuide,
-                         ::testing::Values("office-guide.pdf", "office-guide.docx"),
-                         [](const auto& info) {
-                           return info.param.substr(info.param.rfind('.') + 1);
-                         });
+                         ::testing::Values("office-guide.pdf", "office-guide.docx"), by_format);
 
 // Word's Title style names the document (with its bracketed Subtitle); every Heading 1 is a
 // chapter, the first one on the cover page included.
@@ -172,10 +182,7 @@ TEST_P(OfficeGrid, ProseLaidOutInAGridIsTextAndARealTableStays) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Exports, OfficeGrid,
-                         ::testing::Values("office-grid.pdf", "office-grid.docx"),
-                         [](const auto& info) {
-                           return info.param.substr(info.param.rfind('.') + 1);
-                         });
+                         ::testing::Values("office-grid.pdf", "office-grid.docx"), by_format);
 
 class OfficeRules : public ::testing::TestWithParam<std::string> {};
 
@@ -254,10 +261,7 @@ TEST_P(OfficeRules, AFootnoteIsANoteLabelledAsPrinted) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Exports, OfficeRules,
-                         ::testing::Values("office-rules.pdf", "office-rules.docx"),
-                         [](const auto& info) {
-                           return info.param.substr(info.param.rfind('.') + 1);
-                         });
+                         ::testing::Values("office-rules.pdf", "office-rules.docx"), by_format);
 
 class OfficeWide : public ::testing::TestWithParam<std::string> {};
 
@@ -277,10 +281,7 @@ TEST_P(OfficeWide, WordsCutAtACellsBorderAndRowsCutByThePageAreWhole) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Exports, OfficeWide,
-                         ::testing::Values("office-wide.pdf", "office-wide.docx"),
-                         [](const auto& info) {
-                           return info.param.substr(info.param.rfind('.') + 1);
-                         });
+                         ::testing::Values("office-wide.pdf", "office-wide.docx"), by_format);
 
 class OfficeManual : public ::testing::TestWithParam<std::string> {};
 
@@ -290,10 +291,7 @@ class OfficeManual : public ::testing::TestWithParam<std::string> {};
 // Footnotes numbered through the document are notes of the pages their marks are on.
 TEST_P(OfficeManual, AChapterHeaderIsNoTextAndFootnotesAreNotes) {
   const auto doc = parse_fixture(GetParam());
-  std::vector<std::string> chapters;
-  for (const auto* n : top_level(doc.structure))
-    chapters.push_back(n->section_number + " " + n->title);
-  EXPECT_EQ(chapters,
+  EXPECT_EQ(chapter_titles(doc),
             (std::vector<std::string>{"1 总则", "2 变压器运行", "3 断路器运行", "4 隔离开关运行"}));
   for (const auto& p : doc.pages)
     for (const auto& b : p.content_blocks) {
@@ -314,10 +312,7 @@ TEST_P(OfficeManual, AChapterHeaderIsNoTextAndFootnotesAreNotes) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Exports, OfficeManual,
-                         ::testing::Values("office-manual.pdf", "office-manual.docx"),
-                         [](const auto& info) {
-                           return info.param.substr(info.param.rfind('.') + 1);
-                         });
+                         ::testing::Values("office-manual.pdf", "office-manual.docx"), by_format);
 
 class OfficeContents : public ::testing::TestWithParam<std::string> {};
 
@@ -328,10 +323,7 @@ class OfficeContents : public ::testing::TestWithParam<std::string> {};
 // from them as 1总则 and 2变压器运行 with 3 and 4 under 2).
 TEST_P(OfficeContents, EntriesAreNoChaptersAndEveryChapterIsStoredOnce) {
   const auto doc = parse_fixture(GetParam());
-  std::vector<std::string> chapters;
-  for (const auto* n : top_level(doc.structure))
-    chapters.push_back(n->section_number + " " + n->title);
-  EXPECT_EQ(chapters,
+  EXPECT_EQ(chapter_titles(doc),
             (std::vector<std::string>{"1 总则", "2 变压器运行", "3 断路器运行", "4 隔离开关运行"}));
 }
 
