@@ -1,7 +1,6 @@
 #include "regreader/parse/pdf/pdf_footnotes.hpp"
 
 #include <algorithm>
-#include <map>
 #include <string_view>
 
 #include "regreader/core/text.hpp"
@@ -25,10 +24,12 @@ bool ascii_alnum(char32_t c) {
   return (c >= U'0' && c <= U'9') || (c >= U'a' && c <= U'z') || (c >= U'A' && c <= U'Z');
 }
 
-// Where a raised mark is in a line: characters [from, to) and its label.
+// Where a raised mark is in a line: characters [from, to), its label, and the baseline of the
+// line's own type.
 struct Mark {
   size_t line = 0, from = 0, to = 0;
   std::u32string label;
+  float base = 0;
 };
 
 float body_baseline(const PdfLine& l) {
@@ -56,7 +57,7 @@ std::vector<Mark> raised_marks(const PdfPage& page, size_t lines) {
       while (end < l.chars.size() && raised(l.chars[end]) && l.chars[k].c <= U'9' &&
              l.chars[end].c <= U'9')
         ++end;
-      Mark m{i, k, end, {}};
+      Mark m{i, k, end, {}, base};
       for (size_t j = k; j < end; ++j)
         m.label += l.chars[j].c;
       out.push_back(std::move(m));
@@ -92,14 +93,14 @@ std::string text_of(const PdfLine& l, size_t from) {
 }
 
 // Writes "[脚注<label>]" over the mark's characters, on the line's baseline at its size.
-void write_mark(PdfLine& l, const Mark& m, float base) {
+void write_mark(PdfLine& l, const Mark& m) {
   const PdfChar model = l.chars[m.from];
   std::vector<PdfChar> mark;
   for (char32_t c : U"[脚注" + m.label + U"]") {
     PdfChar ch = model;
     ch.c = c;
     ch.size = l.size;
-    ch.baseline = base;
+    ch.baseline = m.base;
     ch.x1 = l.chars[m.to - 1].x1;
     mark.push_back(ch);
   }
@@ -120,30 +121,31 @@ void take_footnotes(PdfPage& page, float body_size, std::vector<RawFootnote>& ou
   auto marks = raised_marks(page, foot);
   if (marks.empty()) return;
 
-  std::map<std::u32string, std::string> notes;  // label -> text, in the order they open
-  std::vector<std::u32string> order;
+  // label -> text, in the order they open
+  std::vector<std::pair<std::u32string, std::string>> notes;
+  auto noted = [&](const std::u32string& label) {
+    return std::ranges::any_of(notes, [&](const auto& n) { return n.first == label; });
+  };
   std::vector<bool> taken(page.lines.size(), false);
   for (size_t i = foot; i < page.lines.size(); ++i) {
     const auto& line = page.lines[i];
     if (is_page_number_line(line.text)) {  // a footer below the footnotes ends them
-      if (!order.empty()) break;
+      if (!notes.empty()) break;
       continue;
     }
     size_t from = 0;
     const std::u32string label = opening_label(line, from);
-    const bool marked = !label.empty() && !notes.contains(label) &&
+    const bool marked = !label.empty() && !noted(label) &&
                         std::ranges::any_of(marks, [&](const Mark& m) { return m.label == label; });
-    if (marked) {
-      notes[label] = text_of(line, from);
-      order.push_back(label);
-    } else if (!order.empty()) {
-      notes[order.back()] += " " + text_of(line, 0);  // its text runs on
-    } else {
+    if (marked)
+      notes.emplace_back(label, text_of(line, from));
+    else if (!notes.empty())
+      notes.back().second += " " + text_of(line, 0);  // its text runs on
+    else
       continue;
-    }
     taken[i] = true;
   }
-  if (order.empty()) return;
+  if (notes.empty()) return;
 
   // Marks are rewritten from the end of each line so that earlier positions stay valid.
   std::ranges::sort(marks, [](const Mark& a, const Mark& b) {
@@ -151,14 +153,14 @@ void take_footnotes(PdfPage& page, float body_size, std::vector<RawFootnote>& ou
   });
   std::vector<bool> changed(page.lines.size(), false);
   for (const auto& m : marks) {
-    if (!notes.contains(m.label)) continue;
-    write_mark(page.lines[m.line], m, body_baseline(page.lines[m.line]));
+    if (!noted(m.label)) continue;
+    write_mark(page.lines[m.line], m);
     changed[m.line] = true;
   }
   for (size_t i = 0; i < foot; ++i)
     if (changed[i]) assemble_line(page.lines[i]);
-  for (const auto& label : order)
-    out.push_back({"脚注" + utf8(label), text::clean_spaces(notes[label]), page.number});
+  for (const auto& [label, text] : notes)
+    out.push_back({"脚注" + utf8(label), text::clean_spaces(text), page.number});
   size_t k = 0;
   std::erase_if(page.lines, [&](const PdfLine&) { return taken[k++]; });
 }
