@@ -3,9 +3,11 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <future>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <tuple>
 #include <unordered_map>
 #include <unordered_set>
@@ -129,25 +131,47 @@ void take_rows(Replica& r, const store::pg::PgResult& rows, int dimension,
 
 void catch_up(Replica& r, const PgStore& store, int dimension, long long generation);
 
-// The graph this replica saved at its last start (saved_graph.hpp), with the rows it holds; what
-// changed since is caught up. False when there is none for this model.
-bool load_saved(Replica& r, const PgStore& store, const std::filesystem::path& file,
-                const std::string& model_id, int dimension, long long generation) {
-  auto saved = load_graph(file, model_id, dimension);
-  if (!saved) return false;
-  r.index = std::make_unique<VectorIndex>(std::move(saved->index));
-  r.block_of.clear();
-  const auto rows = store.read("SELECT id, block_id FROM block_vectors WHERE id <= $1",
-                               {std::to_string(saved->max_id)});
+// Adds the rows stored after the highest id held; how many.
+size_t add_rows_after_max(Replica& r, const PgStore& store, int dimension) {
+  size_t added = 0;
+  take_rows(r,
+            store.read("SELECT id, block_id, vector FROM block_vectors WHERE id > $1 ORDER BY id",
+                       {std::to_string(r.max_id)}),
+            dimension, [&](int64_t id, std::vector<float> v) {
+              r.index->add(id, v);
+              ++added;
+            });
+  return added;
+}
+
+// Every stored vector's label and block, in one query: what a loaded graph is reconciled with.
+std::unordered_map<int64_t, std::string> stored_blocks(const PgStore& store) {
+  const auto rows = store.read("SELECT id, block_id FROM block_vectors");
+  std::unordered_map<int64_t, std::string> out;
+  out.reserve(static_cast<size_t>(rows.rows()));
   for (int i = 0; i < rows.rows(); ++i)
-    r.block_of[rows.integer(i, 0)] = rows.text(i, 1);
-  for (const int64_t label : r.index->labels())  // rows deleted since it was saved
-    if (!r.block_of.count(label)) r.index->remove(label);
-  r.max_id = saved->max_id;
+    out.emplace(rows.integer(i, 0), rows.text(i, 1));
+  return out;
+}
+
+// Takes a saved graph (saved_graph.hpp) as the index, `stored` being every stored row: the
+// labels whose rows are gone are removed and the rows stored since it was saved are added.
+void adopt_graph(Replica& r, SavedGraph saved, std::unordered_map<int64_t, std::string> stored,
+                 const PgStore& store, int dimension, long long generation) {
+  r.index = std::make_unique<VectorIndex>(std::move(saved.index));
+  size_t removed = 0;
+  for (const int64_t label : r.index->labels())
+    if (!stored.count(label)) r.index->remove(label), ++removed;
+  r.max_id = saved.max_id;
+  std::erase_if(stored, [&](const auto& row) { return row.first > saved.max_id; });
+  r.block_of = std::move(stored);
   ++r.stats.graph_loads;
-  spdlog::info("vector graph loaded from {}: {} vectors", file.string(), r.block_of.size());
-  catch_up(r, store, dimension, generation);
-  return true;
+  const size_t added = add_rows_after_max(r, store, dimension);
+  ++r.stats.catch_ups;
+  spdlog::info(
+      "vector graph loaded at generation {}: {} added since it was saved, {} removed, {} "
+      "held",
+      generation, added, removed, r.block_of.size());
 }
 
 // The index built from every stored vector, without looking for a saved graph.
@@ -168,16 +192,27 @@ void build_all(Replica& r, const PgStore& store, int dimension, long long genera
 }
 
 // The graph this replica saved, else the one published in the database, else one built here
-// (then saved and published). Without a local directory the graph is built at every start.
+// (then saved and published). Without a local directory the graph is built at every start. The
+// graph is read (or fetched) while the stored rows are read on this thread: a new replica waits
+// for the longer of the two, not their sum.
 void load_all(Replica& r, const PgStore& store, const std::string& model_id, int dimension,
               long long generation) {
   const bool local = !store.local_dir().empty();
   const auto file = saved_graph_path(store.local_dir(), store.location(), r.config_key);
-  if (local && load_saved(r, store, file, model_id, dimension, generation)) return;
-  if (local && fetch_graph(store, file, model_id, dimension) &&
-      load_saved(r, store, file, model_id, dimension, generation)) {
-    ++r.stats.database_graphs;
-    return;
+  if (local) {
+    auto graph =
+        std::async(std::launch::async, [&]() -> std::pair<std::optional<SavedGraph>, bool> {
+          if (auto own = load_graph(file, model_id, dimension)) return {std::move(own), false};
+          if (!fetch_graph(store, file, model_id, dimension)) return {std::nullopt, false};
+          return {load_graph(file, model_id, dimension), true};
+        });
+    auto stored = stored_blocks(store);
+    auto [saved, fetched] = graph.get();
+    if (saved) {
+      adopt_graph(r, std::move(*saved), std::move(stored), store, dimension, generation);
+      if (fetched) ++r.stats.database_graphs;
+      return;
+    }
   }
   build_all(r, store, dimension, generation);
   if (local && r.index->uses_hnsw()) {
@@ -207,14 +242,7 @@ void catch_up(Replica& r, const PgStore& store, int dimension, long long generat
     } else {
       ++it;
     }
-  size_t added = 0;
-  take_rows(r,
-            store.read("SELECT id, block_id, vector FROM block_vectors WHERE id > $1 ORDER BY id",
-                       {std::to_string(r.max_id)}),
-            dimension, [&](int64_t id, std::vector<float> v) {
-              r.index->add(id, v);
-              ++added;
-            });
+  const size_t added = add_rows_after_max(r, store, dimension);
   ++r.stats.catch_ups;
   spdlog::info("vector index caught up with generation {}: {} added, {} removed, {} held",
                generation, added, removed, r.block_of.size());
