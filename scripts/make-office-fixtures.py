@@ -34,6 +34,8 @@ office-contents.{docx,pdf} the same manual after a contents page Word generates 
                           entries with dot leaders and page numbers, a page break after it).
 office-contents-inline.{docx,pdf} the same with no page break after the contents: chapter 1
                           starts on the contents page.
+office-named.{docx,pdf}   the manual with its chapters numbered by the word processor: the
+                          running header prints the chapter's name without its number.
 
 With --gold DIR, it also writes the fidelity gold of each export of each document
 (bench/fidelity/gold/office-*.json):
@@ -309,8 +311,8 @@ TITLE_DOC = [
 
 # Word's own numbering: the labels are drawn by the word processor, never typed. LibreOffice writes
 # 一, 二, 三 to Word as taiwaneseCountingThousand.
-def label(level, prefix, suffix, follow="space"):
-    return (f'style:num-format="一, 二, 三, ..." style:num-prefix="{prefix}" '
+def label(level, prefix, suffix, follow="space", digits="一, 二, 三, ..."):
+    return (f'style:num-format="{digits}" style:num-prefix="{prefix}" '
             f'style:num-suffix="{suffix}"><style:list-level-properties '
             f'text:list-level-position-and-space-mode="label-alignment"><style:list-level-label-'
             f'alignment text:label-followed-by="{follow}"/></style:list-level-properties>')
@@ -599,6 +601,16 @@ def plain(xml):
         "&amp;", "&")
 
 
+# The manual numbered by the word processor (outline numbering 1, 2, 3): the header's chapter
+# field, like Word's STYLEREF field by default, prints the chapter's name without its number.
+NAMED_NUMBERING = ('<text:outline-style style:name="Outline"><text:outline-level-style '
+                   f'text:level="1" {label(1, "", "", digits="1")}</text:outline-level-style>'
+                   '</text:outline-style>')
+NAMED_DOC = [outline(re.sub(r"^\d+ ", "", plain(x)), 1) if "<text:h" in x else x for x in MANUAL]
+NAMED_CHAPTERS = [{"section": str(k), "title": t, "level": 1, "printed": f"{k} {t}"}
+                  for k, t in enumerate(["总则", "变压器运行", "断路器运行", "隔离开关运行"], 1)]
+
+
 def chapters_of(body):
     """The headings of a body as written: 一、 parts (Part), 1. items (Item), Heading 1."""
     out = []
@@ -737,7 +749,8 @@ def main():
                 ("office-wide", WIDE_DOC, "", WIDE_PAGES),
                 ("office-manual", MANUAL, "", MANUAL_PAGES),
                 ("office-contents", CONTENTS_DOC, CONTENTS_STYLE, MANUAL_PAGES),
-                ("office-contents-inline", CONTENTS_INLINE_DOC, CONTENTS_STYLE, MANUAL_PAGES)]:
+                ("office-contents-inline", CONTENTS_INLINE_DOC, CONTENTS_STYLE, MANUAL_PAGES),
+                ("office-named", NAMED_DOC, NAMED_NUMBERING, MANUAL_PAGES)]:
             fodt = tmp / f"{name}.fodt"
             fodt.write_text(document("", body, numbering, pages), encoding="utf-8")
             export(fodt, out, "docx:MS Word 2007 XML", tmp / "lo")
@@ -754,10 +767,11 @@ def main():
                     ("office-wide", WIDE_DOC, WIDE_TABLES, WIDE_FRAGMENTS, None),
                     ("office-manual", MANUAL, [], MANUAL_FRAGMENTS, None),
                     ("office-contents", CONTENTS_DOC, [], MANUAL_FRAGMENTS, None),
-                    ("office-contents-inline", CONTENTS_INLINE_DOC, [], MANUAL_FRAGMENTS, None)]:
+                    ("office-contents-inline", CONTENTS_INLINE_DOC, [], MANUAL_FRAGMENTS, None),
+                    ("office-named", NAMED_DOC, [], MANUAL_FRAGMENTS, NAMED_CHAPTERS)]:
                 export(out / f"{name}.docx", rendered, "pdf:writer_pdf_Export", tmp / "lo")
                 for fmt, pdf in (("pdf", out / f"{name}.pdf"), ("docx", rendered / f"{name}.pdf")):
-                    manual = name.startswith(("office-manual", "office-contents"))
+                    manual = name.startswith(("office-manual", "office-contents", "office-named"))
                     g = gold_for(name, fmt, body, tables, fragments, pdf, headings, manual)
                     if manual:
                         pages = pdf_pages(pdf, header=True)

@@ -314,6 +314,27 @@ TEST_P(OfficeManual, AChapterHeaderIsNoTextAndFootnotesAreNotes) {
 INSTANTIATE_TEST_SUITE_P(Exports, OfficeManual,
                          ::testing::Values("office-manual.pdf", "office-manual.docx"), by_format);
 
+class OfficeNamed : public ::testing::TestWithParam<std::string> {};
+
+// The same manual with its chapters numbered by the word processor: the header's chapter field
+// (Word's STYLEREF) prints the chapter's name without its number (变压器运行), which is no text
+// of the page either.
+TEST_P(OfficeNamed, AHeaderPrintingTheChaptersNameAloneIsNoText) {
+  const auto doc = parse_fixture(GetParam());
+  EXPECT_EQ(chapter_titles(doc),
+            (std::vector<std::string>{"1 总则", "2 变压器运行", "3 断路器运行", "4 隔离开关运行"}));
+  for (const auto& p : doc.pages)
+    for (const auto& b : p.content_blocks) {
+      if (b.block_type == model::BlockType::kHeading) continue;
+      const std::string t = text::strip_spaces(b.content_markdown);
+      for (const char* name : {"总则", "变压器运行", "断路器运行", "隔离开关运行"})
+        EXPECT_FALSE(t.starts_with(name)) << "a header stored as text on page " << p.page_num;
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Exports, OfficeNamed,
+                         ::testing::Values("office-named.pdf", "office-named.docx"), by_format);
+
 class OfficeContents : public ::testing::TestWithParam<std::string> {};
 
 // A contents page Word generates (a TOC field: entries with dot leaders and page numbers) lists

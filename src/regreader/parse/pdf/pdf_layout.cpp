@@ -186,18 +186,27 @@ namespace {
 // A running header that names the chapter the page is in (Word's STYLEREF field, LibreOffice's
 // chapter field) changes from chapter to chapter, so it may repeat on too few pages to be told
 // by repetition: it is a heading of the document (a line in type larger than the body or bold,
-// out of the margins) printed again, in smaller type, as the first line of a page near its top.
-// Key: the text without spaces, numbers kept; value: the largest size the heading is printed in.
+// out of the margins) printed again, in smaller type, as the first line of a page near its top,
+// with its number or, as Word's STYLEREF prints a heading its numbering draws, without it.
+// Key: the text without spaces; value: the largest size the heading is printed in.
 std::map<std::string, float> printed_headings(const std::vector<PdfPage>& pages) {
   const float body = body_font_size(pages);
   std::map<std::string, float> out;
+  auto add = [&](const std::string& key, float size) {
+    if (text::length(key) < 2) return;  // a name of one character says too little
+    float& largest = out[key];
+    largest = std::max(largest, size);
+  };
   for (const auto& p : pages)
     for (const auto& l : p.lines) {
       if (in_margin(p, l) || !(l.size > body * kHeadingSizeRatio || l.bold) ||
           text::length(l.text) > kMaxHeadingChars)
         continue;
-      float& size = out[text::strip_spaces(text::fold_width(l.text))];
-      size = std::max(size, l.size);
+      const std::string folded = text::fold_width(l.text);
+      add(text::strip_spaces(folded), l.size);
+      auto numbered = match_section_number(folded, true);
+      if (!numbered) numbered = match_enumerated_heading(folded);
+      if (numbered) add(text::strip_spaces(numbered->rest), l.size);
     }
   return out;
 }
