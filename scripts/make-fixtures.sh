@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates the committed test fixtures from documents we wrote ourselves (examples/*.md).
-# Needs pandoc, LibreOffice (soffice) with fonts-noto-cjk, and qpdf — only to regenerate; the
-# fixtures are committed so that tests need none of these.
-#   apt-get install pandoc libreoffice-writer-nogui fonts-noto-cjk qpdf
+# Needs pandoc, LibreOffice (soffice) with fonts-noto-cjk, qpdf, groff and ghostscript — only to
+# regenerate; the fixtures are committed so that tests need none of these.
+#   apt-get install pandoc libreoffice-writer-nogui fonts-noto-cjk qpdf groff ghostscript
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=tests/fixtures
@@ -46,6 +46,8 @@ open(sys.argv[1], "wb").write(b"P5\n%d %d\n255\n" % (w, h) + bytes(random.getran
 PY
 python3 scripts/make-image-only-pdf.py "$out/noise-scan.pdf" "$tmp/noise.pgm"
 python3 scripts/make-docx-fixture.py "$out/word-features.docx"
+# Display formulas typeset by groff's eqn (fractions over a drawn bar).
+bash scripts/make-formula-fixture.sh "$out"
 # Office exports (Word/WPS layouts: parts and items, boxes, bullets, Title style) and their gold.
 python3 scripts/make-office-fixtures.py "$out" --gold bench/fidelity/gold
 echo "fixtures written to $out"

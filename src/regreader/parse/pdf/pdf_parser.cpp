@@ -17,6 +17,7 @@
 #include "regreader/parse/pdf/block_rects.hpp"
 #include "regreader/parse/pdf/pdf_document.hpp"
 #include "regreader/parse/pdf/pdf_footnotes.hpp"
+#include "regreader/parse/pdf/pdf_fractions.hpp"
 #include "regreader/parse/tables/pdf_tables.hpp"
 #include "regreader/parse/tables/prose_cells.hpp"
 
@@ -70,6 +71,7 @@ class PageReader {
       content.rules.insert(content.rules.end(), scanned.begin(), scanned.end());
       source = "ocr";
     }
+    if (source == "text_layer") join_fractions(content.chars, content.rules);
     PdfPage page{
         index + 1, content.width, content.height, build_lines(std::move(content.chars)), {}};
     page.rules =
