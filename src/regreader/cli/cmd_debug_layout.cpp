@@ -71,9 +71,10 @@ nlohmann::json line_json(const parse::PdfLine& l) {
   nlohmann::json segs = nlohmann::json::array();
   for (const auto& s : l.segments)
     segs.push_back({{"x0", s.x0}, {"x1", s.x1}, {"text", s.text}});
-  nlohmann::json chars = nlohmann::json::array();  // [character, x0, x1, confidence]
+  // [character, x0, x1, confidence, y0, y1, baseline]
+  nlohmann::json chars = nlohmann::json::array();
   for (const auto& c : l.chars)
-    chars.push_back({text::from_codepoints({c.c}), c.x0, c.x1, c.conf});
+    chars.push_back({text::from_codepoints({c.c}), c.x0, c.x1, c.conf, c.y0, c.y1, c.baseline});
   return {{"text", l.text},   {"x0", l.x0},     {"y0", l.y0},     {"x1", l.x1},
           {"y1", l.y1},       {"size", l.size}, {"bold", l.bold}, {"conf", l.mean_conf},
           {"segments", segs}, {"chars", chars}};
@@ -134,7 +135,7 @@ void add_debug_layout_command(CLI::App& debug, Globals& g) {
                 "this page is read, so its OCR is checked against itself alone");
   l->add_flag("--ocr", a->ocr, "Read scanned pages with OCR, as `ingest --ocr auto` does");
   l->add_flag("--json", a->json,
-              "Lines with coordinates, segments, characters ([c, x0, x1, OCR confidence]) and "
+              "Lines with coordinates, segments, characters ([c, x0, x1, OCR confidence, y0, y1, baseline]) and "
               "ruling lines as JSON");
   l->add_option("--images", a->images,
                 "Also write the grey image OCR reads the page from (coloured ink such as seals\n"
