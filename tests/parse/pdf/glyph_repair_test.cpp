@@ -46,6 +46,24 @@ TEST(GlyphRepair, ALatinFontIsNarrowRowA0Glyphs) {
   EXPECT_EQ(rare.narrow_other, 0);
 }
 
+// A font that declares its Latin letters an ideograph wide (GB 17761's: `electric bicycle`
+// extracted right, but every box a full em) has its word spaces learnt as repaired Latin's; a
+// roman face, whose widest letters (W, M) stay under an em, and a font of a few letters do not.
+TEST(GlyphRepair, AFontSettingLatinAnIdeographWideIsTold) {
+  FontGlyphStats wide, roman, few;
+  for (char32_t c : std::u32string(U"electricbicycle"))
+    wide.add(c, 9.7f, 9.7f);
+  const std::u32string letters = U"WMWMelectric";
+  for (char32_t c : letters)
+    roman.add(c, c == U'W' || c == U'M' ? 0.94f * 10.5f : 0.44f * 10.5f, 10.5f);
+  for (char32_t c : std::u32string(U"GB"))
+    few.add(c, 10.5f, 10.5f);
+  EXPECT_TRUE(wide.sets_latin_wide());
+  EXPECT_FALSE(roman.sets_latin_wide());
+  EXPECT_FALSE(few.sets_latin_wide());
+  EXPECT_FALSE(wide.is_mapped_latin()) << "its text is right: nothing is mapped back";
+}
+
 // A line of repaired Latin as an openstd PDF draws it: every glyph's box a full em wide (the
 // font's widths are an ideograph's), each glyph centred on its own width, so the advance from one
 // letter to the next is half of each; a word space adds a quarter em.

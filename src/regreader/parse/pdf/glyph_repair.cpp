@@ -3,6 +3,7 @@
 #include <unicode/ucnv.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <mutex>
@@ -25,6 +26,11 @@ constexpr double kMappedShare = 0.9;
 // space. GB 38755, all 17 pages: inside words the excess is at most 0.24 of the median (most
 // under 0.03), between words 0.72-1.1.
 constexpr float kLatinSpaceShare = 0.4f;
+// A Latin glyph whose box is this share of the type size is an ideograph wide (Latin letters
+// are half as wide; W and M of a roman face reach 0.94, so it takes most of a font's letters).
+constexpr float kWideShare = 0.95f;
+// Letters and digits of a font needed to tell that it sets them all an ideograph wide.
+constexpr int kMinWideLatin = 8;
 // A letter needs this many pairs to have a half width of its own (below: see LatinAdvances::half).
 constexpr size_t kMinLetterSamples = 3;
 // Rounds of alternating medians (GB 38755's halves change by under 1% after eight).
@@ -126,8 +132,12 @@ void LatinAdvances::solve() {
 void LatinAdvances::mark_spaces(std::vector<PdfChar>& chars,
                                 const std::vector<bool>& repaired) const {
   if (median_ <= 0) return;
+  // Between letters and digits only: the widths of punctuation are learnt from too few pairs,
+  // and a space guessed beside one splits a value (`-5℃`, `dB(A)`).
+  auto word = [](char32_t c) { return c < 0x80 && std::isalnum(static_cast<int>(c)); };
   for_each_pair(chars, repaired, [&](size_t i, size_t j, float ratio) {
-    if (ratio - half(chars[i].c) - half(chars[j].c) > kLatinSpaceShare * median_)
+    if (word(chars[i].c) && word(chars[j].c) &&
+        ratio - half(chars[i].c) - half(chars[j].c) > kLatinSpaceShare * median_)
       chars[j].space_before = true;
   });
 }
@@ -137,6 +147,11 @@ bool is_unreadable(char32_t cp) {
 }
 
 void FontGlyphStats::add(char32_t cp, float width, float size) {
+  if (cp < 0x80 && std::isalnum(static_cast<int>(cp))) {
+    ++latin;
+    wide_latin += size > 0 && width >= kWideShare * size ? 1 : 0;
+    return;
+  }
   if (!text::is_han(cp)) return;
   ++ideographs;
   const bool narrow = size > 0 && width < kNarrowShare * size;
@@ -146,6 +161,11 @@ void FontGlyphStats::add(char32_t cp, float width, float size) {
   } else if (narrow) {
     ++narrow_other;
   }
+}
+
+bool FontGlyphStats::sets_latin_wide() const {
+  return latin >= kMinWideLatin &&
+         static_cast<double>(wide_latin) >= kMappedShare * static_cast<double>(latin);
 }
 
 bool FontGlyphStats::is_mapped_latin() const {

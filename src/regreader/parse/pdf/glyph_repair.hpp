@@ -27,12 +27,19 @@ struct FontGlyphStats {
   int row_a0 = 0;         ///< ... of which decode from GBK row 0xA0
   int narrow_row_a0 = 0;  ///< ... and are drawn narrower than an ideograph
   int narrow_other = 0;   ///< other ideographs drawn narrow: unreadable glyphs
+  int latin = 0;          ///< ASCII letters and digits
+  int wide_latin = 0;     ///< ... whose box is an ideograph wide
   void add(char32_t cp, float width, float size);
   /// True when the font's ideographs are Latin glyphs under a GBK ToUnicode map.
   bool is_mapped_latin() const;
+  /// True when the font declares its Latin glyphs an ideograph wide, as the mapped Latin fonts
+  /// do, though its ToUnicode map is right (GB 17761's `electric bicycle`): no gap shows where a
+  /// word ends, and its word spaces are learnt as theirs are (LatinAdvances).
+  bool sets_latin_wide() const;
 };
 
-/// Word spaces in runs of repaired Latin. Such a font declares every glyph an ideograph's width,
+/// Word spaces in runs of repaired Latin, and of Latin in fonts that set it an ideograph wide
+/// (FontGlyphStats::sets_latin_wide). Such a font declares every glyph an ideograph's width,
 /// so a glyph's box overlaps the next and no gap shows where a word ends ("受端系统
 /// receiverendsystem"). The producer places each glyph by its own width, so the advance from one
 /// letter to the next is half the first's width plus half the second's (GB 38755's Founder

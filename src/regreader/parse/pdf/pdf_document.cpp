@@ -53,11 +53,16 @@ void repair_mapped_latin(std::vector<PdfChar>& chars, const std::vector<fz_font*
   repaired.assign(chars.size(), false);
   for (size_t i = 0; i < chars.size(); ++i) {
     const auto& stats = glyphs.at(fonts[i]);
+    if (stats.sets_latin_wide() && chars[i].c > ' ' && chars[i].c < 0x7F) {
+      repaired[i] = true;  // its word spaces are learnt as a repaired font's
+      ++page.spaced_latin;
+    }
     if (!stats.is_mapped_latin()) continue;
     if (auto ascii = gbk_row_a0_ascii(chars[i].c)) {
       chars[i].c = static_cast<char32_t>(*ascii);
       repaired[i] = true;
       ++page.repaired_glyphs;
+      ++page.spaced_latin;
     }
   }
   for (const auto& c : chars)
@@ -191,7 +196,7 @@ std::string PdfDocument::title() const {
 PdfPageContent PdfDocument::read_page(int index) const {
   std::vector<bool> repaired;
   PdfPageContent out = read_unspaced(index, repaired);
-  if (out.repaired_glyphs > 0) latin_advances(index).mark_spaces(out.chars, repaired);
+  if (out.spaced_latin > 0) latin_advances(index).mark_spaces(out.chars, repaired);
   return out;
 }
 
@@ -237,7 +242,7 @@ std::vector<PdfPageContent> PdfDocument::read_pages(int threads,
   // The widths of repaired Latin are learnt from the first page that has any on, as read_page
   // learns them, from the pages already read.
   for (size_t i = 0; i < pages.size(); ++i) {
-    if (pages[i].repaired_glyphs == 0) continue;
+    if (pages[i].spaced_latin == 0) continue;
     learn_latin(impl_->latin, static_cast<int>(i), n, [&](int k, LatinAdvances& adv) {
       adv.add(pages[static_cast<size_t>(k)].chars, repaired[static_cast<size_t>(k)]);
     }).mark_spaces(pages[i].chars, repaired[i]);
