@@ -135,7 +135,8 @@ void add_debug_layout_command(CLI::App& debug, Globals& g) {
                 "this page is read, so its OCR is checked against itself alone");
   l->add_flag("--ocr", a->ocr, "Read scanned pages with OCR, as `ingest --ocr auto` does");
   l->add_flag("--json", a->json,
-              "Lines with coordinates, segments, characters ([c, x0, x1, OCR confidence, y0, y1, baseline]) and "
+              "Lines with coordinates, segments, characters ([c, x0, x1, OCR confidence, y0, y1, "
+              "baseline]) and "
               "ruling lines as JSON");
   l->add_option("--images", a->images,
                 "Also write the grey image OCR reads the page from (coloured ink such as seals\n"
