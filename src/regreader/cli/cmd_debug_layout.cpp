@@ -136,8 +136,7 @@ void add_debug_layout_command(CLI::App& debug, Globals& g) {
   l->add_flag("--ocr", a->ocr, "Read scanned pages with OCR, as `ingest --ocr auto` does");
   l->add_flag("--json", a->json,
               "Lines with coordinates, segments, characters ([c, x0, x1, OCR confidence, y0, y1, "
-              "baseline]) and "
-              "ruling lines as JSON");
+              "baseline]) and ruling lines as JSON");
   l->add_option("--images", a->images,
                 "Also write the grey image OCR reads the page from (coloured ink such as seals\n"
                 "dropped, 300 dpi) into this folder as page-N-ocr.pgm. Needs --page");

@@ -59,6 +59,10 @@ const std::unordered_map<char32_t, char>& row_a0() {
   return map;
 }
 
+bool ascii_alnum(char32_t c) {
+  return c < 0x80 && std::isalnum(static_cast<int>(c));
+}
+
 }  // namespace
 
 std::optional<char> gbk_row_a0_ascii(char32_t cp) {
@@ -134,9 +138,8 @@ void LatinAdvances::mark_spaces(std::vector<PdfChar>& chars,
   if (median_ <= 0) return;
   // Between letters and digits only: the widths of punctuation are learnt from too few pairs,
   // and a space guessed beside one splits a value (`-5℃`, `dB(A)`).
-  auto word = [](char32_t c) { return c < 0x80 && std::isalnum(static_cast<int>(c)); };
   for_each_pair(chars, repaired, [&](size_t i, size_t j, float ratio) {
-    if (word(chars[i].c) && word(chars[j].c) &&
+    if (ascii_alnum(chars[i].c) && ascii_alnum(chars[j].c) &&
         ratio - half(chars[i].c) - half(chars[j].c) > kLatinSpaceShare * median_)
       chars[j].space_before = true;
   });
@@ -147,7 +150,7 @@ bool is_unreadable(char32_t cp) {
 }
 
 void FontGlyphStats::add(char32_t cp, float width, float size) {
-  if (cp < 0x80 && std::isalnum(static_cast<int>(cp))) {
+  if (ascii_alnum(cp)) {
     ++latin;
     wide_latin += size > 0 && width >= kWideShare * size ? 1 : 0;
     return;

@@ -44,7 +44,8 @@ bool is_ocr_font(fz_context* ctx, fz_font* font) {
 }
 
 // Latin glyphs recorded as ideographs by their font's ToUnicode map (glyph_repair.hpp) are
-// mapped back (`repaired` says which); narrow ideographs of other fonts are counted as unreadable.
+// mapped back; `repaired` marks them, and the Latin of fonts that set it an ideograph wide: the
+// characters whose word spaces are learnt. Narrow ideographs of other fonts are unreadable.
 void repair_mapped_latin(std::vector<PdfChar>& chars, const std::vector<fz_font*>& fonts,
                          const std::map<fz_font*, FontGlyphStats>& glyphs, PdfPageContent& page,
                          std::vector<bool>& repaired) {
@@ -54,14 +55,13 @@ void repair_mapped_latin(std::vector<PdfChar>& chars, const std::vector<fz_font*
   for (size_t i = 0; i < chars.size(); ++i) {
     const auto& stats = glyphs.at(fonts[i]);
     if (stats.sets_latin_wide() && chars[i].c > ' ' && chars[i].c < 0x7F) {
-      repaired[i] = true;  // its word spaces are learnt as a repaired font's
+      repaired[i] = true;
       ++page.spaced_latin;
     }
     if (!stats.is_mapped_latin()) continue;
     if (auto ascii = gbk_row_a0_ascii(chars[i].c)) {
       chars[i].c = static_cast<char32_t>(*ascii);
       repaired[i] = true;
-      ++page.repaired_glyphs;
       ++page.spaced_latin;
     }
   }

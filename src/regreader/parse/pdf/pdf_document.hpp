@@ -20,10 +20,10 @@ struct PdfPageContent {
   std::vector<PdfChar> chars;
   std::vector<PdfRule> rules;
   float largest_image_area = 0;  ///< of the images drawn on the page, in square points
-  bool ocr_layer = false;   ///< the text is in an invisible OCR font (HiddenHorzOCR, GlyphLessFont)
-  int repaired_glyphs = 0;  ///< Latin glyphs mapped back from GBK row 0xA0 (glyph_repair.hpp)
-  /// Latin characters whose word spaces are learnt from their advances (LatinAdvances): the
-  /// repaired ones and those of fonts that set Latin an ideograph wide.
+  bool ocr_layer = false;  ///< the text is in an invisible OCR font (HiddenHorzOCR, GlyphLessFont)
+  /// Latin characters whose word spaces are learnt from their advances (LatinAdvances): those
+  /// mapped back from GBK row 0xA0 and those of fonts that set Latin an ideograph wide
+  /// (glyph_repair.hpp).
   int spaced_latin = 0;
   int unreadable_glyphs = 0;  ///< replacement, private-use or control characters, narrow ideographs
 };

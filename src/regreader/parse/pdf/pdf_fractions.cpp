@@ -125,6 +125,15 @@ std::vector<PdfChar> written(const std::u32string& text, const Bar& b, const Pdf
   return out;
 }
 
+// `v` without the elements `gone` marks.
+template <typename T>
+void drop(std::vector<T>& v, const std::vector<bool>& gone) {
+  std::vector<T> kept;
+  for (size_t i = 0; i < v.size(); ++i)
+    if (!gone[i]) kept.push_back(std::move(v[i]));
+  v = std::move(kept);
+}
+
 float width(const std::vector<PdfChar>& chars, const std::vector<size_t>& at) {
   return chars[at.back()].x1 - chars[at.front()].x0;
 }
@@ -161,15 +170,9 @@ void join_fractions(std::vector<PdfChar>& chars, std::vector<PdfRule>& rules) {
     bars[r] = true;
   }
   if (added.empty()) return;
-  std::vector<PdfChar> kept;
-  for (size_t i = 0; i < chars.size(); ++i)
-    if (!used[i]) kept.push_back(chars[i]);
-  kept.insert(kept.end(), added.begin(), added.end());
-  chars = std::move(kept);
-  std::vector<PdfRule> others;
-  for (size_t r = 0; r < rules.size(); ++r)
-    if (!bars[r]) others.push_back(rules[r]);
-  rules = std::move(others);
+  drop(chars, used);
+  chars.insert(chars.end(), added.begin(), added.end());
+  drop(rules, bars);
 }
 
 }  // namespace regreader::parse
