@@ -3,6 +3,8 @@
 # ratio to `pdftotext` on the same files in the same run (best of N runs each, wall clock); then
 # OCR throughput on the scanned GB 26859 with each engine (one run each).
 #   bash bench/ingest_bench.sh [RUNS]          (needs ../shared/corpus and poppler-utils)
+# Also the start-up of each program (best of 30 runs of `--version` / `-v`). INGEST_BENCH_OCR=0
+# leaves out the OCR rows (minutes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${1:-3}
@@ -38,6 +40,14 @@ awk -v n="${#pdfs[@]}" -v p="$pages" -v a="$t_rr" -v b="$t_pt" 'BEGIN {
   printf "pdftotext        : %6.3f s  %7.1f pages/s\n", b, p / b
   printf "speed ratio regreader/pdftotext: %.2f (aim >= 1: the speed of pdftotext)\n", b / a
 }'
+# Start-up, part of every command: the best of 30 runs of each program doing nothing.
+RUNS=30
+t_rv=$(best "$RR" --version)
+t_pv=$(best pdftotext -v)
+awk -v a="$t_rv" -v b="$t_pv" 'BEGIN {
+  printf "start-up (best of 30): regreader --version %.1f ms, pdftotext -v %.1f ms\n", a * 1000, b * 1000
+}'
+[ "${INGEST_BENCH_OCR:-1}" = 0 ] && exit 0  # text rows and start-up only
 scan="$CORPUS/antigravity-anguigb/GB26859-2011电力安全工作规程_电力线路部分.pdf"
 if [ -f "$scan" ]; then
   n=$(pdfinfo "$scan" | awk '/^Pages:/{print $2}')

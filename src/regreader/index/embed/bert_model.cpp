@@ -9,6 +9,7 @@
 #include <string>
 
 #include "regreader/core/error.hpp"
+#include "regreader/index/embed/openblas.hpp"
 #include "regreader/index/embed/safetensors.hpp"
 
 namespace regreader::index {
@@ -254,6 +255,7 @@ BertConfig BertConfig::from_file(const std::filesystem::path& file) {
 
 BertModel::BertModel(const BertConfig& config, const SafetensorsFile& file)
     : config_(config), w_(std::make_unique<Weights>()) {
+  require_openblas();
   const TensorSource t(file);
   const int64_t h = config.hidden_size, inter = config.intermediate_size;
   w_->word = t.matrix("embeddings.word_embeddings.weight", config.vocab_size, h);

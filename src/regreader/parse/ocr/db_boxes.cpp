@@ -1,10 +1,9 @@
 #include "regreader/parse/ocr/db_boxes.hpp"
 
-#include <leptonica/allheaders.h>
-
 #include <algorithm>
 
 #include "regreader/core/error.hpp"
+#include "regreader/parse/ocr/leptonica.hpp"
 #include "regreader/parse/ocr/pix.hpp"
 
 namespace regreader::parse {
@@ -14,9 +13,9 @@ namespace {
 // The map above the threshold as a 1-bit leptonica image, whose connected components leptonica
 // finds (pixConnCompBB).
 PixPtr text_mask(const ProbabilityMap& map, float threshold) {
-  PixPtr mask = checked(pixCreate(map.width, map.height, 1), "create a detection mask");
-  l_uint32* data = pixGetData(mask.get());
-  const l_int32 wpl = pixGetWpl(mask.get());
+  PixPtr mask = checked(lept().pixCreate(map.width, map.height, 1), "create a detection mask");
+  l_uint32* data = lept().pixGetData(mask.get());
+  const l_int32 wpl = lept().pixGetWpl(mask.get());
   for (int y = 0; y < map.height; ++y) {
     l_uint32* line = data + static_cast<ptrdiff_t>(y) * wpl;
     for (int x = 0; x < map.width; ++x)
@@ -42,12 +41,12 @@ std::vector<TextBox> db_boxes(const ProbabilityMap& map, const DbParams& params)
   if (map.p.size() != static_cast<size_t>(map.width) * map.height)
     throw Error(ErrorCode::kInternal, "detection map size does not match its data");
   const PixPtr mask = text_mask(map, params.threshold);
-  BOXA* boxa = pixConnCompBB(mask.get(), 8);
+  BOXA* boxa = lept().pixConnCompBB(mask.get(), 8);
   if (!boxa) return out;
-  const int n = boxaGetCount(boxa);
+  const int n = lept().boxaGetCount(boxa);
   for (int i = 0; i < n; ++i) {
     l_int32 x = 0, y = 0, w = 0, h = 0;
-    if (boxaGetBoxGeometry(boxa, i, &x, &y, &w, &h) != 0) continue;
+    if (lept().boxaGetBoxGeometry(boxa, i, &x, &y, &w, &h) != 0) continue;
     if (std::min(w, h) < params.min_side) continue;
     const float score = mean_in(map, x, y, x + w, y + h);
     if (score < params.box_threshold) continue;
@@ -59,7 +58,7 @@ std::vector<TextBox> db_boxes(const ProbabilityMap& map, const DbParams& params)
     if (std::min(b.x1 - b.x0, b.y1 - b.y0) < static_cast<float>(params.min_side + 2)) continue;
     out.push_back(b);
   }
-  boxaDestroy(&boxa);
+  lept().boxaDestroy(&boxa);
   std::sort(out.begin(), out.end(), [](const TextBox& a, const TextBox& b) {
     return a.y0 != b.y0 ? a.y0 < b.y0 : a.x0 < b.x0;
   });

@@ -1,11 +1,10 @@
 #include "regreader/parse/ocr/ocr.hpp"
 
-#include <leptonica/allheaders.h>
-
 #include <algorithm>
 #include <array>
 
 #include "regreader/core/error.hpp"
+#include "regreader/parse/ocr/leptonica.hpp"
 #include "regreader/parse/ocr/ocr_paddle.hpp"
 #include "regreader/parse/ocr/ocr_tesseract.hpp"
 #include "regreader/parse/ocr/pix.hpp"
@@ -73,7 +72,8 @@ GrayImage downscaled(const GrayImage& image, int dpi) {
   if (dpi >= image.dpi || image.width == 0 || image.height == 0) return image;
   const PixPtr src = to_pix(image);
   const float factor = static_cast<float>(dpi) / static_cast<float>(image.dpi);
-  const PixPtr small = checked(pixScale(src.get(), factor, factor), "scale a page image for OCR");
+  const PixPtr small =
+      checked(lept().pixScale(src.get(), factor, factor), "scale a page image for OCR");
   return from_pix(small.get(), dpi);
 }
 

@@ -1,7 +1,5 @@
 #include "regreader/parse/ocr/ocr_paddle.hpp"
 
-#include <leptonica/allheaders.h>
-
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -15,6 +13,7 @@
 #include "regreader/core/settings.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/parse/ocr/db_boxes.hpp"
+#include "regreader/parse/ocr/leptonica.hpp"
 #include "regreader/parse/ocr/onnx_runtime.hpp"
 #include "regreader/parse/ocr/pix.hpp"
 
@@ -99,7 +98,7 @@ Tensor detector_input(const GrayImage& image, Pix* pix, float& scale) {
   scale = side > kDetectSide ? static_cast<float>(kDetectSide) / static_cast<float>(side) : 1.0f;
   GrayImage scaled = image;
   if (scale < 1.0f) {
-    const PixPtr small = checked(pixScale(pix, scale, scale), "scale a page for OCR");
+    const PixPtr small = checked(lept().pixScale(pix, scale, scale), "scale a page for OCR");
     scaled = from_pix(small.get(), image.dpi);
   }
   auto pad = [](int v) {
@@ -132,9 +131,9 @@ Crop cut_line(Pix* page, const GrayImage& image, const TextBox& b) {
   const int x1 = std::min(image.width, static_cast<int>(std::ceil(b.x1)));
   const int y1 = std::min(image.height, static_cast<int>(std::ceil(b.y1)));
   if (x1 - x0 < 2 || y1 - y0 < 2) return crop;
-  BOX* rect = boxCreate(x0, y0, x1 - x0, y1 - y0);
-  const PixPtr cut = checked(pixClipRectangle(page, rect, nullptr), "cut a text line");
-  boxDestroy(&rect);
+  BOX* rect = lept().boxCreate(x0, y0, x1 - x0, y1 - y0);
+  const PixPtr cut = checked(lept().pixClipRectangle(page, rect, nullptr), "cut a text line");
+  lept().boxDestroy(&rect);
   crop.image = from_pix(cut.get(), image.dpi);
   crop.box.x0 = static_cast<float>(x0), crop.box.y0 = static_cast<float>(y0);
   crop.box.x1 = static_cast<float>(x1), crop.box.y1 = static_cast<float>(y1);
@@ -180,7 +179,8 @@ Tensor recogniser_input(const std::vector<const Crop*>& batch, std::vector<int>&
     const int cw = std::clamp(static_cast<int>(std::ceil(kRecHeight * batch[i]->ratio)), 1, w);
     widths.push_back(cw);
     const PixPtr src = to_pix(batch[i]->image);
-    const PixPtr scaled = checked(pixScaleToSize(src.get(), cw, kRecHeight), "scale a text line");
+    const PixPtr scaled =
+        checked(lept().pixScaleToSize(src.get(), cw, kRecHeight), "scale a text line");
     const GrayImage line = from_pix(scaled.get(), batch[i]->image.dpi);
     float* out = t.values.data() + i * 3 * plane;
     for (int y = 0; y < kRecHeight && y < line.height; ++y)

@@ -4,7 +4,6 @@
 // the declarations; nothing is linked): linked, it and the libraries it pulls in (libarchive,
 // libgomp …) cost every command 3-4 ms of start-up, and libgomp read its thread limit before
 // main could set it, so `ingest` started itself twice.
-#include <dlfcn.h>
 #include <tesseract/capi.h>
 
 #include <algorithm>
@@ -12,6 +11,7 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/settings.hpp"
+#include "regreader/core/shared_library.hpp"
 #include "regreader/core/text.hpp"
 
 namespace regreader::parse {
@@ -46,42 +46,32 @@ struct TessApi {
   std::string failure;  ///< why it could not be opened; empty when it was
 };
 
-template <class F>
-void look_up(void* lib, const char* name, F& f, std::string& failure) {
-  f = reinterpret_cast<F>(dlsym(lib, name));
-  if (!f && failure.empty()) failure = std::string("libtesseract has no ") + name;
-}
-
 const TessApi& tess_api() {
   static const TessApi api = [] {
     TessApi a;
     // tesseract's OpenMP threads spin on small machines and make OCR several times slower (one
     // page: 5 s instead of 1 s on 2 cores); libgomp reads the limit when it is loaded, here.
     setenv("OMP_THREAD_LIMIT", "1", 0);
-    void* lib = dlopen("libtesseract.so.5", RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-      const char* why = dlerror();
-      a.failure = std::string("tesseract is not installed: ") + (why ? why : "libtesseract.so.5");
-      return a;
-    }
-    look_up(lib, "TessBaseAPICreate", a.create, a.failure);
-    look_up(lib, "TessBaseAPIDelete", a.destroy, a.failure);
-    look_up(lib, "TessBaseAPIInit3", a.init, a.failure);
-    look_up(lib, "TessBaseAPIEnd", a.end, a.failure);
-    look_up(lib, "TessBaseAPISetPageSegMode", a.set_page_seg_mode, a.failure);
-    look_up(lib, "TessBaseAPISetVariable", a.set_variable, a.failure);
-    look_up(lib, "TessBaseAPISetImage", a.set_image, a.failure);
-    look_up(lib, "TessBaseAPISetSourceResolution", a.set_source_resolution, a.failure);
-    look_up(lib, "TessBaseAPIRecognize", a.recognize, a.failure);
-    look_up(lib, "TessBaseAPIGetIterator", a.get_iterator, a.failure);
-    look_up(lib, "TessResultIteratorDelete", a.iterator_delete, a.failure);
-    look_up(lib, "TessResultIteratorGetPageIteratorConst", a.page_iterator, a.failure);
-    look_up(lib, "TessResultIteratorNext", a.next, a.failure);
-    look_up(lib, "TessResultIteratorGetUTF8Text", a.utf8_text, a.failure);
-    look_up(lib, "TessResultIteratorConfidence", a.confidence, a.failure);
-    look_up(lib, "TessPageIteratorBoundingBox", a.bounding_box, a.failure);
-    look_up(lib, "TessPageIteratorBaseline", a.baseline, a.failure);
-    look_up(lib, "TessDeleteText", a.delete_text, a.failure);
+    SharedLibrary lib("libtesseract.so.5");
+    lib.bind(a.create, "TessBaseAPICreate");
+    lib.bind(a.destroy, "TessBaseAPIDelete");
+    lib.bind(a.init, "TessBaseAPIInit3");
+    lib.bind(a.end, "TessBaseAPIEnd");
+    lib.bind(a.set_page_seg_mode, "TessBaseAPISetPageSegMode");
+    lib.bind(a.set_variable, "TessBaseAPISetVariable");
+    lib.bind(a.set_image, "TessBaseAPISetImage");
+    lib.bind(a.set_source_resolution, "TessBaseAPISetSourceResolution");
+    lib.bind(a.recognize, "TessBaseAPIRecognize");
+    lib.bind(a.get_iterator, "TessBaseAPIGetIterator");
+    lib.bind(a.iterator_delete, "TessResultIteratorDelete");
+    lib.bind(a.page_iterator, "TessResultIteratorGetPageIteratorConst");
+    lib.bind(a.next, "TessResultIteratorNext");
+    lib.bind(a.utf8_text, "TessResultIteratorGetUTF8Text");
+    lib.bind(a.confidence, "TessResultIteratorConfidence");
+    lib.bind(a.bounding_box, "TessPageIteratorBoundingBox");
+    lib.bind(a.baseline, "TessPageIteratorBaseline");
+    lib.bind(a.delete_text, "TessDeleteText");
+    if (!lib.failure().empty()) a.failure = "tesseract cannot be used: " + lib.failure();
     return a;  // the library stays open for the process
   }();
   return api;

@@ -1,16 +1,15 @@
 #include "regreader/parse/ocr/pix.hpp"
 
-#include <leptonica/allheaders.h>
-
 #include <cstddef>
 #include <string>
 
 #include "regreader/core/error.hpp"
+#include "regreader/parse/ocr/leptonica.hpp"
 
 namespace regreader::parse {
 
 void PixDeleter::operator()(Pix* p) const {
-  pixDestroy(&p);
+  lept().pixDestroy(&p);
 }
 
 PixPtr checked(Pix* pix, const char* what) {
@@ -19,10 +18,10 @@ PixPtr checked(Pix* pix, const char* what) {
 }
 
 PixPtr to_pix(const PixelImage& gray) {
-  PixPtr pix = checked(pixCreate(gray.width, gray.height, 8), "create a page image");
-  pixSetResolution(pix.get(), gray.dpi, gray.dpi);
-  l_uint32* data = pixGetData(pix.get());
-  const int wpl = pixGetWpl(pix.get());
+  PixPtr pix = checked(lept().pixCreate(gray.width, gray.height, 8), "create a page image");
+  lept().pixSetResolution(pix.get(), gray.dpi, gray.dpi);
+  l_uint32* data = lept().pixGetData(pix.get());
+  const int wpl = lept().pixGetWpl(pix.get());
   for (int y = 0; y < gray.height; ++y) {
     l_uint32* line = data + static_cast<ptrdiff_t>(y) * wpl;
     const uint8_t* row = gray.pixels.data() + static_cast<ptrdiff_t>(y) * gray.stride;
@@ -34,13 +33,13 @@ PixPtr to_pix(const PixelImage& gray) {
 
 PixelImage from_pix(Pix* pix, int dpi) {
   PixelImage out;
-  out.width = static_cast<int>(pixGetWidth(pix));
-  out.height = static_cast<int>(pixGetHeight(pix));
+  out.width = static_cast<int>(lept().pixGetWidth(pix));
+  out.height = static_cast<int>(lept().pixGetHeight(pix));
   out.stride = out.width;
   out.dpi = dpi;
   out.pixels.resize(static_cast<size_t>(out.width) * static_cast<size_t>(out.height));
-  const l_uint32* data = pixGetData(pix);
-  const int wpl = pixGetWpl(pix);
+  const l_uint32* data = lept().pixGetData(pix);
+  const int wpl = lept().pixGetWpl(pix);
   for (int y = 0; y < out.height; ++y)
     for (int x = 0; x < out.width; ++x)
       out.pixels[static_cast<size_t>(y) * static_cast<size_t>(out.width) + static_cast<size_t>(x)] =

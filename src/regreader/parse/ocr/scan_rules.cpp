@@ -1,13 +1,13 @@
 #include "regreader/parse/ocr/scan_rules.hpp"
 
-#include <leptonica/allheaders.h>
-
 #include <algorithm>
 #include <cmath>
 #include <string_view>
 
 #include "regreader/core/text.hpp"
 #include "regreader/parse/ocr/pix.hpp"
+
+#include "regreader/parse/ocr/leptonica.hpp"
 
 namespace regreader::parse {
 
@@ -36,23 +36,24 @@ constexpr float kStrokeReach = 0.25f;
 // The rules of one direction.
 void add_rules(Pix* ink, bool horizontal, int min_length, float scale, float dilation,
                std::vector<PdfRule>& out) {
-  const int w = static_cast<int>(pixGetWidth(ink)), h = static_cast<int>(pixGetHeight(ink));
+  const int w = static_cast<int>(lept().pixGetWidth(ink)),
+            h = static_cast<int>(lept().pixGetHeight(ink));
   const int grow = std::max(1, static_cast<int>(kSkewTolerance * dilation));
-  const PixPtr thick = checked(
-      horizontal ? pixDilateBrick(nullptr, ink, 1, grow) : pixDilateBrick(nullptr, ink, grow, 1),
-      "dilate a page image");
-  const PixPtr mask = checked(horizontal ? pixOpenBrick(nullptr, thick.get(), min_length, 1)
-                                         : pixOpenBrick(nullptr, thick.get(), 1, min_length),
+  const PixPtr thick = checked(horizontal ? lept().pixDilateBrick(nullptr, ink, 1, grow)
+                                          : lept().pixDilateBrick(nullptr, ink, grow, 1),
+                               "dilate a page image");
+  const PixPtr mask = checked(horizontal ? lept().pixOpenBrick(nullptr, thick.get(), min_length, 1)
+                                         : lept().pixOpenBrick(nullptr, thick.get(), 1, min_length),
                               "open a page image");
   const float max_thickness = kMaxRuleThickness / scale + static_cast<float>(grow);
   PIXA* pixa = nullptr;
-  BOXA* boxa = pixConnComp(mask.get(), &pixa, 8);
-  const int n = boxa ? boxaGetCount(boxa) : 0;
+  BOXA* boxa = lept().pixConnComp(mask.get(), &pixa, 8);
+  const int n = boxa ? lept().boxaGetCount(boxa) : 0;
   for (int i = 0; i < n; ++i) {
     l_int32 x = 0, y = 0, bw = 0, bh = 0, count = 0;
-    boxaGetBoxGeometry(boxa, i, &x, &y, &bw, &bh);
-    PIX* part = pixaGetPix(pixa, i, L_CLONE);
-    pixCountPixels(part, &count, nullptr);
+    lept().boxaGetBoxGeometry(boxa, i, &x, &y, &bw, &bh);
+    PIX* part = lept().pixaGetPix(pixa, i, L_CLONE);
+    lept().pixCountPixels(part, &count, nullptr);
     const float thickness =
         static_cast<float>(count) / static_cast<float>(std::max(1, horizontal ? bw : bh));
     const float cx = static_cast<float>(x) + static_cast<float>(bw) / 2;
@@ -67,10 +68,10 @@ void add_rules(Pix* ink, bool horizontal, int min_length, float scale, float dil
         out.push_back({cx * scale, static_cast<float>(y) * scale, cx * scale,
                        static_cast<float>(y + bh) * scale});
     }
-    pixDestroy(&part);
+    lept().pixDestroy(&part);
   }
-  boxaDestroy(&boxa);
-  pixaDestroy(&pixa);
+  lept().boxaDestroy(&boxa);
+  lept().pixaDestroy(&pixa);
 }
 
 bool is_bar(char32_t c) {
@@ -201,7 +202,7 @@ std::vector<PdfRule> rules_in_scan(const PixelImage& gray) {
   if (gray.width == 0 || gray.height == 0 || gray.channels != 1 || gray.dpi <= 0) return out;
   const PixPtr pix = to_pix(gray);
   const PixPtr ink =
-      checked(pixThresholdToBinary(pix.get(), kScanInkLevel), "binarise a page image");
+      checked(lept().pixThresholdToBinary(pix.get(), kScanInkLevel), "binarise a page image");
   const float scale = 72.0f / static_cast<float>(gray.dpi);  // pixels to points
   const float dilation = static_cast<float>(gray.dpi) / 300.0f;
   add_rules(ink.get(), true, static_cast<int>(kMinRuleWidthShare * static_cast<float>(gray.width)),

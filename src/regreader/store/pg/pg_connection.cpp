@@ -9,46 +9,106 @@
 #include <limits>
 
 #include "regreader/core/error.hpp"
+#include "regreader/core/shared_library.hpp"
 #include "regreader/core/text.hpp"
 
 namespace regreader::store::pg {
 
 namespace {
 
+// libpq, opened when the first connection is made (core/shared_library.hpp): linked, it and
+// the 23 libraries it needs were loaded by every command.
+struct Pq {
+  decltype(&PQclear) clear = nullptr;
+  decltype(&PQcmdTuples) cmd_tuples = nullptr;
+  decltype(&PQconnectdbParams) connectdb_params = nullptr;
+  decltype(&PQconsumeInput) consume_input = nullptr;
+  decltype(&PQerrorMessage) error_message = nullptr;
+  decltype(&PQexec) exec = nullptr;
+  decltype(&PQexecParams) exec_params = nullptr;
+  decltype(&PQfinish) finish = nullptr;
+  decltype(&PQfreemem) freemem = nullptr;
+  decltype(&PQgetisnull) getisnull = nullptr;
+  decltype(&PQgetlength) getlength = nullptr;
+  decltype(&PQgetvalue) getvalue = nullptr;
+  decltype(&PQnfields) nfields = nullptr;
+  decltype(&PQnotifies) notifies = nullptr;
+  decltype(&PQntuples) ntuples = nullptr;
+  decltype(&PQresultErrorMessage) result_error_message = nullptr;
+  decltype(&PQresultStatus) result_status = nullptr;
+  decltype(&PQsetNoticeProcessor) set_notice_processor = nullptr;
+  decltype(&PQsocket) socket = nullptr;
+  decltype(&PQstatus) status = nullptr;
+  std::string failure;
+};
+
+const Pq& pq() {
+  static const Pq api = [] {
+    Pq a;
+    SharedLibrary lib("libpq.so.5");
+    lib.bind(a.clear, "PQclear");
+    lib.bind(a.cmd_tuples, "PQcmdTuples");
+    lib.bind(a.connectdb_params, "PQconnectdbParams");
+    lib.bind(a.consume_input, "PQconsumeInput");
+    lib.bind(a.error_message, "PQerrorMessage");
+    lib.bind(a.exec, "PQexec");
+    lib.bind(a.exec_params, "PQexecParams");
+    lib.bind(a.finish, "PQfinish");
+    lib.bind(a.freemem, "PQfreemem");
+    lib.bind(a.getisnull, "PQgetisnull");
+    lib.bind(a.getlength, "PQgetlength");
+    lib.bind(a.getvalue, "PQgetvalue");
+    lib.bind(a.nfields, "PQnfields");
+    lib.bind(a.notifies, "PQnotifies");
+    lib.bind(a.ntuples, "PQntuples");
+    lib.bind(a.result_error_message, "PQresultErrorMessage");
+    lib.bind(a.result_status, "PQresultStatus");
+    lib.bind(a.set_notice_processor, "PQsetNoticeProcessor");
+    lib.bind(a.socket, "PQsocket");
+    lib.bind(a.status, "PQstatus");
+    a.failure = lib.failure();
+    return a;
+  }();
+  return api;
+}
+
 std::string server_message(PGconn* c) {
-  return text::trim(c ? PQerrorMessage(c) : "out of memory");
+  return text::trim(c ? pq().error_message(c) : "out of memory");
 }
 
 // The result when the statement succeeded; else StorageError with the server's message.
 PGresult* checked(PGconn* c, PGresult* res) {
-  const auto st = PQresultStatus(res);
+  const auto st = pq().result_status(res);
   if (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK) return res;
-  const std::string why = text::trim(res ? PQresultErrorMessage(res) : server_message(c));
-  if (res) PQclear(res);
+  const std::string why = text::trim(res ? pq().result_error_message(res) : server_message(c));
+  if (res) pq().clear(res);
   throw StorageError("PostgreSQL: " + why);
 }
 
 // The limits come first, so the same keys in the URL (expanded from "dbname") override them.
 PGconn* connect_with_limits(const std::string& conninfo) {
+  if (!pq().failure.empty())
+    throw StorageError("the PostgreSQL client library is missing (apt-get install libpq5): " +
+                       pq().failure);
   const std::string options = "-c statement_timeout=" + std::to_string(kStatementTimeoutMs);
   const std::string timeout = std::to_string(kConnectTimeoutSeconds);
   const char* keys[] = {"connect_timeout", "options", "dbname", nullptr};
   const char* values[] = {timeout.c_str(), options.c_str(), conninfo.c_str(), nullptr};
-  return PQconnectdbParams(keys, values, 1);
+  return pq().connectdb_params(keys, values, 1);
 }
 
 }  // namespace
 
 PgResult::PgResult(PGresult* r) : r_(r) {}
 PgResult::~PgResult() {
-  if (r_) PQclear(r_);
+  if (r_) pq().clear(r_);
 }
 PgResult::PgResult(PgResult&& o) noexcept : r_(o.r_) {
   o.r_ = nullptr;
 }
 PgResult& PgResult::operator=(PgResult&& o) noexcept {
   if (this != &o) {
-    if (r_) PQclear(r_);
+    if (r_) pq().clear(r_);
     r_ = o.r_;
     o.r_ = nullptr;
   }
@@ -56,51 +116,52 @@ PgResult& PgResult::operator=(PgResult&& o) noexcept {
 }
 
 int PgResult::rows() const {
-  return PQntuples(r_);
+  return pq().ntuples(r_);
 }
 int PgResult::columns() const {
-  return PQnfields(r_);
+  return pq().nfields(r_);
 }
 bool PgResult::is_null(int row, int col) const {
-  return PQgetisnull(r_, row, col) != 0;
+  return pq().getisnull(r_, row, col) != 0;
 }
 std::string PgResult::text(int row, int col) const {
-  return std::string(PQgetvalue(r_, row, col), static_cast<size_t>(PQgetlength(r_, row, col)));
+  return std::string(pq().getvalue(r_, row, col),
+                     static_cast<size_t>(pq().getlength(r_, row, col)));
 }
 std::string_view PgResult::bytes(int row, int col) const {
-  return {PQgetvalue(r_, row, col), static_cast<size_t>(PQgetlength(r_, row, col))};
+  return {pq().getvalue(r_, row, col), static_cast<size_t>(pq().getlength(r_, row, col))};
 }
 long long PgResult::integer(int row, int col) const {
-  return std::strtoll(PQgetvalue(r_, row, col), nullptr, 10);
+  return std::strtoll(pq().getvalue(r_, row, col), nullptr, 10);
 }
 double PgResult::real(int row, int col) const {
-  return std::strtod(PQgetvalue(r_, row, col), nullptr);
+  return std::strtod(pq().getvalue(r_, row, col), nullptr);
 }
 long long PgResult::affected() const {
-  const char* n = PQcmdTuples(r_);
+  const char* n = pq().cmd_tuples(r_);
   return n && *n ? std::strtoll(n, nullptr, 10) : 0;
 }
 
 PgConnection::PgConnection(const std::string& conninfo) : conn_(connect_with_limits(conninfo)) {
-  if (!conn_ || PQstatus(conn_) != CONNECTION_OK) {
+  if (!conn_ || pq().status(conn_) != CONNECTION_OK) {
     // libpq quotes what it could not read, which may be the password of a malformed URL.
     const std::string why = mask_password(server_message(conn_), conninfo);
-    if (conn_) PQfinish(conn_);
+    if (conn_) pq().finish(conn_);
     conn_ = nullptr;
     throw StorageError("cannot connect to PostgreSQL: " + why);
   }
   // Our own notices (e.g. "relation already exists, skipping") stay off stderr.
-  PQsetNoticeProcessor(
+  pq().set_notice_processor(
       conn_, [](void*, const char*) {}, nullptr);
   exec("SET client_encoding = 'UTF8'");
 }
 
 PgConnection::~PgConnection() {
-  if (conn_) PQfinish(conn_);
+  if (conn_) pq().finish(conn_);
 }
 
 void PgConnection::exec(std::string_view sql) {
-  PgResult r(checked(conn_, PQexec(conn_, std::string(sql).c_str())));
+  PgResult r(checked(conn_, pq().exec(conn_, std::string(sql).c_str())));
 }
 
 namespace {
@@ -121,8 +182,8 @@ PGresult* exec_params(PGconn* c, const std::string& sql, const std::vector<Param
     lengths.push_back(static_cast<int>(blob->size()));
     formats.push_back(1);
   }
-  return PQexecParams(c, sql.c_str(), static_cast<int>(values.size()), nullptr, values.data(),
-                      lengths.data(), formats.data(), result_format);
+  return pq().exec_params(c, sql.c_str(), static_cast<int>(values.size()), nullptr, values.data(),
+                          lengths.data(), formats.data(), result_format);
 }
 
 }  // namespace
@@ -146,17 +207,17 @@ PgResult PgConnection::query_with_blob(const std::string& sql, const std::vector
 std::optional<std::string> PgConnection::wait_notification(int timeout_ms) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   for (;;) {
-    if (PQconsumeInput(conn_) == 0) throw StorageError("PostgreSQL: " + server_message(conn_));
-    if (PGnotify* n = PQnotifies(conn_)) {
+    if (pq().consume_input(conn_) == 0) throw StorageError("PostgreSQL: " + server_message(conn_));
+    if (PGnotify* n = pq().notifies(conn_)) {
       std::string payload = n->extra ? n->extra : "";
-      PQfreemem(n);
+      pq().freemem(n);
       return payload;
     }
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
                           deadline - std::chrono::steady_clock::now())
                           .count();
     if (left <= 0) return std::nullopt;
-    pollfd fd{PQsocket(conn_), POLLIN, 0};
+    pollfd fd{pq().socket(conn_), POLLIN, 0};
     ::poll(&fd, 1, static_cast<int>(left));
   }
 }

@@ -1,0 +1,69 @@
+#include "regreader/index/embed/openblas.hpp"
+
+// Eigen built with EIGEN_USE_BLAS (bert_model.cpp) calls the Fortran BLAS routines sgemm_ and
+// sgemv_ by name. They are defined here and forward to OpenBLAS, opened with dlopen when a model
+// is loaded (core/shared_library.hpp): linked, OpenBLAS made the dynamic loader bind 12,000 of
+// its symbols at the start of every command, half of the loader's work, for an encoder only a
+// configured local model runs. Eigen's own declarations (misc/blas.h) check the signatures.
+#ifdef EIGEN_USE_BLAS
+#include <Eigen/src/misc/blas.h>
+#endif
+
+#include "regreader/core/error.hpp"
+#include "regreader/core/shared_library.hpp"
+
+namespace regreader::index {
+
+#ifdef EIGEN_USE_BLAS
+
+namespace {
+
+struct Blas {
+  decltype(&sgemm_) gemm = nullptr;
+  decltype(&sgemv_) gemv = nullptr;
+  std::string failure;
+};
+
+const Blas& blas() {
+  static const Blas api = [] {
+    Blas a;
+    SharedLibrary lib("libopenblas.so.0");
+    lib.bind(a.gemm, "sgemm_");
+    lib.bind(a.gemv, "sgemv_");
+    a.failure = lib.failure();
+    return a;
+  }();
+  return api;
+}
+
+}  // namespace
+
+void require_openblas() {
+  if (!blas().failure.empty())
+    throw Error(ErrorCode::kNotConfigured,
+                "the encoder's matrix library is missing (apt-get install libopenblas0): " +
+                    blas().failure);
+}
+
+}  // namespace regreader::index
+
+// Reached only through a BertModel, whose constructor called require_openblas().
+extern "C" int sgemm_(const char* ta, const char* tb, const int* m, const int* n, const int* k,
+                      const float* alpha, const float* a, const int* lda, const float* b,
+                      const int* ldb, const float* beta, float* c, const int* ldc) {
+  return regreader::index::blas().gemm(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+extern "C" int sgemv_(const char* trans, const int* m, const int* n, const float* alpha,
+                      const float* a, const int* lda, const float* x, const int* incx,
+                      const float* beta, float* y, const int* incy) {
+  return regreader::index::blas().gemv(trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
+}
+
+#else
+
+void require_openblas() {}
+
+}  // namespace regreader::index
+
+#endif
