@@ -1,5 +1,8 @@
 #include "regreader/core/http_client.hpp"
 
+// The functions are called through a table (below), where curl.h's type-checking macros for
+// direct calls of curl_easy_setopt and curl_easy_getinfo cannot apply.
+#define CURL_DISABLE_TYPECHECK
 #include <curl/curl.h>
 
 #include <algorithm>
@@ -21,37 +24,18 @@ namespace {
 
 // libcurl, opened when the first client is made (core/shared_library.hpp): linked, it and the
 // 31 libraries it needs were loaded by every command.
-struct Curl {
-  decltype(&curl_easy_cleanup) easy_cleanup = nullptr;
-  decltype(&curl_easy_getinfo) easy_getinfo = nullptr;
-  decltype(&curl_easy_init) easy_init = nullptr;
-  decltype(&curl_easy_perform) easy_perform = nullptr;
-  decltype(&curl_easy_setopt) easy_setopt = nullptr;
-  decltype(&curl_easy_strerror) easy_strerror = nullptr;
-  decltype(&curl_global_init) global_init = nullptr;
-  decltype(&curl_slist_append) slist_append = nullptr;
-  decltype(&curl_slist_free_all) slist_free_all = nullptr;
-  std::string failure;
-};
+// clang-format off
+#define REGREADER_CURL(X) \
+  X(curl_easy_cleanup) X(curl_easy_getinfo) X(curl_easy_init) \
+  X(curl_easy_perform) X(curl_easy_setopt) X(curl_easy_strerror) \
+  X(curl_global_init) X(curl_slist_append) X(curl_slist_free_all)
+// clang-format on
 
-const Curl& curl_api() {
-  static const Curl api = [] {
-    Curl a;
-    SharedLibrary lib("libcurl.so.4");
-    lib.bind(a.easy_cleanup, "curl_easy_cleanup");
-    lib.bind(a.easy_getinfo, "curl_easy_getinfo");
-    lib.bind(a.easy_init, "curl_easy_init");
-    lib.bind(a.easy_perform, "curl_easy_perform");
-    lib.bind(a.easy_setopt, "curl_easy_setopt");
-    lib.bind(a.easy_strerror, "curl_easy_strerror");
-    lib.bind(a.global_init, "curl_global_init");
-    lib.bind(a.slist_append, "curl_slist_append");
-    lib.bind(a.slist_free_all, "curl_slist_free_all");
-    a.failure = lib.failure();
-    return a;
-  }();
-  return api;
-}
+struct Curl {
+  REGREADER_CURL(REGREADER_DECLARE_FUNCTION)
+  std::string failure;
+  void bind(SharedLibrary& lib) { REGREADER_CURL(REGREADER_BIND_FUNCTION) }
+};
 
 struct Transfer {
   const ChunkCallback* on_chunk = nullptr;
@@ -103,46 +87,48 @@ class CurlClient : public HttpClient {
       throw Error(ErrorCode::kNotConfigured,
                   "the HTTP client library is missing (apt-get install libcurl4): " + api.failure);
     static std::once_flag once;
-    std::call_once(once, [this] { api.global_init(CURL_GLOBAL_DEFAULT); });
+    std::call_once(once, [this] { api.curl_global_init(CURL_GLOBAL_DEFAULT); });
   }
 
   HttpResponse send(const HttpRequest& req, const ChunkCallback& on_chunk) override {
-    CURL* curl = api.easy_init();
+    CURL* curl = api.curl_easy_init();
     if (!curl) throw Error(ErrorCode::kInternal, "libcurl could not start a transfer");
     HttpResponse response;
     Transfer t{&on_chunk, &response};
     curl_slist* headers = nullptr;
     for (const auto& [k, v] : req.headers)
-      headers = api.slist_append(headers, (k + ": " + v).c_str());
-    api.easy_setopt(curl, CURLOPT_URL, req.url.c_str());
-    api.easy_setopt(curl, CURLOPT_CUSTOMREQUEST, req.method.c_str());
+      headers = api.curl_slist_append(headers, (k + ": " + v).c_str());
+    api.curl_easy_setopt(curl, CURLOPT_URL, req.url.c_str());
+    api.curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, req.method.c_str());
     if (req.method != "GET" && req.method != "HEAD") {
-      api.easy_setopt(curl, CURLOPT_POSTFIELDS, req.body.data());
-      api.easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(req.body.size()));
+      api.curl_easy_setopt(curl, CURLOPT_POSTFIELDS, req.body.data());
+      api.curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE,
+                           static_cast<curl_off_t>(req.body.size()));
     }
-    api.easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
-    api.easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body);
-    api.easy_setopt(curl, CURLOPT_WRITEDATA, &t);
-    api.easy_setopt(curl, CURLOPT_HEADERFUNCTION, on_header);
-    api.easy_setopt(curl, CURLOPT_HEADERDATA, &t);
-    api.easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    api.easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
-    api.easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(req.timeout_seconds * 1000));
-    api.easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS,
-                    static_cast<long>(req.connect_timeout_seconds * 1000));
-    const CURLcode rc = api.easy_perform(curl);
+    api.curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+    api.curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body);
+    api.curl_easy_setopt(curl, CURLOPT_WRITEDATA, &t);
+    api.curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, on_header);
+    api.curl_easy_setopt(curl, CURLOPT_HEADERDATA, &t);
+    api.curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    api.curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
+    api.curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(req.timeout_seconds * 1000));
+    api.curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS,
+                         static_cast<long>(req.connect_timeout_seconds * 1000));
+    const CURLcode rc = api.curl_easy_perform(curl);
     long status = 0;
-    api.easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
-    api.slist_free_all(headers);
-    api.easy_cleanup(curl);
+    api.curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+    api.curl_slist_free_all(headers);
+    api.curl_easy_cleanup(curl);
     response.status = static_cast<int>(status);
     if (rc != CURLE_OK && !t.aborted)
-      throw Error(ErrorCode::kNetwork, req.method + " " + req.url + ": " + api.easy_strerror(rc));
+      throw Error(ErrorCode::kNetwork,
+                  req.method + " " + req.url + ": " + api.curl_easy_strerror(rc));
     return response;
   }
 
  private:
-  const Curl& api = curl_api();
+  const Curl& api = opened<Curl>("libcurl.so.4");
 };
 
 }  // namespace

@@ -18,22 +18,16 @@ namespace regreader::index {
 
 namespace {
 
+#define REGREADER_BLAS(X) X(sgemm_) X(sgemv_)
+
 struct Blas {
-  decltype(&sgemm_) gemm = nullptr;
-  decltype(&sgemv_) gemv = nullptr;
+  REGREADER_BLAS(REGREADER_DECLARE_FUNCTION)
   std::string failure;
+  void bind(SharedLibrary& lib) { REGREADER_BLAS(REGREADER_BIND_FUNCTION) }
 };
 
 const Blas& blas() {
-  static const Blas api = [] {
-    Blas a;
-    SharedLibrary lib("libopenblas.so.0");
-    lib.bind(a.gemm, "sgemm_");
-    lib.bind(a.gemv, "sgemv_");
-    a.failure = lib.failure();
-    return a;
-  }();
-  return api;
+  return opened<Blas>("libopenblas.so.0");
 }
 
 }  // namespace
@@ -51,13 +45,13 @@ void require_openblas() {
 extern "C" int sgemm_(const char* ta, const char* tb, const int* m, const int* n, const int* k,
                       const float* alpha, const float* a, const int* lda, const float* b,
                       const int* ldb, const float* beta, float* c, const int* ldc) {
-  return regreader::index::blas().gemm(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+  return regreader::index::blas().sgemm_(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
 extern "C" int sgemv_(const char* trans, const int* m, const int* n, const float* alpha,
                       const float* a, const int* lda, const float* x, const int* incx,
                       const float* beta, float* y, const int* incy) {
-  return regreader::index::blas().gemv(trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
+  return regreader::index::blas().sgemv_(trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
 }
 
 #else

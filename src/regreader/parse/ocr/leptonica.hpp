@@ -6,32 +6,28 @@
 
 #include <leptonica/allheaders.h>
 
+#include <string>
+
+#include "regreader/core/shared_library.hpp"
+
 namespace regreader::parse {
 
+// clang-format off
+#define REGREADER_LEPTONICA(X) \
+  X(boxCreate) X(boxDestroy) X(boxaDestroy) \
+  X(boxaGetBoxGeometry) X(boxaGetCount) X(pixClipRectangle) \
+  X(pixConnComp) X(pixConnCompBB) X(pixCountPixels) \
+  X(pixCreate) X(pixDestroy) X(pixDilateBrick) \
+  X(pixGetData) X(pixGetHeight) X(pixGetWidth) \
+  X(pixGetWpl) X(pixOpenBrick) X(pixScale) \
+  X(pixScaleToSize) X(pixSetResolution) X(pixThresholdToBinary) \
+  X(pixaDestroy) X(pixaGetPix)
+// clang-format on
+
 struct Leptonica {
-  decltype(&::boxCreate) boxCreate = nullptr;
-  decltype(&::boxDestroy) boxDestroy = nullptr;
-  decltype(&::boxaDestroy) boxaDestroy = nullptr;
-  decltype(&::boxaGetBoxGeometry) boxaGetBoxGeometry = nullptr;
-  decltype(&::boxaGetCount) boxaGetCount = nullptr;
-  decltype(&::pixClipRectangle) pixClipRectangle = nullptr;
-  decltype(&::pixConnComp) pixConnComp = nullptr;
-  decltype(&::pixConnCompBB) pixConnCompBB = nullptr;
-  decltype(&::pixCountPixels) pixCountPixels = nullptr;
-  decltype(&::pixCreate) pixCreate = nullptr;
-  decltype(&::pixDestroy) pixDestroy = nullptr;
-  decltype(&::pixDilateBrick) pixDilateBrick = nullptr;
-  decltype(&::pixGetData) pixGetData = nullptr;
-  decltype(&::pixGetHeight) pixGetHeight = nullptr;
-  decltype(&::pixGetWidth) pixGetWidth = nullptr;
-  decltype(&::pixGetWpl) pixGetWpl = nullptr;
-  decltype(&::pixOpenBrick) pixOpenBrick = nullptr;
-  decltype(&::pixScale) pixScale = nullptr;
-  decltype(&::pixScaleToSize) pixScaleToSize = nullptr;
-  decltype(&::pixSetResolution) pixSetResolution = nullptr;
-  decltype(&::pixThresholdToBinary) pixThresholdToBinary = nullptr;
-  decltype(&::pixaDestroy) pixaDestroy = nullptr;
-  decltype(&::pixaGetPix) pixaGetPix = nullptr;
+  REGREADER_LEPTONICA(REGREADER_DECLARE_FUNCTION)
+  std::string failure;
+  void bind(SharedLibrary& lib) { REGREADER_LEPTONICA(REGREADER_BIND_FUNCTION) }
 };
 
 /// Leptonica's functions, looked up once per process. Throws Error (kNotConfigured) saying what

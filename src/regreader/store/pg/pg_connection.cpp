@@ -18,70 +18,37 @@ namespace {
 
 // libpq, opened when the first connection is made (core/shared_library.hpp): linked, it and
 // the 23 libraries it needs were loaded by every command.
+// clang-format off
+#define REGREADER_PQ(X) \
+  X(PQclear) X(PQcmdTuples) X(PQconnectdbParams) \
+  X(PQconsumeInput) X(PQerrorMessage) X(PQexec) \
+  X(PQexecParams) X(PQfinish) X(PQfreemem) \
+  X(PQgetisnull) X(PQgetlength) X(PQgetvalue) \
+  X(PQnfields) X(PQnotifies) X(PQntuples) \
+  X(PQresultErrorMessage) X(PQresultStatus) X(PQsetNoticeProcessor) \
+  X(PQsocket) X(PQstatus)
+// clang-format on
+
 struct Pq {
-  decltype(&PQclear) clear = nullptr;
-  decltype(&PQcmdTuples) cmd_tuples = nullptr;
-  decltype(&PQconnectdbParams) connectdb_params = nullptr;
-  decltype(&PQconsumeInput) consume_input = nullptr;
-  decltype(&PQerrorMessage) error_message = nullptr;
-  decltype(&PQexec) exec = nullptr;
-  decltype(&PQexecParams) exec_params = nullptr;
-  decltype(&PQfinish) finish = nullptr;
-  decltype(&PQfreemem) freemem = nullptr;
-  decltype(&PQgetisnull) getisnull = nullptr;
-  decltype(&PQgetlength) getlength = nullptr;
-  decltype(&PQgetvalue) getvalue = nullptr;
-  decltype(&PQnfields) nfields = nullptr;
-  decltype(&PQnotifies) notifies = nullptr;
-  decltype(&PQntuples) ntuples = nullptr;
-  decltype(&PQresultErrorMessage) result_error_message = nullptr;
-  decltype(&PQresultStatus) result_status = nullptr;
-  decltype(&PQsetNoticeProcessor) set_notice_processor = nullptr;
-  decltype(&PQsocket) socket = nullptr;
-  decltype(&PQstatus) status = nullptr;
+  REGREADER_PQ(REGREADER_DECLARE_FUNCTION)
   std::string failure;
+  void bind(SharedLibrary& lib) { REGREADER_PQ(REGREADER_BIND_FUNCTION) }
 };
 
 const Pq& pq() {
-  static const Pq api = [] {
-    Pq a;
-    SharedLibrary lib("libpq.so.5");
-    lib.bind(a.clear, "PQclear");
-    lib.bind(a.cmd_tuples, "PQcmdTuples");
-    lib.bind(a.connectdb_params, "PQconnectdbParams");
-    lib.bind(a.consume_input, "PQconsumeInput");
-    lib.bind(a.error_message, "PQerrorMessage");
-    lib.bind(a.exec, "PQexec");
-    lib.bind(a.exec_params, "PQexecParams");
-    lib.bind(a.finish, "PQfinish");
-    lib.bind(a.freemem, "PQfreemem");
-    lib.bind(a.getisnull, "PQgetisnull");
-    lib.bind(a.getlength, "PQgetlength");
-    lib.bind(a.getvalue, "PQgetvalue");
-    lib.bind(a.nfields, "PQnfields");
-    lib.bind(a.notifies, "PQnotifies");
-    lib.bind(a.ntuples, "PQntuples");
-    lib.bind(a.result_error_message, "PQresultErrorMessage");
-    lib.bind(a.result_status, "PQresultStatus");
-    lib.bind(a.set_notice_processor, "PQsetNoticeProcessor");
-    lib.bind(a.socket, "PQsocket");
-    lib.bind(a.status, "PQstatus");
-    a.failure = lib.failure();
-    return a;
-  }();
-  return api;
+  return opened<Pq>("libpq.so.5");
 }
 
 std::string server_message(PGconn* c) {
-  return text::trim(c ? pq().error_message(c) : "out of memory");
+  return text::trim(c ? pq().PQerrorMessage(c) : "out of memory");
 }
 
 // The result when the statement succeeded; else StorageError with the server's message.
 PGresult* checked(PGconn* c, PGresult* res) {
-  const auto st = pq().result_status(res);
+  const auto st = pq().PQresultStatus(res);
   if (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK) return res;
-  const std::string why = text::trim(res ? pq().result_error_message(res) : server_message(c));
-  if (res) pq().clear(res);
+  const std::string why = text::trim(res ? pq().PQresultErrorMessage(res) : server_message(c));
+  if (res) pq().PQclear(res);
   throw StorageError("PostgreSQL: " + why);
 }
 
@@ -94,21 +61,21 @@ PGconn* connect_with_limits(const std::string& conninfo) {
   const std::string timeout = std::to_string(kConnectTimeoutSeconds);
   const char* keys[] = {"connect_timeout", "options", "dbname", nullptr};
   const char* values[] = {timeout.c_str(), options.c_str(), conninfo.c_str(), nullptr};
-  return pq().connectdb_params(keys, values, 1);
+  return pq().PQconnectdbParams(keys, values, 1);
 }
 
 }  // namespace
 
 PgResult::PgResult(PGresult* r) : r_(r) {}
 PgResult::~PgResult() {
-  if (r_) pq().clear(r_);
+  if (r_) pq().PQclear(r_);
 }
 PgResult::PgResult(PgResult&& o) noexcept : r_(o.r_) {
   o.r_ = nullptr;
 }
 PgResult& PgResult::operator=(PgResult&& o) noexcept {
   if (this != &o) {
-    if (r_) pq().clear(r_);
+    if (r_) pq().PQclear(r_);
     r_ = o.r_;
     o.r_ = nullptr;
   }
@@ -116,52 +83,52 @@ PgResult& PgResult::operator=(PgResult&& o) noexcept {
 }
 
 int PgResult::rows() const {
-  return pq().ntuples(r_);
+  return pq().PQntuples(r_);
 }
 int PgResult::columns() const {
-  return pq().nfields(r_);
+  return pq().PQnfields(r_);
 }
 bool PgResult::is_null(int row, int col) const {
-  return pq().getisnull(r_, row, col) != 0;
+  return pq().PQgetisnull(r_, row, col) != 0;
 }
 std::string PgResult::text(int row, int col) const {
-  return std::string(pq().getvalue(r_, row, col),
-                     static_cast<size_t>(pq().getlength(r_, row, col)));
+  return std::string(pq().PQgetvalue(r_, row, col),
+                     static_cast<size_t>(pq().PQgetlength(r_, row, col)));
 }
 std::string_view PgResult::bytes(int row, int col) const {
-  return {pq().getvalue(r_, row, col), static_cast<size_t>(pq().getlength(r_, row, col))};
+  return {pq().PQgetvalue(r_, row, col), static_cast<size_t>(pq().PQgetlength(r_, row, col))};
 }
 long long PgResult::integer(int row, int col) const {
-  return std::strtoll(pq().getvalue(r_, row, col), nullptr, 10);
+  return std::strtoll(pq().PQgetvalue(r_, row, col), nullptr, 10);
 }
 double PgResult::real(int row, int col) const {
-  return std::strtod(pq().getvalue(r_, row, col), nullptr);
+  return std::strtod(pq().PQgetvalue(r_, row, col), nullptr);
 }
 long long PgResult::affected() const {
-  const char* n = pq().cmd_tuples(r_);
+  const char* n = pq().PQcmdTuples(r_);
   return n && *n ? std::strtoll(n, nullptr, 10) : 0;
 }
 
 PgConnection::PgConnection(const std::string& conninfo) : conn_(connect_with_limits(conninfo)) {
-  if (!conn_ || pq().status(conn_) != CONNECTION_OK) {
+  if (!conn_ || pq().PQstatus(conn_) != CONNECTION_OK) {
     // libpq quotes what it could not read, which may be the password of a malformed URL.
     const std::string why = mask_password(server_message(conn_), conninfo);
-    if (conn_) pq().finish(conn_);
+    if (conn_) pq().PQfinish(conn_);
     conn_ = nullptr;
     throw StorageError("cannot connect to PostgreSQL: " + why);
   }
   // Our own notices (e.g. "relation already exists, skipping") stay off stderr.
-  pq().set_notice_processor(
+  pq().PQsetNoticeProcessor(
       conn_, [](void*, const char*) {}, nullptr);
   exec("SET client_encoding = 'UTF8'");
 }
 
 PgConnection::~PgConnection() {
-  if (conn_) pq().finish(conn_);
+  if (conn_) pq().PQfinish(conn_);
 }
 
 void PgConnection::exec(std::string_view sql) {
-  PgResult r(checked(conn_, pq().exec(conn_, std::string(sql).c_str())));
+  PgResult r(checked(conn_, pq().PQexec(conn_, std::string(sql).c_str())));
 }
 
 namespace {
@@ -182,8 +149,8 @@ PGresult* exec_params(PGconn* c, const std::string& sql, const std::vector<Param
     lengths.push_back(static_cast<int>(blob->size()));
     formats.push_back(1);
   }
-  return pq().exec_params(c, sql.c_str(), static_cast<int>(values.size()), nullptr, values.data(),
-                          lengths.data(), formats.data(), result_format);
+  return pq().PQexecParams(c, sql.c_str(), static_cast<int>(values.size()), nullptr, values.data(),
+                           lengths.data(), formats.data(), result_format);
 }
 
 }  // namespace
@@ -207,17 +174,17 @@ PgResult PgConnection::query_with_blob(const std::string& sql, const std::vector
 std::optional<std::string> PgConnection::wait_notification(int timeout_ms) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   for (;;) {
-    if (pq().consume_input(conn_) == 0) throw StorageError("PostgreSQL: " + server_message(conn_));
-    if (PGnotify* n = pq().notifies(conn_)) {
+    if (pq().PQconsumeInput(conn_) == 0) throw StorageError("PostgreSQL: " + server_message(conn_));
+    if (PGnotify* n = pq().PQnotifies(conn_)) {
       std::string payload = n->extra ? n->extra : "";
-      pq().freemem(n);
+      pq().PQfreemem(n);
       return payload;
     }
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
                           deadline - std::chrono::steady_clock::now())
                           .count();
     if (left <= 0) return std::nullopt;
-    pollfd fd{pq().socket(conn_), POLLIN, 0};
+    pollfd fd{pq().PQsocket(conn_), POLLIN, 0};
     ::poll(&fd, 1, static_cast<int>(left));
   }
 }
