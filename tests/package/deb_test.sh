@@ -25,7 +25,8 @@ for path in ./usr/bin/regreader ./usr/share/man/man1/regreader.1.gz \
 done
 
 info=$(dpkg-deb -I "$deb")
-for dep in libsqlite3 libtesseract libcurl libicu; do
+# libtesseract, liblept, libcurl, libpq and libopenblas are opened with dlopen: declared by hand.
+for dep in libsqlite3 libicu libtesseract liblept libcurl libpq libopenblas; do
   grep -q "^ Depends:.*$dep" <<<"$info" || { echo "Depends lacks $dep"; fail=1; }
 done
 grep -q "^ Recommends:.*tesseract-ocr-chi-sim" <<<"$info" || { echo "Recommends lacks OCR models"; fail=1; }
