@@ -37,5 +37,26 @@ TEST(SharedLibrary, AMissingFunctionIsAFailureNamingIt) {
   EXPECT_NE(libc.failure().find("regreader_no_such_function"), std::string::npos) << libc.failure();
 }
 
+// Each table type is opened once per process (opened<Api>), so a library and a missing one need
+// two types.
+#define SHARED_LIBRARY_TEST_LIBC(X) X(strlen)
+REGREADER_FUNCTION_TABLE(Libc, SHARED_LIBRARY_TEST_LIBC)
+REGREADER_FUNCTION_TABLE(Absent, SHARED_LIBRARY_TEST_LIBC)
+
+TEST(SharedLibrary, ARequiredTableIsBoundOrTheGivenErrorSayingWhatToInstall) {
+  const Libc& libc = required<Libc>("libc.so.6", ErrorCode::kNotConfigured, "libc is missing");
+  EXPECT_EQ(libc.strlen("变压器"), 9u);
+  try {
+    required<Absent>("libregreader-absent.so.9", ErrorCode::kStorage,
+                     "the absent library is missing (apt-get install absent9)");
+    FAIL() << "no error for a missing library";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::kStorage);
+    const std::string what = e.what();
+    EXPECT_NE(what.find("apt-get install absent9"), std::string::npos) << what;
+    EXPECT_NE(what.find("libregreader-absent.so.9"), std::string::npos) << what;
+  }
+}
+
 }  // namespace shared_library_test
 }  // namespace regreader

@@ -31,11 +31,7 @@ namespace {
   X(curl_global_init) X(curl_slist_append) X(curl_slist_free_all)
 // clang-format on
 
-struct Curl {
-  REGREADER_CURL(REGREADER_DECLARE_FUNCTION)
-  std::string failure;
-  void bind(SharedLibrary& lib) { REGREADER_CURL(REGREADER_BIND_FUNCTION) }
-};
+REGREADER_FUNCTION_TABLE(Curl, REGREADER_CURL)
 
 struct Transfer {
   const ChunkCallback* on_chunk = nullptr;
@@ -83,9 +79,6 @@ size_t on_header(char* data, size_t size, size_t count, void* user) {
 class CurlClient : public HttpClient {
  public:
   CurlClient() {
-    if (!api.failure.empty())
-      throw Error(ErrorCode::kNotConfigured,
-                  "the HTTP client library is missing (apt-get install libcurl4): " + api.failure);
     static std::once_flag once;
     std::call_once(once, [this] { api.curl_global_init(CURL_GLOBAL_DEFAULT); });
   }
@@ -128,7 +121,8 @@ class CurlClient : public HttpClient {
   }
 
  private:
-  const Curl& api = opened<Curl>("libcurl.so.4");
+  const Curl& api = required<Curl>("libcurl.so.4", ErrorCode::kNotConfigured,
+                                   "the HTTP client library is missing (apt-get install libcurl4)");
 };
 
 }  // namespace

@@ -9,20 +9,26 @@
 // A user lists the functions once, as an X-macro, and gets a table of them named as in C:
 //
 //   #define REGREADER_PQ(X) X(PQexec) X(PQclear)
-//   struct Pq {
-//     REGREADER_PQ(REGREADER_DECLARE_FUNCTION)
-//     std::string failure;
-//     void bind(SharedLibrary& lib) { REGREADER_PQ(REGREADER_BIND_FUNCTION) }
-//   };
-//   const Pq& pq = opened<Pq>("libpq.so.5");   // pq.failure says what was missing
+//   REGREADER_FUNCTION_TABLE(Pq, REGREADER_PQ)
+//   const Pq& pq = required<Pq>("libpq.so.5", ErrorCode::kStorage, "libpq is missing (…)");
 //   pq.PQclear(result);
 
 #include <string>
+
+#include "regreader/core/error.hpp"
 
 /// A member of a function table: the C function `f`'s pointer, under its own name.
 #define REGREADER_DECLARE_FUNCTION(f) decltype(&::f) f = nullptr;
 /// In a table's `bind(SharedLibrary& lib)`: binds the member `f` to the library's `f`.
 #define REGREADER_BIND_FUNCTION(f) lib.bind(f, #f);
+/// A struct `Name` with a member for each function of `LIST` (an X-macro), the `failure` that
+/// says what could not be found, and the `bind` that opened() calls.
+#define REGREADER_FUNCTION_TABLE(Name, LIST)                                     \
+  struct Name {                                                                  \
+    LIST(REGREADER_DECLARE_FUNCTION)                                             \
+    std::string failure;                                                         \
+    void bind(::regreader::SharedLibrary& lib) { LIST(REGREADER_BIND_FUNCTION) } \
+  };
 
 namespace regreader {
 
@@ -49,7 +55,8 @@ class SharedLibrary {
 };
 
 /// The function table `Api` (members from REGREADER_DECLARE_FUNCTION, a `bind(SharedLibrary&)`
-/// and a `std::string failure`) of `soname`, opened once per process on first call.
+/// and a `std::string failure`) of `soname`, opened once per process on first call: one table
+/// type belongs to one library (the first soname it was opened with is the one it keeps).
 template <class Api>
 const Api& opened(const char* soname) {
   static const Api api = [soname] {
@@ -59,6 +66,15 @@ const Api& opened(const char* soname) {
     a.failure = lib.failure();
     return a;
   }();
+  return api;
+}
+
+/// opened(), or Error(`code`) saying `missing` (what is missing and how to install it) and why
+/// when the library or one of its functions could not be found.
+template <class Api>
+const Api& required(const char* soname, ErrorCode code, const char* missing) {
+  const Api& api = opened<Api>(soname);
+  if (!api.failure.empty()) throw Error(code, std::string(missing) + ": " + api.failure);
   return api;
 }
 

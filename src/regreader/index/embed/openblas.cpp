@@ -19,27 +19,30 @@ namespace regreader::index {
 namespace {
 
 #define REGREADER_BLAS(X) X(sgemm_) X(sgemv_)
+REGREADER_FUNCTION_TABLE(Blas, REGREADER_BLAS)
 
-struct Blas {
-  REGREADER_BLAS(REGREADER_DECLARE_FUNCTION)
-  std::string failure;
-  void bind(SharedLibrary& lib) { REGREADER_BLAS(REGREADER_BIND_FUNCTION) }
-};
+constexpr const char* kOpenBlas = "libopenblas.so.0";
 
 const Blas& blas() {
-  return opened<Blas>("libopenblas.so.0");
+  return opened<Blas>(kOpenBlas);
 }
 
 }  // namespace
 
 void require_openblas() {
-  if (!blas().failure.empty())
-    throw Error(ErrorCode::kNotConfigured,
-                "the encoder's matrix library is missing (apt-get install libopenblas0): " +
-                    blas().failure);
+  required<Blas>(kOpenBlas, ErrorCode::kNotConfigured,
+                 "the encoder's matrix library is missing (apt-get install libopenblas0)");
 }
 
+#else
+
+void require_openblas() {}
+
+#endif
+
 }  // namespace regreader::index
+
+#ifdef EIGEN_USE_BLAS
 
 // Reached only through a BertModel, whose constructor called require_openblas().
 extern "C" int sgemm_(const char* ta, const char* tb, const int* m, const int* n, const int* k,
@@ -53,11 +56,5 @@ extern "C" int sgemv_(const char* trans, const int* m, const int* n, const float
                       const float* beta, float* y, const int* incy) {
   return regreader::index::blas().sgemv_(trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
 }
-
-#else
-
-void require_openblas() {}
-
-}  // namespace regreader::index
 
 #endif

@@ -24,11 +24,7 @@ namespace regreader::parse {
   X(pixaDestroy) X(pixaGetPix)
 // clang-format on
 
-struct Leptonica {
-  REGREADER_LEPTONICA(REGREADER_DECLARE_FUNCTION)
-  std::string failure;
-  void bind(SharedLibrary& lib) { REGREADER_LEPTONICA(REGREADER_BIND_FUNCTION) }
-};
+REGREADER_FUNCTION_TABLE(Leptonica, REGREADER_LEPTONICA)
 
 /// Leptonica's functions, looked up once per process. Throws Error (kNotConfigured) saying what
 /// to install when the library cannot be loaded.

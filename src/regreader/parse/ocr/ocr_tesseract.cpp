@@ -37,11 +37,7 @@ constexpr const char* kInstallHint =
   X(TessPageIteratorBaseline) X(TessDeleteText)
 // clang-format on
 
-struct TessApi {
-  REGREADER_TESSERACT(REGREADER_DECLARE_FUNCTION)
-  std::string failure;  ///< why it could not be opened; empty when it was
-  void bind(SharedLibrary& lib) { REGREADER_TESSERACT(REGREADER_BIND_FUNCTION) }
-};
+REGREADER_FUNCTION_TABLE(TessApi, REGREADER_TESSERACT)
 
 const TessApi& tess_api() {
   // tesseract's OpenMP threads spin on small machines and make OCR several times slower (one

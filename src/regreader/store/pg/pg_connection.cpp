@@ -29,14 +29,11 @@ namespace {
   X(PQsocket) X(PQstatus)
 // clang-format on
 
-struct Pq {
-  REGREADER_PQ(REGREADER_DECLARE_FUNCTION)
-  std::string failure;
-  void bind(SharedLibrary& lib) { REGREADER_PQ(REGREADER_BIND_FUNCTION) }
-};
+REGREADER_FUNCTION_TABLE(Pq, REGREADER_PQ)
 
 const Pq& pq() {
-  return opened<Pq>("libpq.so.5");
+  return required<Pq>("libpq.so.5", ErrorCode::kStorage,
+                      "the PostgreSQL client library is missing (apt-get install libpq5)");
 }
 
 std::string server_message(PGconn* c) {
@@ -54,9 +51,6 @@ PGresult* checked(PGconn* c, PGresult* res) {
 
 // The limits come first, so the same keys in the URL (expanded from "dbname") override them.
 PGconn* connect_with_limits(const std::string& conninfo) {
-  if (!pq().failure.empty())
-    throw StorageError("the PostgreSQL client library is missing (apt-get install libpq5): " +
-                       pq().failure);
   const std::string options = "-c statement_timeout=" + std::to_string(kStatementTimeoutMs);
   const std::string timeout = std::to_string(kConnectTimeoutSeconds);
   const char* keys[] = {"connect_timeout", "options", "dbname", nullptr};
