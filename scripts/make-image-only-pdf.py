@@ -3,10 +3,16 @@
 
   make-image-only-pdf.py OUT.pdf              a page with a few shapes only
   make-image-only-pdf.py OUT.pdf PAGE.pgm     a page that is one grey image (a "scan")
-  make-image-only-pdf.py OUT.pdf PAGE.ppm [--seal X,Y,R]
+  make-image-only-pdf.py OUT.pdf PAGE.ppm [--seal X,Y,R[,COVER[,KIND[,MOTTLE]]]]
                                               a colour scan, with a red official seal (红章)
                                               centred at (X, Y) points from the top left, R
-                                              points in radius, stamped over the print
+                                              points in radius, stamped over the print; COVER
+                                              is the seal ink's opacity (0.65), KIND `ring`
+                                              (a ring, a star, arcs of characters) or `emblem`
+                                              (a ring round a solid disc with a star left
+                                              white, as a state emblem is printed); MOTTLE
+                                              varies the cover from pixel to pixel by up to
+                                              that much (seeded), as a stamp inks unevenly
 
 Written by hand (zlib + the PDF syntax) so the fixtures need no image tools beyond pdftoppm."""
 import sys
@@ -41,23 +47,33 @@ def in_star(x, y, r):
     return math.hypot(x, y) <= edge
 
 
-def stamp_seal(pixels, w, h, cx, cy, r):
-    """A seal as scanned: seal ink (red) laid over the page at 65% cover, so print under it
-    turns dark red, as on scanned regulations: a ring, a star, and arcs of 'characters'."""
+def stamp_seal(pixels, w, h, cx, cy, r, cover=0.65, kind="ring", mottle=0.0):
+    """A seal as scanned: seal ink (red) laid over the page at `cover`, so print under it
+    turns dark red, as on scanned regulations. `ring`: a ring, a star, and arcs of 'characters';
+    `emblem`: a ring round a solid disc whose star stays paper, the print under the disc left
+    as faint as on a seal stamped over a table with most of its ink."""
     import math
-    ink, cover = (225, 45, 40), 0.65
+    import random
+    jitter = random.Random(26859)
+    ink = (225, 45, 40)
     out = bytearray(pixels)
     for y in range(max(0, int(cy - r)), min(h, int(cy + r) + 1)):
         for x in range(max(0, int(cx - r)), min(w, int(cx + r) + 1)):
             dx, dy = x - cx, y - cy
             d = math.hypot(dx, dy)
             ring = r * 0.9 <= d <= r
-            star = in_star(dx, dy, r * 0.3)
-            text = r * 0.62 <= d <= r * 0.8 and dy < r * 0.3 and int(math.degrees(math.atan2(dy, dx)) / 9) % 2 == 0
-            if ring or star or text:
+            if kind == "emblem":
+                inked = ring or (d <= r * 0.7 and not in_star(dx, dy, r * 0.3))
+            else:
+                star = in_star(dx, dy, r * 0.3)
+                text = (r * 0.62 <= d <= r * 0.8 and dy < r * 0.3
+                        and int(math.degrees(math.atan2(dy, dx)) / 9) % 2 == 0)
+                inked = ring or star or text
+            if inked:
                 i = (y * w + x) * 3
+                k = min(1.0, max(0.0, cover + jitter.uniform(-mottle, mottle))) if mottle else cover
                 for c in range(3):
-                    out[i + c] = int(out[i + c] * (1 - cover) + ink[c] * cover)
+                    out[i + c] = int(out[i + c] * (1 - k) + ink[c] * k)
     return bytes(out)
 
 
@@ -89,9 +105,13 @@ def main():
     pixels = pixels[:w * h * channels]
     if "--seal" in sys.argv:
         assert channels == 3, "a seal needs a colour (PPM) page"
-        x, y, r = (float(v) for v in sys.argv[sys.argv.index("--seal") + 1].split(","))
+        fields = sys.argv[sys.argv.index("--seal") + 1].split(",")
+        x, y, r = (float(v) for v in fields[:3])
+        cover = float(fields[3]) if len(fields) > 3 else 0.65
+        kind = fields[4] if len(fields) > 4 else "ring"
+        mottle = float(fields[5]) if len(fields) > 5 else 0.0
         scale = w / 595.0  # pixels per point
-        pixels = stamp_seal(pixels, w, h, x * scale, y * scale, r * scale)
+        pixels = stamp_seal(pixels, w, h, x * scale, y * scale, r * scale, cover, kind, mottle)
     packed = zlib.compress(pixels, 9)
     content = b"q 595 0 0 842 0 0 cm /Im0 Do Q"
     page = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R "
