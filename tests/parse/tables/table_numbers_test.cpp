@@ -88,5 +88,53 @@ TEST(TableNumbers, ALetterReadForADigitInAColumnOfNumbersIsTheDigit) {
   EXPECT_EQ(words.cell_text(1, 0), "B00");
 }
 
+// A column of voltages runs up the table, and so do the distances beside them: a number outside
+// the two around it (`1051` between 100 and 110: a seal's stroke read as a digit; `9.75` between
+// 4.50 and 5.00) is unsure. Where the order restarts (the direct-current rows after 1000) the
+// neighbours do not keep it, and nothing there is marked.
+TEST(TableNumbers, ANumberOutOfItsColumnsOrderIsUnsure) {
+  auto t = two_columns({{"电压等级", "安全距离"},
+                        {"90kV线路", "4.50"},
+                        {"100kV线路", "9.75"},
+                        {"1051kV线路", "5.25"},
+                        {"110kV线路", "5.50"},
+                        {"115kV线路", "5.75"}});
+  mark_numbers_not_read(t);
+  EXPECT_TRUE(t.cell_unsure(3, 0)) << t.cell_text(3, 0);
+  EXPECT_TRUE(t.cell_unsure(2, 1)) << t.cell_text(2, 1);
+  for (int r : {1, 2, 4, 5})
+    EXPECT_FALSE(t.cell_unsure(r, 0)) << t.cell_text(r, 0);
+  for (int r : {1, 3, 4, 5})
+    EXPECT_FALSE(t.cell_unsure(r, 1)) << t.cell_text(r, 1);
+  auto restart = two_columns({{"电压等级", "安全距离"},
+                              {"500", "5.0"},
+                              {"750", "8.0"},
+                              {"1000", "9.5"},
+                              {"±50", "1.5"},
+                              {"±500", "6.8"},
+                              {"±800", "10.1"}});
+  mark_numbers_not_read(restart);
+  for (int r = 1; r < 7; ++r)
+    EXPECT_FALSE(restart.cell_unsure(r, 0) || restart.cell_unsure(r, 1)) << r;
+}
+
+// Tesseract reads a seal's edge beside a value as a quote glued to it (`”4.00`): in a column whose
+// numbers start their cells the quote goes and the value is marked unsure; a quote after a number
+// (an inch mark) and a quoted word stay as read.
+TEST(TableNumbers, AQuoteBeforeANumberInAColumnOfNumbersGoes) {
+  auto t = two_columns({{"电压等级", "安全距离"},
+                        {"75kV线路", "3.75"},
+                        {"80kV线路", "”4.00"},
+                        {"85kV线路", "4.25\""},
+                        {"90kV线路", "4.50"},
+                        {"95kV线路", "“见注”"}});
+  mark_numbers_not_read(t);
+  EXPECT_EQ(t.cell_text(2, 1), "4.00");
+  EXPECT_TRUE(t.cell_unsure(2, 1));
+  EXPECT_EQ(t.cell_text(3, 1), "4.25\"");
+  EXPECT_EQ(t.cell_text(5, 1), "“见注”");
+  EXPECT_FALSE(t.cell_unsure(1, 1));
+}
+
 }  // namespace table_numbers_test
 }  // namespace regreader::parse

@@ -1,10 +1,13 @@
 #include "regreader/parse/tables/table_numbers.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <optional>
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include <re2/re2.h>
 
@@ -144,6 +147,60 @@ std::optional<std::string> digits_for_lookalikes(const std::string& content) {
   return out;
 }
 
+// The number a cell starts with (`10及以下` 10, `±500` 500, `<1` 1, `2.5` 2.5), its sign and
+// comparison left aside.
+std::optional<double> leading_number(const std::string& content) {
+  static const RE2 kLeading(R"(^\s*[±+\-−<>≤≥]?\s*(\d+(?:[.．]\d+)?))");
+  std::string digits;
+  if (!RE2::PartialMatch(content, kLeading, &digits)) return std::nullopt;
+  digits = text::fold_width(digits);
+  double v = 0;  // from_chars: no locale's decimal point
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+  if (ec != std::errc()) return std::nullopt;
+  return v;
+}
+
+// A column of numbers that runs in order has at least this many of them, and this share of its
+// neighbouring pairs goes one way.
+constexpr size_t kMinOrdered = 4;
+constexpr double kOrderedShare = 0.75;
+
+// In a column whose numbers run in order down the table (voltage classes, and the distances that
+// grow with them), a number outside the two around it where those two keep the order is unsure:
+// `100 | 1051 | 110` is a stroke of a seal read as a digit, `4.50 | 9.75 | 5.00` a 4 read as 9.
+// Where the order restarts (`1000` then `±50`: the direct-current rows) the neighbours do not
+// keep it and nothing is marked.
+void mark_numbers_out_of_order(model::TableMeta& t, int c, int first) {
+  std::vector<std::pair<model::TableCell*, double>> column;
+  for (auto& cell : t.cells)
+    if (cell.row >= first && cell.col == c && cell.col_span == 1)
+      if (const auto v = leading_number(cell.content)) column.emplace_back(&cell, *v);
+  if (column.size() < kMinOrdered) return;
+  size_t up = 0, down = 0;
+  for (size_t i = 1; i < column.size(); ++i) {
+    up += column[i - 1].second < column[i].second ? 1 : 0;
+    down += column[i - 1].second > column[i].second ? 1 : 0;
+  }
+  const double pairs = static_cast<double>(column.size() - 1);
+  const int way = up >= kOrderedShare * pairs ? 1 : down >= kOrderedShare * pairs ? -1 : 0;
+  if (way == 0) return;
+  for (size_t i = 1; i + 1 < column.size(); ++i) {
+    const double before = way * column[i - 1].second, here = way * column[i].second;
+    const double after = way * column[i + 1].second;
+    if (before < after && (here < before || here > after)) column[i].first->unsure = true;
+  }
+}
+
+// A number with a quote or an apostrophe glued before it (`”4.00`): in a column whose numbers
+// start their cells, a seal's edge or a speck that OCR read as a glyph. The number without it;
+// nullopt when the cell is no such number.
+std::optional<std::string> without_stray_quote(const std::string& content) {
+  static const RE2 kQuoted(R"(^\s*[“”"'‘’`]+\s*([±+\-−<>≤≥]?\d+(?:[.．]\d+)?)\s*$)");
+  std::string number;
+  if (!RE2::FullMatch(content, kQuoted, &number)) return std::nullopt;
+  return number;
+}
+
 }  // namespace
 
 // A row of figures with nothing in column `c`, a column of numbers: OCR read no value there (a
@@ -189,6 +246,13 @@ void mark_numbers_not_read(model::TableMeta& t) {
           continue;
         }
       }
+      if (leading) {
+        if (auto mended = without_stray_quote(cell.content)) {
+          cell.content = *mended;
+          cell.unsure = true;  // what stood there the reading cannot tell
+          continue;
+        }
+      }
       if (numbers) {
         if (auto mended = digits_for_lookalikes(cell.content)) {
           cell.content = *mended;
@@ -201,7 +265,10 @@ void mark_numbers_not_read(model::TableMeta& t) {
       if (decimals && digits && has_decimal_point(cell.content) != *decimals) cell.unsure = true;
       if (leading && digits && !starts_with_number(cell.content)) cell.unsure = true;
     }
-    if (numbers) mark_rows_missing_a_number(t, c, first);
+    if (numbers) {
+      mark_numbers_out_of_order(t, c, first);
+      mark_rows_missing_a_number(t, c, first);
+    }
   }
 }
 

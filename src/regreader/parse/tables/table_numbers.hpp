@@ -18,7 +18,12 @@ namespace regreader::parse {
 /// - A number read in pieces or with a stray mark (`doubtful_number`) is unsure wherever it
 ///   stands.
 /// - In a column whose numbers start their cells (`750`, `±500`), a cell with a character before
-///   its number (`了750`, `省500`: a seal's stroke or a misread ± read as a glyph) is unsure.
+///   its number (`了750`, `省500`: a seal's stroke or a misread ± read as a glyph) is unsure; a
+///   quote alone before it (`”4.00`: a seal's edge read as a glyph) goes, and the number is
+///   marked unsure.
+/// - In a column of numbers running in order down the table (voltage classes, the distances
+///   beside them), a number outside the two around it where those two keep the order (`100 |
+///   1051 | 110`) is unsure.
 /// - A cell that is one Chinese numeral alone (`二`) in a row whose other cells are numbers is a
 ///   dash or a digit misread (表E.1's `330 | 3.2 | — | 380` read `330 | 2 | 二 | 380`): a printed
 ///   row of figures does not hold a Chinese numeral. `一` alone is how OCR reads a printed `—`.
