@@ -142,6 +142,68 @@ TEST(ScanRows, ABorderLostBetweenTwoNumberedRowsIsRestored) {
   EXPECT_TRUE(lost[0].horizontal());
 }
 
+// A label column more than half the frame wide (`110kV架空线路` beside `5.50`): its labels are
+// as wide as a note's lines would be, but they are no sentences, and the lost border is restored.
+TEST(ScanRows, ABorderLostBetweenWideLabelsIsRestored) {
+  std::vector<PdfRule> rules = {{100, 100, 100, 200}, {220, 100, 220, 200}, {250, 100, 250, 200}};
+  for (float y : {100.f, 120.f, 140.f, 180.f, 200.f})
+    rules.push_back({100, y, 250, y});
+  std::vector<PdfChar> chars;
+  line(chars, "电压等级", 105, 105), line(chars, "m", 225, 105);
+  line(chars, "105kV架空线路", 105, 125), line(chars, "5.25", 222, 125);
+  line(chars, "110kV架空线路", 105, 145), line(chars, "5.50", 222, 145);
+  line(chars, "115kV架空线路", 105, 165), line(chars, "5.75", 222, 165);
+  line(chars, "120kV架空线路", 105, 185), line(chars, "6.00", 222, 185);
+  const auto lost = lost_row_borders(rules, chars);
+  ASSERT_EQ(lost.size(), 1u);
+  EXPECT_NEAR(lost[0].y0, 160.0f, 1.0f);
+  // The same rows holding two notes' lines, just as wide, keep their one row.
+  std::vector<PdfChar> notes;
+  line(notes, "电压等级", 105, 105), line(notes, "m", 225, 105);
+  line(notes, "105kV架空线路", 105, 125), line(notes, "5.25", 222, 125);
+  line(notes, "注1：按海拔1000m", 105, 145);
+  line(notes, "注2：按海拔2000m", 105, 165);
+  line(notes, "120kV架空线路", 105, 185), line(notes, "6.00", 222, 185);
+  EXPECT_TRUE(lost_row_borders(rules, notes).empty());
+}
+
+// Tesseract passes over a column of figures beside a seal and reads the labels with confidence:
+// the row's value cell has ink but no character, the row is read on its own, and that reading
+// fills the empty cell while the page's reading of the label stays.
+TEST(ScanRows, ACellWithInkThePageLeftUnreadIsFilledFromTheRowsReading) {
+  const std::vector<PdfRule> rules = {{100, 100, 100, 120},
+                                      {250, 100, 250, 120},
+                                      {400, 100, 400, 120},
+                                      {100, 100, 400, 100},
+                                      {100, 120, 400, 120}};
+  const ScanRow row{100, 400, 100, 120};
+  ASSERT_EQ(row_cells(row, rules).size(), 2u);
+  std::vector<PdfChar> page;
+  line(page, "105kV线路", 105, 105);
+  RowCut cut;
+  cut.x = 100, cut.y = 100;
+  cut.image.width = cut.image.stride = 300;
+  cut.image.height = 20;
+  cut.image.dpi = 72;
+  cut.image.pixels.assign(300 * 20, 255);
+  EXPECT_TRUE(unread_cells(page, row, rules, cut).empty()) << "no ink: an empty cell of a form";
+  for (int y = 6; y < 14; ++y)
+    for (int x = 160; x < 180; ++x)
+      cut.image.pixels[static_cast<size_t>(y) * 300 + x] = 0;  // the value's ink at 260-280 pt
+  const auto unread = unread_cells(page, row, rules, cut);
+  ASSERT_EQ(unread.size(), 1u);
+  EXPECT_FLOAT_EQ(unread[0].x0, 250);
+  std::vector<PdfChar> reading;
+  line(reading, "105k线路", 105, 105);  // the row's own reading: a worse label, and the value
+  line(reading, "5.25", 262, 105);
+  EXPECT_TRUE(fill_cells(page, row, unread, reading));
+  std::u32string text;
+  for (const auto& c : page)
+    text += c.c;
+  EXPECT_EQ(text, U"105kV线路5.25");
+  EXPECT_FALSE(fill_cells(page, row, unread, {})) << "nothing read there: nothing added";
+}
+
 TEST(ScanRows, AHeaderOrANoteTwoLinesHighKeepsItsRow) {
   // The header (the frame's first row) wraps its unit under its name; the note row's two lines
   // run across the frame.

@@ -88,8 +88,14 @@ constexpr float kPitchTolerance = 0.25f;
 struct TextLine {
   float y0 = 0, y1 = 0;
   bool digit = false;
+  bool prose = false;  // a sentence's punctuation, or a note's 注 first
   float widest = 0;
 };
+
+bool sentence_mark(char32_t c) {
+  static constexpr std::u32string_view kMarks = U"，。；：,;:";
+  return kMarks.find(c) != std::u32string_view::npos;
+}
 
 std::vector<TextLine> text_lines(const std::vector<PdfChar>& chars) {
   std::vector<TextLine> boxes;  // one per OCR line
@@ -97,11 +103,12 @@ std::vector<TextLine> text_lines(const std::vector<PdfChar>& chars) {
   for (const auto& c : chars) {
     const bool digit = c.c >= U'0' && c.c <= U'9';
     if (boxes.empty() || boxes.back().y0 != c.y0 || boxes.back().y1 != c.y1) {
-      boxes.push_back({c.y0, c.y1, false, 0});
+      boxes.push_back({c.y0, c.y1, false, c.c == U'注', 0});
       x0 = c.x0;
     }
     auto& b = boxes.back();
     b.digit = b.digit || digit;
+    b.prose = b.prose || sentence_mark(c.c);
     b.widest = std::max(b.widest, c.x1 - x0);
   }
   std::sort(boxes.begin(), boxes.end(),
@@ -113,6 +120,7 @@ std::vector<TextLine> text_lines(const std::vector<PdfChar>& chars) {
       auto& o = out.back();
       o.y1 = std::max(o.y1, l.y1);
       o.digit = o.digit || l.digit, o.widest = std::max(o.widest, l.widest);
+      o.prose = o.prose || l.prose;
     } else {
       out.push_back(l);
     }
@@ -142,7 +150,9 @@ std::vector<PdfRule> lost_row_borders(const std::vector<PdfRule>& rules,
       const ScanRow first_cell{f.x0, column_end, ys[i - 1], ys[i]};
       const auto lines = text_lines(row_chars(chars, first_cell));
       // Each a label: a number, short of half the frame (a note's lines run across it).
-      const auto label = [&](const TextLine& l) { return l.digit && l.widest < (f.x1 - f.x0) / 2; };
+      const auto label = [&](const TextLine& l) {
+        return l.digit && (!l.prose || l.widest < (f.x1 - f.x0) / 2);
+      };
       if (lines.size() != static_cast<size_t>(k) || !std::all_of(lines.begin(), lines.end(), label))
         continue;
       for (size_t j = 1; j < lines.size(); ++j) {
@@ -204,6 +214,56 @@ bool blank(const RowCut& cut) {
   const float px_per_pt = static_cast<float>(cut.image.dpi) / 72.0f;
   const auto dot = static_cast<long>(kFullStop * kFullStop * px_per_pt * px_per_pt);
   return std::count(cut.image.pixels.begin(), cut.image.pixels.end(), 0) < dot;
+}
+
+std::vector<ScanRow> row_cells(const ScanRow& row, const std::vector<PdfRule>& rules) {
+  std::vector<float> xs = {row.x0, row.x1};
+  for (const auto& r : rules)
+    if (!r.horizontal() && r.y1 > row.y0 && r.y0 < row.y1 && r.x0 > row.x0 + kBorderInset &&
+        r.x0 < row.x1 - kBorderInset)
+      xs.push_back(r.x0);
+  xs = distinct(std::move(xs), kRuleMergeTolerance);
+  std::vector<ScanRow> out;
+  for (size_t i = 1; i < xs.size(); ++i)
+    out.push_back({xs[i - 1], xs[i], row.y0, row.y1});
+  return out;
+}
+
+std::vector<ScanRow> unread_cells(const std::vector<PdfChar>& page, const ScanRow& row,
+                                  const std::vector<PdfRule>& rules, const RowCut& cut) {
+  std::vector<ScanRow> out;
+  if (cut.image.pixels.empty()) return out;
+  const float px_per_pt = static_cast<float>(cut.image.dpi) / 72.0f;
+  const auto dot = static_cast<long>(kFullStop * kFullStop * px_per_pt * px_per_pt);
+  for (const ScanRow& cell : row_cells(row, rules)) {
+    if (std::any_of(page.begin(), page.end(), [&](const PdfChar& c) { return inside(c, cell); }))
+      continue;
+    const auto px = [&](float pt) {
+      return std::clamp(static_cast<int>(std::lround((pt - cut.x) * px_per_pt)), 0,
+                        cut.image.width);
+    };
+    long ink = 0;
+    for (int y = 0; y < cut.image.height; ++y) {
+      const auto* line = cut.image.pixels.data() + static_cast<size_t>(y) * cut.image.stride;
+      ink += std::count(line + px(cell.x0), line + px(cell.x1), uint8_t{0});
+    }
+    if (ink >= dot) out.push_back(cell);
+  }
+  return out;
+}
+
+bool fill_cells(std::vector<PdfChar>& page, const ScanRow& row, const std::vector<ScanRow>& cells,
+                const std::vector<PdfChar>& reading) {
+  std::vector<PdfChar> found;
+  for (const PdfChar& c : reading)
+    if (std::any_of(cells.begin(), cells.end(),
+                    [&](const ScanRow& cell) { return inside(c, cell); }))
+      found.push_back(c);
+  if (found.empty()) return false;
+  const auto last =
+      std::find_if(page.rbegin(), page.rend(), [&](const PdfChar& c) { return inside(c, row); });
+  page.insert(last == page.rend() ? page.end() : last.base(), found.begin(), found.end());
+  return true;
 }
 
 std::vector<PdfChar> row_chars(const std::vector<PdfChar>& page, const ScanRow& row) {

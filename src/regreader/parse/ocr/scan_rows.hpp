@@ -29,9 +29,12 @@ std::vector<ScanRow> ruled_rows(const std::vector<PdfRule>& rules);
 /// Row borders a scan lost (a seal's red over a rule, a faint stretch of a 100 dpi scan), as
 /// horizontal rules across their frame: a body row (not the frame's first, where headings wrap)
 /// about k times as high as the frame's usual row holding, in its first column, k lines of text
-/// one above the other, each with a digit (`20、35` over `66、110`). A number never wraps inside
-/// a cell, so such lines are rows of their own; the border goes halfway between them. Without it
-/// the two rows are one cell each side (`20、35 66、110` against nothing).
+/// one above the other, each with a digit (`20、35` over `66、110`) and none a note's or a
+/// sentence's (注 first, or a sentence's punctuation) unless it is short of half the frame: a
+/// label column can be half the frame wide (`110 kV 线路` beside `5.50`), a note runs across
+/// it. A number never wraps inside a cell, so such lines are rows of their own; the border goes
+/// halfway between them. Without it the two rows are one cell each side (`20、35 66、110`
+/// against nothing).
 std::vector<PdfRule> lost_row_borders(const std::vector<PdfRule>& rules,
                                       const std::vector<PdfChar>& chars);
 
@@ -59,6 +62,21 @@ std::vector<PdfChar> row_chars(const std::vector<PdfChar>& page, const ScanRow& 
 
 /// The mean confidence of the page reading's characters inside `row`; 0 when it has none there.
 float row_confidence(const std::vector<PdfChar>& page, const ScanRow& row);
+
+/// The cells of `row`: its pieces between the vertical rules across it, left to right.
+std::vector<ScanRow> row_cells(const ScanRow& row, const std::vector<PdfRule>& rules);
+
+/// The cells of `row` the page reading left without a character though the row's image `cut`
+/// has ink there: a value the page's layout analysis passed over (tesseract drops a column of
+/// figures beside a seal as a picture, and its labels read with confidence 90 say nothing of it).
+std::vector<ScanRow> unread_cells(const std::vector<PdfChar>& page, const ScanRow& row,
+                                  const std::vector<PdfRule>& rules, const RowCut& cut);
+
+/// Adds to `page` the characters of `reading` (the row read on its own) that lie in `cells`,
+/// after the page reading's characters of the row; the page's own reading of the other cells
+/// stays. Returns whether it added any.
+bool fill_cells(std::vector<PdfChar>& page, const ScanRow& row, const std::vector<ScanRow>& cells,
+                const std::vector<PdfChar>& reading);
 
 /// Puts `reading` (a row read on its own) in place of the page reading's characters inside the
 /// row when it is the surer of the two (higher mean confidence; a row the page reading left

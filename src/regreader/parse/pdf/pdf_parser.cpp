@@ -80,15 +80,17 @@ class PageReader {
   }
 
  private:
-  // Each row of a ruled table in the scan the page's reading is unsure of, read on its own
-  // (scan_rows.hpp) at the same resolutions as the page and voted the same way; it replaces the
-  // page's reading of the row where it is surer.
+  // Each row of a ruled table in the scan the page's reading is unsure of, or left a cell with
+  // ink unread in, read on its own (scan_rows.hpp) at the same resolutions as the page and voted
+  // the same way; it replaces the page's reading of the row where it is surer, and else fills
+  // the cells the page's reading left empty.
   void reread_rows(const GrayImage& image, const std::vector<PdfRule>& rules,
                    const std::vector<int>& dpis, std::vector<PdfChar>& ocr) {
     for (const ScanRow& row : ruled_rows(rules)) {
-      if (row_confidence(ocr, row) >= kSureRowConf) continue;
       const RowCut cut = row_image(image, row, rules);
       if (blank(cut)) continue;
+      const std::vector<ScanRow> unread = unread_cells(ocr, row, rules, cut);
+      if (row_confidence(ocr, row) >= kSureRowConf && unread.empty()) continue;
       auto reading = engine_->recognize_block(cut.image, cut.x, cut.y);
       std::vector<std::vector<PdfChar>> others;
       for (const int dpi : dpis)
@@ -97,6 +99,7 @@ class PageReader {
       // The reading left out is one more witness: a number it reads otherwise is unsure.
       std::vector<PdfChar> page_reading = row_chars(ocr, row);
       const bool taken = take_row_reading(ocr, row, reading);
+      if (!taken) fill_cells(ocr, row, unread, reading);
       dispute_numbers(ocr, {taken ? std::move(page_reading) : std::move(reading)});
     }
   }
