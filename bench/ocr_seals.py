@@ -12,7 +12,8 @@ varying by 0.1 from pixel to pixel (print under a seal of cover c keeps about 1 
 contrast: at 0.9 it is as faint as under GB 26859's seal), over the values, over the labels, and across both. Each variant is ingested alone;
 every stored row is scored by the rule the table was written by:
 
-  right           the value is the label's voltage / 20, exactly as printed
+  right           the value is the label's voltage / 20, exactly as printed (of which marked
+                  unsure: mended or doubted, still to be checked against the page)
   flagged         otherwise, with the label or the value marked unsure (`table --json`)
   silently wrong  otherwise, unmarked: the worst outcome
   missing         a row of the 14 that no stored row reads (its label lost or merged)
@@ -36,6 +37,7 @@ VOLTAGES = list(range(65, 135, 5))
 PLACES = [("values", 160, 200, 62), ("labels", 95, 330, 62), ("both", 125, 440, 70)]
 KINDS = ["ring", "emblem"]
 COVERS = [0.65, 0.8, 0.9]
+KEYS = ("right", "right_unsure", "flagged", "silently_wrong", "missing")
 MOTTLE = 0.1  # the cover varies by up to this much from pixel to pixel, as a stamp inks
 
 
@@ -63,7 +65,8 @@ def score_rows(cells):
     rows = {}
     for c in cells:
         rows.setdefault(c["row"], {})[c["col"]] = c
-    out = {"right": 0, "flagged": 0, "silently_wrong": 0, "missing": 0, "misses": []}
+    out = {"right": 0, "right_unsure": 0, "flagged": 0, "silently_wrong": 0, "missing": 0,
+           "misses": []}
     seen = set()
     for r in sorted(rows):
         label, value = rows[r].get(0, {}), rows[r].get(1, {})
@@ -75,6 +78,7 @@ def score_rows(cells):
         got = value.get("content", "")
         if volts in VOLTAGES and volts not in seen and got == "%.2f" % (volts / 20.0):
             out["right"] += 1
+            out["right_unsure"] += 1 if unsure else 0
         elif unsure:
             out["flagged"] += 1
         else:
@@ -118,20 +122,20 @@ def main():
         scans = make_scans(folder)
         for engine in engines:
             results[engine] = {name: read_scan(a.bin, engine, pdf) for name, pdf in scans}
-    print("| engine | seal | cover | right | flagged | silently wrong | missing |")
+    print("| engine | seal | cover | right (marked unsure) | flagged | silently wrong | missing |")
     print("|---|---|---|---|---|---|---|")
     for engine, by_scan in results.items():
         for kind in KINDS:
             for cover in COVERS:
                 keys = [f"{kind}-{cover:.2f}-{p[0]}" for p in PLACES]
-                total = {k: sum(by_scan[n][k] for n in keys)
-                         for k in ("right", "flagged", "silently_wrong", "missing")}
-                print(f"| {engine} | {kind} | {cover:.2f} | {total['right']} | {total['flagged']} "
+                total = {k: sum(by_scan[n][k] for n in keys) for k in KEYS}
+                print(f"| {engine} | {kind} | {cover:.2f} | {total['right']} "
+                      f"({total['right_unsure']}) | {total['flagged']} "
                       f"| {total['silently_wrong']} | {total['missing']} |")
-        all_rows = {k: sum(r[k] for r in by_scan.values())
-                    for k in ("right", "flagged", "silently_wrong", "missing")}
+        all_rows = {k: sum(r[k] for r in by_scan.values()) for k in KEYS}
         n = len(by_scan) * len(VOLTAGES)
-        print(f"| {engine} | all | — | {all_rows['right']}/{n} | {all_rows['flagged']} "
+        print(f"| {engine} | all | — | {all_rows['right']}/{n} ({all_rows['right_unsure']}) "
+              f"| {all_rows['flagged']} "
               f"| {all_rows['silently_wrong']} | {all_rows['missing']} |")
         if a.v:
             for name, r in by_scan.items():
