@@ -186,11 +186,12 @@ TEST(ScanRows, ACellWithInkThePageLeftUnreadIsFilledFromTheRowsReading) {
   cut.image.height = 20;
   cut.image.dpi = 72;
   cut.image.pixels.assign(300 * 20, 255);
-  EXPECT_TRUE(unread_cells(page, row, rules, cut).empty()) << "no ink: an empty cell of a form";
+  EXPECT_TRUE(with_ink(empty_cells(page, row, rules), cut).empty())
+      << "no ink: an empty cell of a form";
   for (int y = 6; y < 14; ++y)
     for (int x = 160; x < 180; ++x)
       cut.image.pixels[static_cast<size_t>(y) * 300 + x] = 0;  // the value's ink at 260-280 pt
-  const auto unread = unread_cells(page, row, rules, cut);
+  const auto unread = with_ink(empty_cells(page, row, rules), cut);
   ASSERT_EQ(unread.size(), 1u);
   EXPECT_FLOAT_EQ(unread[0].x0, 250);
   std::vector<PdfChar> reading;

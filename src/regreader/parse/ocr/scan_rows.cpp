@@ -209,11 +209,33 @@ RowCut row_image(const PixelImage& page, const ScanRow& row, const std::vector<P
   return cut;
 }
 
+namespace {
+
+// Black pixels of `cut` between x0 and x1 (points on the page), every row of it.
+long ink_between(const RowCut& cut, float x0, float x1) {
+  const float px_per_pt = static_cast<float>(cut.image.dpi) / 72.0f;
+  const auto px = [&](float pt) {
+    return std::clamp(static_cast<int>(std::lround((pt - cut.x) * px_per_pt)), 0, cut.image.width);
+  };
+  long ink = 0;
+  for (int y = 0; y < cut.image.height; ++y) {
+    const auto* line = cut.image.pixels.data() + static_cast<size_t>(y) * cut.image.stride;
+    ink += std::count(line + px(x0), line + px(x1), uint8_t{0});
+  }
+  return ink;
+}
+
+// Fewer black pixels than a full stop has at `cut`'s resolution: no text.
+bool less_than_a_dot(const RowCut& cut, long ink) {
+  const float px_per_pt = static_cast<float>(cut.image.dpi) / 72.0f;
+  return ink < static_cast<long>(kFullStop * kFullStop * px_per_pt * px_per_pt);
+}
+
+}  // namespace
+
 bool blank(const RowCut& cut) {
   if (cut.image.pixels.empty()) return true;
-  const float px_per_pt = static_cast<float>(cut.image.dpi) / 72.0f;
-  const auto dot = static_cast<long>(kFullStop * kFullStop * px_per_pt * px_per_pt);
-  return std::count(cut.image.pixels.begin(), cut.image.pixels.end(), 0) < dot;
+  return less_than_a_dot(cut, std::count(cut.image.pixels.begin(), cut.image.pixels.end(), 0));
 }
 
 std::vector<ScanRow> row_cells(const ScanRow& row, const std::vector<PdfRule>& rules) {
@@ -229,27 +251,21 @@ std::vector<ScanRow> row_cells(const ScanRow& row, const std::vector<PdfRule>& r
   return out;
 }
 
-std::vector<ScanRow> unread_cells(const std::vector<PdfChar>& page, const ScanRow& row,
-                                  const std::vector<PdfRule>& rules, const RowCut& cut) {
+std::vector<ScanRow> empty_cells(const std::vector<PdfChar>& page, const ScanRow& row,
+                                 const std::vector<PdfRule>& rules) {
   std::vector<ScanRow> out;
-  if (cut.image.pixels.empty()) return out;
-  const float px_per_pt = static_cast<float>(cut.image.dpi) / 72.0f;
-  const auto dot = static_cast<long>(kFullStop * kFullStop * px_per_pt * px_per_pt);
-  for (const ScanRow& cell : row_cells(row, rules)) {
-    if (std::any_of(page.begin(), page.end(), [&](const PdfChar& c) { return inside(c, cell); }))
-      continue;
-    const auto px = [&](float pt) {
-      return std::clamp(static_cast<int>(std::lround((pt - cut.x) * px_per_pt)), 0,
-                        cut.image.width);
-    };
-    long ink = 0;
-    for (int y = 0; y < cut.image.height; ++y) {
-      const auto* line = cut.image.pixels.data() + static_cast<size_t>(y) * cut.image.stride;
-      ink += std::count(line + px(cell.x0), line + px(cell.x1), uint8_t{0});
-    }
-    if (ink >= dot) out.push_back(cell);
-  }
+  for (const ScanRow& cell : row_cells(row, rules))
+    if (std::none_of(page.begin(), page.end(), [&](const PdfChar& c) { return inside(c, cell); }))
+      out.push_back(cell);
   return out;
+}
+
+std::vector<ScanRow> with_ink(std::vector<ScanRow> cells, const RowCut& cut) {
+  if (cut.image.pixels.empty()) return {};
+  std::erase_if(cells, [&](const ScanRow& cell) {
+    return less_than_a_dot(cut, ink_between(cut, cell.x0, cell.x1));
+  });
+  return cells;
 }
 
 bool fill_cells(std::vector<PdfChar>& page, const ScanRow& row, const std::vector<ScanRow>& cells,

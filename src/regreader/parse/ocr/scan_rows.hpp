@@ -66,11 +66,14 @@ float row_confidence(const std::vector<PdfChar>& page, const ScanRow& row);
 /// The cells of `row`: its pieces between the vertical rules across it, left to right.
 std::vector<ScanRow> row_cells(const ScanRow& row, const std::vector<PdfRule>& rules);
 
-/// The cells of `row` the page reading left without a character though the row's image `cut`
-/// has ink there: a value the page's layout analysis passed over (tesseract drops a column of
-/// figures beside a seal as a picture, and its labels read with confidence 90 say nothing of it).
-std::vector<ScanRow> unread_cells(const std::vector<PdfChar>& page, const ScanRow& row,
-                                  const std::vector<PdfRule>& rules, const RowCut& cut);
+/// The cells of `row` the page reading left without a character.
+std::vector<ScanRow> empty_cells(const std::vector<PdfChar>& page, const ScanRow& row,
+                                 const std::vector<PdfRule>& rules);
+
+/// Those of `cells` in which the row's image `cut` has ink: a value the page's layout analysis
+/// passed over (tesseract drops a column of figures beside a seal as a picture, and its labels
+/// read with confidence 90 say nothing of it), not an empty cell of a form.
+std::vector<ScanRow> with_ink(std::vector<ScanRow> cells, const RowCut& cut);
 
 /// Adds to `page` the characters of `reading` (the row read on its own) that lie in `cells`,
 /// after the page reading's characters of the row; the page's own reading of the other cells

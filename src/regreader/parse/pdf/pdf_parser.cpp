@@ -87,10 +87,13 @@ class PageReader {
   void reread_rows(const GrayImage& image, const std::vector<PdfRule>& rules,
                    const std::vector<int>& dpis, std::vector<PdfChar>& ocr) {
     for (const ScanRow& row : ruled_rows(rules)) {
+      const bool sure = row_confidence(ocr, row) >= kSureRowConf;
+      std::vector<ScanRow> unread = empty_cells(ocr, row, rules);
+      if (sure && unread.empty()) continue;  // cut out only the rows that may be read again
       const RowCut cut = row_image(image, row, rules);
       if (blank(cut)) continue;
-      const std::vector<ScanRow> unread = unread_cells(ocr, row, rules, cut);
-      if (row_confidence(ocr, row) >= kSureRowConf && unread.empty()) continue;
+      unread = with_ink(std::move(unread), cut);
+      if (sure && unread.empty()) continue;
       auto reading = engine_->recognize_block(cut.image, cut.x, cut.y);
       std::vector<std::vector<PdfChar>> others;
       for (const int dpi : dpis)
