@@ -211,6 +211,66 @@ TEST(PdfTables, AScannedNumberAcrossABorderNotDrawnAtItsRowIsOneCell) {
   EXPECT_EQ(t.cell_text(4, 2), "2") << "the border is drawn at this row";
 }
 
+// The same for words: a sentence in a cell spanning the sub-table's columns (`最低动作电压应达
+// 0.25倍额定电压` across 电压 | 长度 | 耐压) was cut at each border into pieces no search finds.
+// Where the border is drawn at a row, two cells' texts stay apart however close they stand.
+TEST(PdfTables, AScannedSentenceAcrossBordersNotDrawnAtItsRowIsOneCell) {
+  std::vector<PdfChar> c;
+  put(c, "试验", 60, 110), put(c, "电压", 140, 110), put(c, "长度", 220, 110);
+  put(c, "动作", 60, 136), put(c, "10", 140, 136), put(c, "0.7", 220, 136);
+  put(c, "动作", 60, 156), put(c, "最低动作电压应达0.25倍额定电压", 135, 156);
+  put(c, "额定", 60, 186), put(c, "电压", 181, 186), put(c, "等级", 201, 186);
+  put(c, "线路", 60, 206), put(c, "额定线路", 160, 206), put(c, "5.50", 201, 206);
+  for (auto& ch : c)
+    ch.conf = 90;
+  auto rules = grid({55, 130, 300}, {95, 120, 140, 165, 195, 215});
+  rules.push_back({200, 95, 200, 140});   // the sub-table's border, not drawn at the third row
+  rules.push_back({200, 165, 200, 195});  // drawn again at the fourth
+  auto tables = detect_tables(page_of(c, rules));
+  ASSERT_EQ(tables.size(), 1u);
+  const auto& t = tables[0].table;
+  ASSERT_EQ(t.col_count, 3);
+  ASSERT_EQ(t.row_count, 5);
+  EXPECT_EQ(t.cell_text(1, 2), "0.7");
+  EXPECT_EQ(t.cell_text(2, 1), "最低动作电压应达0.25倍额定电压");
+  EXPECT_EQ(t.cell_text(2, 2), "");
+  EXPECT_EQ(t.cell_text(3, 1), "电压");
+  EXPECT_EQ(t.cell_text(3, 2), "等级") << "the border is drawn at this row";
+  // A seal's ink hid the border beside a label filling its cell: a label and a value stay apart.
+  EXPECT_EQ(t.cell_text(4, 1), "额定线路");
+  EXPECT_EQ(t.cell_text(4, 2), "5.50");
+}
+
+// A number in such a sentence (`达 | 0.25`) joins it where the line's words run across another
+// border not drawn; a label and a value alone side by side do not (above).
+TEST(PdfTables, AScannedNumberInASentenceAcrossBordersJoinsIt) {
+  std::vector<PdfChar> c;
+  put(c, "项目", 60, 110), put(c, "电压", 140, 110), put(c, "长度", 202, 110);
+  put(c, "耐压", 230, 110), put(c, "时间", 285, 110);
+  put(c, "动作", 60, 136), put(c, "10", 140, 136), put(c, "5", 205, 136);
+  put(c, "45", 230, 136), put(c, "1", 285, 136);
+  put(c, "动作", 60, 156), put(c, "最低动作电压应达0.25倍额定电压", 145, 156);
+  put(c, "额定", 60, 186), put(c, "35", 140, 186), put(c, "9", 205, 186);
+  put(c, "95", 230, 186), put(c, "1", 285, 186);
+  for (auto& ch : c)
+    ch.conf = 90;
+  auto rules = grid({55, 130, 320}, {95, 120, 140, 165, 195});
+  for (float x : {200.0f, 225.0f, 280.0f}) {  // the sub-table's borders, not at the third row
+    rules.push_back({x, 95, x, 140});
+    rules.push_back({x, 165, x, 195});
+  }
+  auto tables = detect_tables(page_of(c, rules));
+  ASSERT_EQ(tables.size(), 1u);
+  const auto& t = tables[0].table;
+  ASSERT_EQ(t.col_count, 5);
+  ASSERT_EQ(t.row_count, 4);
+  EXPECT_EQ(t.cell_text(1, 2), "5");
+  EXPECT_EQ(t.cell_text(1, 3), "45");
+  EXPECT_EQ(t.cell_text(2, 1), "最低动作电压应达0.25倍额定电压");
+  for (int col = 2; col < 5; ++col)
+    EXPECT_EQ(t.cell_text(2, col), "") << col;
+}
+
 // A scanned sub-table (voltages and values, its rows ruled across their own columns only) beside
 // a 说明 cell spanning them: the cell's two lines, cut apart at the sub-table's border, are one
 // cell again. Numbers in a column the border does not reach stay apart (a seal's gap in a border
