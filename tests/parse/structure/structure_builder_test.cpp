@@ -549,5 +549,47 @@ TEST(StructureBuilder, MarkupHeadingsOfBareValuesAreNotChapters) {
   EXPECT_EQ(doc.structure.nodes()[0].section_number, "1");
 }
 
+// A contents page read by OCR: its leader dots come out garbled, so the contents run seems to
+// end early, and OCR's line heights make any line look set in larger type. An appendix line of
+// the contents after that is no appendix of page 2: the appendices are where the body has them.
+TEST(StructureBuilder, AContentsLineOnAnOcrPageIsNoChapterWhateverItsHeight) {
+  auto larger = [](const std::string& t, int page) {
+    RawBlock b = para(t, page, true);
+    b.larger_font = true;
+    return b;
+  };
+  RawDocument raw;
+  raw.format = "pdf";
+  raw.page_count = 5;
+  raw.page_sources = {"ocr", "ocr", "ocr", "ocr", "ocr"};
+  raw.blocks = {para("电力安全工作规程", 1),
+                para("目次", 2),
+                para("1 范围 ........................ 3", 2),
+                para("规范性引用文件 :0", 2),  // the run ends here: its dots are gone
+                larger("附录 C （资料性附录） 带电作业工作票格式", 2),
+                para("附录 D （资料性附录） 紧急抢修单格式", 2),
+                larger("附录 E （规范性附录） 绝缘安全工器具试验项目", 2),
+                para("1 范围", 3, true),
+                para("本标准规定了电力线路工作的安全要求。", 3),
+                para("2 规范性引用文件", 3, true),
+                para("3 术语和定义", 3, true),
+                para("4 总则", 3, true),
+                para("附录 A （资料性附录） 第一种工作票格式", 4, true),
+                para("表A.1 给出了第一种工作票格式。", 4),
+                para("附录 B （资料性附录） 第二种工作票格式", 5, true),
+                para("表B.1 给出了第二种工作票格式。", 5)};
+  auto doc = build_document(raw, "R");
+  const auto& s = doc.structure;
+  for (const auto& n : s.nodes())
+    EXPECT_NE(n.page_start, 2) << n.section_number << " " << n.title;
+  const auto* a = s.get_node_by_section_number("附录A");
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(a->page_start, 4);
+  const auto* b = s.get_node_by_section_number("附录B");
+  ASSERT_NE(b, nullptr);
+  EXPECT_EQ(b->page_start, 5);
+  EXPECT_EQ(s.get_node_by_section_number("附录F"), nullptr);
+}
+
 }  // namespace structure_builder_test
 }  // namespace regreader::parse

@@ -352,13 +352,18 @@ std::vector<RawBlock> blocks_to_classify(const RawDocument& raw) {
   return out;
 }
 
+// Whether page `page` (1-based) was read by OCR.
+bool read_by_ocr(const RawDocument& raw, int page) {
+  const auto at = static_cast<size_t>(std::max(1, page) - 1);
+  return at < raw.page_sources.size() && raw.page_sources[at] == "ocr";
+}
+
 // The number of the next numbered paragraph (within a few) after `index`, when `index`'s page
 // was read by OCR.
 std::optional<SectionMatch> next_number_on_ocr_page(const RawDocument& raw,
                                                     const std::vector<RawBlock>& blocks,
                                                     size_t index) {
-  const auto page = static_cast<size_t>(std::max(1, blocks[index].page) - 1);
-  if (page >= raw.page_sources.size() || raw.page_sources[page] != "ocr") return std::nullopt;
+  if (!read_by_ocr(raw, blocks[index].page)) return std::nullopt;
   constexpr size_t kLookahead = 6;
   for (size_t k = index + 1; k < blocks.size() && k <= index + kLookahead; ++k) {
     if (blocks[k].kind != RawBlock::Kind::kParagraph || blocks[k].continued) continue;
@@ -420,8 +425,12 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
       const bool in_toc = toc_run.inside(it.text) || field_toc;
       if (was_in_toc && !in_toc) contents_end = it.page;
       // On a contents page, a heading set as one (a heading style, larger type) after the last
-      // contents line is the body's: a short Word file runs on into chapter 1 on that page.
-      const bool body_heading = contents_end == it.page && (rb.heading_level > 0 || it.larger_font);
+      // contents line is the body's: a short Word file runs on into chapter 1 on that page. Not
+      // on a page read by OCR, whose line heights tell no type size and whose garbled leader
+      // dots end a contents run early (GB 26859's 目次 read by tesseract: `附录 C …` and `附录 E
+      // …` became appendices on page 2, and every later appendix took the letter after them).
+      const bool body_heading = contents_end == it.page && !read_by_ocr(raw, it.page) &&
+                                (rb.heading_level > 0 || it.larger_font);
       if (rb.continued) {
         it.type = BlockType::kText;  // the rest of a paragraph from the page before
       } else if ((in_toc || (toc.count(it.page) && !body_heading)) &&
