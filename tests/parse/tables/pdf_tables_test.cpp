@@ -40,6 +40,15 @@ PdfPage page_of(std::vector<PdfChar> chars, std::vector<PdfRule> rules = {}) {
   return p;
 }
 
+// The one table found on a page of `chars`, read by OCR with confidence 90, ruled by `rules`.
+model::TableMeta scanned_table(std::vector<PdfChar> chars, std::vector<PdfRule> rules) {
+  for (auto& ch : chars)
+    ch.conf = 90;
+  auto tables = detect_tables(page_of(std::move(chars), std::move(rules)));
+  EXPECT_EQ(tables.size(), 1u);
+  return tables.empty() ? model::TableMeta{} : tables[0].table;
+}
+
 TEST(PdfTables, ColumnsFromAlignedGapsWithoutRules) {
   std::vector<PdfChar> c;
   put(c, "正文段落的第一行文字，说明下表的用途和适用范围。", 72, 100);
@@ -194,14 +203,10 @@ TEST(PdfTables, AScannedNumberAcrossABorderNotDrawnAtItsRowIsOneCell) {
   put(c, "35", 60, 156), put(c, "0.9", 140, 156), put(c, "95", 220, 156);
   put(c, "6~10", 60, 186), put(c, "30", 193, 186);  // `30` centred on the border at x = 200
   put(c, "66", 60, 206), put(c, "1", 190, 206), put(c, "2", 201, 206);  // drawn border between
-  for (auto& ch : c)
-    ch.conf = 90;
   auto rules = grid({55, 130, 280}, {95, 120, 140, 160, 170, 195, 215});
   rules.push_back({200, 95, 200, 165});   // the border of the sub-table above
   rules.push_back({200, 195, 200, 215});  // and of the row below
-  auto tables = detect_tables(page_of(c, rules));
-  ASSERT_EQ(tables.size(), 1u);
-  const auto& t = tables[0].table;
+  const auto t = scanned_table(c, rules);
   ASSERT_EQ(t.col_count, 3);
   ASSERT_EQ(t.row_count, 5);
   EXPECT_EQ(t.cell_text(3, 0), "6~10");
@@ -221,14 +226,10 @@ TEST(PdfTables, AScannedSentenceAcrossBordersNotDrawnAtItsRowIsOneCell) {
   put(c, "动作", 60, 156), put(c, "最低动作电压应达0.25倍额定电压", 135, 156);
   put(c, "额定", 60, 186), put(c, "电压", 181, 186), put(c, "等级", 201, 186);
   put(c, "线路", 60, 206), put(c, "额定线路", 160, 206), put(c, "5.50", 201, 206);
-  for (auto& ch : c)
-    ch.conf = 90;
   auto rules = grid({55, 130, 300}, {95, 120, 140, 165, 195, 215});
   rules.push_back({200, 95, 200, 140});   // the sub-table's border, not drawn at the third row
   rules.push_back({200, 165, 200, 195});  // drawn again at the fourth
-  auto tables = detect_tables(page_of(c, rules));
-  ASSERT_EQ(tables.size(), 1u);
-  const auto& t = tables[0].table;
+  const auto t = scanned_table(c, rules);
   ASSERT_EQ(t.col_count, 3);
   ASSERT_EQ(t.row_count, 5);
   EXPECT_EQ(t.cell_text(1, 2), "0.7");
@@ -252,16 +253,12 @@ TEST(PdfTables, AScannedNumberInASentenceAcrossBordersJoinsIt) {
   put(c, "动作", 60, 156), put(c, "最低动作电压应达0.25倍额定电压", 145, 156);
   put(c, "额定", 60, 186), put(c, "35", 140, 186), put(c, "9", 205, 186);
   put(c, "95", 230, 186), put(c, "1", 285, 186);
-  for (auto& ch : c)
-    ch.conf = 90;
   auto rules = grid({55, 130, 320}, {95, 120, 140, 165, 195});
   for (float x : {200.0f, 225.0f, 280.0f}) {  // the sub-table's borders, not at the third row
     rules.push_back({x, 95, x, 140});
     rules.push_back({x, 165, x, 195});
   }
-  auto tables = detect_tables(page_of(c, rules));
-  ASSERT_EQ(tables.size(), 1u);
-  const auto& t = tables[0].table;
+  const auto t = scanned_table(c, rules);
   ASSERT_EQ(t.col_count, 5);
   ASSERT_EQ(t.row_count, 4);
   EXPECT_EQ(t.cell_text(1, 2), "5");
