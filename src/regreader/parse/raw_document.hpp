@@ -64,6 +64,11 @@ struct RawDocument {
   /// Where each page's text came from ("text_layer", "ocr", "none"), index = page - 1; empty
   /// for formats without a text layer question (Word, Markdown).
   std::vector<std::string> page_sources;
+  /// Whether page `page` (1-based) was read by OCR.
+  bool read_by_ocr(int page) const {
+    return page >= 1 && static_cast<size_t>(page) <= page_sources.size() &&
+           page_sources[static_cast<size_t>(page) - 1] == "ocr";
+  }
   /// Mean OCR confidence (0-100) of each page read by OCR, -1 for the others; index = page - 1.
   std::vector<float> page_confidence;
   /// The OCR engine that read the "ocr" pages ("paddle", "tesseract"; "" when none).

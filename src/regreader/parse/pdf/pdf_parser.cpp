@@ -244,8 +244,7 @@ RawDocument parse_pdf(const std::filesystem::path& path, const ParseOptions& opt
     raw.warnings.push_back(std::to_string(pages.size() - text_pages) +
                            " page(s) have no text and are empty");
   for (const auto& p : pages) {
-    const bool ocr = static_cast<size_t>(p.number - 1) < raw.page_sources.size() &&
-                     raw.page_sources[static_cast<size_t>(p.number - 1)] == "ocr";
+    const bool ocr = raw.read_by_ocr(p.number);
     double sum = 0, n = 0;
     for (const auto& l : p.lines)
       sum += static_cast<double>(l.mean_conf) * l.chars.size(), n += l.chars.size();
@@ -261,9 +260,7 @@ RawDocument parse_pdf(const std::filesystem::path& path, const ParseOptions& opt
       raw.layout[static_cast<size_t>(p.number - 1)] = glyphs_of(p);
   for (auto& p : pages) {
     // OCR guesses type sizes line by line: a scanned page keeps the document's body size.
-    const size_t i = static_cast<size_t>(p.number - 1);
-    const bool ocr = i < raw.page_sources.size() && raw.page_sources[i] == "ocr";
-    append_page_blocks(p, ocr ? body : page_body_size(p, body), raw.blocks);
+    append_page_blocks(p, raw.read_by_ocr(p.number) ? body : page_body_size(p, body), raw.blocks);
   }
   return raw;
 }

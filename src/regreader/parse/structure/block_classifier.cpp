@@ -352,18 +352,12 @@ std::vector<RawBlock> blocks_to_classify(const RawDocument& raw) {
   return out;
 }
 
-// Whether page `page` (1-based) was read by OCR.
-bool read_by_ocr(const RawDocument& raw, int page) {
-  const auto at = static_cast<size_t>(std::max(1, page) - 1);
-  return at < raw.page_sources.size() && raw.page_sources[at] == "ocr";
-}
-
 // The number of the next numbered paragraph (within a few) after `index`, when `index`'s page
 // was read by OCR.
 std::optional<SectionMatch> next_number_on_ocr_page(const RawDocument& raw,
                                                     const std::vector<RawBlock>& blocks,
                                                     size_t index) {
-  if (!read_by_ocr(raw, blocks[index].page)) return std::nullopt;
+  if (!raw.read_by_ocr(std::max(1, blocks[index].page))) return std::nullopt;
   constexpr size_t kLookahead = 6;
   for (size_t k = index + 1; k < blocks.size() && k <= index + kLookahead; ++k) {
     if (blocks[k].kind != RawBlock::Kind::kParagraph || blocks[k].continued) continue;
@@ -429,7 +423,7 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
       // on a page read by OCR, whose line heights tell no type size and whose garbled leader
       // dots end a contents run early (GB 26859's 目次 read by tesseract: `附录 C …` and `附录 E
       // …` became appendices on page 2, and every later appendix took the letter after them).
-      const bool body_heading = contents_end == it.page && !read_by_ocr(raw, it.page) &&
+      const bool body_heading = contents_end == it.page && !raw.read_by_ocr(it.page) &&
                                 (rb.heading_level > 0 || it.larger_font);
       if (rb.continued) {
         it.type = BlockType::kText;  // the rest of a paragraph from the page before
@@ -479,8 +473,8 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
   }
   infer_misread_chapters(items);
   std::set<int> ocr_pages;
-  for (size_t p = 0; p < raw.page_sources.size(); ++p)
-    if (raw.page_sources[p] == "ocr") ocr_pages.insert(static_cast<int>(p) + 1);
+  for (int p = 1; p <= static_cast<int>(raw.page_sources.size()); ++p)
+    if (raw.read_by_ocr(p)) ocr_pages.insert(p);
   infer_misread_appendices(items, ocr_pages);
   infer_unreadable_numbers(items, ocr_pages);
   infer_misread_front_matter(items, ocr_pages);
