@@ -1,7 +1,6 @@
 #include "regreader/parse/tables/pdf_tables.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 
 #include "regreader/core/text.hpp"
@@ -354,57 +353,6 @@ bool starts_with_note(const PdfLine& l) {
          next == U'，' || next == U',';
 }
 
-// Two glyphs of one word or number stand closer than this (ems); two cells' texts, never.
-constexpr float kWordGlyphGap = 0.3f;
-
-// What a glyph is part of: a number, a Chinese word, a Latin word (0: none of these).
-int glyph_kind(char32_t c) {
-  if (is_digit(c) || c == U'.' || c == U'．') return 1;
-  if (text::is_han(c)) return 2;
-  return c < 0x80 && std::isalpha(static_cast<int>(c)) ? 3 : 0;
-}
-
-// The columns one line of a scanned table joins: a number or a word whose glyphs stand on both
-// sides of a border with no rule drawn at the line's height belongs to one cell (`30` centred in
-// a cell spanning two columns of the sub-table above it was stored `3 | 0`; a cell's sentence
-// across a sub-table's columns `最低动作电压应达 | 0.25倍额 | 定电压` was cut at each border,
-// GB 26859's 表E.1). Printed text never runs across a drawn border, and the glyphs of one word
-// stand closer than the texts of two cells. A word and a number (`达 | 0.25`) join only in a line
-// whose words run across another such border: a label filling its cell stands as close to the
-// value beside it (`110kV线路 | 5.50`) where a seal's ink hides the border between them.
-std::vector<int> columns_a_line_joins(const PdfPage& page, const RuledRegion& g,
-                                      const Columns& cols, const PdfLine& l) {
-  struct Crossing {
-    int from, to;  // the columns of the glyphs on either side
-    bool same;     // of one kind
-  };
-  std::vector<Crossing> crossings;
-  for (size_t k = 1; k < l.chars.size(); ++k) {
-    const PdfChar &a = l.chars[k - 1], &b = l.chars[k];
-    const int ca = cols.column_of((a.x0 + a.x1) / 2), cb = cols.column_of((b.x0 + b.x1) / 2);
-    if (ca >= cb || glyph_kind(a.c) == 0 || glyph_kind(b.c) == 0 ||
-        b.x0 - a.x1 > kWordGlyphGap * std::max(b.size, 1.0f))
-      continue;
-    // At the glyphs' own height: a band's piece of an OCR line keeps no box of its own.
-    const std::vector<int> drawn = merged_columns(page, g, (b.y0 + b.y1) / 2);
-    bool open = true;
-    for (int c = ca + 1; c <= cb; ++c)
-      open = open && drawn[static_cast<size_t>(c)] != c;
-    if (open) crossings.push_back({ca, cb, glyph_kind(a.c) == glyph_kind(b.c)});
-  }
-  // The line's words run across a border not drawn: the line is a cell spanning columns.
-  const bool spanning =
-      std::any_of(crossings.begin(), crossings.end(), [](const Crossing& x) { return x.same; });
-  std::vector<int> first(cols.starts.size());
-  for (size_t c = 0; c < first.size(); ++c)
-    first[c] = static_cast<int>(c);
-  for (const Crossing& x : crossings)  // left to right, so each joins what the last one made
-    if (x.same || spanning)
-      for (int c = x.from + 1; c <= x.to; ++c)
-        first[static_cast<size_t>(c)] = first[static_cast<size_t>(x.from)];
-  return first;
-}
-
 // A table whose borders were found in a scan's image (scan_rules.hpp). OCR's lines do not keep
 // to the rows (a line's box may reach into the next row, tesseract may join two rows), and the
 // borders have gaps wherever a seal or a blot crossed them: so every character goes to the cell
@@ -435,7 +383,11 @@ model::TableMeta build_scanned_table(const PdfPage& page, const RuledRegion& g, 
     // "注1：…" runs across the column borders of the rows above; its text is one cell.
     const bool note = starts_with_note(band.front());
     for (const auto& l : band) {
-      const std::vector<int> merged = note ? one_cell : columns_a_line_joins(page, g, cols, l);
+      std::vector<int> char_columns;
+      for (const auto& ch : l.chars)
+        char_columns.push_back(cols.column_of((ch.x0 + ch.x1) / 2));
+      const std::vector<int> merged =
+          note ? one_cell : columns_a_line_joins(page, g, l, char_columns);
       place_header_line(l, cols, rows, &merged);
     }
     const auto& last_row = rows.text.back();

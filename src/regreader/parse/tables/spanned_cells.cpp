@@ -1,6 +1,7 @@
 #include "regreader/parse/tables/spanned_cells.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <string_view>
 
@@ -9,6 +10,16 @@
 namespace regreader::parse {
 
 namespace {
+
+// Two glyphs of one word or number stand closer than this (ems); two cells' texts, never.
+constexpr float kWordGlyphGap = 0.3f;
+
+// What a glyph is part of: a number, a Chinese word, a Latin word (0: none of these).
+int glyph_kind(char32_t c) {
+  if (is_digit(c) || c == U'.' || c == U'．') return 1;
+  if (text::is_han(c)) return 2;
+  return c < 0x80 && std::isalpha(static_cast<int>(c)) ? 3 : 0;
+}
 
 // A cell's text wrapped onto a second line that sits below a sub-table's row border: prose of two
 // or more Han characters, no digit, the first part not ending a sentence.
@@ -75,6 +86,39 @@ std::vector<std::vector<int>> join_unruled_prose(const PdfPage& page, const Rule
     }
   }
   return spans;
+}
+
+std::vector<int> columns_a_line_joins(const PdfPage& page, const RuledRegion& g, const PdfLine& l,
+                                      const std::vector<int>& char_columns) {
+  struct Crossing {
+    int from, to;  // the columns of the glyphs on either side
+    bool same;     // of one kind
+  };
+  std::vector<Crossing> crossings;
+  for (size_t k = 1; k < l.chars.size(); ++k) {
+    const PdfChar &a = l.chars[k - 1], &b = l.chars[k];
+    const int ca = char_columns[k - 1], cb = char_columns[k];
+    if (ca >= cb || glyph_kind(a.c) == 0 || glyph_kind(b.c) == 0 ||
+        b.x0 - a.x1 > kWordGlyphGap * std::max(b.size, 1.0f))
+      continue;
+    // At the glyphs' own height: a band's piece of an OCR line keeps no box of its own.
+    const std::vector<int> drawn = merged_columns(page, g, (b.y0 + b.y1) / 2);
+    bool open = true;
+    for (int c = ca + 1; c <= cb; ++c)
+      open = open && drawn[static_cast<size_t>(c)] != c;
+    if (open) crossings.push_back({ca, cb, glyph_kind(a.c) == glyph_kind(b.c)});
+  }
+  // The line's words run across a border not drawn: the line is a cell spanning columns.
+  const bool spanning =
+      std::any_of(crossings.begin(), crossings.end(), [](const Crossing& x) { return x.same; });
+  std::vector<int> first(g.xs.size() - 1);
+  for (size_t c = 0; c < first.size(); ++c)
+    first[c] = static_cast<int>(c);
+  for (const Crossing& x : crossings)  // left to right, so each joins what the last one made
+    if (x.same || spanning)
+      for (int c = x.from + 1; c <= x.to; ++c)
+        first[static_cast<size_t>(c)] = first[static_cast<size_t>(x.from)];
+  return first;
 }
 
 }  // namespace regreader::parse

@@ -1,5 +1,6 @@
 #pragma once
-// Cells of a scanned table that span rows (pdf_tables.hpp builds scanned tables row by row).
+// Cells of a scanned table that span rows or columns (pdf_tables.hpp builds scanned tables row by
+// row).
 
 #include <vector>
 
@@ -22,5 +23,18 @@ std::vector<std::vector<int>> join_unruled_prose(const PdfPage& page, const Rule
                                                  const std::vector<float>& ys,
                                                  const std::vector<size_t>& row_bands,
                                                  CellGrid& rows);
+
+/// The columns one line of a scanned table joins: a number or a word whose glyphs stand on both
+/// sides of a border with no rule drawn at the line's height belongs to one cell (`30` centred in
+/// a cell spanning two columns of the sub-table above it was stored `3 | 0`; a cell's sentence
+/// across a sub-table's columns `最低动作电压应达 | 0.25倍额 | 定电压` was cut at each border,
+/// GB 26859's 表E.1). Printed text never runs across a drawn border, and the glyphs of one word
+/// stand closer than the texts of two cells. A word and a number (`达 | 0.25`) join only in a line
+/// whose words run across another such border: a label filling its cell stands as close to the
+/// value beside it (`110kV线路 | 5.50`) where a seal's ink hides the border between them.
+/// `char_columns` holds the column of each of `l`'s characters; returns, for each column, the
+/// first column of the cell it belongs to on this line.
+std::vector<int> columns_a_line_joins(const PdfPage& page, const RuledRegion& g, const PdfLine& l,
+                                      const std::vector<int>& char_columns);
 
 }  // namespace regreader::parse
