@@ -316,6 +316,26 @@ TEST_F(WorkersWords, AClauseUnderTheTitleNamingTheQuestionsTopicComesFirst) {
   EXPECT_EQ(quoted.hits[0].section_number, "3.1.1") << quoted.hits[0].snippet;
 }
 
+TEST_F(WorkersWords, TheFirstHitsDoNotDependOnHowManyAreAskedFor) {
+  // The clause under the title naming whom the question asks about (3 工作许可人) ranks fifth by
+  // its words alone and first once titles are weighed: ranked over the first `limit` hits only,
+  // `limit 1` and `limit 2` put 2.1 first where `limit 5` put 3.1.
+  store_->save(doc("GB66666",
+                   "# 检修规则\n\n## 2 一般规定\n\n2.1 开工前核对。\n\n2.2 开工前应核对。\n\n"
+                   "2.3 开工前须核对。\n\n2.4 开工前均须核对。\n\n## 3 工作许可人\n\n"
+                   "3.1 开工前应当逐项核对清楚。\n"));
+  const std::string q = "许可人开工前要核对哪些设备和图纸";
+  const auto deep = run(q, 10).hits;
+  ASSERT_GE(deep.size(), 5u);
+  EXPECT_EQ(deep[0].section_number, "3.1") << deep[0].snippet;
+  for (int k : {1, 2, 3, 5}) {
+    const auto some = run(q, k).hits;
+    ASSERT_EQ(some.size(), static_cast<size_t>(k));
+    for (size_t i = 0; i < some.size(); ++i)
+      EXPECT_EQ(some[i].block_id, deep[i].block_id) << "k=" << k << " at " << i;
+  }
+}
+
 TEST_F(WorkersWords, TheRegulationWhoseTitleNamesTheQuestionsTopicComesFirst) {
   // Both rules say how to hang an earth lead, the shorter one first by its words; the question
   // is about line work, which the second's title names.

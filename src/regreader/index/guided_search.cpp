@@ -25,6 +25,11 @@ namespace {
 constexpr int kDepthFactor = 3;
 constexpr int kMinDepth = 30;
 constexpr int kMaxDepth = 120;
+// The hits every reading of a question is ranked over, whatever the number asked for: the
+// readings are fused and raised by their titles (fuse, topics_first), so a list cut at the
+// limit first would rank differently for each limit (`--limit 3` put a clause first that
+// `--limit 1` and `--limit 10` did not). A limit above it is the pool.
+constexpr int kRankedPool = 30;
 // Definition entries put first: a term is defined once per regulation, rarely in more than a few.
 constexpr int kDefinitionHits = 3;
 // Where standards define their terms: the chapter "术语和定义" (or "术语").
@@ -502,6 +507,7 @@ GuidedResult guided_search(const Engine& engine, const std::string& query,
   r.definition_term = terms.definition_term;
 
   SearchFilter f = filter;
+  f.limit = std::max(filter.limit, kRankedPool);
   f.defer_snippets = true;  // made below for the hits kept, not for the candidates folded away
   if (o.route && named && filter.reg_ids.empty()) {
     f.reg_ids = mentions.reg_ids();
@@ -544,6 +550,7 @@ GuidedResult guided_search(const Engine& engine, const std::string& query,
     r.hits = run(f);
   }
   if (r.hits.empty()) last_resorts(engine, store, q, f, mode, o, r, on_step);
+  if (static_cast<int>(r.hits.size()) > filter.limit) r.hits.resize(filter.limit);
   make_snippets(store, r.hits);
   return r;
 }
