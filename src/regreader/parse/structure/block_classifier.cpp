@@ -479,6 +479,7 @@ std::vector<ClassifiedBlock> classify_blocks(const RawDocument& raw) {
   infer_unreadable_numbers(items, ocr_pages);
   infer_misread_front_matter(items, ocr_pages);
   join_term_titles(items);
+  mend_ocr_title_marks(items, ocr_pages);
   promote_font_headings(items);
   if (numbering.mended > 0)
     spdlog::debug("{} OCR-misread section number(s) mended from their neighbours",

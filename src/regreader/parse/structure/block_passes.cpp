@@ -370,4 +370,69 @@ void infer_misread_front_matter(std::vector<ClassifiedBlock>& items,
   }
 }
 
+namespace {
+
+// A title longer than this, or holding a sentence's punctuation, may read a full stop as a
+// point: only shorter titles have their points between ideographs taken for 、.
+constexpr size_t kShortTitleChars = 24;
+
+bool is_quote(char32_t c) {
+  return std::u32string_view(U"“”\"‘’'「」").find(c) != std::u32string_view::npos;
+}
+
+// A point between two ideographs (spaces around it skipped) is 、; the spaces go with it.
+std::u32string enumeration_commas(const std::u32string& t) {
+  static const std::u32string_view sentence = U"，。；：,;:";
+  if (t.size() > kShortTitleChars || std::any_of(t.begin(), t.end(), [](char32_t c) {
+        return sentence.find(c) != std::u32string_view::npos;
+      }))
+    return t;
+  std::u32string out;
+  for (size_t i = 0; i < t.size(); ++i) {
+    if (t[i] != U'.' && t[i] != U'．') {
+      out.push_back(t[i]);
+      continue;
+    }
+    size_t next = i + 1;
+    while (next < t.size() && t[next] == U' ')
+      ++next;
+    while (!out.empty() && out.back() == U' ')
+      out.pop_back();
+    if (!out.empty() && next < t.size() && text::is_han(out.back()) && text::is_han(t[next])) {
+      out.push_back(U'、');
+      i = next - 1;
+    } else {
+      out.append(t, i, next - i);
+      i = next - 1;
+    }
+  }
+  return out;
+}
+
+std::string mended_title(const std::string& title) {
+  std::u32string t = text::to_u32string(text::trim(title));
+  if (std::count_if(t.begin(), t.end(), is_quote) == 1) {
+    if (is_quote(t.front())) t.erase(0, 1);
+    if (!t.empty() && is_quote(t.back())) t.pop_back();
+  }
+  return text::trim(text::from_codepoints({t.begin(), t.end()}));
+}
+
+}  // namespace
+
+void mend_ocr_title_marks(std::vector<ClassifiedBlock>& items, const std::set<int>& ocr_pages) {
+  for (auto& it : items) {
+    if (!it.starts_node || it.node_title.empty() || !ocr_pages.count(it.page)) continue;
+    const std::u32string commas =
+        enumeration_commas(text::to_u32string(mended_title(it.node_title)));
+    const std::string title = text::from_codepoints({commas.begin(), commas.end()});
+    if (title == it.node_title) continue;
+    if (const size_t at = it.text.rfind(text::trim(it.node_title)); at != std::string::npos) {
+      const std::string number = text::trim(it.text.substr(0, at));
+      it.text = number.empty() ? title : number + " " + title;
+    }
+    it.node_title = title;
+  }
+}
+
 }  // namespace regreader::parse

@@ -38,6 +38,11 @@ void infer_unreadable_numbers(std::vector<ClassifiedBlock>& items, const std::se
 /// 前言 / 引言 with one glyph misread ("前 ]") on an OCR page before the first chapter.
 void infer_misread_front_matter(std::vector<ClassifiedBlock>& items,
                                 const std::set<int>& ocr_pages);
+/// Marks OCR misreads in a title on `ocr_pages`: a quote mark alone at its start or end (a
+/// speck of a seal or a rule, `” 装表接电`) goes; in a short title without a sentence's
+/// punctuation, a point between two ideographs is the enumeration comma (`装设接地线. 个人保安线`
+/// -> `装设接地线、个人保安线`). Must run after join_term_titles.
+void mend_ocr_title_marks(std::vector<ClassifiedBlock>& items, const std::set<int>& ocr_pages);
 /// A bare number (2.1, 附录A) takes its title from the next short line.
 void join_term_titles(std::vector<ClassifiedBlock>& items);
 /// In a document that numbers fewer than 3 chapters, short large-type lines are chapters.
