@@ -199,7 +199,14 @@ TEST_F(PgVectors, AGraphPublishedInTheDatabaseIsFetchedByANewReplica) {
   publish_graph(*store, file, "m1", 8, 200, 200);
   EXPECT_FALSE(fetch_graph(*store, fetched, "m2", 8)) << "another model";
   EXPECT_FALSE(fetch_graph(*store, fetched, "m1", 16)) << "another dimension";
-  ASSERT_TRUE(fetch_graph(*store, fetched, "m1", 8));
+  auto got = fetch_graph(*store, fetched, "m1", 8);
+  ASSERT_TRUE(got);
+  EXPECT_EQ(got->graph.max_id, 200);
+  ASSERT_EQ(got->graph.index.size(), 200u);
+  for (int q = 0; q < 10; ++q)
+    EXPECT_EQ(got->graph.index.search(data.data() + q * 8, 3)[0].label,
+              graph.search(data.data() + q * 8, 3)[0].label);
+  got->saving.wait();  // and kept for the next start, as save_graph() keeps it
   auto loaded = load_graph(fetched, "m1", 8);
   ASSERT_TRUE(loaded);
   EXPECT_EQ(loaded->max_id, 200);

@@ -81,6 +81,7 @@ struct Replica {
   int64_t max_id = 0;
   std::string unavailable;
   PgLegStats stats;
+  std::future<void> saving;  // a fetched graph being written to the local directory
 };
 
 Replica& replica_for(const PgStore& store) {
@@ -200,17 +201,24 @@ void load_all(Replica& r, const PgStore& store, const std::string& model_id, int
   const bool local = !store.local_dir().empty();
   const auto file = saved_graph_path(store.local_dir(), store.location(), r.config_key);
   if (local) {
-    auto graph =
-        std::async(std::launch::async, [&]() -> std::pair<std::optional<SavedGraph>, bool> {
-          if (auto own = load_graph(file, model_id, dimension)) return {std::move(own), false};
-          if (!fetch_graph(store, file, model_id, dimension)) return {std::nullopt, false};
-          return {load_graph(file, model_id, dimension), true};
-        });
+    struct Found {
+      std::optional<SavedGraph> graph;
+      std::optional<std::future<void>> fetched;  // the fetched graph being saved
+    };
+    auto graph = std::async(std::launch::async, [&]() -> Found {
+      if (auto own = load_graph(file, model_id, dimension)) return {std::move(own), std::nullopt};
+      auto fetched = fetch_graph(store, file, model_id, dimension);
+      if (!fetched) return {};
+      return {std::move(fetched->graph), std::move(fetched->saving)};
+    });
     auto stored = stored_blocks(store);
-    auto [saved, fetched] = graph.get();
-    if (saved) {
-      adopt_graph(r, std::move(*saved), std::move(stored), store, dimension, generation);
-      if (fetched) ++r.stats.database_graphs;
+    auto found = graph.get();
+    if (found.graph) {
+      adopt_graph(r, std::move(*found.graph), std::move(stored), store, dimension, generation);
+      if (found.fetched) {
+        ++r.stats.database_graphs;
+        r.saving = std::move(*found.fetched);
+      }
       return;
     }
   }

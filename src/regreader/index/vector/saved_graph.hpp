@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <future>
 #include <optional>
 #include <string>
 
@@ -44,9 +45,19 @@ std::optional<SavedGraph> load_graph(const std::filesystem::path& file, const st
 void publish_graph(const store::pg::PgStore& store, const std::filesystem::path& file,
                    const std::string& model_id, int dimension, int64_t max_id, size_t vectors);
 
-/// Writes the database's graph for `model_id` and `dimension` to `file` as save_graph() would,
-/// for load_graph() to read; false when the database has none (or it cannot be fetched).
-bool fetch_graph(const store::pg::PgStore& store, const std::filesystem::path& file,
-                 const std::string& model_id, int dimension);
+struct FetchedGraph {
+  SavedGraph graph;
+  /// The graph being written to the replica's file meanwhile (as save_graph() writes it), for
+  /// its next start; destroying it waits for the write.
+  std::future<void> saving;
+};
+
+/// The database's graph for `model_id` and `dimension`, read in ranges over two connections at
+/// once (one snapshot) and loaded from memory; it is also written to `file` for load_graph() to
+/// read at the next start, in the background (`saving`). nullopt when the database has none (or
+/// it cannot be fetched or read).
+std::optional<FetchedGraph> fetch_graph(const store::pg::PgStore& store,
+                                        const std::filesystem::path& file,
+                                        const std::string& model_id, int dimension);
 
 }  // namespace regreader::index
