@@ -48,5 +48,36 @@ TEST(BlockPasses, ATermOnTheLineAfterItsNumberTitlesTheEntry) {
   EXPECT_NE(items[0].text.find("用于向一个用电区供电"), std::string::npos) << items[0].text;
 }
 
+// What tesseract makes of a scan's headings: a speck of a seal or rule read as a quote mark at
+// a title's edge, the enumeration comma 、 read as a point. Mended on OCR pages only; a pair of
+// quotes and a long title stay as read.
+TEST(BlockPasses, AnOcrTitlesLoneEdgeQuoteAndPointBetweenIdeographsAreMended) {
+  auto heading = [](const std::string& number, const std::string& title, int page) {
+    ClassifiedBlock b;
+    b.type = model::BlockType::kHeading;
+    b.starts_node = true;
+    b.text = number + " " + title;
+    b.node_title = title;
+    b.page = page;
+    return b;
+  };
+  const std::string long_title = "施工机具和安全工器具的使用.保管.检查和试验的一般要求";
+  std::vector<ClassifiedBlock> items = {heading("6.1", "装设接地线. 个人保安线", 1),
+                                        heading("6.2", "悬挂“禁止合闸”标示牌", 1),
+                                        heading("7.1", "” 装表接电", 1),
+                                        heading("7.2", "配电设备 ”", 1),
+                                        heading("7.3", long_title, 1),
+                                        heading("8.1", "装设接地线. 个人保安线", 2)};
+  mend_ocr_title_marks(items, {1});
+  EXPECT_EQ(items[0].node_title, "装设接地线、个人保安线");
+  EXPECT_EQ(items[0].text, "6.1 装设接地线、个人保安线") << "the heading's text with its title";
+  EXPECT_EQ(items[1].node_title, "悬挂“禁止合闸”标示牌");
+  EXPECT_EQ(items[2].node_title, "装表接电");
+  EXPECT_EQ(items[2].text, "7.1 装表接电");
+  EXPECT_EQ(items[3].node_title, "配电设备");
+  EXPECT_EQ(items[4].node_title, long_title) << "too long to tell a point from a full stop";
+  EXPECT_EQ(items[5].node_title, "装设接地线. 个人保安线") << "page 2 has a text layer";
+}
+
 }  // namespace block_passes_test
 }  // namespace regreader::parse

@@ -591,44 +591,5 @@ TEST(StructureBuilder, AContentsLineOnAnOcrPageIsNoChapterWhateverItsHeight) {
   EXPECT_EQ(s.get_node_by_section_number("附录F"), nullptr);
 }
 
-// What tesseract makes of a scan's headings: a speck of a seal or rule read as a quote mark at
-// a title's edge, the enumeration comma 、 read as a point. Mended on OCR pages only; a pair of
-// quotes, a long title and a text layer's point stay as printed.
-TEST(StructureBuilder, AnOcrTitlesLoneEdgeQuoteAndPointBetweenIdeographsAreMended) {
-  auto raw_with = [](bool ocr) {
-    RawDocument raw;
-    raw.format = "pdf";
-    raw.page_count = 2;
-    raw.page_sources.assign(2, ocr ? "ocr" : "text_layer");
-    raw.blocks = {para("6 安全技术措施", 1, true),
-                  para("6.1 装设接地线. 个人保安线", 1, true),
-                  para("6.1.1 接地线应使用专用的线夹固定在导体上。", 1),
-                  para("6.2 悬挂“禁止合闸”标示牌", 1, true),
-                  para("7 其他工作", 2, true),
-                  para("7.1 ” 装表接电", 2, true),
-                  para("7.1.1 装表接电前应核对电能表。", 2),
-                  para("7.2 配电设备 ”", 2, true),
-                  para("7.3 施工机具和安全工器具的使用.保管.检查和试验的一般要求", 2, true)};
-    return build_document(raw, "R");
-  };
-  const auto doc = raw_with(true);
-  auto title = [&](const std::string& number) {
-    const auto* n = doc.structure.get_node_by_section_number(number);
-    return n ? n->title : "(none)";
-  };
-  EXPECT_EQ(title("6.1"), "装设接地线、个人保安线");
-  EXPECT_EQ(title("6.2"), "悬挂“禁止合闸”标示牌");
-  EXPECT_EQ(title("7.1"), "装表接电");
-  EXPECT_EQ(title("7.2"), "配电设备");
-  EXPECT_EQ(title("7.3"), "施工机具和安全工器具的使用.保管.检查和试验的一般要求") << "too long";
-  bool stored = false;
-  for (const auto& p : doc.pages)
-    for (const auto& b : p.content_blocks)
-      stored = stored || b.content_markdown.find("7.1 装表接电") != std::string::npos;
-  EXPECT_TRUE(stored) << "the heading block's text is mended with its title";
-  const auto printed = raw_with(false);
-  EXPECT_EQ(printed.structure.get_node_by_section_number("6.1")->title, "装设接地线. 个人保安线");
-}
-
 }  // namespace structure_builder_test
 }  // namespace regreader::parse
