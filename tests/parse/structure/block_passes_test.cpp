@@ -67,7 +67,8 @@ TEST(BlockPasses, AnOcrTitlesLoneEdgeQuoteAndPointBetweenIdeographsAreMended) {
                                         heading("7.1", "” 装表接电", 1),
                                         heading("7.2", "配电设备 ”", 1),
                                         heading("7.3", long_title, 1),
-                                        heading("8.1", "装设接地线. 个人保安线", 2)};
+                                        heading("8.1", "装设接地线. 个人保安线", 2),
+                                        heading("8.2", "GB 2894 . 2 标志", 1)};
   mend_ocr_title_marks(items, {1});
   EXPECT_EQ(items[0].node_title, "装设接地线、个人保安线");
   EXPECT_EQ(items[0].text, "6.1 装设接地线、个人保安线") << "the heading's text with its title";
@@ -77,6 +78,7 @@ TEST(BlockPasses, AnOcrTitlesLoneEdgeQuoteAndPointBetweenIdeographsAreMended) {
   EXPECT_EQ(items[3].node_title, "配电设备");
   EXPECT_EQ(items[4].node_title, long_title) << "too long to tell a point from a full stop";
   EXPECT_EQ(items[5].node_title, "装设接地线. 个人保安线") << "page 2 has a text layer";
+  EXPECT_EQ(items[6].node_title, "GB 2894 . 2 标志") << "no ideographs around it: as read";
 }
 
 }  // namespace block_passes_test

@@ -396,14 +396,15 @@ std::u32string enumeration_commas(const std::u32string& t) {
     size_t next = i + 1;
     while (next < t.size() && t[next] == U' ')
       ++next;
-    while (!out.empty() && out.back() == U' ')
-      out.pop_back();
-    if (!out.empty() && next < t.size() && text::is_han(out.back()) && text::is_han(t[next])) {
+    size_t before = out.size();  // where the spaces before the point start
+    while (before > 0 && out[before - 1] == U' ')
+      --before;
+    if (before > 0 && next < t.size() && text::is_han(out[before - 1]) && text::is_han(t[next])) {
+      out.resize(before);
       out.push_back(U'、');
       i = next - 1;
     } else {
-      out.append(t, i, next - i);
-      i = next - 1;
+      out.push_back(t[i]);
     }
   }
   return out;
