@@ -17,6 +17,13 @@ inline RawBlock para(const std::string& text, int page, bool styled = false) {
   return b;
 }
 
+/// A heading set in larger type than the body on `page` (a PDF's type-size heading).
+inline RawBlock larger(const std::string& text, int page) {
+  RawBlock b = para(text, page, true);
+  b.larger_font = true;
+  return b;
+}
+
 /// A table of one row under a header: voltage class `label`, safety distance `value`.
 inline RawBlock table(int page, const std::string& label = "10",
                       const std::string& value = "0.70") {

@@ -11,6 +11,7 @@
 namespace regreader::parse {
 namespace structure_builder_test {
 
+using fixtures::larger;
 using fixtures::para;
 using fixtures::table;
 
@@ -289,11 +290,7 @@ TEST(StructureBuilder, GluedNumbersFieldCodesAndCovers) {
 }
 
 TEST(StructureBuilder, UnnumberedChaptersByTypeSize) {
-  auto heading = [](const std::string& t, int page) {
-    RawBlock b = para(t, page, true);
-    b.larger_font = true;
-    return b;
-  };
+  const auto heading = larger;
   RawDocument raw;
   raw.format = "pdf";
   raw.page_count = 4;
@@ -318,10 +315,8 @@ TEST(StructureBuilder, UnnumberedChaptersByTypeSize) {
 // An unnumbered heading right over a table without a caption names the table; the heading stays
 // a chapter.
 TEST(StructureBuilder, UnnumberedHeadingOverATableNamesIt) {
-  RawBlock h = para("设备试验工作内容", 2, true);
-  h.larger_font = true;
-  RawBlock first = para("电工安全操作规程", 1, true);
-  first.larger_font = true;
+  const RawBlock h = larger("设备试验工作内容", 2);
+  const RawBlock first = larger("电工安全操作规程", 1);
   RawDocument raw;
   raw.format = "pdf";
   raw.page_count = 2;
@@ -553,11 +548,6 @@ TEST(StructureBuilder, MarkupHeadingsOfBareValuesAreNotChapters) {
 // end early, and OCR's line heights make any line look set in larger type. An appendix line of
 // the contents after that is no appendix of page 2: the appendices are where the body has them.
 TEST(StructureBuilder, AContentsLineOnAnOcrPageIsNoChapterWhateverItsHeight) {
-  auto larger = [](const std::string& t, int page) {
-    RawBlock b = para(t, page, true);
-    b.larger_font = true;
-    return b;
-  };
   RawDocument raw;
   raw.format = "pdf";
   raw.page_count = 5;

@@ -203,10 +203,10 @@ void load_all(Replica& r, const PgStore& store, const std::string& model_id, int
   if (local) {
     struct Found {
       std::optional<SavedGraph> graph;
-      std::optional<std::future<void>> fetched;  // the fetched graph being saved
+      std::future<void> saving;  // valid when the graph was fetched: it is being saved
     };
     auto graph = std::async(std::launch::async, [&]() -> Found {
-      if (auto own = load_graph(file, model_id, dimension)) return {std::move(own), std::nullopt};
+      if (auto own = load_graph(file, model_id, dimension)) return {std::move(own), {}};
       auto fetched = fetch_graph(store, file, model_id, dimension);
       if (!fetched) return {};
       return {std::move(fetched->graph), std::move(fetched->saving)};
@@ -215,9 +215,9 @@ void load_all(Replica& r, const PgStore& store, const std::string& model_id, int
     auto found = graph.get();
     if (found.graph) {
       adopt_graph(r, std::move(*found.graph), std::move(stored), store, dimension, generation);
-      if (found.fetched) {
+      if (found.saving.valid()) {
         ++r.stats.database_graphs;
-        r.saving = std::move(*found.fetched);
+        r.saving = std::move(found.saving);
       }
       return;
     }

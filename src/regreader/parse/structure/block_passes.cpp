@@ -410,13 +410,16 @@ std::u32string enumeration_commas(const std::u32string& t) {
   return out;
 }
 
+// The title as mend_ocr_title_marks() describes it.
 std::string mended_title(const std::string& title) {
   std::u32string t = text::to_u32string(text::trim(title));
   if (std::count_if(t.begin(), t.end(), is_quote) == 1) {
     if (is_quote(t.front())) t.erase(0, 1);
     if (!t.empty() && is_quote(t.back())) t.pop_back();
   }
-  return text::trim(text::from_codepoints({t.begin(), t.end()}));
+  const std::u32string commas = enumeration_commas(
+      text::to_u32string(text::trim(text::from_codepoints({t.begin(), t.end()}))));
+  return text::from_codepoints({commas.begin(), commas.end()});
 }
 
 }  // namespace
@@ -424,9 +427,7 @@ std::string mended_title(const std::string& title) {
 void mend_ocr_title_marks(std::vector<ClassifiedBlock>& items, const std::set<int>& ocr_pages) {
   for (auto& it : items) {
     if (!it.starts_node || it.node_title.empty() || !ocr_pages.count(it.page)) continue;
-    const std::u32string commas =
-        enumeration_commas(text::to_u32string(mended_title(it.node_title)));
-    const std::string title = text::from_codepoints({commas.begin(), commas.end()});
+    const std::string title = mended_title(it.node_title);
     if (title == it.node_title) continue;
     if (const size_t at = it.text.rfind(text::trim(it.node_title)); at != std::string::npos) {
       const std::string number = text::trim(it.text.substr(0, at));
