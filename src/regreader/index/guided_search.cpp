@@ -9,6 +9,7 @@
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
+#include "regreader/index/chapter_text.hpp"
 #include "regreader/index/copies.hpp"
 #include "regreader/index/keyword/snippet.hpp"
 #include "regreader/index/keyword/tokenizer.hpp"
@@ -53,6 +54,9 @@ constexpr double kTopicCoverage = 0.5;
 // Blocks holding any pair of a question that no reading found enough of, fused below the chapter
 // titles: the worker set keeps its figures; at 1.0 one of its questions fell out of the top 5.
 constexpr double kAnyPairWeight = 0.3;
+// Chapters whose whole text holds the most of a question that fell back (chapter_text.hpp),
+// placed after its first hit.
+constexpr int kTextChapters = 2;
 
 // A heading hit in the terms chapter is the entry's title ("2.7 枢纽变电站"); the definition is
 // the entry's first block after it, on its page or the next. The hit becomes that block, titled
@@ -334,6 +338,37 @@ std::vector<SearchHit> topics_first(const store::DocumentStore& store, std::vect
   return out;
 }
 
+// The chapters whose text, title and clauses together, holds the most of `question`
+// (chapter_text.hpp) after the first hit: the search's own hit in such a chapter moves up, else
+// the chapter's block that holds the most of the question comes in. A question in a worker's
+// words shares few words with its answer's clause and more with the chapter around it.
+std::vector<SearchHit> chapters_after_first(const store::DocumentStore& store,
+                                            std::vector<SearchHit> hits,
+                                            const std::string& question, const SearchFilter& f) {
+  if (hits.empty()) return hits;
+  std::vector<SearchHit> out;
+  out.push_back(std::move(hits[0]));
+  std::vector<bool> moved(hits.size(), false);
+  for (auto& c : chapters_by_text(store, question, f, kTextChapters)) {
+    const auto in_chapter = [&](const SearchHit& h) {
+      return h.reg_id == c.reg_id && h.chapter_path == c.chapter_path;
+    };
+    if (in_chapter(out[0])) continue;
+    size_t i = 1;
+    while (i < hits.size() && (moved[i] || !in_chapter(hits[i])))
+      ++i;
+    if (i < hits.size()) {
+      moved[i] = true;
+      out.push_back(std::move(hits[i]));
+    } else {
+      out.push_back(std::move(c.best_block));
+    }
+  }
+  for (size_t i = 1; i < hits.size(); ++i)
+    if (!moved[i]) out.push_back(std::move(hits[i]));
+  return out;
+}
+
 }  // namespace
 
 namespace {
@@ -425,6 +460,7 @@ std::vector<SearchHit> widened(const Engine& engine, const store::DocumentStore&
   if (keyword_only)
     hits = topics_first(store, std::move(hits),
                         q.terms.topic_words.empty() ? q.text : q.text + " " + q.terms.topic_words);
+  hits = chapters_after_first(store, std::move(hits), q.whole(), with);
   return collapse_copies(store, std::move(hits), o.collapse, o.per_reg, with.limit);
 }
 

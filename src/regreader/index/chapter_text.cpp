@@ -1,0 +1,228 @@
+#include "regreader/index/chapter_text.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "regreader/core/text.hpp"
+#include "regreader/index/keyword/tokenizer.hpp"
+#include "regreader/index/question_terms.hpp"
+
+namespace regreader::index {
+
+namespace {
+
+// A title's tokens count this many times a clause's: the title names what the chapter is about.
+constexpr float kTitleWeight = 3;
+// BM25's usual constants: term frequency saturation and length normalisation.
+constexpr double kK1 = 1.2;
+constexpr double kB = 0.75;
+
+struct Chapter {
+  std::string reg_id;
+  std::vector<std::string> path;
+  std::vector<std::string> block_ids;  ///< its own blocks, not its sub-chapters'
+  float length = 0;                    ///< its tokens, the title's weighted
+};
+
+struct Posting {
+  uint32_t chapter;
+  float weight;  ///< BM25's share of the token's count in the chapter (times its rarity at search)
+};
+
+struct ChapterIndex {
+  std::vector<Chapter> chapters;  ///< a regulation's chapters side by side
+  /// Each token's chapters, in the order of `chapters`.
+  std::unordered_map<std::string, std::vector<Posting>> postings;
+  /// Each regulation's chapters: [first, last) in `chapters`.
+  std::unordered_map<std::string, std::pair<uint32_t, uint32_t>> regulations;
+  double average_length = 1;
+};
+
+// Every chapter's tokens counted: its title's (kTitleWeight each) and its blocks'.
+ChapterIndex build(const store::DocumentStore& store) {
+  ChapterIndex out;
+  std::unordered_map<std::string, float> counts;
+  auto count = [&counts](std::string_view text, float weight) {
+    for_each_token(text, TokenizeMode::kDocument,
+                   [&](const TokenView& t) { counts[std::string(t.text)] += weight; });
+  };
+  double total = 0;
+  for (const auto& info : store.list()) {
+    const auto first = static_cast<uint32_t>(out.chapters.size());
+    const auto structure = store.structure(info.reg_id);
+    std::unordered_map<std::string, const model::ContentBlock*> blocks;
+    const auto pages = info.total_pages > 0 ? store.pages(info.reg_id, 1, info.total_pages)
+                                            : std::vector<model::PageDocument>{};
+    for (const auto& p : pages)
+      for (const auto& b : p.content_blocks)
+        blocks.emplace(b.block_id, &b);
+    for (const auto& n : structure.nodes()) {
+      counts.clear();
+      count(text::clean_spaces(n.title), kTitleWeight);
+      Chapter c{info.reg_id, structure.get_chapter_path(n.node_id), {}, 0};
+      for (const auto& id : n.content_block_ids)
+        if (const auto at = blocks.find(id); at != blocks.end()) {
+          count(at->second->content_markdown, 1);
+          c.block_ids.push_back(id);
+        }
+      if (c.block_ids.empty()) continue;
+      const auto index = static_cast<uint32_t>(out.chapters.size());
+      for (const auto& [token, k] : counts) {
+        out.postings[token].push_back({index, k});
+        c.length += k;
+      }
+      total += c.length;
+      out.chapters.push_back(std::move(c));
+    }
+    out.regulations[info.reg_id] = {first, static_cast<uint32_t>(out.chapters.size())};
+  }
+  if (!out.chapters.empty()) out.average_length = std::max(1.0, total / out.chapters.size());
+  // The counts become BM25's weights once every chapter's length is known.
+  for (auto& [token, postings] : out.postings) {
+    postings.shrink_to_fit();  // grown by doubling: up to half of it unused
+    for (Posting& p : postings) {
+      const double norm = kK1 * (1 - kB + kB * out.chapters[p.chapter].length / out.average_length);
+      p.weight = static_cast<float>(p.weight * (kK1 + 1) / (p.weight + norm));
+    }
+  }
+  return out;
+}
+
+// The index of the library's current version, built again only when the store's version moved.
+std::shared_ptr<const ChapterIndex> library_index(const store::DocumentStore& store) {
+  static std::mutex mutex;
+  static std::string cached_key;
+  static std::shared_ptr<const ChapterIndex> cached;
+  std::string key = store.version();
+  {
+    std::lock_guard lock(mutex);
+    if (cached && key == cached_key) return cached;
+  }
+  auto index = std::make_shared<const ChapterIndex>(build(store));
+  std::lock_guard lock(mutex);
+  cached = index;
+  cached_key = std::move(key);
+  return index;
+}
+
+// The question's tokens: its character pairs and its content characters (a worker's 票 for the
+// text's 工作票), each with its BM25 rarity.
+std::vector<std::pair<std::string, double>> question_tokens(const ChapterIndex& index,
+                                                            const std::string& question) {
+  std::set<std::string> tokens;
+  for (const auto& t : tokenize(question, TokenizeMode::kQuery))
+    tokens.insert(t.text);
+  for (const auto& t : tokenize(content_characters(question), TokenizeMode::kQuery))
+    tokens.insert(t.text);
+  const double n = static_cast<double>(index.chapters.size());
+  std::vector<std::pair<std::string, double>> out;
+  for (const auto& t : tokens) {
+    const auto at = index.postings.find(t);
+    if (at == index.postings.end()) continue;
+    const double df = static_cast<double>(at->second.size());
+    out.emplace_back(t, std::log(1 + (n - df + 0.5) / (df + 0.5)));
+  }
+  return out;
+}
+
+// The chapter's block holding the most of the question's tokens, weighted by their rarity; its
+// coverage is the share of the question's pairs it holds.
+std::optional<SearchHit> best_block(const store::DocumentStore& store, const Chapter& c,
+                                    const std::vector<std::pair<std::string, double>>& tokens,
+                                    const std::set<std::string>& pairs, const SearchFilter& f) {
+  std::optional<SearchHit> best;
+  double best_weight = -1;
+  for (const auto& id : c.block_ids) {
+    const auto found = store.block(id);
+    if (!found) continue;
+    const auto& [page_num, b] = *found;
+    const bool typed =
+        f.block_types.empty() ||
+        std::find(f.block_types.begin(), f.block_types.end(), b.block_type) != f.block_types.end();
+    if (!typed || !matches_chapter_filters(b.chapter_path, f)) continue;
+    std::unordered_set<std::string> held;
+    for_each_token(b.content_markdown, TokenizeMode::kDocument,
+                   [&](const TokenView& t) { held.insert(std::string(t.text)); });
+    auto marks = std::make_shared<std::set<std::string>>();
+    double weight = 0;
+    for (const auto& [t, idf] : tokens)
+      if (held.count(t)) {
+        weight += idf;
+        marks->insert(t);
+      }
+    if (weight <= best_weight) continue;
+    best_weight = weight;
+    SearchHit h;
+    h.reg_id = c.reg_id;
+    h.page_num = page_num;
+    h.block_id = b.block_id;
+    h.block_type = b.block_type;
+    h.chapter_path = b.chapter_path;
+    h.match = "partial";
+    const auto shared = std::count_if(pairs.begin(), pairs.end(),
+                                      [&](const std::string& p) { return held.count(p) > 0; });
+    h.coverage =
+        pairs.empty() ? 0 : static_cast<double>(shared) / static_cast<double>(pairs.size());
+    h.score = weight;
+    h.snippet_tokens = std::move(marks);
+    finish_hit(h);
+    best = std::move(h);
+  }
+  return best;
+}
+
+}  // namespace
+
+std::vector<ChapterByText> chapters_by_text(const store::DocumentStore& store,
+                                            const std::string& question, const SearchFilter& f,
+                                            int limit) {
+  const auto index = library_index(store);
+  const auto tokens = question_tokens(*index, question);
+  // The chapters searched: every one, or the regulations' spans.
+  std::vector<std::pair<uint32_t, uint32_t>> spans;
+  if (f.reg_ids.empty()) spans.emplace_back(0, static_cast<uint32_t>(index->chapters.size()));
+  for (const auto& reg : f.reg_ids)
+    if (const auto at = index->regulations.find(reg); at != index->regulations.end())
+      spans.push_back(at->second);
+  // Scores in an array over the chapters (a common character is in most of them).
+  std::vector<float> scores(index->chapters.size(), 0);
+  for (const auto& [t, idf] : tokens) {
+    const auto& postings = index->postings.at(t);
+    for (const auto& [first, last] : spans) {
+      auto p = std::lower_bound(postings.begin(), postings.end(), first,
+                                [](const Posting& a, uint32_t c) { return a.chapter < c; });
+      for (; p != postings.end() && p->chapter < last; ++p)
+        scores[p->chapter] += static_cast<float>(idf) * p->weight;
+    }
+  }
+  std::vector<std::pair<float, uint32_t>> ranked;
+  for (const auto& [first, last] : spans)
+    for (uint32_t i = first; i < last; ++i)
+      if (scores[i] > 0) ranked.emplace_back(scores[i], i);
+  // Best first; among equals in the library's order.
+  const size_t keep = std::min(ranked.size(), static_cast<size_t>(limit) * 4);
+  std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(keep),
+                    ranked.end(), [](const auto& a, const auto& b) {
+                      return a.first != b.first ? a.first > b.first : a.second < b.second;
+                    });
+  ranked.resize(keep);
+  std::set<std::string> pairs;
+  for (const auto& t : tokenize(question, TokenizeMode::kQuery))
+    pairs.insert(t.text);
+  std::vector<ChapterByText> out;
+  for (const auto& [s, i] : ranked) {
+    if (static_cast<int>(out.size()) >= limit) break;
+    const Chapter& c = index->chapters[i];
+    auto hit = best_block(store, c, tokens, pairs, f);
+    if (!hit) continue;
+    out.push_back({c.reg_id, c.path, s, std::move(*hit)});
+  }
+  return out;
+}
+
+}  // namespace regreader::index
