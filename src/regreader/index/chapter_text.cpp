@@ -1,12 +1,15 @@
 #include "regreader/index/chapter_text.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <memory>
 #include <mutex>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
+
+#include <spdlog/spdlog.h>
 
 #include "regreader/core/text.hpp"
 #include "regreader/index/keyword/tokenizer.hpp"
@@ -34,10 +37,18 @@ struct Posting {
   float weight;  ///< BM25's share of the token's count in the chapter (times its rarity at search)
 };
 
+// Tokens looked up by a view of the text, without a string made for each.
+struct TokenHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+
 struct ChapterIndex {
   std::vector<Chapter> chapters;  ///< a regulation's chapters side by side
+  /// Each token's number in `postings`.
+  std::unordered_map<std::string, uint32_t, TokenHash, std::equal_to<>> tokens;
   /// Each token's chapters, in the order of `chapters`.
-  std::unordered_map<std::string, std::vector<Posting>> postings;
+  std::vector<std::vector<Posting>> postings;
   /// Each regulation's chapters: [first, last) in `chapters`.
   std::unordered_map<std::string, std::pair<uint32_t, uint32_t>> regulations;
   double average_length = 1;
@@ -46,10 +57,19 @@ struct ChapterIndex {
 // Every chapter's tokens counted: its title's (kTitleWeight each) and its blocks'.
 ChapterIndex build(const store::DocumentStore& store) {
   ChapterIndex out;
-  std::unordered_map<std::string, float> counts;
-  auto count = [&counts](std::string_view text, float weight) {
-    for_each_token(text, TokenizeMode::kDocument,
-                   [&](const TokenView& t) { counts[std::string(t.text)] += weight; });
+  std::vector<float> counts;      // the chapter's count of each token, by its number
+  std::vector<uint32_t> counted;  // the tokens the chapter has
+  auto count = [&](std::string_view text, float weight) {
+    for_each_token(text, TokenizeMode::kDocument, [&](const TokenView& t) {
+      auto at = out.tokens.find(t.text);
+      if (at == out.tokens.end()) {
+        at = out.tokens.emplace(std::string(t.text), static_cast<uint32_t>(counts.size())).first;
+        counts.push_back(0);
+        out.postings.emplace_back();
+      }
+      if (counts[at->second] == 0) counted.push_back(at->second);
+      counts[at->second] += weight;
+    });
   };
   double total = 0;
   for (const auto& info : store.list()) {
@@ -62,20 +82,21 @@ ChapterIndex build(const store::DocumentStore& store) {
       for (const auto& b : p.content_blocks)
         blocks.emplace(b.block_id, &b);
     for (const auto& n : structure.nodes()) {
-      counts.clear();
-      count(text::clean_spaces(n.title), kTitleWeight);
       Chapter c{info.reg_id, structure.get_chapter_path(n.node_id), {}, 0};
       for (const auto& id : n.content_block_ids)
         if (const auto at = blocks.find(id); at != blocks.end()) {
+          if (c.block_ids.empty()) count(text::clean_spaces(n.title), kTitleWeight);
           count(at->second->content_markdown, 1);
           c.block_ids.push_back(id);
         }
       if (c.block_ids.empty()) continue;
       const auto index = static_cast<uint32_t>(out.chapters.size());
-      for (const auto& [token, k] : counts) {
-        out.postings[token].push_back({index, k});
-        c.length += k;
+      for (uint32_t t : counted) {
+        out.postings[t].push_back({index, counts[t]});
+        c.length += counts[t];
+        counts[t] = 0;
       }
+      counted.clear();
       total += c.length;
       out.chapters.push_back(std::move(c));
     }
@@ -83,7 +104,7 @@ ChapterIndex build(const store::DocumentStore& store) {
   }
   if (!out.chapters.empty()) out.average_length = std::max(1.0, total / out.chapters.size());
   // The counts become BM25's weights once every chapter's length is known.
-  for (auto& [token, postings] : out.postings) {
+  for (auto& postings : out.postings) {
     postings.shrink_to_fit();  // grown by doubling: up to half of it unused
     for (Posting& p : postings) {
       const double norm = kK1 * (1 - kB + kB * out.chapters[p.chapter].length / out.average_length);
@@ -103,7 +124,13 @@ std::shared_ptr<const ChapterIndex> library_index(const store::DocumentStore& st
     std::lock_guard lock(mutex);
     if (cached && key == cached_key) return cached;
   }
+  const auto start = std::chrono::steady_clock::now();
   auto index = std::make_shared<const ChapterIndex>(build(store));
+  spdlog::debug("chapter text index: {} chapters, {} tokens in {} ms", index->chapters.size(),
+                index->tokens.size(),
+                std::chrono::duration_cast<std::chrono::milliseconds>(
+                    std::chrono::steady_clock::now() - start)
+                    .count());
   std::lock_guard lock(mutex);
   cached = index;
   cached_key = std::move(key);
@@ -112,20 +139,25 @@ std::shared_ptr<const ChapterIndex> library_index(const store::DocumentStore& st
 
 // The question's tokens: its character pairs and its content characters (a worker's 票 for the
 // text's 工作票), each with its BM25 rarity.
-std::vector<std::pair<std::string, double>> question_tokens(const ChapterIndex& index,
-                                                            const std::string& question) {
+struct Wanted {
+  std::string text;
+  uint32_t token;  ///< its number in the index
+  double idf;
+};
+
+std::vector<Wanted> question_tokens(const ChapterIndex& index, const std::string& question) {
   std::set<std::string> tokens;
   for (const auto& t : tokenize(question, TokenizeMode::kQuery))
     tokens.insert(t.text);
   for (const auto& t : tokenize(content_characters(question), TokenizeMode::kQuery))
     tokens.insert(t.text);
   const double n = static_cast<double>(index.chapters.size());
-  std::vector<std::pair<std::string, double>> out;
+  std::vector<Wanted> out;
   for (const auto& t : tokens) {
-    const auto at = index.postings.find(t);
-    if (at == index.postings.end()) continue;
-    const double df = static_cast<double>(at->second.size());
-    out.emplace_back(t, std::log(1 + (n - df + 0.5) / (df + 0.5)));
+    const auto at = index.tokens.find(t);
+    if (at == index.tokens.end()) continue;
+    const double df = static_cast<double>(index.postings[at->second].size());
+    out.push_back({t, at->second, std::log(1 + (n - df + 0.5) / (df + 0.5))});
   }
   return out;
 }
@@ -133,7 +165,7 @@ std::vector<std::pair<std::string, double>> question_tokens(const ChapterIndex& 
 // The chapter's block holding the most of the question's tokens, weighted by their rarity; its
 // coverage is the share of the question's pairs it holds.
 std::optional<SearchHit> best_block(const store::DocumentStore& store, const Chapter& c,
-                                    const std::vector<std::pair<std::string, double>>& tokens,
+                                    const std::vector<Wanted>& tokens,
                                     const std::set<std::string>& pairs, const SearchFilter& f) {
   std::optional<SearchHit> best;
   double best_weight = -1;
@@ -150,10 +182,10 @@ std::optional<SearchHit> best_block(const store::DocumentStore& store, const Cha
                    [&](const TokenView& t) { held.insert(std::string(t.text)); });
     auto marks = std::make_shared<std::set<std::string>>();
     double weight = 0;
-    for (const auto& [t, idf] : tokens)
-      if (held.count(t)) {
-        weight += idf;
-        marks->insert(t);
+    for (const auto& t : tokens)
+      if (held.count(t.text)) {
+        weight += t.idf;
+        marks->insert(t.text);
       }
     if (weight <= best_weight) continue;
     best_weight = weight;
@@ -191,13 +223,13 @@ std::vector<ChapterByText> chapters_by_text(const store::DocumentStore& store,
       spans.push_back(at->second);
   // Scores in an array over the chapters (a common character is in most of them).
   std::vector<float> scores(index->chapters.size(), 0);
-  for (const auto& [t, idf] : tokens) {
-    const auto& postings = index->postings.at(t);
+  for (const auto& t : tokens) {
+    const auto& postings = index->postings[t.token];
     for (const auto& [first, last] : spans) {
       auto p = std::lower_bound(postings.begin(), postings.end(), first,
                                 [](const Posting& a, uint32_t c) { return a.chapter < c; });
       for (; p != postings.end() && p->chapter < last; ++p)
-        scores[p->chapter] += static_cast<float>(idf) * p->weight;
+        scores[p->chapter] += static_cast<float>(t.idf) * p->weight;
     }
   }
   std::vector<std::pair<float, uint32_t>> ranked;
