@@ -29,6 +29,7 @@ constexpr double kSkipWeight = 0.5;
 struct Title {
   ChapterSuggestion chapter;
   int level = 0;
+  uint32_t regulation = 0;  ///< its regulation's place in Titles::regulations
   std::set<std::string> tokens;
 };
 
@@ -44,6 +45,7 @@ std::set<std::string> skip_pairs(const std::string& text) {
 
 struct Titles {
   std::vector<Title> titles;
+  std::unordered_map<std::string, uint32_t> regulations;  ///< each reg_id's number
   /// The titles holding each token (their index in `titles`): a question is scored against
   /// the titles it shares a pair with, not every title of the library.
   std::unordered_map<std::string, std::vector<size_t>> postings;
@@ -55,6 +57,8 @@ Titles read_titles(const store::DocumentStore& store,
                    const std::vector<model::RegulationInfo>& regs) {
   Titles out;
   for (const auto& r : regs) {
+    const auto regulation = static_cast<uint32_t>(out.regulations.size());
+    out.regulations.emplace(r.reg_id, regulation);
     const auto structure = store.structure(r.reg_id);
     for (const auto& n : structure.nodes()) {
       Title t;
@@ -65,6 +69,7 @@ Titles read_titles(const store::DocumentStore& store,
       t.chapter.page_end = n.page_end;
       if (!n.content_block_ids.empty()) t.chapter.block_id = n.content_block_ids.front();
       t.level = n.level;
+      t.regulation = regulation;
       // A title spaced out as printed ("倒 闸 作 业", "总  则") is read as its words.
       const std::string words = text::clean_spaces(n.title);
       for (const auto& tok : tokenize(words, TokenizeMode::kQuery))
@@ -111,10 +116,17 @@ std::vector<ChapterSuggestion> suggest_chapters(const store::DocumentStore& stor
     for (const auto& t : tokenize(variant, TokenizeMode::kQuery))
       wanted.insert(t.text);
   const auto titles = library_titles(store);
+  // The regulations searched, by number.
+  std::vector<char> searched(titles->regulations.size(), reg_ids.empty());
+  for (const auto& id : reg_ids)
+    if (const auto at = titles->regulations.find(id); at != titles->regulations.end())
+      searched[at->second] = 1;
   // A pair found in few titles says more (接地 over 工作); a title the question covers more of
-  // ranks above one it only touches.
+  // ranks above one it only touches. Each title's pairs and their weight in arrays over the
+  // titles (a common pair is in thousands of titles in a large library), reset after.
   const double n = static_cast<double>(titles->titles.size()) + 1;
-  std::unordered_map<size_t, std::pair<double, double>> shared;  // title -> pairs, their weight
+  std::vector<std::pair<double, double>> shared(titles->titles.size());
+  std::vector<size_t> touched;
   static const std::vector<size_t> kNone;
   auto holders = [](const auto& postings, const std::string& tok) -> const std::vector<size_t>& {
     const auto at = postings.find(tok);
@@ -126,8 +138,10 @@ std::vector<ChapterSuggestion> suggest_chapters(const store::DocumentStore& stor
     if (titles_with.empty()) return;
     const double idf = std::log(n / static_cast<double>(titles_with.size()));
     for (size_t i : titles_with) {
+      if (!searched[titles->titles[i].regulation]) continue;
       if (std::binary_search(found.begin(), found.end(), i)) continue;
       auto& s = shared[i];
+      if (s.first == 0) touched.push_back(i);
       s.first += weight;
       s.second += weight * idf;
     }
@@ -142,20 +156,20 @@ std::vector<ChapterSuggestion> suggest_chapters(const store::DocumentStore& stor
   for (const auto& skip : skip_pairs(question))
     if (!wanted.count(skip)) add(holders(titles->postings, skip), kSkipWeight, kNone);
   std::vector<std::pair<const Title*, double>> scored;
-  for (const auto& [i, s] : shared) {
+  for (size_t i : touched) {
+    const auto& s = shared[i];
     const Title& t = titles->titles[i];
-    if (!reg_ids.empty() &&
-        std::find(reg_ids.begin(), reg_ids.end(), t.chapter.reg_id) == reg_ids.end())
-      continue;
     const double covered = std::min(1.0, s.first / static_cast<double>(t.tokens.size()));
     const bool cut = t.chapter.title.find("…") != std::string::npos;
     scored.emplace_back(&t, s.second * (0.5 + 0.5 * covered) * (cut ? kCutTitleWeight : 1.0));
   }
-  // In the library's order among equals, whatever order the map gave them.
-  std::sort(scored.begin(), scored.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
-  std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) {
-    return a.second != b.second ? a.second > b.second : a.first->level > b.first->level;
+  // Only the first `limit` in order (thousands of titles share a common pair in a large
+  // library); in the library's order among equals, whatever order the map gave them.
+  const auto first = scored.begin() + std::min<std::ptrdiff_t>(std::max(limit, 0), scored.size());
+  std::partial_sort(scored.begin(), first, scored.end(), [](const auto& a, const auto& b) {
+    if (a.second != b.second) return a.second > b.second;
+    if (a.first->level != b.first->level) return a.first->level > b.first->level;
+    return a.first < b.first;
   });
   std::vector<ChapterSuggestion> out;
   for (size_t i = 0; i < scored.size() && static_cast<int>(out.size()) < limit; ++i) {
