@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "regreader/index/chapter_index.hpp"
 #include "regreader/index/guided_search.hpp"
 #include "regreader/index/keyword/keyword_index.hpp"
 #include "regreader/index/sqlite_engine.hpp"
@@ -77,6 +78,8 @@ TEST_F(ChapterText, TheFilterScopesTheChapters) {
 
 TEST_F(ChapterText, ALibraryChangedIsReadAgain) {
   ASSERT_FALSE(chapters_by_text(*store_, kQuestion, {}, 1).empty());
+  // Kept for the next process, naming the version it was made from.
+  EXPECT_TRUE(read_chapter_index(store_->cache_dir() / "chapters.index", store_->version()));
   store_->remove("GB70000");
   for (const auto& c : chapters_by_text(*store_, kQuestion, {}, 5))
     EXPECT_NE(c.reg_id, "GB70000");

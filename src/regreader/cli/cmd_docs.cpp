@@ -84,6 +84,8 @@ void run_man(CLI::App& app) {
          "synonyms).\n"
       << ".TP\n.I <data dir>/vocabulary.tsv\nThe words the stored regulations define, read "
          "again after each ingest (a cache).\n"
+      << ".TP\n.I <data dir>/cache/chapters.index\nThe chapters' text index of search, made again "
+         "when the library changes (a cache).\n"
       << ".SH EXIT STATUS\n"
       << roff(app.get_footer().substr(app.get_footer().find("Exit codes")))
       << "\n.SH SEE ALSO\nThe README at /usr/share/doc/regreader/README.md.\n";

@@ -12,6 +12,7 @@
 #include <spdlog/spdlog.h>
 
 #include "regreader/core/text.hpp"
+#include "regreader/index/chapter_index.hpp"
 #include "regreader/index/keyword/tokenizer.hpp"
 #include "regreader/index/question_terms.hpp"
 
@@ -19,102 +20,12 @@ namespace regreader::index {
 
 namespace {
 
-// A title's tokens count this many times a clause's: the title names what the chapter is about.
-constexpr float kTitleWeight = 3;
-// BM25's usual constants: term frequency saturation and length normalisation.
-constexpr double kK1 = 1.2;
-constexpr double kB = 0.75;
+// The file the index is kept in between processes, in the store's cache directory.
+constexpr const char* kIndexFile = "chapters.index";
 
-struct Chapter {
-  std::string reg_id;
-  std::vector<std::string> path;
-  std::vector<std::string> block_ids;  ///< its own blocks, not its sub-chapters'
-  float length = 0;                    ///< its tokens, the title's weighted
-};
-
-struct Posting {
-  uint32_t chapter;
-  float weight;  ///< BM25's share of the token's count in the chapter (times its rarity at search)
-};
-
-// Tokens looked up by a view of the text, without a string made for each.
-struct TokenHash {
-  using is_transparent = void;
-  size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-};
-
-struct ChapterIndex {
-  std::vector<Chapter> chapters;  ///< a regulation's chapters side by side
-  /// Each token's number in `postings`.
-  std::unordered_map<std::string, uint32_t, TokenHash, std::equal_to<>> tokens;
-  /// Each token's chapters, in the order of `chapters`.
-  std::vector<std::vector<Posting>> postings;
-  /// Each regulation's chapters: [first, last) in `chapters`.
-  std::unordered_map<std::string, std::pair<uint32_t, uint32_t>> regulations;
-  double average_length = 1;
-};
-
-// Every chapter's tokens counted: its title's (kTitleWeight each) and its blocks'.
-ChapterIndex build(const store::DocumentStore& store) {
-  ChapterIndex out;
-  std::vector<float> counts;      // the chapter's count of each token, by its number
-  std::vector<uint32_t> counted;  // the tokens the chapter has
-  auto count = [&](std::string_view text, float weight) {
-    for_each_token(text, TokenizeMode::kDocument, [&](const TokenView& t) {
-      auto at = out.tokens.find(t.text);
-      if (at == out.tokens.end()) {
-        at = out.tokens.emplace(std::string(t.text), static_cast<uint32_t>(counts.size())).first;
-        counts.push_back(0);
-        out.postings.emplace_back();
-      }
-      if (counts[at->second] == 0) counted.push_back(at->second);
-      counts[at->second] += weight;
-    });
-  };
-  double total = 0;
-  for (const auto& info : store.list()) {
-    const auto first = static_cast<uint32_t>(out.chapters.size());
-    const auto structure = store.structure(info.reg_id);
-    std::unordered_map<std::string, const model::ContentBlock*> blocks;
-    const auto pages = info.total_pages > 0 ? store.pages(info.reg_id, 1, info.total_pages)
-                                            : std::vector<model::PageDocument>{};
-    for (const auto& p : pages)
-      for (const auto& b : p.content_blocks)
-        blocks.emplace(b.block_id, &b);
-    for (const auto& n : structure.nodes()) {
-      Chapter c{info.reg_id, structure.get_chapter_path(n.node_id), {}, 0};
-      for (const auto& id : n.content_block_ids)
-        if (const auto at = blocks.find(id); at != blocks.end()) {
-          if (c.block_ids.empty()) count(text::clean_spaces(n.title), kTitleWeight);
-          count(at->second->content_markdown, 1);
-          c.block_ids.push_back(id);
-        }
-      if (c.block_ids.empty()) continue;
-      const auto index = static_cast<uint32_t>(out.chapters.size());
-      for (uint32_t t : counted) {
-        out.postings[t].push_back({index, counts[t]});
-        c.length += counts[t];
-        counts[t] = 0;
-      }
-      counted.clear();
-      total += c.length;
-      out.chapters.push_back(std::move(c));
-    }
-    out.regulations[info.reg_id] = {first, static_cast<uint32_t>(out.chapters.size())};
-  }
-  if (!out.chapters.empty()) out.average_length = std::max(1.0, total / out.chapters.size());
-  // The counts become BM25's weights once every chapter's length is known.
-  for (auto& postings : out.postings) {
-    postings.shrink_to_fit();  // grown by doubling: up to half of it unused
-    for (Posting& p : postings) {
-      const double norm = kK1 * (1 - kB + kB * out.chapters[p.chapter].length / out.average_length);
-      p.weight = static_cast<float>(p.weight * (kK1 + 1) / (p.weight + norm));
-    }
-  }
-  return out;
-}
-
-// The index of the library's current version, built again only when the store's version moved.
+// The index of the library's current version: kept in memory, else read from the store's cache
+// directory when it was made from this version, else built (and written there for the next
+// process: a command-line search would otherwise build it at every run).
 std::shared_ptr<const ChapterIndex> library_index(const store::DocumentStore& store) {
   static std::mutex mutex;
   static std::string cached_key;
@@ -125,9 +36,22 @@ std::shared_ptr<const ChapterIndex> library_index(const store::DocumentStore& st
     if (cached && key == cached_key) return cached;
   }
   const auto start = std::chrono::steady_clock::now();
-  auto index = std::make_shared<const ChapterIndex>(build(store));
-  spdlog::debug("chapter text index: {} chapters, {} tokens in {} ms", index->chapters.size(),
-                index->tokens.size(),
+  const auto dir = store.cache_dir();
+  std::shared_ptr<const ChapterIndex> index;
+  bool read = false;
+  if (!dir.empty()) {
+    if (auto kept = read_chapter_index(dir / kIndexFile, key)) {
+      index = std::make_shared<const ChapterIndex>(std::move(*kept));
+      read = true;
+    }
+  }
+  if (!index) {
+    index = std::make_shared<const ChapterIndex>(build_chapter_index(store));
+    if (!dir.empty() && !write_chapter_index(*index, key, dir / kIndexFile))
+      spdlog::debug("cannot write the chapter index in {}", dir.string());
+  }
+  spdlog::debug("chapter text index: {} chapters, {} tokens {} in {} ms", index->chapters.size(),
+                index->tokens.size(), read ? "read" : "built",
                 std::chrono::duration_cast<std::chrono::milliseconds>(
                     std::chrono::steady_clock::now() - start)
                     .count());
@@ -164,7 +88,7 @@ std::vector<Wanted> question_tokens(const ChapterIndex& index, const std::string
 
 // The chapter's block holding the most of the question's tokens, weighted by their rarity; its
 // coverage is the share of the question's pairs it holds.
-std::optional<SearchHit> best_block(const store::DocumentStore& store, const Chapter& c,
+std::optional<SearchHit> best_block(const store::DocumentStore& store, const IndexedChapter& c,
                                     const std::vector<Wanted>& tokens,
                                     const std::set<std::string>& pairs, const SearchFilter& f) {
   std::optional<SearchHit> best;
@@ -227,7 +151,7 @@ std::vector<ChapterByText> chapters_by_text(const store::DocumentStore& store,
     const auto& postings = index->postings[t.token];
     for (const auto& [first, last] : spans) {
       auto p = std::lower_bound(postings.begin(), postings.end(), first,
-                                [](const Posting& a, uint32_t c) { return a.chapter < c; });
+                                [](const ChapterPosting& a, uint32_t c) { return a.chapter < c; });
       for (; p != postings.end() && p->chapter < last; ++p)
         scores[p->chapter] += static_cast<float>(t.idf) * p->weight;
     }
@@ -249,7 +173,7 @@ std::vector<ChapterByText> chapters_by_text(const store::DocumentStore& store,
   std::vector<ChapterByText> out;
   for (const auto& [s, i] : ranked) {
     if (static_cast<int>(out.size()) >= limit) break;
-    const Chapter& c = index->chapters[i];
+    const IndexedChapter& c = index->chapters[i];
     auto hit = best_block(store, c, tokens, pairs, f);
     if (!hit) continue;
     out.push_back({c.reg_id, c.path, s, std::move(*hit)});

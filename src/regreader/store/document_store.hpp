@@ -5,6 +5,7 @@
 // schema and the same rules: saving a regulation is one transaction that replaces any earlier
 // version of its reg_id, and a failed save leaves the earlier version whole.
 
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
@@ -35,6 +36,10 @@ class DocumentStore {
   /// False while nothing was ever stored (the embedded engine before its database file exists):
   /// readers see an empty library and nothing is created.
   virtual bool exists() const { return true; }
+  /// A directory where what is derived from the store and can be made again (search indexes) may
+  /// be kept between processes, each file naming the version() it was made from; empty when the
+  /// engine has none.
+  virtual std::filesystem::path cache_dir() const { return {}; }
   /// One consistent view for every read until the hold ends (one per request); null on engines
   /// whose multi-statement reads each take their own snapshot.
   virtual std::unique_ptr<ReadHold> hold_reads() const { return nullptr; }

@@ -27,6 +27,7 @@ class PageStore final : public DocumentStore {
 
   // DocumentStore (document_store.hpp says what each does), on SQLite.
   std::string location() const override { return data_dir_.string(); }
+  std::filesystem::path cache_dir() const override { return data_dir_ / "cache"; }
   bool exists() const override { return db_ != nullptr; }
   std::string version() const override;
   std::unique_ptr<ReadHold> hold_reads() const override;
