@@ -8,31 +8,25 @@
 #include <cstring>
 #include <fstream>
 
+#include "index/markdown_docs.hpp"
 #include "regreader/index/keyword/keyword_index.hpp"
-#include "regreader/parse/markdown/markdown_parser.hpp"
 #include "regreader/parse/office/office_renderer.hpp"
-#include "regreader/parse/structure/structure_builder.hpp"
 
 namespace regreader::index {
 namespace chapter_index_test {
 
-model::ParsedDocument doc(const std::string& reg_id, const std::string& md) {
-  auto d = parse::build_document(parse::parse_markdown(md, true, {}), reg_id);
-  d.info.source_file = "/" + reg_id + ".md";
-  d.info.source_sha256 = reg_id;
-  d.info.indexed_at = "2026-12-01T00:00:00Z";
-  return d;
-}
+using fixtures::markdown_doc;
 
 class ChapterIndexFile : public ::testing::Test {
  protected:
   void SetUp() override {
     enable_keyword_index();
     store_ = std::make_unique<store::PageStore>(dir_.path() / "data", true);
-    store_->save(doc("GB70000",
-                     "# 线路检修规则\n\n## 2 记录\n\n接地线编号应记入检修记录。\n\n"
-                     "## 3 接地线\n\n先接接地端，后接导体端。\n\n拆的时候顺序相反。\n"));
-    store_->save(doc("GB70001", "# 变电站运行规程\n\n## 5 巡视\n\n巡视时不得接触设备外壳。\n"));
+    store_->save(markdown_doc("GB70000",
+                              "# 线路检修规则\n\n## 2 记录\n\n接地线编号应记入检修记录。\n\n"
+                              "## 3 接地线\n\n先接接地端，后接导体端。\n\n拆的时候顺序相反。\n"));
+    store_->save(
+        markdown_doc("GB70001", "# 变电站运行规程\n\n## 5 巡视\n\n巡视时不得接触设备外壳。\n"));
     file_ = store_->cache_dir() / "chapters.index";
   }
   std::string bytes() const {

@@ -5,24 +5,17 @@
 
 #include <gtest/gtest.h>
 
+#include "index/markdown_docs.hpp"
 #include "regreader/index/chapter_index.hpp"
 #include "regreader/index/guided_search.hpp"
 #include "regreader/index/keyword/keyword_index.hpp"
 #include "regreader/index/sqlite_engine.hpp"
-#include "regreader/parse/markdown/markdown_parser.hpp"
 #include "regreader/parse/office/office_renderer.hpp"
-#include "regreader/parse/structure/structure_builder.hpp"
 
 namespace regreader::index {
 namespace chapter_text_test {
 
-model::ParsedDocument doc(const std::string& reg_id, const std::string& md) {
-  auto d = parse::build_document(parse::parse_markdown(md, true, {}), reg_id);
-  d.info.source_file = "/" + reg_id + ".md";
-  d.info.source_sha256 = reg_id;
-  d.info.indexed_at = "2026-12-01T00:00:00Z";
-  return d;
-}
+using fixtures::markdown_doc;
 
 // Chapter 2's first clause holds the most of the question in one clause; chapter 3 holds more of
 // it, over its title and three clauses, none of which holds much alone.
@@ -39,8 +32,8 @@ class ChapterText : public ::testing::Test {
     enable_keyword_index();
     store_ = std::make_unique<store::PageStore>(dir_.path(), true);
     ensure_keyword_index(*store_);
-    store_->save(doc("GB70000", kLineRules));
-    store_->save(doc("GB70001", kOtherRules));
+    store_->save(markdown_doc("GB70000", kLineRules));
+    store_->save(markdown_doc("GB70001", kOtherRules));
   }
   parse::TempDir dir_;
   std::unique_ptr<store::PageStore> store_;
@@ -89,11 +82,11 @@ TEST_F(ChapterText, AQuestionThatFellBackFindsTheChapterAfterItsFirstHit) {
   // Three clauses each hold 接地线 and 顺序, more of the question than any clause of chapter 3,
   // whose title holds none of it: by their words alone they are the first three hits. Chapter 3,
   // over its three clauses, holds the most of the question and comes right after the first hit.
-  store_->save(doc("GB70002",
-                   "# 接地线管理规则\n\n## 2 记录\n\n接地线编号及装设顺序应记入记录。\n\n"
-                   "## 3 装拆要求\n\n先接接地端，后接导体端。\n\n拆除时顺序相反。\n\n"
-                   "线夹应牢固。\n\n## 5 编号\n\n接地线按顺序编号。\n\n"
-                   "## 6 存放\n\n接地线按顺序存放。\n"));
+  store_->save(markdown_doc("GB70002",
+                            "# 接地线管理规则\n\n## 2 记录\n\n接地线编号及装设顺序应记入记录。\n\n"
+                            "## 3 装拆要求\n\n先接接地端，后接导体端。\n\n拆除时顺序相反。\n\n"
+                            "线夹应牢固。\n\n## 5 编号\n\n接地线按顺序编号。\n\n"
+                            "## 6 存放\n\n接地线按顺序存放。\n"));
   SearchFilter f;
   f.limit = 3;
   f.reg_ids = {"GB70002"};

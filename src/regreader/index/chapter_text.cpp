@@ -97,10 +97,7 @@ std::optional<SearchHit> best_block(const store::DocumentStore& store, const Ind
     const auto found = store.block(id);
     if (!found) continue;
     const auto& [page_num, b] = *found;
-    const bool typed =
-        f.block_types.empty() ||
-        std::find(f.block_types.begin(), f.block_types.end(), b.block_type) != f.block_types.end();
-    if (!typed || !matches_chapter_filters(b.chapter_path, f)) continue;
+    if (!passes_block_filters(b, f)) continue;
     std::unordered_set<std::string> held;
     for_each_token(b.content_markdown, TokenizeMode::kDocument,
                    [&](const TokenView& t) { held.insert(std::string(t.text)); });
@@ -113,20 +110,13 @@ std::optional<SearchHit> best_block(const store::DocumentStore& store, const Ind
       }
     if (weight <= best_weight) continue;
     best_weight = weight;
-    SearchHit h;
-    h.reg_id = c.reg_id;
-    h.page_num = page_num;
-    h.block_id = b.block_id;
-    h.block_type = b.block_type;
-    h.chapter_path = b.chapter_path;
-    h.match = "partial";
+    SearchHit h = hit_of_block(c.reg_id, page_num, b, "partial");
     const auto shared = std::count_if(pairs.begin(), pairs.end(),
                                       [&](const std::string& p) { return held.count(p) > 0; });
     h.coverage =
         pairs.empty() ? 0 : static_cast<double>(shared) / static_cast<double>(pairs.size());
     h.score = weight;
     h.snippet_tokens = std::move(marks);
-    finish_hit(h);
     best = std::move(h);
   }
   return best;

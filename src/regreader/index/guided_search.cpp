@@ -261,20 +261,10 @@ std::vector<SearchHit> chapter_hits(const store::DocumentStore& store,
     const auto found = store.block(c.block_id);
     if (!found || found->first < c.page_start || found->first > last) continue;
     const auto& [page_num, b] = *found;
-    const bool typed =
-        f.block_types.empty() ||
-        std::find(f.block_types.begin(), f.block_types.end(), b.block_type) != f.block_types.end();
-    if (!typed || !matches_chapter_filters(b.chapter_path, f)) continue;
-    SearchHit h;
-    h.reg_id = c.reg_id;
-    h.page_num = page_num;
-    h.block_id = b.block_id;
-    h.block_type = b.block_type;
-    h.chapter_path = b.chapter_path;
-    h.match = "chapter_title";
+    if (!passes_block_filters(b, f)) continue;
+    SearchHit h = hit_of_block(c.reg_id, page_num, b, "chapter_title");
     h.coverage = 0;
     h.score = c.score;
-    finish_hit(h);
     h.snippet = "【" + c.title + "】 " + leading_snippet(b.content_markdown, 120);
     out.push_back(std::move(h));
   }

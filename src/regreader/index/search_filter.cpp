@@ -1,5 +1,7 @@
 #include "regreader/index/search_filter.hpp"
 
+#include <algorithm>
+
 #include "regreader/parse/structure/numbering.hpp"
 
 namespace regreader::index {
@@ -53,6 +55,25 @@ void finish_hit(SearchHit& h) {
   h.section_number = innermost_section(h.chapter_path);
   h.source = h.reg_id + " P" + std::to_string(h.page_num) +
              (h.section_number.empty() ? "" : " " + h.section_number);
+}
+
+bool passes_block_filters(const model::ContentBlock& b, const SearchFilter& f) {
+  const bool typed = f.block_types.empty() || std::find(f.block_types.begin(), f.block_types.end(),
+                                                        b.block_type) != f.block_types.end();
+  return typed && matches_chapter_filters(b.chapter_path, f);
+}
+
+SearchHit hit_of_block(const std::string& reg_id, int page_num, const model::ContentBlock& b,
+                       const std::string& match) {
+  SearchHit h;
+  h.reg_id = reg_id;
+  h.page_num = page_num;
+  h.block_id = b.block_id;
+  h.block_type = b.block_type;
+  h.chapter_path = b.chapter_path;
+  h.match = match;
+  finish_hit(h);
+  return h;
 }
 
 std::string leading_snippet(const std::string& text, int chars) {

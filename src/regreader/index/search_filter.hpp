@@ -83,6 +83,15 @@ bool matches_chapter_filters(const std::vector<std::string>& chapter_path, const
 /// Fills section_number and source from reg_id, page_num and chapter_path.
 void finish_hit(SearchHit& hit);
 
+/// True when a block read by id passes the filter's type, chapter and section parts (the
+/// regulation is the caller's).
+bool passes_block_filters(const model::ContentBlock& b, const SearchFilter& f);
+
+/// A block read by id as a hit with `match`, finished (finish_hit); score, coverage and snippet
+/// are the caller's.
+SearchHit hit_of_block(const std::string& reg_id, int page_num, const model::ContentBlock& b,
+                       const std::string& match);
+
 /// The first characters of a block (about `chars` code points, whitespace folded), for hits
 /// without a keyword match.
 std::string leading_snippet(const std::string& text, int chars);
