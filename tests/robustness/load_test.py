@@ -4,9 +4,9 @@
 1. HTTP: N clients (threads, one session and keep-alive connection each) make mixed tool calls
    for several rounds; every answer is compared with the answer the same call got alone before
    the load. The server's RSS must level off: split the measured rounds into thirds, the peak
-   of each third may not rise over the one before by more than a bound twice in a row. (A leak
-   rises with every round; the allocator's arenas and glibc's cache of thread stacks fill to a
-   bound in steps of a few MB and then stay, so a rise between two single readings says little.)
+   of each third may not rise over the one before twice in a row by more than a bound in all.
+   (A leak rises with every round; the allocator's arenas and glibc's cache of thread stacks
+   fill to a bound in steps of a MB or so and then stay, so one rise says little.)
 2. stdio: P server processes, each driven by one client, the same calls and checks.
 3. Re-ingest while reading: the regulation is ingested again and again (the CLI, another
    process) while clients read pages, tables, the TOC and page resources over MCP, and pages
@@ -300,9 +300,9 @@ def main():
     ap.add_argument("--stdio", type=int, default=8, help="stdio server processes")
     ap.add_argument("--reingest-seconds", type=float, default=20)
     ap.add_argument("--json", help="write the figures here")
-    ap.add_argument("--max-rss-growth-kb", type=int, default=1024,
-                    help="a rise of the RSS peak by more than this from one third of the rounds "
-                         "to the next, twice in a row, fails")
+    ap.add_argument("--max-rss-growth-kb", type=int, default=4096,
+                    help="the RSS peak rising from one third of the rounds to the next twice, by "
+                         "more than this in all, fails")
     root = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
     a = ap.parse_args()
     out = {}
@@ -332,7 +332,7 @@ def main():
                             f"{out[part]['examples']}")
     if not h["alive"] or not out["reingest"]["alive"]:
         failures.append("the HTTP server died")
-    if len(rises) >= 2 and all(r > a.max_rss_growth_kb for r in rises[-2:]):
+    if len(rises) >= 2 and all(r > 0 for r in rises[-2:]) and sum(rises[-2:]) > a.max_rss_growth_kb:
         failures.append(f"RSS kept growing: its peak rose by {rises[-2]} and {rises[-1]} KB over "
                         f"the last thirds of the rounds ({h['rss_after_warmup_kb']} -> {rounds})")
     if out["reingest"]["whole"] == 0:
