@@ -4,10 +4,10 @@
 #include <cmath>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <set>
 #include <unordered_map>
 
+#include "regreader/core/keyed_cache.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/index/keyword/tokenizer.hpp"
 
@@ -88,19 +88,8 @@ Titles read_titles(const store::DocumentStore& store,
 // Every title of the library, read again only when the store's version moved (a regulation was
 // added, replaced, renamed or removed).
 std::shared_ptr<const Titles> library_titles(const store::DocumentStore& store) {
-  static std::mutex mutex;
-  static std::string cached_key;
-  static std::shared_ptr<const Titles> cached;
-  std::string key = store.version();
-  {
-    std::lock_guard lock(mutex);
-    if (cached && key == cached_key) return cached;
-  }
-  auto titles = std::make_shared<const Titles>(read_titles(store, store.list()));
-  std::lock_guard lock(mutex);
-  cached = titles;
-  cached_key = std::move(key);
-  return titles;
+  static KeyedCache<Titles> cache;
+  return cache.get(store.version(), [&] { return read_titles(store, store.list()); });
 }
 
 }  // namespace

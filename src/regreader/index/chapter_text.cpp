@@ -4,13 +4,14 @@
 #include <chrono>
 #include <cmath>
 #include <memory>
-#include <mutex>
+#include <optional>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
 
 #include <spdlog/spdlog.h>
 
+#include "regreader/core/keyed_cache.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/index/chapter_index.hpp"
 #include "regreader/index/keyword/tokenizer.hpp"
@@ -27,38 +28,26 @@ constexpr const char* kIndexFile = "chapters.index";
 // directory when it was made from this version, else built (and written there for the next
 // process: a command-line search would otherwise build it at every run).
 std::shared_ptr<const ChapterIndex> library_index(const store::DocumentStore& store) {
-  static std::mutex mutex;
-  static std::string cached_key;
-  static std::shared_ptr<const ChapterIndex> cached;
-  std::string key = store.version();
-  {
-    std::lock_guard lock(mutex);
-    if (cached && key == cached_key) return cached;
-  }
-  const auto start = std::chrono::steady_clock::now();
-  const auto dir = store.cache_dir();
-  std::shared_ptr<const ChapterIndex> index;
-  bool read = false;
-  if (!dir.empty()) {
-    if (auto kept = read_chapter_index(dir / kIndexFile, key)) {
-      index = std::make_shared<const ChapterIndex>(std::move(*kept));
-      read = true;
+  static KeyedCache<ChapterIndex> cache;
+  const std::string key = store.version();
+  return cache.get(key, [&] {
+    const auto start = std::chrono::steady_clock::now();
+    const auto dir = store.cache_dir();
+    std::optional<ChapterIndex> kept;
+    if (!dir.empty()) kept = read_chapter_index(dir / kIndexFile, key);
+    const bool read = kept.has_value();
+    if (!kept) {
+      kept = build_chapter_index(store);
+      if (!dir.empty() && !write_chapter_index(*kept, key, dir / kIndexFile))
+        spdlog::debug("cannot write the chapter index in {}", dir.string());
     }
-  }
-  if (!index) {
-    index = std::make_shared<const ChapterIndex>(build_chapter_index(store));
-    if (!dir.empty() && !write_chapter_index(*index, key, dir / kIndexFile))
-      spdlog::debug("cannot write the chapter index in {}", dir.string());
-  }
-  spdlog::debug("chapter text index: {} chapters, {} tokens {} in {} ms", index->chapters.size(),
-                index->tokens.size(), read ? "read" : "built",
-                std::chrono::duration_cast<std::chrono::milliseconds>(
-                    std::chrono::steady_clock::now() - start)
-                    .count());
-  std::lock_guard lock(mutex);
-  cached = index;
-  cached_key = std::move(key);
-  return index;
+    spdlog::debug("chapter text index: {} chapters, {} tokens {} in {} ms", kept->chapters.size(),
+                  kept->tokens.size(), read ? "read" : "built",
+                  std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now() - start)
+                      .count());
+    return std::move(*kept);
+  });
 }
 
 // The question's tokens: its character pairs and its content characters (a worker's 票 for the

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <nlohmann/json.hpp>
 #include <set>
 
 #include "regreader/core/error.hpp"
+#include "regreader/core/keyed_cache.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/index/chapter_text.hpp"
 #include "regreader/index/copies.hpp"
@@ -163,21 +163,11 @@ void put_first(std::vector<SearchHit>& hits, std::vector<SearchHit> first,
 // them to tell whether they changed another 0.4 ms).
 std::shared_ptr<const RegulationNames> library_names(const store::DocumentStore& documents,
                                                      const AliasTable& aliases) {
-  static std::mutex mutex;
-  static std::string cached_key;
-  static std::shared_ptr<const RegulationNames> cached;
+  static KeyedCache<RegulationNames> cache;
   std::string key = documents.version();
   for (const auto& [alias, target] : aliases)
     key += "\n" + alias + "\t" + target;
-  {
-    std::lock_guard lock(mutex);
-    if (cached && key == cached_key) return cached;
-  }
-  auto names = std::make_shared<const RegulationNames>(documents.list(), aliases);
-  std::lock_guard lock(mutex);
-  cached = names;
-  cached_key = std::move(key);
-  return names;
+  return cache.get(key, [&] { return RegulationNames(documents.list(), aliases); });
 }
 
 namespace {
