@@ -40,6 +40,21 @@ TEST(QuestionTerms, KeywordQueriesStayAsTyped) {
   }
 }
 
+TEST(QuestionTerms, ATimeWordLedByContentIsContent) {
+  // 受令时间 is the clause's own title; the 时间 of 什么时间 asks.
+  const auto order = reduce_question("票上的受令时间填的是什么时间");
+  EXPECT_TRUE(has_word(order.search_text, "受令")) << order.search_text;
+  EXPECT_NE(order.search_text.find("时间"), std::string::npos) << order.search_text;
+  EXPECT_EQ(order.search_text.find("什么"), std::string::npos) << order.search_text;
+  const auto kept = reduce_question("工作票的有效时间是多久");
+  EXPECT_TRUE(has_word(kept.search_text, "时间")) << kept.search_text;
+  // Alone, after a particle or a blanked question word, it still asks.
+  for (const char* q : {"事故发生后要报告的时间是多久", "停电要提前什么时间通知"}) {
+    const auto t = reduce_question(q);
+    EXPECT_FALSE(has_word(t.search_text, "时间")) << q << " -> " << t.search_text;
+  }
+}
+
 TEST(QuestionTerms, QuestionsKeepTheirContentWordsOnly) {
   const auto t = reduce_question("倒闸操作票应保存多长时间？");
   EXPECT_TRUE(t.question);

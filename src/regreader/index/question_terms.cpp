@@ -1,6 +1,7 @@
 #include "regreader/index/question_terms.hpp"
 
 #include <set>
+#include <sstream>
 
 #include "regreader/core/regex.hpp"
 #include "regreader/core/text.hpp"
@@ -41,7 +42,7 @@ const std::set<std::string>& stop_words() {
       "多", "几", "怎样", "怎么", "如何", "为什么", "为何", "是否", "请问", "下列", "以下", "关于",
       "说法", "表述", "选项", "正确", "错误", "不正确", "的是", "规定", "要求", "根据", "按照",
       "依据", "依照", "其", "该", "这", "那", "哪里", "谁", "由", "被", "将", "指", "是指", "称",
-      "叫", "问", "呀", "时间", "年限", "期限", "有何", "定义", "含义", "概念",
+      "叫", "问", "呀", "有何", "定义", "含义", "概念",
       // A worker's spoken framing: who asks, fillers and vague quantities.
       "我", "我们", "咱", "咱们", "俺", "你", "他们", "就是", "个", "些", "一下", "到底", "都",
       "还", "也", "那个", "这个", "里", "里面", "的话", "哦", "嘛", "平时"};
@@ -143,13 +144,32 @@ std::string blank_asking(std::string s) {
   return text::trim(s);
 }
 
+// Words that ask when they stand alone ("要报的时间", "多长时间") and are content when a content
+// word leads them: 受令时间, 有效时间 and 保存期限 are what the regulation titles its clause with.
+bool asks_alone(const std::string& word) {
+  static const std::set<std::string> words = {"时间", "年限", "期限"};
+  return words.count(word) > 0;
+}
+
 std::vector<std::string> content_words(std::string s) {
   RE2::GlobalReplace(&s, asking(), " ");
   s = fold_a_not_a(s);
-  const auto words = text::split_words(s);
+  // Word by word, each knowing whether a blank (a question word blanked) comes right before it.
+  std::vector<std::string> words;
+  std::vector<bool> after_blank;
+  std::istringstream pieces(s);
+  for (std::string piece; pieces >> piece;) {
+    bool first = true;
+    for (auto& word : text::split_words(piece)) {
+      words.push_back(std::move(word));
+      after_blank.push_back(first);
+      first = false;
+    }
+  }
   std::vector<bool> kept(words.size());
   for (size_t i = 0; i < words.size(); ++i)
-    kept[i] = stop_words().count(words[i]) == 0;
+    kept[i] = stop_words().count(words[i]) == 0 &&
+              (!asks_alone(words[i]) || (!after_blank[i] && kept[i - 1]));
   return join_words(words, kept);
 }
 
