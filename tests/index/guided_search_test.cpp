@@ -462,6 +462,42 @@ TEST(ChapterSuggestions, ATitleSpacedOutAsPrintedIsReadAsItsWords) {
   EXPECT_EQ(s[0].title, "第二章 倒 闸 作 业");
 }
 
+// A question that names a chapter right before its question word asks about that chapter
+// ("短路比怎么算" -> 2.5 短路比), though a clause elsewhere holds more of its words; a title in
+// the middle of the question ("测风塔上…") or one that is part of the regulation's own title names
+// nothing.
+TEST(AskedAbout, TheChapterTheQuestionNamesComesFirst) {
+  enable_keyword_index();
+  parse::TempDir dir;
+  store::PageStore store(dir.path(), true);
+  ensure_keyword_index(store);
+  store.save(doc("GB77777",
+                 "# GB 77777—2026 电网安全稳定导则\n\n## 2 术语和定义\n\n"
+                 "### 2.4 测风塔\n\n用于测量风况的塔架。\n\n"
+                 "### 2.5 短路比\n\n交流系统短路容量与直流额定功率之比。\n\n"
+                 "## 3 基本要求\n\n"
+                 "3.1 新能源接入时应计算短路比，短路比不足时新能源场站应采取措施。\n\n"
+                 "3.2 测风塔上的风速仪支臂长度应符合要求。\n\n"
+                 "### 3.3 安全稳定导则\n\n本导则由调度机构解释。\n"));
+  auto ask = [&](const std::string& q) {
+    SearchFilter f;
+    f.limit = 5;
+    return guided_search(index::embedded_engine(store), q, f, SearchMode::kKeyword, {});
+  };
+  const auto named = ask("短路比怎么算 新能源接进来为啥要看这个");
+  ASSERT_FALSE(named.hits.empty());
+  EXPECT_EQ(named.hits[0].section_number, "2.5") << named.hits[0].snippet;
+  // 测风塔 is no subject here: it is followed by 上, not by the question word.
+  const auto inside = ask("测风塔上风速仪支臂装多长");
+  ASSERT_FALSE(inside.hits.empty());
+  EXPECT_EQ(inside.hits[0].section_number, "3.2") << inside.hits[0].snippet;
+  EXPECT_FALSE(chapter_asked_about(store, {"安全稳定导则"}, {}));     // the regulation's own title
+  EXPECT_FALSE(chapter_asked_about(store, {"短路比"}, {"GB88888"}));  // another regulation's scope
+  const auto found = chapter_asked_about(store, {"算下短路比"}, {});
+  ASSERT_TRUE(found);
+  EXPECT_EQ(found->title, "2.5 短路比");
+}
+
 TEST(CopySignatures, NearIdenticalTextsAreCopiesOthersAreNot) {
   const std::string a = standard("");
   const std::string b = standard("，必要时校核");

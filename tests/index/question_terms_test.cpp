@@ -55,6 +55,16 @@ TEST(QuestionTerms, ATimeWordLedByContentIsContent) {
   }
 }
 
+TEST(QuestionTerms, WhatIsAskedAboutEndsWhereAQuestionWordBegins) {
+  const auto t = reduce_question("故障后发电机还能不能保持同步 暂态功角稳定怎么定义的");
+  EXPECT_EQ(t.asked_about, (std::vector<std::string>{"故障后发电机还", "暂态功角稳定"}));
+  // A space, punctuation or another question word ends the run; no run before a question word
+  // that starts the question.
+  const auto spaced = reduce_question("啥是死开关，短路比怎么算");
+  EXPECT_EQ(spaced.asked_about, std::vector<std::string>{"短路比"});
+  EXPECT_TRUE(reduce_question("母线失压").asked_about.empty());  // no question: not reduced
+}
+
 TEST(QuestionTerms, QuestionsKeepTheirContentWordsOnly) {
   const auto t = reduce_question("倒闸操作票应保存多长时间？");
   EXPECT_TRUE(t.question);

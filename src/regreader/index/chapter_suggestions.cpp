@@ -29,6 +29,7 @@ constexpr double kSkipWeight = 0.5;
 struct Title {
   ChapterSuggestion chapter;
   int level = 0;
+  bool leaf = false;        ///< no chapter below it
   uint32_t regulation = 0;  ///< its regulation's place in Titles::regulations
   std::set<std::string> tokens;
 };
@@ -51,7 +52,12 @@ struct Titles {
   std::unordered_map<std::string, std::vector<size_t>> postings;
   /// The same for the titles' pairs one character apart.
   std::unordered_map<std::string, std::vector<size_t>> skip_postings;
+  /// The leaf chapters by title (spaces taken out), three characters or more and no part of
+  /// their regulation's title: what a question may name as its subject.
+  std::unordered_map<std::string, std::vector<size_t>> subjects;
 };
+
+constexpr size_t kMinSubject = 3;
 
 Titles read_titles(const store::DocumentStore& store,
                    const std::vector<model::RegulationInfo>& regs) {
@@ -60,6 +66,7 @@ Titles read_titles(const store::DocumentStore& store,
     const auto regulation = static_cast<uint32_t>(out.regulations.size());
     out.regulations.emplace(r.reg_id, regulation);
     const auto structure = store.structure(r.reg_id);
+    const std::string regulation_title = text::strip_spaces(r.title);
     for (const auto& n : structure.nodes()) {
       Title t;
       t.chapter.reg_id = r.reg_id;
@@ -69,6 +76,7 @@ Titles read_titles(const store::DocumentStore& store,
       t.chapter.page_end = n.page_end;
       if (!n.content_block_ids.empty()) t.chapter.block_id = n.content_block_ids.front();
       t.level = n.level;
+      t.leaf = n.children_ids.empty();
       t.regulation = regulation;
       // A title spaced out as printed ("倒 闸 作 业", "总  则") is read as its words.
       const std::string words = text::clean_spaces(n.title);
@@ -79,6 +87,10 @@ Titles read_titles(const store::DocumentStore& store,
         out.postings[tok].push_back(out.titles.size());
       for (const auto& skip : skip_pairs(words))
         out.skip_postings[skip].push_back(out.titles.size());
+      const std::string name = text::strip_spaces(text::without_emphasis(n.title));
+      if (t.leaf && text::length(name) >= kMinSubject &&
+          regulation_title.find(name) == std::string::npos)
+        out.subjects[name].push_back(out.titles.size());
       out.titles.push_back(std::move(t));
     }
   }
@@ -170,6 +182,38 @@ std::vector<ChapterSuggestion> suggest_chapters(const store::DocumentStore& stor
     out.back().score = scored[i].second;
   }
   return out;
+}
+
+std::optional<ChapterSuggestion> chapter_asked_about(const store::DocumentStore& store,
+                                                     const std::vector<std::string>& asked_about,
+                                                     const std::vector<std::string>& reg_ids) {
+  if (asked_about.empty()) return std::nullopt;
+  const auto titles = library_titles(store);
+  const auto searched = [&](const Title& t) {
+    return reg_ids.empty() ||
+           std::find(reg_ids.begin(), reg_ids.end(), t.chapter.reg_id) != reg_ids.end();
+  };
+  const Title* best = nullptr;
+  size_t best_length = 0;
+  for (const auto& before : asked_about) {
+    const auto cps = text::to_codepoints(before);
+    // Its endings, longest first: the first in scope is this run's subject.
+    for (size_t start = 0; start + kMinSubject <= cps.size(); ++start) {
+      const size_t length = cps.size() - start;
+      if (length <= best_length) break;
+      const auto at = titles->subjects.find(
+          text::from_codepoints({cps.begin() + static_cast<std::ptrdiff_t>(start), cps.end()}));
+      if (at == titles->subjects.end()) continue;
+      const auto in_scope = std::find_if(at->second.begin(), at->second.end(),
+                                         [&](size_t i) { return searched(titles->titles[i]); });
+      if (in_scope == at->second.end()) continue;
+      best = &titles->titles[*in_scope];
+      best_length = length;
+      break;
+    }
+  }
+  if (!best) return std::nullopt;
+  return best->chapter;
 }
 
 }  // namespace regreader::index

@@ -4,6 +4,7 @@
 // of the question's character pairs are the reader's next step, as a person turns to the table
 // of contents when the index fails them.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,5 +32,14 @@ std::vector<ChapterSuggestion> suggest_chapters(const store::DocumentStore& stor
                                                 const std::string& question,
                                                 const std::vector<std::string>& reg_ids,
                                                 const SynonymTable& synonyms, int limit = 5);
+
+/// The chapter a question names as what it asks about: a chapter without sub-chapters whose
+/// title, three characters or more and no part of its regulation's title, ends one of
+/// `asked_about` (QuestionTerms: the text right before a question word), in `reg_ids` (empty:
+/// every regulation). "短路比怎么算" asks about 2.5 短路比, "专责监护人能不能…" about 5.4.4
+/// 专责监护人; "测风塔上风速仪…" names no chapter. The longest such title; none when no title does.
+std::optional<ChapterSuggestion> chapter_asked_about(const store::DocumentStore& store,
+                                                     const std::vector<std::string>& asked_about,
+                                                     const std::vector<std::string>& reg_ids);
 
 }  // namespace regreader::index

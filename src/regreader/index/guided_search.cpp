@@ -349,6 +349,28 @@ std::vector<SearchHit> chapters_after_first(const store::DocumentStore& store,
   return out;
 }
 
+// The chapter the question names as its subject (chapter_asked_about) first: the search's own
+// hit in it, else its first block. "短路比怎么算" asks for 2.5 短路比, whatever else shares its
+// words.
+std::vector<SearchHit> asked_about_first(const store::DocumentStore& store,
+                                         std::vector<SearchHit> hits,
+                                         const std::vector<std::string>& asked_about,
+                                         const SearchFilter& f) {
+  const auto chapter = chapter_asked_about(store, asked_about, f.reg_ids);
+  if (!chapter) return hits;
+  const auto in_chapter = std::find_if(hits.begin(), hits.end(), [&](const SearchHit& h) {
+    return h.reg_id == chapter->reg_id && !h.chapter_path.empty() &&
+           h.chapter_path.back() == chapter->title;
+  });
+  if (in_chapter != hits.end()) {
+    std::rotate(hits.begin(), in_chapter, in_chapter + 1);
+    return hits;
+  }
+  auto first = chapter_hits(store, {*chapter}, f);
+  if (!first.empty()) hits.insert(hits.begin(), std::move(first.front()));
+  return hits;
+}
+
 }  // namespace
 
 namespace {
@@ -441,6 +463,7 @@ std::vector<SearchHit> widened(const Engine& engine, const store::DocumentStore&
     hits = topics_first(store, std::move(hits),
                         q.terms.topic_words.empty() ? q.text : q.text + " " + q.terms.topic_words);
   hits = chapters_after_first(store, std::move(hits), q.whole(), with);
+  hits = asked_about_first(store, std::move(hits), q.terms.asked_about, with);
   return collapse_copies(store, std::move(hits), o.collapse, o.per_reg, with.limit);
 }
 

@@ -194,6 +194,28 @@ std::string topic_words_of(const std::string& q) {
   return out;
 }
 
+// The runs of Han characters each question word follows (asked_about in QuestionTerms).
+std::vector<std::string> asked_about_of(const std::string& q) {
+  std::vector<std::string> out;
+  re2::StringPiece rest(q);
+  re2::StringPiece found;
+  size_t from = 0;  // where the text after the last question word starts
+  while (asking().Match(rest, 0, rest.size(), RE2::UNANCHORED, &found, 1)) {
+    const auto at = static_cast<size_t>(found.data() - q.data());
+    const auto before = text::to_codepoints(std::string_view(q).substr(from, at - from));
+    size_t start = before.size();
+    while (start > 0 && text::is_han(before[start - 1]))
+      --start;
+    if (start < before.size())
+      out.push_back(text::from_codepoints(
+          {before.begin() + static_cast<std::ptrdiff_t>(start), before.end()}));
+    from = at + found.size();
+    if (found.empty() || from >= q.size()) break;
+    rest = re2::StringPiece(q.data() + from, q.size() - from);
+  }
+  return out;
+}
+
 }  // namespace
 
 bool is_question(const std::string& query) {
@@ -222,6 +244,7 @@ QuestionTerms reduce_question(const std::string& query, bool asked) {
   out.search_text = reduced;
   out.as_asked = blank_asking(q);
   out.topic_words = topic_words_of(q);
+  out.asked_about = asked_about_of(q);
   return out;
 }
 

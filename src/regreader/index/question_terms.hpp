@@ -23,6 +23,10 @@ struct QuestionTerms {
   /// 周期, "哪几种" -> 种类, "会受啥处罚" -> 罚则 法律责任), separated by spaces; "" for none.
   /// They are looked for in chapter titles only: the clauses themselves rarely repeat them.
   std::string topic_words;
+  /// The Han characters right before each question word, up to the punctuation, space or question
+  /// word before them ("短路比" of "短路比怎么算", "专责监护人" of "专责监护人能不能顺手帮着干活"):
+  /// what is asked about ends there, and a chapter title it ends with names the question's subject.
+  std::vector<std::string> asked_about;
 };
 
 /// True when the query asks a question (？, 吗, 什么, 多少, 多长时间, 哪些, 如何, 是否, 下列,
