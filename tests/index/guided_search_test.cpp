@@ -224,9 +224,9 @@ class WorkersWords : public ::testing::Test {
   std::unique_ptr<store::PageStore> store_;
 };
 
-// A worker asks how often (多久做一次), which kinds (哪几种) or what penalty (啥处罚); the
-// regulation answers under a title with its own word for that (周期, 种类, 罚则), which no clause
-// repeats.
+// A worker asks how often (多久做一次), which kinds (哪几种), what penalty (啥处罚) or what the
+// rules of an operation are (有啥讲究); the regulation answers under a title with its own word for
+// that (周期, 种类, 罚则, 原则), which no clause repeats.
 TEST(TopicWords, TheChapterTitledWithWhatAQuestionAsksForIsSuggestedFirst) {
   enable_keyword_index();
   parse::TempDir dir;
@@ -238,7 +238,9 @@ TEST(TopicWords, TheChapterTitledWithWhatAQuestionAsksForIsSuggestedFirst) {
                  "4.2 工作票签发后方可领用绝缘工器具。\n\n"
                  "## 5 试验周期\n\n5.1 工器具应定期进行预防性试验，见表1。\n\n"
                  "## 6 工作票种类\n\n6.1 工作分为停电工作和不停电工作。\n\n"
-                 "## 7 罚则\n\n7.1 违反本规程的，由单位给予通报批评。\n"));
+                 "## 7 罚则\n\n7.1 违反本规程的，由单位给予通报批评。\n\n"
+                 "## 8 母线检修\n\n8.1 母线检修应停电并接地。\n\n"
+                 "## 9 母线操作原则\n\n9.1 倒换前应检查母联断路器在合位。\n"));
   auto ask = [&](const std::string& q) {
     SearchFilter f;
     f.limit = 10;
@@ -248,6 +250,7 @@ TEST(TopicWords, TheChapterTitledWithWhatAQuestionAsksForIsSuggestedFirst) {
       {"绝缘手套多久做一次", "5 试验周期"},
       {"干活用的票有哪几种", "6 工作票种类"},
       {"不按规程领用绝缘工器具会受啥处罚", "7 罚则"},
+      {"倒母线有啥讲究", "9 母线操作原则"},
   };
   for (const auto& [question, title] : cases) {
     const auto r = ask(question);

@@ -187,6 +187,7 @@ std::string topic_words_of(const std::string& q) {
       {Regex("(?:负|担)(?:啥|什么|哪些)责|管(?:啥|什么|哪些)|干(?:啥|什么)的"), "职责"},
       {Regex("处罚|罚款|受罚|被罚|罚多少|追责"), "罚则 法律责任"},
       {Regex("叫法|俗称|土话|俗话"), "俗称"},
+      {Regex("讲究|规矩"), "原则"},
   };
   std::string out;
   for (const auto& t : topics)
