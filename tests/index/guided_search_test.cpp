@@ -224,28 +224,35 @@ class WorkersWords : public ::testing::Test {
   std::unique_ptr<store::PageStore> store_;
 };
 
+// A library of one regulation written as Markdown (GB77777), searched as `search` searches.
+struct OneRegulation {
+  explicit OneRegulation(const std::string& md) {
+    ensure_keyword_index(store);
+    store.save(doc("GB77777", md));
+  }
+  GuidedResult ask(const std::string& question, int limit = 10) {
+    SearchFilter f;
+    f.limit = limit;
+    return guided_search(index::embedded_engine(store), question, f, SearchMode::kKeyword, {});
+  }
+  bool enabled = (enable_keyword_index(), true);  // before the store opens
+  parse::TempDir dir;
+  store::PageStore store{dir.path(), true};
+};
+
 // A worker asks how often (多久做一次), which kinds (哪几种), what penalty (啥处罚) or what the
 // rules of an operation are (有啥讲究); the regulation answers under a title with its own word for
 // that (周期, 种类, 罚则, 原则), which no clause repeats.
 TEST(TopicWords, TheChapterTitledWithWhatAQuestionAsksForIsSuggestedFirst) {
-  enable_keyword_index();
-  parse::TempDir dir;
-  store::PageStore store(dir.path(), true);
-  ensure_keyword_index(store);
-  store.save(doc("GB77777",
-                 "# GB 77777—2020 安全工器具规程\n\n## 4 使用要求\n\n"
-                 "4.1 绝缘手套使用前应检查外观，发现破损不得使用。\n\n"
-                 "4.2 工作票签发后方可领用绝缘工器具。\n\n"
-                 "## 5 试验周期\n\n5.1 工器具应定期进行预防性试验，见表1。\n\n"
-                 "## 6 工作票种类\n\n6.1 工作分为停电工作和不停电工作。\n\n"
-                 "## 7 罚则\n\n7.1 违反本规程的，由单位给予通报批评。\n\n"
-                 "## 8 母线检修\n\n8.1 母线检修应停电并接地。\n\n"
-                 "## 9 母线操作原则\n\n9.1 倒换前应检查母联断路器在合位。\n"));
-  auto ask = [&](const std::string& q) {
-    SearchFilter f;
-    f.limit = 10;
-    return guided_search(index::embedded_engine(store), q, f, SearchMode::kKeyword, {});
-  };
+  OneRegulation library(
+      "# GB 77777—2020 安全工器具规程\n\n## 4 使用要求\n\n"
+      "4.1 绝缘手套使用前应检查外观，发现破损不得使用。\n\n"
+      "4.2 工作票签发后方可领用绝缘工器具。\n\n"
+      "## 5 试验周期\n\n5.1 工器具应定期进行预防性试验，见表1。\n\n"
+      "## 6 工作票种类\n\n6.1 工作分为停电工作和不停电工作。\n\n"
+      "## 7 罚则\n\n7.1 违反本规程的，由单位给予通报批评。\n\n"
+      "## 8 母线检修\n\n8.1 母线检修应停电并接地。\n\n"
+      "## 9 母线操作原则\n\n9.1 倒换前应检查母联断路器在合位。\n");
   const std::pair<const char*, const char*> cases[] = {
       {"绝缘手套多久做一次", "5 试验周期"},
       {"干活用的票有哪几种", "6 工作票种类"},
@@ -253,7 +260,7 @@ TEST(TopicWords, TheChapterTitledWithWhatAQuestionAsksForIsSuggestedFirst) {
       {"倒母线有啥讲究", "9 母线操作原则"},
   };
   for (const auto& [question, title] : cases) {
-    const auto r = ask(question);
+    const auto r = library.ask(question);
     ASSERT_FALSE(r.suggestions.empty()) << question;
     EXPECT_EQ(r.suggestions[0].title, title) << question;
   }
@@ -422,12 +429,8 @@ TEST_F(WorkersWords, TheWordsAsTypedRankAboveTheirSynonyms) {
 
 // The five chapters suggested for `question` in a library of one regulation written as `md`.
 std::vector<ChapterSuggestion> suggested_in(const std::string& md, const std::string& question) {
-  enable_keyword_index();
-  parse::TempDir dir;
-  store::PageStore store(dir.path(), true);
-  ensure_keyword_index(store);
-  store.save(doc("GB77777", md));
-  return suggest_chapters(store, question, {}, SynonymTable{}, 5);
+  OneRegulation library(md);
+  return suggest_chapters(library.store, question, {}, SynonymTable{}, 5);
 }
 
 TEST(ChapterSuggestions, AHeadingNamingTheTopicRanksAboveAClauseStartSharingMoreWords) {
@@ -470,28 +473,20 @@ TEST(ChapterSuggestions, ATitleSpacedOutAsPrintedIsReadAsItsWords) {
 // the middle of the question ("测风塔上…") or one that is part of the regulation's own title names
 // nothing.
 TEST(AskedAbout, TheChapterTheQuestionNamesComesFirst) {
-  enable_keyword_index();
-  parse::TempDir dir;
-  store::PageStore store(dir.path(), true);
-  ensure_keyword_index(store);
-  store.save(doc("GB77777",
-                 "# GB 77777—2026 电网安全稳定导则\n\n## 2 术语和定义\n\n"
-                 "### 2.4 测风塔\n\n用于测量风况的塔架。\n\n"
-                 "### 2.5 短路比\n\n交流系统短路容量与直流额定功率之比。\n\n"
-                 "## 3 基本要求\n\n"
-                 "3.1 新能源接入时应计算短路比，短路比不足时新能源场站应采取措施。\n\n"
-                 "3.2 测风塔上的风速仪支臂长度应符合要求。\n\n"
-                 "### 3.3 安全稳定导则\n\n本导则由调度机构解释。\n"));
-  auto ask = [&](const std::string& q) {
-    SearchFilter f;
-    f.limit = 5;
-    return guided_search(index::embedded_engine(store), q, f, SearchMode::kKeyword, {});
-  };
-  const auto named = ask("短路比怎么算 新能源接进来为啥要看这个");
+  OneRegulation library(
+      "# GB 77777—2026 电网安全稳定导则\n\n## 2 术语和定义\n\n"
+      "### 2.4 测风塔\n\n用于测量风况的塔架。\n\n"
+      "### 2.5 短路比\n\n交流系统短路容量与直流额定功率之比。\n\n"
+      "## 3 基本要求\n\n"
+      "3.1 新能源接入时应计算短路比，短路比不足时新能源场站应采取措施。\n\n"
+      "3.2 测风塔上的风速仪支臂长度应符合要求。\n\n"
+      "### 3.3 安全稳定导则\n\n本导则由调度机构解释。\n");
+  const auto& store = library.store;
+  const auto named = library.ask("短路比怎么算 新能源接进来为啥要看这个");
   ASSERT_FALSE(named.hits.empty());
   EXPECT_EQ(named.hits[0].section_number, "2.5") << named.hits[0].snippet;
   // 测风塔 is no subject here: it is followed by 上, not by the question word.
-  const auto inside = ask("测风塔上风速仪支臂装多长");
+  const auto inside = library.ask("测风塔上风速仪支臂装多长");
   ASSERT_FALSE(inside.hits.empty());
   EXPECT_EQ(inside.hits[0].section_number, "3.2") << inside.hits[0].snippet;
   EXPECT_FALSE(chapter_asked_about(store, {"安全稳定导则"}, {}));     // the regulation's own title
