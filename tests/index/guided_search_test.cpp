@@ -266,6 +266,25 @@ TEST(TopicWords, TheChapterTitledWithWhatAQuestionAsksForIsSuggestedFirst) {
   }
 }
 
+// What the question asks for (多久一次: 周期) says where its answer is more than its other words:
+// the hits under a title holding that word come first, though a clause elsewhere holds more of
+// the question.
+TEST(TopicWords, TheHitsUnderTheTitleOfWhatIsAskedForComeFirst) {
+  OneRegulation library(
+      "# GB 77777—2020 安全工器具规程\n\n## 4 使用要求\n\n"
+      "4.1 绝缘靴每次使用前应做一次外观检查，试验不合格的绝缘靴不得使用。\n\n"
+      "4.2 绝缘手套使用前应做充气检查。\n\n"
+      "## 5 试验周期\n\n5.1 安全工器具应按表1所列的周期进行试验。\n");
+  const auto r = library.ask("绝缘靴多久做一次试验");
+  ASSERT_GE(r.hits.size(), 2u);
+  ASSERT_FALSE(r.hits[0].chapter_path.empty());
+  EXPECT_EQ(r.hits[0].chapter_path.front(), "5 试验周期") << r.hits[0].snippet;
+  // No topic asked: the chapter of 试验周期 is not put first.
+  const auto plain_question = library.ask("绝缘靴使用前要检查啥");
+  ASSERT_FALSE(plain_question.hits.empty());
+  EXPECT_NE(plain_question.hits[0].section_number, "5.1") << plain_question.hits[0].snippet;
+}
+
 TEST_F(WorkersWords, AReductionNeverLosesTheQuestionsContent) {
   // 挂地线 and 拆地线 are lone characters to the dictionary and 地 looked like a particle: the
   // question was once reduced to 线先后顺序 and found nothing.

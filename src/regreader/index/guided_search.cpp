@@ -375,11 +375,8 @@ std::vector<SearchHit> asked_about_first(const store::DocumentStore& store,
 
 namespace {
 
-// The chapters titled with a topic word of the question (周期, 种类, 罚则: what its asking points
-// to) ahead of the others, each group in its order.
-std::vector<ChapterSuggestion> topics_ahead(std::vector<ChapterSuggestion> chapters,
-                                            const std::string& topic_words) {
-  if (topic_words.empty()) return chapters;
+// The topic words of a question, one by one ("罚则 法律责任" -> 罚则, 法律责任).
+std::vector<std::string> topic_list(const std::string& topic_words) {
   std::vector<std::string> words;
   for (size_t from = 0; from < topic_words.size();) {
     size_t to = topic_words.find(' ', from);
@@ -387,11 +384,38 @@ std::vector<ChapterSuggestion> topics_ahead(std::vector<ChapterSuggestion> chapt
     if (to > from) words.push_back(topic_words.substr(from, to - from));
     from = to + 1;
   }
-  std::stable_partition(chapters.begin(), chapters.end(), [&](const ChapterSuggestion& c) {
-    return std::any_of(words.begin(), words.end(),
-                       [&](const std::string& w) { return c.title.find(w) != std::string::npos; });
-  });
+  return words;
+}
+
+bool holds_any(const std::string& title, const std::vector<std::string>& words) {
+  return std::any_of(words.begin(), words.end(),
+                     [&](const std::string& w) { return title.find(w) != std::string::npos; });
+}
+
+// The chapters titled with a topic word of the question (周期, 种类, 罚则: what its asking points
+// to) ahead of the others, each group in its order.
+std::vector<ChapterSuggestion> topics_ahead(std::vector<ChapterSuggestion> chapters,
+                                            const std::string& topic_words) {
+  const auto words = topic_list(topic_words);
+  if (words.empty()) return chapters;
+  std::stable_partition(chapters.begin(), chapters.end(),
+                        [&](const ChapterSuggestion& c) { return holds_any(c.title, words); });
   return chapters;
+}
+
+// Among the first kRankedPool hits, those under a title holding a topic word of the question
+// ahead of the others, each group in its order: "绝缘靴多久做一次试验" asks for the table of 试验
+// 周期 more than for the clauses that name 绝缘靴, and "窃电怎么处罚" for the chapter of 法律责任.
+std::vector<SearchHit> topic_chapters_first(std::vector<SearchHit> hits,
+                                            const std::string& topic_words) {
+  const auto words = topic_list(topic_words);
+  if (words.empty()) return hits;
+  const auto end = hits.begin() + std::min<std::ptrdiff_t>(kRankedPool, hits.size());
+  std::stable_partition(hits.begin(), end, [&](const SearchHit& h) {
+    return std::any_of(h.chapter_path.begin(), h.chapter_path.end(),
+                       [&](const std::string& title) { return holds_any(title, words); });
+  });
+  return hits;
 }
 
 // A question as the search reads it: reduced (`text`), as asked, and the synonyms in force.
@@ -463,6 +487,7 @@ std::vector<SearchHit> widened(const Engine& engine, const store::DocumentStore&
     hits = topics_first(store, std::move(hits),
                         q.terms.topic_words.empty() ? q.text : q.text + " " + q.terms.topic_words);
   hits = chapters_after_first(store, std::move(hits), q.whole(), with);
+  hits = topic_chapters_first(std::move(hits), q.terms.topic_words);
   hits = asked_about_first(store, std::move(hits), q.terms.asked_about, with);
   return collapse_copies(store, std::move(hits), o.collapse, o.per_reg, with.limit);
 }
