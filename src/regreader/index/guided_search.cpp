@@ -15,6 +15,7 @@
 #include "regreader/index/keyword/tokenizer.hpp"
 #include "regreader/index/question_terms.hpp"
 #include "regreader/index/ranking_memo.hpp"
+#include "regreader/index/topic_order.hpp"
 
 namespace regreader::index {
 
@@ -45,12 +46,6 @@ constexpr int kTitleHits = 5;
 // figure of the questions that quote the text at or above its level without titles, where
 // 0.5-1.0 cost it hit@1 or hit@3.
 constexpr double kTitleWeight = 0.3;
-// Chapter titles that hold a question's words raise the hits under them (topics_first) by this
-// much; only when no hit holds kTopicCoverage of the question. On the two development sets
-// (keyword): the worker set's hit@1 0.679 -> 0.711; 0.3 gave 0.701; the set that quotes the
-// text keeps its figures; applying it above coverage 0.6 cost that set hit@5.
-constexpr double kTopicWeight = 0.5;
-constexpr double kTopicCoverage = 0.5;
 // Blocks holding any pair of a question that no reading found enough of, fused below the chapter
 // titles: the worker set keeps its figures; at 1.0 one of its questions fell out of the top 5.
 constexpr double kAnyPairWeight = 0.3;
@@ -273,51 +268,6 @@ bool any_token_stored(const Engine& engine, const std::string& text, SearchFilte
   return !engine.keyword().search(text, f).empty();
 }
 
-// The partial hits again, those under titles that hold the question's words raised: a worker
-// names a clause's topic (许可人, 交代) more than its wording, and the topic is in the title of its
-// chapter (5.4.3 工作许可人) or of its regulation (电力线路部分), not in each of its sentences.
-// Each hit's place i in the ranking scores 1 / (60 + i), plus kTopicWeight / 61 times the share of
-// the question's pairs those titles hold; the first list wins ties. Only when the best hit holds
-// less than kTopicCoverage of the question: a question that quotes the text is answered by its
-// wording.
-std::vector<SearchHit> topics_first(const store::DocumentStore& store, std::vector<SearchHit> hits,
-                                    const std::string& question) {
-  std::set<std::string> wanted;
-  for (const auto& t : tokenize(question, TokenizeMode::kQuery))
-    wanted.insert(t.text);
-  double best = 0;
-  for (const auto& h : hits)
-    if (h.match != "chapter_title") best = std::max(best, h.coverage);
-  if (wanted.empty() || best >= kTopicCoverage) return hits;
-  // The pairs of each regulation's title, for the regulations the hits are in.
-  std::map<std::string, std::set<std::string>> regulation_titles;
-  for (const auto& h : hits)
-    regulation_titles.emplace(h.reg_id, std::set<std::string>{});
-  for (const auto& info : store.list())
-    if (auto at = regulation_titles.find(info.reg_id); at != regulation_titles.end())
-      for (const auto& t : tokenize(text::clean_spaces(info.title), TokenizeMode::kQuery))
-        at->second.insert(t.text);
-  std::vector<std::pair<double, size_t>> order;
-  for (size_t i = 0; i < hits.size(); ++i) {
-    std::set<std::string> titled;  // the pairs of its chapters' titles, as words when spaced out
-    for (const auto& title : hits[i].chapter_path)
-      for (const auto& t : tokenize(text::clean_spaces(title), TokenizeMode::kQuery))
-        titled.insert(t.text);
-    const auto& regulation = regulation_titles[hits[i].reg_id];
-    const auto shared = std::count_if(wanted.begin(), wanted.end(), [&](const std::string& t) {
-      return titled.count(t) > 0 || regulation.count(t) > 0;
-    });
-    const double share = static_cast<double>(shared) / static_cast<double>(wanted.size());
-    order.emplace_back(1.0 / (60.0 + static_cast<double>(i)) + kTopicWeight * share / 61.0, i);
-  }
-  std::stable_sort(order.begin(), order.end(),
-                   [](const auto& a, const auto& b) { return a.first > b.first; });
-  std::vector<SearchHit> out;
-  for (const auto& [score, i] : order)
-    out.push_back(std::move(hits[i]));
-  return out;
-}
-
 // The chapters whose text, title and clauses together, holds the most of `question`
 // (chapter_text.hpp) after the first hit: the search's own hit in such a chapter moves up, else
 // the chapter's block that holds the most of the question comes in. A question in a worker's
@@ -368,53 +318,6 @@ std::vector<SearchHit> asked_about_first(const store::DocumentStore& store,
   }
   auto first = chapter_hits(store, {*chapter}, f);
   if (!first.empty()) hits.insert(hits.begin(), std::move(first.front()));
-  return hits;
-}
-
-}  // namespace
-
-namespace {
-
-// The topic words of a question, one by one ("罚则 法律责任" -> 罚则, 法律责任).
-std::vector<std::string> topic_list(const std::string& topic_words) {
-  std::vector<std::string> words;
-  for (size_t from = 0; from < topic_words.size();) {
-    size_t to = topic_words.find(' ', from);
-    if (to == std::string::npos) to = topic_words.size();
-    if (to > from) words.push_back(topic_words.substr(from, to - from));
-    from = to + 1;
-  }
-  return words;
-}
-
-bool holds_any(const std::string& title, const std::vector<std::string>& words) {
-  return std::any_of(words.begin(), words.end(),
-                     [&](const std::string& w) { return title.find(w) != std::string::npos; });
-}
-
-// The chapters titled with a topic word of the question (周期, 种类, 罚则: what its asking points
-// to) ahead of the others, each group in its order.
-std::vector<ChapterSuggestion> topics_ahead(std::vector<ChapterSuggestion> chapters,
-                                            const std::string& topic_words) {
-  const auto words = topic_list(topic_words);
-  if (words.empty()) return chapters;
-  std::stable_partition(chapters.begin(), chapters.end(),
-                        [&](const ChapterSuggestion& c) { return holds_any(c.title, words); });
-  return chapters;
-}
-
-// Among the first kRankedPool hits, those under a title holding a topic word of the question
-// ahead of the others, each group in its order: "绝缘靴多久做一次试验" asks for the table of 试验
-// 周期 more than for the clauses that name 绝缘靴, and "窃电怎么处罚" for the chapter of 法律责任.
-std::vector<SearchHit> topic_chapters_first(std::vector<SearchHit> hits,
-                                            const std::string& topic_words) {
-  const auto words = topic_list(topic_words);
-  if (words.empty()) return hits;
-  const auto end = hits.begin() + std::min<std::ptrdiff_t>(kRankedPool, hits.size());
-  std::stable_partition(hits.begin(), end, [&](const SearchHit& h) {
-    return std::any_of(h.chapter_path.begin(), h.chapter_path.end(),
-                       [&](const std::string& title) { return holds_any(title, words); });
-  });
   return hits;
 }
 
@@ -487,7 +390,7 @@ std::vector<SearchHit> widened(const Engine& engine, const store::DocumentStore&
     hits = topics_first(store, std::move(hits),
                         q.terms.topic_words.empty() ? q.text : q.text + " " + q.terms.topic_words);
   hits = chapters_after_first(store, std::move(hits), q.whole(), with);
-  hits = topic_chapters_first(std::move(hits), q.terms.topic_words);
+  hits = topic_chapters_first(std::move(hits), q.terms.topic_words, kRankedPool);
   hits = asked_about_first(store, std::move(hits), q.terms.asked_about, with);
   return collapse_copies(store, std::move(hits), o.collapse, o.per_reg, with.limit);
 }
