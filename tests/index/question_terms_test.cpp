@@ -102,6 +102,18 @@ TEST(QuestionTerms, DefinitionQuestionsNameTheirTerm) {
   EXPECT_TRUE(reduce_question("工作票签发人应由谁担任？").definition_term.empty());
 }
 
+TEST(QuestionTerms, DefinitionQuestionsInAWorkersWords) {
+  EXPECT_EQ(reduce_question("死开关是啥意思").definition_term, "死开关");
+  EXPECT_EQ(reduce_question("冷备用啥意思").definition_term, "冷备用");
+  EXPECT_EQ(reduce_question("啥叫热备用").definition_term, "热备用");
+  // A sentence naming the term before the asking: the term is what follows its last 是 or blank.
+  EXPECT_EQ(reduce_question("说一个开关是死开关 是啥意思").definition_term, "死开关");
+  EXPECT_EQ(reduce_question("调度说的 强送 是什么意思").definition_term, "强送");
+  // A term with no 是 or blank in it stays whole.
+  EXPECT_EQ(reduce_question("事故处理中的强送是啥意思").definition_term, "事故处理中的强送");
+  EXPECT_TRUE(reduce_question("开关拉不开是啥原因").definition_term.empty());
+}
+
 TEST(QuestionTerms, ForcedWhenTheQuestionMarkerWasCutWithTheRegulationName) {
   // "根据《消防法》规定，…" loses its marker with the name; the caller says it was a question.
   EXPECT_FALSE(reduce_question("单位的主要负责人的职责").question);

@@ -23,13 +23,20 @@ const Regex& question_marker() {
   return re;
 }
 
-// "什么是X", "何谓X", "X的定义(是什么)", "X是指什么", "X的含义": X is the term asked about.
+// "什么是X", "何谓X", "X的定义(是什么)", "X是指什么", "X的含义": X is the term asked about; 啥
+// stands for 什么 as workers say it ("啥叫X", "X是啥意思"). Where the asking is led by a sentence
+// naming the term ("说一个开关是死开关 是啥意思", "这种票是第二种票是啥意思"), the term is
+// what follows the sentence's last 是 or blank: the rest says where the word was heard.
 bool definition_term(const std::string& q, std::string& term) {
-  static const Regex what_is("^(?:请问)?(?:什么(?:是|叫做?)|何谓|何为)(.+)$");
-  static const Regex defined("^(.+?)的?(?:定义|含义|概念)(?:是什么|是|为)?$");
-  static const Regex refers("^(.+?)(?:是指|指的是|是什么意思)(?:什么|哪些.*)?$");
-  return RE2::FullMatch(q, what_is, &term) || RE2::FullMatch(q, defined, &term) ||
-         RE2::FullMatch(q, refers, &term);
+  static const Regex what_is("^(?:请问)?(?:(?:什么|啥)(?:是|叫做?)|何谓|何为)(.+)$");
+  static const Regex defined("^(.+?)的?(?:定义|含义|概念)(?:是什么|是啥|是|为)?$");
+  static const Regex refers("^(.+?)(?:是指|指的是|是?(?:什么|啥)意思)(?:什么|啥|哪些.*)?$");
+  if (RE2::FullMatch(q, what_is, &term) || RE2::FullMatch(q, defined, &term)) return true;
+  if (!RE2::FullMatch(q, refers, &term)) return false;
+  static const Regex named_last("^.*(?:是|\\s)(\\S{2,})\\s*$");
+  std::string last;
+  if (RE2::FullMatch(term, named_last, &last)) term = last;
+  return true;
 }
 
 // Words that carry the question, not its subject: question words, exam framing, modal verbs and
