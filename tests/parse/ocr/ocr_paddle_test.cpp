@@ -294,6 +294,30 @@ TEST(PaddleEngine, ReadsARenderedPageOfTheSampleRegulation) {
   ASSERT_FALSE(block.empty());
   EXPECT_NEAR(block.front().x0 - 10.0f, chars.front().x0, 2.0f);
   EXPECT_GT(layer.size(), 100u);
+  // One line cut out and read alone, without the detector, lands where it was cut from.
+  const size_t at = got.find("倒闸操作应由两人进行");
+  ASSERT_NE(at, std::string::npos);
+  const size_t first = text::to_codepoints(got.substr(0, at)).size();
+  const PdfChar& lead = chars[first];
+  const float px = 300.0f / 72.0f;
+  const int x0 = std::max(0, static_cast<int>(lead.x0 * px) - 10);
+  const int y0 = std::max(0, static_cast<int>(lead.y0 * px) - 10);
+  const int w = std::min(image.width - x0, static_cast<int>(12 * (lead.x1 - lead.x0) * px));
+  const int h = std::min(image.height - y0, static_cast<int>((lead.y1 - lead.y0) * px) + 20);
+  GrayImage cut;
+  cut.width = cut.stride = w, cut.height = h, cut.dpi = 300;
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x)
+      cut.pixels.push_back(image.pixels[static_cast<size_t>(y0 + y) * image.stride + x0 + x]);
+  const auto alone = engine.recognize_line(cut, x0 / px, y0 / px);
+  std::vector<char32_t> line;
+  for (const auto& c : alone)
+    line.push_back(c.c);
+  EXPECT_NE(text::from_codepoints(line).find("倒闸操作"), std::string::npos)
+      << text::from_codepoints(line);
+  ASSERT_FALSE(alone.empty());
+  EXPECT_NEAR(alone.front().x0, lead.x0, 3.0f);
+  EXPECT_NEAR(alone.front().y1, lead.y1, 4.0f);
 }
 
 }  // namespace ocr_paddle_test

@@ -205,6 +205,66 @@ TEST(ScanRows, ACellWithInkThePageLeftUnreadIsFilledFromTheRowsReading) {
   EXPECT_FALSE(fill_cells(page, row, unread, {})) << "nothing read there: nothing added";
 }
 
+// A page of paper (245) at a pixel per point, with a seal's solid red left as light texture
+// (236) over x 200..390 of the row y 100..120.
+PixelImage sealed_row_page() {
+  PixelImage page;
+  page.width = page.stride = 420;
+  page.height = 140;
+  page.dpi = 72;
+  page.pixels.assign(420 * 140, 245);
+  for (int y = 100; y < 120; ++y)
+    for (int x = 200; x < 390; ++x)
+      page.pixels[static_cast<size_t>(y) * 420 + x] = 236;
+  return page;
+}
+
+void paint(PixelImage& page, int x0, int x1, int y0, int y1, uint8_t grey) {
+  for (int y = y0; y < y1; ++y)
+    for (int x = x0; x < x1; ++x)
+      page.pixels[static_cast<size_t>(y) * page.stride + x] = grey;
+}
+
+TEST(ScanRows, PrintNoReadingCoversIsFoundUnderASealsTexture) {
+  PixelImage page = sealed_row_page();
+  const ScanRow row{100, 400, 100, 120};
+  paint(page, 110, 140, 105, 114, 40);   // the label, black, read by the page
+  paint(page, 340, 352, 105, 114, 190);  // the value under the seal: grey, faint
+  std::vector<PdfChar> chars;
+  line(chars, "220", 110, 105);
+  const auto unread = unread_print(page, row, chars);
+  ASSERT_EQ(unread.size(), 1u);
+  EXPECT_NEAR(unread[0].x0, 340, 1.0f);
+  EXPECT_NEAR(unread[0].x1, 352, 1.0f);
+  // Once read, nothing is left; nor is the seal's texture alone print.
+  line(chars, "4.0", 340, 105);
+  EXPECT_TRUE(unread_print(page, row, chars).empty());
+  paint(page, 340, 352, 105, 114, 236);
+  EXPECT_EQ(unread_print(page, row, {}).size(), 1u) << "the label alone, unread";
+}
+
+TEST(ScanRows, AFaintValuesImageIsStretchedToBlackOnWhite) {
+  PixelImage page = sealed_row_page();
+  paint(page, 340, 352, 105, 114, 190);
+  paint(page, 344, 348, 108, 111, 205);  // a lighter stroke inside the value
+  const RowCut cut = cell_image(page, {330, 360, 100, 120});
+  ASSERT_GT(cut.image.width, 0);
+  // Trimmed to the print with a margin of half its height (9 px): 340 - 4.5 = about 335.5.
+  EXPECT_NEAR(cut.x, 336, 1.5f);
+  EXPECT_NEAR(cut.y, 101.5, 1.5f);
+  auto px = [&](float x, float y) {
+    const int cx = static_cast<int>(x - cut.x + 0.5f), cy = static_cast<int>(y - cut.y + 0.5f);
+    return cut.image.pixels[static_cast<size_t>(cy) * cut.image.stride + cx];
+  };
+  EXPECT_EQ(px(341, 106), 0) << "the darkest print is black";
+  EXPECT_GT(px(345, 109), 0);
+  EXPECT_LT(px(345, 109), 200) << "lighter print stays print";
+  EXPECT_EQ(px(338, 106), 255) << "the seal's texture is paper";
+  paint(page, 340, 352, 105, 114, 236);
+  paint(page, 344, 348, 108, 111, 236);
+  EXPECT_TRUE(cell_image(page, {330, 360, 100, 120}).image.pixels.empty()) << "no print";
+}
+
 TEST(ScanRows, AHeaderOrANoteTwoLinesHighKeepsItsRow) {
   // The header (the frame's first row) wraps its unit under its name; the note row's two lines
   // run across the frame.

@@ -46,6 +46,9 @@ class OcrEngine {
   /// Recognises a piece cut out of a page (a table's row); characters are placed on the page as
   /// if the piece's top left were at (x, y) points.
   virtual std::vector<PdfChar> recognize_block(const GrayImage& image, float x, float y) = 0;
+  /// Recognises a piece that holds one line of text (a table cell's value), without looking for
+  /// lines in it first: print too faint for line detection (under a seal) is still read.
+  virtual std::vector<PdfChar> recognize_line(const GrayImage& image, float x, float y) = 0;
   /// Whether reading a scan again at lower resolutions corrects this engine (tesseract: each
   /// resolution misreads other glyphs); PP-OCR reads a page once.
   virtual bool rereads() const = 0;

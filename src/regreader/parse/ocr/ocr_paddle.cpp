@@ -439,6 +439,23 @@ std::vector<PdfChar> PaddleEngine::recognize_block(const GrayImage& image, float
   return read(image, x, y);
 }
 
+std::vector<PdfChar> PaddleEngine::recognize_line(const GrayImage& image, float x, float y) {
+  if (image.width < 4 || image.height < 4) return {};
+  const float w = static_cast<float>(image.width), h = static_cast<float>(image.height);
+  const Crop crop{{0, 0, w, h, 1}, image, w / h};
+  float input_step = 1;
+  const CtcLine line = recognise(*impl_->recogniser, impl_->alphabet, {&crop}, input_step)[0];
+  if (line.confidence < kMinLineConfidence) return {};
+  auto chars = line_chars(line, 0, 0, w, h, input_step * h / kRecHeight);
+  const float pt = 72.0f / static_cast<float>(image.dpi);
+  for (auto& c : chars) {
+    c.x0 = x + c.x0 * pt, c.x1 = x + c.x1 * pt;
+    c.y0 = y + c.y0 * pt, c.y1 = y + c.y1 * pt;
+    c.baseline = y + c.baseline * pt, c.size *= pt;
+  }
+  return chars;
+}
+
 std::vector<PdfChar> PaddleEngine::read(const GrayImage& image, float x, float y) {
   std::vector<PdfChar> out;
   if (image.width < 4 || image.height < 4) return out;

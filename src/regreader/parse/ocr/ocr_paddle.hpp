@@ -56,6 +56,8 @@ class PaddleEngine final : public OcrEngine {
   std::string name() const override { return "paddle"; }
   std::vector<PdfChar> recognize(const GrayImage& image) override;
   std::vector<PdfChar> recognize_block(const GrayImage& image, float x, float y) override;
+  /// The recogniser alone on `image` as one line (no detection).
+  std::vector<PdfChar> recognize_line(const GrayImage& image, float x, float y) override;
   bool rereads() const override { return false; }
 
  private:

@@ -88,6 +88,13 @@ std::vector<PdfChar> TesseractEngine::recognize_block(const GrayImage& image, fl
   return out;
 }
 
+std::vector<PdfChar> TesseractEngine::recognize_line(const GrayImage& image, float x, float y) {
+  impl_->api.TessBaseAPISetPageSegMode(impl_->handle, tesseract::PSM_SINGLE_LINE);
+  auto out = read(image, x, y);
+  impl_->api.TessBaseAPISetPageSegMode(impl_->handle, tesseract::PSM_AUTO);
+  return out;
+}
+
 std::vector<PdfChar> TesseractEngine::read(const GrayImage& img, float x, float y) {
   const TessApi& api = impl_->api;
   TessBaseAPI* h = impl_->handle;

@@ -18,6 +18,7 @@ class TesseractEngine final : public OcrEngine {
   std::string name() const override { return "tesseract"; }
   std::vector<PdfChar> recognize(const GrayImage& image) override;
   std::vector<PdfChar> recognize_block(const GrayImage& image, float x, float y) override;
+  std::vector<PdfChar> recognize_line(const GrayImage& image, float x, float y) override;
   bool rereads() const override { return true; }
 
  private:

@@ -209,6 +209,99 @@ RowCut row_image(const PixelImage& page, const ScanRow& row, const std::vector<P
   return cut;
 }
 
+RowCut cell_image(const PixelImage& page, const ScanRow& cell) {
+  if (page.channels != 1 || page.dpi <= 0) return {};
+  const float scale = static_cast<float>(page.dpi) / 72.0f;  // points to pixels
+  const auto px = [&](float pt, int limit) {
+    return std::clamp(static_cast<int>(std::lround(pt * scale)), 0, limit);
+  };
+  const int cx0 = px(cell.x0 + kBorderInset, page.width),
+            cx1 = px(cell.x1 - kBorderInset, page.width);
+  const int cy0 = px(cell.y0 + kBorderInset, page.height);
+  const int cy1 = px(cell.y1 - kBorderInset, page.height);
+  // The print's box and grey levels.
+  int x0 = cx1, x1 = cx0, y0 = cy1, y1 = cy0;
+  std::vector<uint8_t> print;
+  for (int y = cy0; y < cy1; ++y)
+    for (int x = cx0; x < cx1; ++x) {
+      const uint8_t v = page.pixels[static_cast<size_t>(y) * page.stride + x];
+      if (v >= kFaintInkLevel) continue;
+      print.push_back(v);
+      x0 = std::min(x0, x), x1 = std::max(x1, x + 1), y0 = std::min(y0, y),
+      y1 = std::max(y1, y + 1);
+    }
+  if (static_cast<float>(print.size()) < kFullStop * kFullStop * scale * scale) return {};
+  // The darkest tenth of the print is black: under a seal no pixel is.
+  std::nth_element(print.begin(), print.begin() + static_cast<long>(print.size() / 10),
+                   print.end());
+  const int black = std::min<int>(print[print.size() / 10], kFaintInkLevel - 8);
+  const int margin = std::max(2, (y1 - y0) / 2);
+  x0 = std::max(cx0, x0 - margin), x1 = std::min(cx1, x1 + margin);
+  y0 = std::max(cy0, y0 - margin), y1 = std::min(cy1, y1 + margin);
+  RowCut cut{{}, static_cast<float>(x0) / scale, static_cast<float>(y0) / scale};
+  PixelImage& out = cut.image;
+  out.dpi = page.dpi;
+  out.width = out.stride = x1 - x0;
+  out.height = y1 - y0;
+  out.pixels.resize(static_cast<size_t>(out.width) * static_cast<size_t>(out.height));
+  for (int y = y0; y < y1; ++y)
+    for (int x = x0; x < x1; ++x) {
+      const int v = page.pixels[static_cast<size_t>(y) * page.stride + x];
+      out.pixels[static_cast<size_t>(y - y0) * out.stride + (x - x0)] =
+          v <= black ? 0
+          : v >= kFaintInkLevel
+              ? 255
+              : static_cast<uint8_t>((v - black) * 255 / (kFaintInkLevel - black));
+    }
+  return cut;
+}
+
+std::vector<ScanRow> unread_print(const PixelImage& page, const ScanRow& row,
+                                  const std::vector<PdfChar>& chars) {
+  std::vector<ScanRow> out;
+  if (page.channels != 1 || page.dpi <= 0) return out;
+  const float scale = static_cast<float>(page.dpi) / 72.0f;  // points to pixels
+  const auto px = [&](float pt, int limit) {
+    return std::clamp(static_cast<int>(std::lround(pt * scale)), 0, limit);
+  };
+  const int x0 = px(row.x0 + kBorderInset, page.width), x1 = px(row.x1 - kBorderInset, page.width);
+  const int y0 = px(row.y0 + kBorderInset, page.height);
+  const int y1 = px(row.y1 - kBorderInset, page.height);
+  if (x1 <= x0 || y1 <= y0) return out;
+  std::vector<int> column(static_cast<size_t>(x1 - x0), 0);
+  for (int y = y0; y < y1; ++y)
+    for (int x = x0; x < x1; ++x)
+      if (page.pixels[static_cast<size_t>(y) * page.stride + x] < kFaintInkLevel)
+        ++column[static_cast<size_t>(x - x0)];
+  const int gap = y1 - y0;  // print further apart than the row is high is another run
+  const float dot = kFullStop * kFullStop * scale * scale;
+  const auto covered = [&](float a, float b) {
+    return std::any_of(chars.begin(), chars.end(),
+                       [&](const PdfChar& c) { return inside(c, row) && c.x1 > a && c.x0 < b; });
+  };
+  for (int x = 0; x < x1 - x0;) {
+    if (column[static_cast<size_t>(x)] == 0) {
+      ++x;
+      continue;
+    }
+    int end = x, blank = 0;
+    long ink = 0;
+    for (int k = x; k < x1 - x0 && blank <= gap; ++k) {
+      if (column[static_cast<size_t>(k)] == 0) {
+        ++blank;
+        continue;
+      }
+      ink += column[static_cast<size_t>(k)];
+      end = k + 1, blank = 0;
+    }
+    const float a = static_cast<float>(x0 + x) / scale, b = static_cast<float>(x0 + end) / scale;
+    if (static_cast<float>(ink) >= dot && b - a >= kFullStop && !covered(a, b))
+      out.push_back({a, b, row.y0, row.y1});
+    x = end + 1;
+  }
+  return out;
+}
+
 namespace {
 
 // Black pixels of `cut` between x0 and x1 (points on the page), every row of it.

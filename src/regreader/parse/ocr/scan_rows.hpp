@@ -49,6 +49,28 @@ struct RowCut {
 /// white. Same resolution as `page`; empty when the row has no room inside its borders.
 RowCut row_image(const PixelImage& page, const ScanRow& row, const std::vector<PdfRule>& rules);
 
+/// Pixels of the grey OCR rendering darker than this are print when a stretch of a row is read
+/// alone: the ink filter leaves a seal's solid red as light texture (233-250 on GB 26859's 表4)
+/// and the print under it mid-grey (170-215), lighter than kScanInkLevel.
+constexpr int kFaintInkLevel = 222;
+
+/// The stretches of `row` holding print (pixels under kFaintInkLevel of the grey OCR rendering
+/// `page`) that no character of the reading `chars` lies over: runs of print across the row's
+/// height, apart from the next by more than the row is high, and holding at least a full stop's
+/// ink. A seal can hide the vertical rule between two columns (the row is then one cell, whose
+/// reading holds the label only) and the value beside it, too faint for the line detector.
+std::vector<ScanRow> unread_print(const PixelImage& page, const ScanRow& row,
+                                  const std::vector<PdfChar>& chars);
+
+/// The image of `piece` (a stretch of a row) to read as one line: cut from the grey OCR
+/// rendering `page` inside the row's borders, trimmed to its print with a margin of half the
+/// print's height, and its grey stretched so that the darkest tenth of the print is black and
+/// anything as light as kFaintInkLevel white. Empty when it holds less print than a full stop.
+/// Binarised at kScanInkLevel (as `row_image` is), faint print under a seal loses half its
+/// strokes; on GB 26859's 表4 the stretch read 5.0 where binarising read nothing, and other
+/// levels (white at 210-228, black at the 5th-50th percentile) read no more values right.
+RowCut cell_image(const PixelImage& page, const ScanRow& piece);
+
 /// Whether a cut-out row holds no ink to read (an empty row of a form): fewer black pixels than
 /// a full stop has, or no image at all.
 bool blank(const RowCut& cut);

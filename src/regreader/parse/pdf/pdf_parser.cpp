@@ -83,27 +83,49 @@ class PageReader {
   // Each row of a ruled table in the scan the page's reading is unsure of, or left a cell with
   // ink unread in, read on its own (scan_rows.hpp) at the same resolutions as the page and voted
   // the same way; it replaces the page's reading of the row where it is surer, and else fills
-  // the cells the page's reading left empty.
+  // the cells the page's reading left empty. Print in the row neither reading covered is then
+  // read alone.
   void reread_rows(const GrayImage& image, const std::vector<PdfRule>& rules,
                    const std::vector<int>& dpis, std::vector<PdfChar>& ocr) {
     for (const ScanRow& row : ruled_rows(rules)) {
-      const bool sure = row_confidence(ocr, row) >= kSureRowConf;
-      std::vector<ScanRow> unread = empty_cells(ocr, row, rules);
-      if (sure && unread.empty()) continue;  // cut out only the rows that may be read again
-      const RowCut cut = row_image(image, row, rules);
-      if (blank(cut)) continue;
-      unread = with_ink(std::move(unread), cut);
-      if (sure && unread.empty()) continue;
-      auto reading = engine_->recognize_block(cut.image, cut.x, cut.y);
-      std::vector<std::vector<PdfChar>> others;
-      for (const int dpi : dpis)
-        others.push_back(engine_->recognize_block(downscaled(cut.image, dpi), cut.x, cut.y));
-      combine_ocr_readings(reading, others);
-      // The reading left out is one more witness: a number it reads otherwise is unsure.
-      std::vector<PdfChar> page_reading = row_chars(ocr, row);
-      const bool taken = take_row_reading(ocr, row, reading);
-      if (!taken) fill_cells(ocr, row, unread, reading);
-      dispute_numbers(ocr, {taken ? std::move(page_reading) : std::move(reading)});
+      reread_row(image, rules, dpis, row, ocr);
+      read_unread_print(image, row, ocr);
+    }
+  }
+
+  void reread_row(const GrayImage& image, const std::vector<PdfRule>& rules,
+                  const std::vector<int>& dpis, const ScanRow& row, std::vector<PdfChar>& ocr) {
+    const bool sure = row_confidence(ocr, row) >= kSureRowConf;
+    std::vector<ScanRow> unread = empty_cells(ocr, row, rules);
+    if (sure && unread.empty()) return;  // cut out only the rows that may be read again
+    const RowCut cut = row_image(image, row, rules);
+    if (blank(cut)) return;
+    unread = with_ink(std::move(unread), cut);
+    if (sure && unread.empty()) return;
+    auto reading = engine_->recognize_block(cut.image, cut.x, cut.y);
+    std::vector<std::vector<PdfChar>> others;
+    for (const int dpi : dpis)
+      others.push_back(engine_->recognize_block(downscaled(cut.image, dpi), cut.x, cut.y));
+    combine_ocr_readings(reading, others);
+    // The reading left out is one more witness: a number it reads otherwise is unsure.
+    std::vector<PdfChar> page_reading = row_chars(ocr, row);
+    const bool taken = take_row_reading(ocr, row, reading);
+    if (!taken) fill_cells(ocr, row, unread, reading);
+    dispute_numbers(ocr, {taken ? std::move(page_reading) : std::move(reading)});
+  }
+
+  // Each stretch of `row` holding print, however faint (a value under a seal's solid red), that
+  // neither reading put a character over, read alone as one line (scan_rows.hpp); what it reads
+  // keeps its confidence, so a doubtful figure stays marked. A reading without a digit is the
+  // seal's texture read as glyphs (tesseract: `一本`, `- -` beside 表5's labels), not a value.
+  void read_unread_print(const GrayImage& image, const ScanRow& row, std::vector<PdfChar>& ocr) {
+    for (const ScanRow& cell : unread_print(image, row, ocr)) {
+      const RowCut cut = cell_image(image, cell);
+      if (cut.image.pixels.empty()) continue;
+      const auto reading = engine_->recognize_line(cut.image, cut.x, cut.y);
+      if (std::any_of(reading.begin(), reading.end(),
+                      [](const PdfChar& c) { return is_digit(c.c); }))
+        fill_cells(ocr, row, {cell}, reading);
     }
   }
 
