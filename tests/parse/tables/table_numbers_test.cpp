@@ -61,6 +61,38 @@ TEST(TableNumbers, TwoVoltagesJoinedByAPointAreTheListThePagePrints) {
   EXPECT_EQ(decimals.cell_text(0, 1), "20.35");
 }
 
+// OCR loses the thin ± of a direct-current row (`50` for ±50) or its bar (`+500`): beside the ±
+// rows it comes back, marked unsure. A bare nominal voltage there (`500`, the last AC row) stays,
+// and so does a column without ± rows.
+TEST(TableNumbers, APlusMinusLostBesideTheDirectCurrentRowsComesBack) {
+  auto t = two_columns({{"电压等级", "安全距离"},
+                        {"500", "6.0"},
+                        {"1000", "10.5"},
+                        {"50", "3.0"},
+                        {"±500", "7.8"},
+                        {"+660", "10.0"},
+                        {"±800", "11.1"}});
+  mark_numbers_not_read(t);
+  EXPECT_EQ(t.cell_text(3, 0), "±50");
+  EXPECT_TRUE(t.cell_unsure(3, 0));
+  EXPECT_EQ(t.cell_text(5, 0), "±660");
+  EXPECT_TRUE(t.cell_unsure(5, 0));
+  EXPECT_EQ(t.cell_text(2, 0), "1000");
+  EXPECT_FALSE(t.cell_unsure(2, 0));
+  EXPECT_EQ(t.cell_text(1, 0), "500");
+  auto last_ac = two_columns({{"电压等级", "安全距离"},
+                              {"330", "5.0"},
+                              {"500", "6.0"},
+                              {"±500", "7.8"},
+                              {"±800", "11.1"}});
+  mark_numbers_not_read(last_ac);
+  EXPECT_EQ(last_ac.cell_text(2, 0), "500") << "a nominal AC voltage beside the ± rows stays";
+  auto ac = two_columns(
+      {{"电压等级", "安全距离"}, {"35", "1.0"}, {"50", "1.2"}, {"110", "1.5"}, {"220", "3.0"}});
+  mark_numbers_not_read(ac);
+  EXPECT_EQ(ac.cell_text(2, 0), "50") << "no ± rows: nothing to give back";
+}
+
 // OCR reads a digit as the Latin letter it resembles (`±B00` for ±800): in a column of numbers
 // the digit comes back, marked unsure; a cell with other letters, or more letters than digits,
 // stays as read.

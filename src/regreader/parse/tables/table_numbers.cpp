@@ -201,6 +201,36 @@ std::optional<std::string> without_stray_quote(const std::string& content) {
   return number;
 }
 
+// A column of voltage classes whose direct-current rows (`±500`, `±660`) OCR read one of without
+// its ± (`50` for ±50: the ± is a thin glyph, and under a seal its bar goes) or with a plus only
+// (`+500`): beside a ± row, a plus, or a bare number that is no nominal voltage of an AC grid,
+// is the ± the page prints, given back and marked unsure. A bare nominal voltage (`500`) beside
+// the ± rows may be the last AC row: it stays.
+void mend_lost_plus_minus(model::TableMeta& t, int c, int first) {
+  static const RE2 kSigned(R"(^\s*±\s*\d+\s*$)");
+  static const RE2 kUnsigned(R"(^\s*(\+?)\s*(\d{2,4})\s*$)");
+  std::vector<model::TableCell*> column;
+  for (auto& cell : t.cells)
+    if (cell.row >= first && cell.col == c && cell.col_span == 1 &&
+        !text::trim(cell.content).empty())
+      column.push_back(&cell);
+  const auto signed_at = [&](size_t i) {
+    return i < column.size() && RE2::FullMatch(column[i]->content, kSigned);
+  };
+  size_t signs = 0;
+  for (size_t i = 0; i < column.size(); ++i)
+    signs += signed_at(i) ? 1 : 0;
+  if (signs < 2) return;
+  for (size_t i = 0; i < column.size(); ++i) {
+    std::string plus, number;
+    if (!RE2::FullMatch(column[i]->content, kUnsigned, &plus, &number)) continue;
+    if (!signed_at(i + 1) && !(i > 0 && signed_at(i - 1))) continue;
+    if (plus.empty() && nominal_voltage(number)) continue;
+    column[i]->content = "±" + number;
+    column[i]->unsure = true;
+  }
+}
+
 }  // namespace
 
 // A row of figures with nothing in column `c`, a column of numbers: OCR read no value there (a
@@ -266,6 +296,7 @@ void mark_numbers_not_read(model::TableMeta& t) {
       if (leading && digits && !starts_with_number(cell.content)) cell.unsure = true;
     }
     if (numbers) {
+      mend_lost_plus_minus(t, c, first);
       mark_numbers_out_of_order(t, c, first);
       mark_rows_missing_a_number(t, c, first);
     }

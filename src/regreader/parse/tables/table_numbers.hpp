@@ -34,6 +34,9 @@ namespace regreader::parse {
 ///   `66,110`: OCR's reading of `20、35`) are the list the page prints, marked unsure.
 /// - In a column of numbers, a number read with Latin letters for digits they resemble (`±B00`,
 ///   `1O`; B O o I l S Z), with more digits than letters, gets the digits back, marked unsure.
+/// - In a column of numbers with direct-current rows (`±500`, `±660`), a number beside one of them
+///   read with a plus only (`+500`), or bare and no nominal AC voltage (`50` for ±50: OCR lost the
+///   thin ±), gets the ± back, marked unsure.
 /// - A first row whose filled cells all hold figures (`10及以下 | `) is a row of data, checked as
 ///   the others are: the reading lost the header's words, not the first row's value.
 void mark_numbers_not_read(model::TableMeta& t);
