@@ -24,6 +24,25 @@ constexpr float kMinFrameWidth = 40.0f;
 // What is cut off inside each border (points): a scanned rule's thickness and its skew.
 constexpr float kBorderInset = 1.5f;
 
+// The pixels of `page` inside the borders of `row` (kBorderInset in from each), and the page's
+// pixels per point; empty (x1 <= x0 or y1 <= y0) where there is no room.
+struct PixelBox {
+  int x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+  float scale = 1;
+  bool empty() const { return x1 <= x0 || y1 <= y0; }
+};
+
+PixelBox inside_borders(const PixelImage& page, const ScanRow& row) {
+  PixelBox b;
+  b.scale = static_cast<float>(page.dpi) / 72.0f;
+  const auto px = [&](float pt, int limit) {
+    return std::clamp(static_cast<int>(std::lround(pt * b.scale)), 0, limit);
+  };
+  b.x0 = px(row.x0 + kBorderInset, page.width), b.x1 = px(row.x1 - kBorderInset, page.width);
+  b.y0 = px(row.y0 + kBorderInset, page.height), b.y1 = px(row.y1 - kBorderInset, page.height);
+  return b;
+}
+
 // The boxes of vertical rules overlapping in height, at least kMinFrameWidth wide.
 std::vector<RuledRegion> frames(const PdfPage& page) {
   auto out = ruled_regions(page, 2);
@@ -178,13 +197,9 @@ std::vector<ScanRow> ruled_rows(const std::vector<PdfRule>& rules) {
 
 RowCut row_image(const PixelImage& page, const ScanRow& row, const std::vector<PdfRule>& rules) {
   if (page.channels != 1 || page.dpi <= 0) return {};
-  const float scale = static_cast<float>(page.dpi) / 72.0f;  // points to pixels
-  const auto px = [&](float pt, int limit) {
-    return std::clamp(static_cast<int>(std::lround(pt * scale)), 0, limit);
-  };
-  const int x0 = px(row.x0 + kBorderInset, page.width), x1 = px(row.x1 - kBorderInset, page.width);
-  const int y0 = px(row.y0 + kBorderInset, page.height);
-  const int y1 = px(row.y1 - kBorderInset, page.height);
+  const PixelBox box = inside_borders(page, row);
+  const int x0 = box.x0, x1 = box.x1, y0 = box.y0, y1 = box.y1;
+  const float scale = box.scale;
   RowCut cut{{}, static_cast<float>(x0) / scale, static_cast<float>(y0) / scale};
   PixelImage& out = cut.image;
   out.dpi = page.dpi;
@@ -211,14 +226,9 @@ RowCut row_image(const PixelImage& page, const ScanRow& row, const std::vector<P
 
 RowCut cell_image(const PixelImage& page, const ScanRow& cell) {
   if (page.channels != 1 || page.dpi <= 0) return {};
-  const float scale = static_cast<float>(page.dpi) / 72.0f;  // points to pixels
-  const auto px = [&](float pt, int limit) {
-    return std::clamp(static_cast<int>(std::lround(pt * scale)), 0, limit);
-  };
-  const int cx0 = px(cell.x0 + kBorderInset, page.width),
-            cx1 = px(cell.x1 - kBorderInset, page.width);
-  const int cy0 = px(cell.y0 + kBorderInset, page.height);
-  const int cy1 = px(cell.y1 - kBorderInset, page.height);
+  const PixelBox box = inside_borders(page, cell);
+  const int cx0 = box.x0, cx1 = box.x1, cy0 = box.y0, cy1 = box.y1;
+  const float scale = box.scale;
   // The print's box and grey levels.
   int x0 = cx1, x1 = cx0, y0 = cy1, y1 = cy0;
   std::vector<uint8_t> print;
@@ -260,14 +270,10 @@ std::vector<ScanRow> unread_print(const PixelImage& page, const ScanRow& row,
                                   const std::vector<PdfChar>& chars) {
   std::vector<ScanRow> out;
   if (page.channels != 1 || page.dpi <= 0) return out;
-  const float scale = static_cast<float>(page.dpi) / 72.0f;  // points to pixels
-  const auto px = [&](float pt, int limit) {
-    return std::clamp(static_cast<int>(std::lround(pt * scale)), 0, limit);
-  };
-  const int x0 = px(row.x0 + kBorderInset, page.width), x1 = px(row.x1 - kBorderInset, page.width);
-  const int y0 = px(row.y0 + kBorderInset, page.height);
-  const int y1 = px(row.y1 - kBorderInset, page.height);
-  if (x1 <= x0 || y1 <= y0) return out;
+  const PixelBox box = inside_borders(page, row);
+  if (box.empty()) return out;
+  const int x0 = box.x0, x1 = box.x1, y0 = box.y0, y1 = box.y1;
+  const float scale = box.scale;
   std::vector<int> column(static_cast<size_t>(x1 - x0), 0);
   for (int y = y0; y < y1; ++y)
     for (int x = x0; x < x1; ++x)
