@@ -47,6 +47,12 @@ TEST(ScanRows, NoFrameNoRows) {
   EXPECT_TRUE(ruled_rows(rules).empty());
 }
 
+// The pixel of a cut-out image at page point (x, y).
+uint8_t pixel_at(const RowCut& cut, float x, float y) {
+  const int cx = static_cast<int>(x - cut.x + 0.5f), cy = static_cast<int>(y - cut.y + 0.5f);
+  return cut.image.pixels[static_cast<size_t>(cy) * cut.image.stride + cx];
+}
+
 TEST(ScanRows, TheRowsImageIsInkOnPaperWithoutItsBorders) {
   PixelImage page;
   page.width = page.stride = 300;
@@ -64,10 +70,7 @@ TEST(ScanRows, TheRowsImageIsInkOnPaperWithoutItsBorders) {
   ASSERT_GT(cut.image.width, 0);
   EXPECT_NEAR(cut.x, 101.5f, 1.0f);
   EXPECT_NEAR(cut.y, 101.5f, 1.0f);
-  auto px = [&](float x, float y) {
-    const int cx = static_cast<int>(x - cut.x + 0.5f), cy = static_cast<int>(y - cut.y + 0.5f);
-    return cut.image.pixels[static_cast<size_t>(cy) * cut.image.stride + cx];
-  };
+  auto px = [&](float x, float y) { return pixel_at(cut, x, y); };
   EXPECT_EQ(px(115, 110), 0) << "grey print is ink";
   EXPECT_EQ(px(130, 112), 255) << "a light rim is paper";
   EXPECT_EQ(px(150, 120), 255) << "the border is painted over";
@@ -252,10 +255,7 @@ TEST(ScanRows, AFaintValuesImageIsStretchedToBlackOnWhite) {
   // Trimmed to the print with a margin of half its height (9 px): 340 - 4.5 = about 335.5.
   EXPECT_NEAR(cut.x, 336, 1.5f);
   EXPECT_NEAR(cut.y, 101.5, 1.5f);
-  auto px = [&](float x, float y) {
-    const int cx = static_cast<int>(x - cut.x + 0.5f), cy = static_cast<int>(y - cut.y + 0.5f);
-    return cut.image.pixels[static_cast<size_t>(cy) * cut.image.stride + cx];
-  };
+  auto px = [&](float x, float y) { return pixel_at(cut, x, y); };
   EXPECT_EQ(px(341, 106), 0) << "the darkest print is black";
   EXPECT_GT(px(345, 109), 0);
   EXPECT_LT(px(345, 109), 200) << "lighter print stays print";

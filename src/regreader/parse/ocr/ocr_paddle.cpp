@@ -324,6 +324,16 @@ void read_skipped_glyphs(OnnxModel& recogniser, const CtcAlphabet& alphabet,
   }
 }
 
+// Characters placed in an image's pixels moved to page points: `pt` points per pixel, the
+// image's top left at (x, y) points.
+void to_page_points(std::vector<PdfChar>& chars, float x, float y, float pt) {
+  for (auto& c : chars) {
+    c.x0 = x + c.x0 * pt, c.x1 = x + c.x1 * pt;
+    c.y0 = y + c.y0 * pt, c.y1 = y + c.y1 * pt;
+    c.baseline = y + c.baseline * pt, c.size *= pt;
+  }
+}
+
 }  // namespace
 
 std::vector<SkippedGlyph> skipped_glyphs(const GrayImage& crop, float crop_x,
@@ -447,12 +457,7 @@ std::vector<PdfChar> PaddleEngine::recognize_line(const GrayImage& image, float 
   const CtcLine line = recognise(*impl_->recogniser, impl_->alphabet, {&crop}, input_step)[0];
   if (line.confidence < kMinLineConfidence) return {};
   auto chars = line_chars(line, 0, 0, w, h, input_step * h / kRecHeight);
-  const float pt = 72.0f / static_cast<float>(image.dpi);
-  for (auto& c : chars) {
-    c.x0 = x + c.x0 * pt, c.x1 = x + c.x1 * pt;
-    c.y0 = y + c.y0 * pt, c.y1 = y + c.y1 * pt;
-    c.baseline = y + c.baseline * pt, c.size *= pt;
-  }
+  to_page_points(chars, x, y, 72.0f / static_cast<float>(image.dpi));
   return chars;
 }
 
@@ -496,11 +501,7 @@ std::vector<PdfChar> PaddleEngine::read(const GrayImage& image, float x, float y
   }
   read_skipped_glyphs(*impl_->recogniser, impl_->alphabet, crops, lines);
   for (auto& chars : lines)
-    for (auto& c : chars) {
-      c.x0 = x + c.x0 * pt, c.x1 = x + c.x1 * pt;
-      c.y0 = y + c.y0 * pt, c.y1 = y + c.y1 * pt;
-      c.baseline = y + c.baseline * pt, c.size *= pt;
-    }
+    to_page_points(chars, x, y, pt);
   for (auto& l : lines)
     out.insert(out.end(), l.begin(), l.end());
   return out;
