@@ -90,6 +90,25 @@ TEST(QuestionTerms, QuestionsKeepTheirContentWordsOnly) {
   EXPECT_TRUE(has_word(who.search_text, "组织")) << who.search_text;
 }
 
+TEST(QuestionTerms, ASynonymsWordIsKeptWholeThroughItsParticles) {
+  const std::vector<std::string> whole = {"新来的", "有电", "被电", "沟里", "开关"};
+  // Without the word list, the particle inside each is dropped and the synonym can never fire.
+  EXPECT_FALSE(has_word(reduce_question("新来的人能直接干活吗").search_text, "新来的人"));
+  EXPECT_TRUE(
+      has_word(reduce_question("新来的人能直接干活吗", false, whole).search_text, "新来的人"));
+  EXPECT_TRUE(has_word(reduce_question("线路有电怎么办", false, whole).search_text, "有电"));
+  EXPECT_TRUE(has_word(reduce_question("被电了怎么急救", false, whole).search_text, "被电"));
+  EXPECT_NE(reduce_question("沟里能不能休息", false, whole).search_text.find("沟里"),
+            std::string::npos);
+  // Words the dictionary already reads as the list does come out as before.
+  EXPECT_EQ(reduce_question("隔离开关怎么操作", false, whole).search_text,
+            reduce_question("隔离开关怎么操作").search_text);
+  // A trailing 的 that is part of a listed word stays.
+  EXPECT_EQ(reduce_question("哪些算新来的").search_text.find("新来的"), std::string::npos);
+  EXPECT_NE(reduce_question("哪些算新来的", false, whole).search_text.find("新来的"),
+            std::string::npos);
+}
+
 TEST(QuestionTerms, DefinitionQuestionsNameTheirTerm) {
   const auto a = reduce_question("电力系统暂态稳定的定义");
   EXPECT_EQ(a.definition_term, "电力系统暂态稳定");

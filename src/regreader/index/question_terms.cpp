@@ -1,5 +1,6 @@
 #include "regreader/index/question_terms.hpp"
 
+#include <algorithm>
 #include <set>
 #include <sstream>
 
@@ -101,10 +102,24 @@ std::string strip_edges(std::string s) {
   return s;
 }
 
-std::string join(const std::vector<std::string>& words) {
+// True when `word` holds one of `whole` that `part` (a piece of it) does not.
+bool loses_whole_word(const std::string& word, const std::string& part,
+                      const std::vector<std::string>& whole) {
+  return std::any_of(whole.begin(), whole.end(), [&](const std::string& w) {
+    return word.find(w) != std::string::npos && part.find(w) == std::string::npos;
+  });
+}
+
+// The words joined by spaces, each without a leading or trailing 的/之 unless that is part of a
+// whole word (新来的).
+std::string join(const std::vector<std::string>& words,
+                 const std::vector<std::string>& whole = {}) {
   std::string out;
-  for (const auto& w : words)
-    out += (out.empty() ? "" : " ") + strip_edges(w);
+  for (const auto& w : words) {
+    std::string stripped = strip_edges(w);
+    if (loses_whole_word(w, stripped, whole)) stripped = w;
+    out += (out.empty() ? "" : " ") + stripped;
+  }
   return out;
 }
 
@@ -158,25 +173,65 @@ bool asks_alone(const std::string& word) {
   return words.count(word) > 0;
 }
 
-std::vector<std::string> content_words(std::string s) {
+// The dictionary's words of `piece`, with each run of them that spells one of `whole` exactly
+// (starts and ends on their boundaries) merged into one word, marked in `is_whole`. A whole word
+// the dictionary reads inside a longer one (开关 of 隔离开关) is left to that word.
+std::vector<std::string> split_keeping(const std::string& piece,
+                                       const std::vector<std::string>& whole,
+                                       std::vector<bool>& is_whole) {
+  std::vector<std::string> words = text::split_words(piece);
+  is_whole.assign(words.size(), false);
+  std::vector<std::string> here;  // the whole words the piece holds: few, mostly none
+  for (const auto& w : whole)
+    if (!w.empty() && piece.find(w) != std::string::npos) here.push_back(w);
+  if (here.empty()) return words;
+  std::vector<std::string> out;
+  std::vector<bool> out_whole;
+  for (size_t i = 0; i < words.size();) {
+    // The longest run from word i that is a whole word.
+    size_t end = i;
+    std::string run;
+    for (size_t j = i; j < words.size(); ++j) {
+      run += words[j];
+      if (std::find(here.begin(), here.end(), run) != here.end()) end = j + 1;
+    }
+    if (end == i || end == i + 1) {
+      out.push_back(words[i]);
+      out_whole.push_back(end == i + 1);
+      ++i;
+      continue;
+    }
+    std::string merged;
+    for (size_t k = i; k < end; ++k)
+      merged += words[k];
+    out.push_back(std::move(merged));
+    out_whole.push_back(true);
+    i = end;
+  }
+  is_whole = std::move(out_whole);
+  return out;
+}
+
+std::vector<std::string> content_words(std::string s, const std::vector<std::string>& whole) {
   RE2::GlobalReplace(&s, asking(), " ");
   s = fold_a_not_a(s);
   // Word by word, each knowing whether a blank (a question word blanked) comes right before it.
   std::vector<std::string> words;
-  std::vector<bool> after_blank;
+  std::vector<bool> after_blank, is_whole;
   std::istringstream pieces(s);
   for (std::string piece; pieces >> piece;) {
-    bool first = true;
-    for (auto& word : text::split_words(piece)) {
-      words.push_back(std::move(word));
-      after_blank.push_back(first);
-      first = false;
+    std::vector<bool> piece_whole;
+    auto piece_words = split_keeping(piece, whole, piece_whole);
+    for (size_t i = 0; i < piece_words.size(); ++i) {
+      words.push_back(std::move(piece_words[i]));
+      after_blank.push_back(i == 0);
+      is_whole.push_back(piece_whole[i]);
     }
   }
   std::vector<bool> kept(words.size());
   for (size_t i = 0; i < words.size(); ++i)
-    kept[i] = stop_words().count(words[i]) == 0 &&
-              (!asks_alone(words[i]) || (!after_blank[i] && kept[i - 1]));
+    kept[i] = is_whole[i] || (stop_words().count(words[i]) == 0 &&
+                              (!asks_alone(words[i]) || (!after_blank[i] && kept[i - 1])));
   return join_words(words, kept);
 }
 
@@ -231,7 +286,8 @@ bool is_question(const std::string& query) {
          a_not_a_at(text::to_u32string(query)) != std::u32string::npos;
 }
 
-QuestionTerms reduce_question(const std::string& query, bool asked) {
+QuestionTerms reduce_question(const std::string& query, bool asked,
+                              const std::vector<std::string>& whole_words) {
   QuestionTerms out;
   out.search_text = query;
   if (!asked && !is_question(query)) return out;
@@ -245,8 +301,9 @@ QuestionTerms reduce_question(const std::string& query, bool asked) {
     out.definition_words = join(join_words(words, std::vector<bool>(words.size(), true)));
   }
   // A definition question searches the term; the rest of it (的定义, 什么是) is the asking.
-  const std::string reduced =
-      out.definition_words.empty() ? join(content_words(q)) : out.definition_words;
+  const std::string reduced = out.definition_words.empty()
+                                  ? join(content_words(q, whole_words), whole_words)
+                                  : out.definition_words;
   if (reduced.empty()) return out;
   out.question = true;
   out.search_text = reduced;
