@@ -15,6 +15,7 @@
 #include "regreader/index/keyword/tokenizer.hpp"
 #include "regreader/index/question_terms.hpp"
 #include "regreader/index/ranking_memo.hpp"
+#include "regreader/index/scope_clauses.hpp"
 #include "regreader/index/topic_order.hpp"
 
 namespace regreader::index {
@@ -528,6 +529,10 @@ GuidedResult guided_search(const Engine& engine, const std::string& query,
     r.hits = run(f);
   }
   if (r.hits.empty()) last_resorts(engine, store, q, f, mode, o, r, on_step);
+  // A question about something in a document is not answered by the clause stating the whole
+  // document's scope or purpose, which shares its words with every such question.
+  if (terms.question && terms.definition_term.empty() && !asks_about_scope(query))
+    r.hits = whole_document_hits_last(store, std::move(r.hits));
   if (static_cast<int>(r.hits.size()) > filter.limit) r.hits.resize(filter.limit);
   make_snippets(store, r.hits);
   return r;
