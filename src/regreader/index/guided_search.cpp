@@ -16,6 +16,7 @@
 #include "regreader/index/question_terms.hpp"
 #include "regreader/index/ranking_memo.hpp"
 #include "regreader/index/scope_clauses.hpp"
+#include "regreader/index/specific_first.hpp"
 #include "regreader/index/topic_order.hpp"
 
 namespace regreader::index {
@@ -533,6 +534,8 @@ GuidedResult guided_search(const Engine& engine, const std::string& query,
   // document's scope or purpose, which shares its words with every such question.
   if (terms.question && terms.definition_term.empty() && !asks_about_scope(query))
     r.hits = whole_document_hits_last(store, std::move(r.hits));
+  if (terms.question && terms.definition_term.empty())
+    r.hits = subchapters_before_headings(std::move(r.hits), r.hits.size());
   if (static_cast<int>(r.hits.size()) > filter.limit) r.hits.resize(filter.limit);
   make_snippets(store, r.hits);
   return r;
