@@ -350,12 +350,8 @@ struct Asked {
 // the first blocks of the chapters whose titles share its words. Says so in `r`.
 std::vector<SearchHit> widened(const Engine& engine, const store::DocumentStore& store,
                                const Asked& q, std::vector<SearchHit> hits,
-                               const SearchFilter& with, SearchMode mode, const GuidedOptions& o,
-                               GuidedResult& r,
+                               const SearchFilter& with, const GuidedOptions& o, GuidedResult& r,
                                const std::function<void(const std::string&)>& on_step) {
-  // The vector leg embeds each block with its chapter's title already (embedding_text).
-  const bool keyword_only = mode == SearchMode::kKeyword ||
-                            (mode == SearchMode::kHybrid && !semantic_unavailable(engine).empty());
   if (!q.terms.as_asked.empty() && q.terms.as_asked != q.text) {
     // Keyword only: a hybrid search's vector leg has embedded the question already.
     auto whole = ranked_folded(engine, store, q.terms.as_asked, q.asked, with, SearchMode::kKeyword,
@@ -397,9 +393,11 @@ std::vector<SearchHit> widened(const Engine& engine, const store::DocumentStore&
     r.fallback_query = q.whole();
     hits = fuse(std::move(hits), std::move(loose), kAnyPairWeight);
   }
-  if (keyword_only)
-    hits = topics_first(store, std::move(hits),
-                        q.terms.topic_words.empty() ? q.text : q.text + " " + q.terms.topic_words);
+  // Hybrid too: the vector leg embeds each block with its chapter's title, but fused with the
+  // keyword leg's ranks the titles' words weigh little (hybrid LSA, workers' questions: hit@1
+  // 0.717 -> 0.722, held out 0.531 -> 0.537 when applied).
+  hits = topics_first(store, std::move(hits),
+                      q.terms.topic_words.empty() ? q.text : q.text + " " + q.terms.topic_words);
   hits = chapters_after_first(store, std::move(hits), q.whole(), with);
   hits = topic_chapters_first(std::move(hits), q.terms.topic_words, kRankedPool);
   hits = asked_about_first(store, std::move(hits), q.terms.asked_about, with);
@@ -507,7 +505,7 @@ GuidedResult guided_search(const Engine& engine, const std::string& query,
       put_first(hits, std::move(first), consumed, with.limit);
     }
     if (std::any_of(hits.begin(), hits.end(), strict)) return hits;
-    return widened(engine, store, q, std::move(hits), with, mode, o, r, on_step);
+    return widened(engine, store, q, std::move(hits), with, o, r, on_step);
   };
   r.hits = run(f);
   const std::string weak = "only weak matches in the regulation(s) the query names (";
