@@ -285,6 +285,23 @@ TEST(TopicWords, TheHitsUnderTheTitleOfWhatIsAskedForComeFirst) {
   EXPECT_NE(plain_question.hits[0].section_number, "5.1") << plain_question.hits[0].snippet;
 }
 
+// All the question's words found together in one clause do not settle it when its asking names a
+// kind of section (管哪些: 职责): the chapter titled with that word still comes first.
+TEST(TopicWords, TheTitleOfWhatIsAskedForWinsOverAClauseHoldingEveryWord) {
+  OneRegulation library(
+      "# GB 77777—2020 电网调度规程\n\n## 2 调度机构的设置\n\n"
+      "2.1 调度机构分为国家级、省级和地区级，各级调度机构管辖范围内的事务由其办理。\n\n"
+      "## 3 调度机构的职责\n\n3.1 组织编制和执行电网的运行方式。\n\n"
+      "3.2 指挥电网的运行操作和事故处理。\n");
+  const auto r = library.ask("调度机构都管哪些");
+  ASSERT_FALSE(r.hits.empty());
+  EXPECT_EQ(r.hits[0].chapter_path.front(), "3 调度机构的职责") << r.hits[0].snippet;
+  // Without the asking's topic, the clause holding every word answers first.
+  const auto plain_question = library.ask("调度机构管辖的事务由谁办理");
+  ASSERT_FALSE(plain_question.hits.empty());
+  EXPECT_EQ(plain_question.hits[0].section_number, "2.1") << plain_question.hits[0].snippet;
+}
+
 TEST_F(WorkersWords, AReductionNeverLosesTheQuestionsContent) {
   // 挂地线 and 拆地线 are lone characters to the dictionary and 地 looked like a particle: the
   // question was once reduced to 线先后顺序 and found nothing.

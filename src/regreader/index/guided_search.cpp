@@ -504,7 +504,9 @@ GuidedResult guided_search(const Engine& engine, const std::string& query,
                                    with, consumed);
       put_first(hits, std::move(first), consumed, with.limit);
     }
-    if (std::any_of(hits.begin(), hits.end(), strict)) return hits;
+    // A strict match settles it unless the asking names a kind of section (管哪些: 职责, 多久一次:
+    // 周期): then the chapters titled with that word are still looked for.
+    if (std::any_of(hits.begin(), hits.end(), strict) && terms.topic_words.empty()) return hits;
     return widened(engine, store, q, std::move(hits), with, o, r, on_step);
   };
   r.hits = run(f);
