@@ -252,12 +252,14 @@ TEST(TopicWords, TheChapterTitledWithWhatAQuestionAsksForIsSuggestedFirst) {
       "## 6 工作票种类\n\n6.1 工作分为停电工作和不停电工作。\n\n"
       "## 7 罚则\n\n7.1 违反本规程的，由单位给予通报批评。\n\n"
       "## 8 母线检修\n\n8.1 母线检修应停电并接地。\n\n"
-      "## 9 母线操作原则\n\n9.1 倒换前应检查母联断路器在合位。\n");
+      "## 9 母线操作原则\n\n9.1 倒换前应检查母联断路器在合位。\n\n"
+      "## 10 值班人员职责\n\n10.1 值班人员应按调度指令进行倒闸操作。\n");
   const std::pair<const char*, const char*> cases[] = {
       {"绝缘手套多久做一次", "5 试验周期"},
       {"干活用的票有哪几种", "6 工作票种类"},
       {"不按规程领用绝缘工器具会受啥处罚", "7 罚则"},
       {"倒母线有啥讲究", "9 母线操作原则"},
+      {"当班的要负责哪些事", "10 值班人员职责"},
   };
   for (const auto& [question, title] : cases) {
     const auto r = library.ask(question);
