@@ -260,6 +260,7 @@ TEST(TopicWords, TheChapterTitledWithWhatAQuestionAsksForIsSuggestedFirst) {
       {"不按规程领用绝缘工器具会受啥处罚", "7 罚则"},
       {"倒母线有啥讲究", "9 母线操作原则"},
       {"当班的要负责哪些事", "10 值班人员职责"},
+      {"私自领用工器具会有啥后果", "7 罚则"},
   };
   for (const auto& [question, title] : cases) {
     const auto r = library.ask(question);
