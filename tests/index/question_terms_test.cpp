@@ -91,7 +91,11 @@ TEST(QuestionTerms, QuestionsKeepTheirContentWordsOnly) {
 }
 
 TEST(QuestionTerms, ASynonymsWordIsKeptWholeThroughItsParticles) {
-  const std::vector<std::string> whole = {"新来的", "有电", "被电", "沟里", "开关"};
+  const SynonymTable whole = {{"新来的", "新参加"},
+                              {"有电", "带电"},
+                              {"被电", "触电"},
+                              {"沟里", "沟内"},
+                              {"开关", "断路器"}};
   // Without the word list, the particle inside each is dropped and the synonym can never fire.
   EXPECT_FALSE(has_word(reduce_question("新来的人能直接干活吗").search_text, "新来的人"));
   EXPECT_TRUE(

@@ -169,15 +169,6 @@ std::shared_ptr<const RegulationNames> library_names(const store::DocumentStore&
 
 namespace {
 
-// The words a synonym table replaces: a question's reduction keeps them whole.
-std::vector<std::string> synonym_words(const SynonymTable& synonyms) {
-  std::vector<std::string> out;
-  out.reserve(synonyms.size());
-  for (const auto& [from, to] : synonyms)
-    out.push_back(from);
-  return out;
-}
-
 // Terms the dictionary split out of one synonym's word are one term again: "打雷 下雨 倒闸"
 // -> "打雷下雨 倒闸", so that 打雷下雨 finds 雷雨.
 std::string join_synonym_words(const std::string& text, const SynonymTable& synonyms) {
@@ -479,7 +470,7 @@ GuidedResult guided_search(const Engine& engine, const std::string& query,
   std::string text = named && !mentions.rest.empty() ? mentions.rest : query;
   const std::string asked = text;  // what the vector leg embeds: a sentence reads better to it
   const SynonymTable& synonyms = filter.synonyms ? *filter.synonyms : builtin_synonyms();
-  const QuestionTerms terms = reduce_question(text, is_question(query), synonym_words(synonyms));
+  const QuestionTerms terms = reduce_question(text, is_question(query), synonyms);
   text = terms.question ? join_synonym_words(terms.search_text, synonyms) : terms.search_text;
   if (text != query) r.query_used = text;
   r.definition_term = terms.definition_term;

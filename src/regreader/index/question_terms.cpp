@@ -181,10 +181,7 @@ std::vector<std::string> split_keeping(const std::string& piece,
                                        std::vector<bool>& is_whole) {
   std::vector<std::string> words = text::split_words(piece);
   is_whole.assign(words.size(), false);
-  std::vector<std::string> here;  // the whole words the piece holds: few, mostly none
-  for (const auto& w : whole)
-    if (!w.empty() && piece.find(w) != std::string::npos) here.push_back(w);
-  if (here.empty()) return words;
+  if (whole.empty()) return words;
   std::vector<std::string> out;
   std::vector<bool> out_whole;
   for (size_t i = 0; i < words.size();) {
@@ -193,7 +190,7 @@ std::vector<std::string> split_keeping(const std::string& piece,
     std::string run;
     for (size_t j = i; j < words.size(); ++j) {
       run += words[j];
-      if (std::find(here.begin(), here.end(), run) != here.end()) end = j + 1;
+      if (std::find(whole.begin(), whole.end(), run) != whole.end()) end = j + 1;
     }
     if (end == i || end == i + 1) {
       out.push_back(words[i]);
@@ -287,11 +284,13 @@ bool is_question(const std::string& query) {
          a_not_a_at(text::to_u32string(query)) != std::u32string::npos;
 }
 
-QuestionTerms reduce_question(const std::string& query, bool asked,
-                              const std::vector<std::string>& whole_words) {
+QuestionTerms reduce_question(const std::string& query, bool asked, const SynonymTable& synonyms) {
   QuestionTerms out;
   out.search_text = query;
   if (!asked && !is_question(query)) return out;
+  std::vector<std::string> whole_words;  // the synonyms' words the question holds: few, mostly none
+  for (const auto& [from, to] : synonyms)
+    if (!from.empty() && query.find(from) != std::string::npos) whole_words.push_back(from);
   static const Regex tail("[\\s？?。！!]+$");
   std::string q = text::trim(query);
   RE2::GlobalReplace(&q, tail, "");

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "regreader/index/synonyms.hpp"
+
 namespace regreader::index {
 
 struct QuestionTerms {
@@ -37,11 +39,11 @@ bool is_question(const std::string& query);
 /// is. Runs of single characters the dictionary did not know are joined ("倒|闸" -> "倒闸") and a
 /// lone character after a word stays with it ("操作|票" -> "操作票"). `asked`: reduce even without
 /// a question marker (the query was a question before the regulation it named was cut out).
-/// `whole_words`: words kept whole wherever the dictionary's words line up with them (the
-/// synonym table's: 新来的, 有电, 被电, 沟里), so that a particle inside one (的, 有, 被, 里) is
-/// not dropped as a particle and the word still finds its synonym.
+/// The words `synonyms` replaces (新来的, 有电, 被电, 沟里) are kept whole wherever the
+/// dictionary's words line up with them, so that a particle inside one (的, 有, 被, 里) is not
+/// dropped as a particle and the word still finds its synonym.
 QuestionTerms reduce_question(const std::string& query, bool asked = false,
-                              const std::vector<std::string>& whole_words = {});
+                              const SynonymTable& synonyms = {});
 
 /// The question's Chinese characters that may carry content, each once, in order, separated by
 /// spaces ("刀闸咋拉不动" -> "刀 闸 拉 动"): question words, particles and pronouns go. The last

@@ -25,12 +25,15 @@ bool states_scope_or_purpose(const std::string& content) {
   return RE2::PartialMatch(content, re);
 }
 
+bool under_whole_document_title(const std::vector<std::string>& chapter_path) {
+  return !chapter_path.empty() && whole_document_title(chapter_path.front());
+}
+
 }  // namespace
 
 bool about_whole_document(const std::vector<std::string>& chapter_path,
                           const std::string& content) {
-  if (!chapter_path.empty() && whole_document_title(chapter_path.front())) return true;
-  return states_scope_or_purpose(content);
+  return under_whole_document_title(chapter_path) || states_scope_or_purpose(content);
 }
 
 bool asks_about_scope(const std::string& question) {
@@ -42,8 +45,9 @@ std::vector<SearchHit> whole_document_hits_last(const store::DocumentStore& stor
                                                 std::vector<SearchHit> hits) {
   std::vector<SearchHit> kept, last;
   for (auto& h : hits) {
-    const bool whole =
-        about_whole_document(h.chapter_path, store.block_content(h.block_id).value_or(""));
+    // The title settles most; a block's text is read only when it does not.
+    const bool whole = under_whole_document_title(h.chapter_path) ||
+                       states_scope_or_purpose(store.block_content(h.block_id).value_or(""));
     (whole ? last : kept).push_back(std::move(h));
   }
   for (auto& h : last)
