@@ -1,3 +1,4 @@
+#include "regreader/index/keyword/counted_bm25.hpp"
 #include "regreader/index/keyword/keyword_index.hpp"
 #include "regreader/index/keyword/rowid_scope.hpp"
 #include "regreader/index/keyword/snippet.hpp"
@@ -150,6 +151,62 @@ TEST_F(KeywordSearch, TokenCountsChooseAsCountingDoes) {
   EXPECT_EQ(results(), counted);
   optimize_keyword_index(*store_);
   EXPECT_EQ(results(), counted);
+}
+
+TEST_F(KeywordSearch, CountedBm25IsBm25WithTheStatisticsGiven) {
+  store::Database& db = *store_->database();
+  const std::string match = "\"失压\" OR \"故障\" OR \"母线\"";
+  auto scores = [&](const std::string& score, const Bm25Statistics* given) {
+    auto s = db.prepare("SELECT rowid, " + score +
+                        " FROM block_fts WHERE block_fts MATCH ?1 ORDER BY rowid");
+    s.bind(1, match);
+    if (given) s.bind_pointer(2, given, kBm25StatisticsPointer);
+    std::vector<std::pair<int64_t, double>> out;
+    while (s.step())
+      out.emplace_back(s.integer(0), s.real(1));
+    return out;
+  };
+  std::vector<int64_t> counts;
+  for (const char* t : {"失压", "故障", "母线"}) {
+    auto n = db.prepare("SELECT count(*) FROM block_fts WHERE block_fts MATCH ?1");
+    n.bind(1, "\"" + std::string(t) + "\"");
+    ASSERT_TRUE(n.step());
+    counts.push_back(n.integer(0));
+  }
+  ASSERT_EQ(counts[0], 1) << "失压 is in one block: its IDF is above the floor";
+  // A block of some 900 tokens: its length takes two bytes where the index keeps it.
+  std::string long_clause = "7.1 ";
+  for (int i = 0; i < 30; ++i)
+    long_clause += "母线故障跳闸后，值班人员应检查保护动作情况。";
+  store_->save(doc("LONG", "# 长条文\n\n## 7 母线\n\n" + long_clause + "\n"));
+  counts[1] += 1;
+  counts[2] += 2;  // the heading and the clause
+  EXPECT_EQ(row_lengths(*store_), nullptr) << "the library changed after the index counted it";
+  optimize_keyword_index(*store_);  // as every ingest ends
+  const auto lengths = row_lengths(*store_);
+  ASSERT_NE(lengths, nullptr);
+  EXPECT_EQ(lengths, row_lengths(*store_)) << "read once per store version";
+  const auto plain = scores("bm25(block_fts)", nullptr);
+  ASSERT_GE(plain.size(), 3u);
+  // The same doubles, not only the same order.
+  const Bm25Statistics both{&counts, lengths.get()};
+  EXPECT_EQ(scores("regreader_bm25(block_fts, ?2)", &both), plain);
+  EXPECT_EQ(scores("regreader_bm25(block_fts, ?2)", nullptr), plain) << "nothing given: read";
+  // What is given is used: a wrong count or length changes the scores ...
+  auto wrong_counts = counts;
+  wrong_counts[0] = 2;
+  const Bm25Statistics counted{&wrong_counts, nullptr};
+  EXPECT_NE(scores("regreader_bm25(block_fts, ?2)", &counted), plain);
+  RowLengths longer = *lengths;
+  for (auto& n : longer.tokens)
+    n += 3;
+  const Bm25Statistics measured{nullptr, &longer};
+  EXPECT_NE(scores("regreader_bm25(block_fts, ?2)", &measured), plain);
+  // ... but counts for another number of phrases are not.
+  wrong_counts.pop_back();
+  EXPECT_EQ(scores("regreader_bm25(block_fts, ?2)", &counted), plain);
+  // Searches rank as before with the statistics kept: the loose pass and the strict ones.
+  EXPECT_FALSE(search("母线失压 故障处理").empty());
 }
 
 TEST_F(KeywordSearch, AScopeOfRegulationsKeepsItsRankingAndNothingElse) {

@@ -3,6 +3,7 @@
 
 #include <sqlite3.h>
 
+#include "regreader/index/keyword/counted_bm25.hpp"
 #include "regreader/index/keyword/keyword_index.hpp"
 #include "regreader/index/keyword/rowid_scope.hpp"
 #include "regreader/index/keyword/tokenizer.hpp"
@@ -56,7 +57,8 @@ int register_on(sqlite3* db, char** err, const sqlite3_api_routines*) {
     if (err) *err = sqlite3_mprintf("FTS5 is not available in this SQLite");
     return SQLITE_ERROR;
   }
-  const int rc = api->xCreateTokenizer(api, "regreader_cjk", nullptr, &kTokenizer, nullptr);
+  int rc = api->xCreateTokenizer(api, "regreader_cjk", nullptr, &kTokenizer, nullptr);
+  if (rc == SQLITE_OK) rc = register_counted_bm25(api);
   return rc != SQLITE_OK ? rc : register_scope_function(db);
 }
 

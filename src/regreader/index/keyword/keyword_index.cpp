@@ -10,6 +10,7 @@
 #include <unordered_set>
 
 #include "regreader/core/error.hpp"
+#include "regreader/index/keyword/counted_bm25.hpp"
 #include "regreader/index/keyword/rowid_scope.hpp"
 #include "regreader/index/keyword/snippet.hpp"
 #include "regreader/index/keyword/tokenizer.hpp"
@@ -90,7 +91,7 @@ bool keyword_index_exists(store::Database& db) {
   return table_exists(db, "block_fts") && table_exists(db, "block_token_version");
 }
 
-// Inside a write transaction: the token counts of the library as it is now.
+// Inside a write transaction: the token counts and row lengths of the library as it is now.
 void count_tokens(store::PageStore& store) {
   store::Database& db = *store.database();
   db.exec(
@@ -100,6 +101,7 @@ void count_tokens(store::PageStore& store) {
   db.exec("INSERT INTO block_token_blocks SELECT term, doc FROM temp.block_fts_vocab");
   db.exec("DELETE FROM block_token_version");
   db.prepare("INSERT INTO block_token_version VALUES (?1)").bind(1, store.version()).run();
+  store_row_lengths(store);
 }
 
 }  // namespace
@@ -185,6 +187,11 @@ struct PassKind {
   /// The coverage of each block text met in the pass: copies of a regulation rank the same
   /// clause many times over, and tokenizing it again is most of a candidate's cost.
   std::unordered_map<std::string, double>* covered = nullptr;
+  /// Each phrase's block count when the index keeps them (the loose pass); else counted as
+  /// bm25() counts them.
+  const std::vector<int64_t>* phrase_blocks = nullptr;
+  /// Each row's length when the index keeps them at the store's version.
+  const RowLengths* lengths = nullptr;
 };
 
 }  // namespace
@@ -285,6 +292,7 @@ struct RankingQuery {
   int limit_param = 0;
 };
 
+// Ranked by regreader_bm25 (counted_bm25.hpp), its statistics parameter 2.
 RankingQuery ranking_query(const SearchFilter& filter, bool scoped) {
   // Filters on the block (its chapter's text, its type) join the matches to their rows, so that
   // FTS5 ranks only the blocks that pass them: a definition's search in the terms chapters read
@@ -292,15 +300,15 @@ RankingQuery ranking_query(const SearchFilter& filter, bool scoped) {
   RankingQuery q;
   q.by_path = path_text_tells(filter.chapter_scope);
   const bool by_path = q.by_path;
-  q.sql = "SELECT block_fts.rowid, bm25(block_fts) FROM block_fts";
+  q.sql = "SELECT block_fts.rowid, regreader_bm25(block_fts, ?2) AS score FROM block_fts";
   if (by_path || !filter.block_types.empty())
     q.sql += " JOIN blocks ON blocks.rowid = block_fts.rowid";
   q.sql += " WHERE block_fts MATCH ?1";
-  int next = 2;
+  int next = 3;
   if (scoped) q.sql += " AND regreader_in_scope(?" + std::to_string(next++) + ", block_fts.rowid)";
   if (by_path) q.sql += " AND instr(blocks.chapter_path, ?" + std::to_string(next++) + ") > 0";
   append_in_list(q.sql, next, "blocks.block_type", filter.block_types.size());
-  q.sql += " ORDER BY bm25(block_fts), block_fts.rowid LIMIT ?" + std::to_string(next);
+  q.sql += " ORDER BY score, block_fts.rowid LIMIT ?" + std::to_string(next);
   q.limit_param = next;
   return q;
 }
@@ -313,6 +321,8 @@ void run_query(store::Database& db, const std::string& match, const SearchFilter
   auto s = db.cached(rq.sql);
   int k = 1;
   s->bind(k++, match);
+  const Bm25Statistics statistics{kind.phrase_blocks, kind.lengths};
+  s->bind_pointer(k++, &statistics, kBm25StatisticsPointer);
   if (scope) s->bind_pointer(k++, scope, kRowidScopePointer);
   if (rq.by_path) s->bind(k++, filter.chapter_scope);
   for (auto t : filter.block_types)
@@ -409,8 +419,22 @@ std::optional<std::vector<int64_t>> counted_blocks(const store::PageStore& store
   return out;
 }
 
-std::string rare_tokens_expression(const store::PageStore& store,
-                                   const std::vector<std::string>& tokens, bool keep_common) {
+// The loose pass's MATCH expression and, when the index's counts are current, each of its
+// phrases' block counts (for regreader_bm25).
+struct LooseExpression {
+  std::string match;
+  std::optional<std::vector<int64_t>> counts;
+};
+
+// True when FTS5 reads `token`, quoted, as that one token: its count in the vocabulary is then
+// the phrase's.
+bool one_token(const std::string& token) {
+  const auto tokens = tokenize(token, TokenizeMode::kQuery);
+  return tokens.size() == 1 && tokens.front().text == token;
+}
+
+LooseExpression rare_tokens_expression(const store::PageStore& store,
+                                       const std::vector<std::string>& tokens, bool keep_common) {
   store::Database& db = *store.database();
   int64_t blocks = 1;
   {
@@ -435,10 +459,18 @@ std::string rare_tokens_expression(const store::PageStore& store,
     for (size_t i = 0; i < counted.size(); ++i)
       if (counted[i].blocks > kMaxLooseRows) counted[i].blocks = blocks_up_to(i, common + 1);
   }
-  std::string expr;
-  for (const auto& t : choose_loose_tokens(counted, blocks, keep_common))
-    expr += (expr.empty() ? "" : " OR ") + quote_phrase({Token{t, 0, 0}});
-  return expr;
+  LooseExpression out;
+  if (known) out.counts.emplace();
+  for (const auto& t : choose_loose_tokens(counted, blocks, keep_common)) {
+    out.match += (out.match.empty() ? "" : " OR ") + quote_phrase({Token{t, 0, 0}});
+    const auto at =
+        static_cast<size_t>(std::find(tokens.begin(), tokens.end(), t) - tokens.begin());
+    if (out.counts && one_token(t))
+      out.counts->push_back((*known)[at]);
+    else
+      out.counts.reset();
+  }
+  return out;
 }
 
 }  // namespace
@@ -513,15 +545,20 @@ std::vector<SearchHit> keyword_search(const store::PageStore& store, const std::
   const KeywordQuery q = keyword_query(query, filter);
   const auto highlight = std::make_shared<const std::set<std::string>>(q.highlight);
   const auto scope = filter.reg_ids.empty() ? nullptr : regulation_scope(store, filter.reg_ids);
-  run_query(*db, literal, filter, scope.get(), {q.strict_match, nullptr, highlight}, hits);
+  const auto lengths = row_lengths(store);
+  PassKind strict{q.strict_match, nullptr, highlight};
+  strict.lengths = lengths.get();
+  run_query(*db, literal, filter, scope.get(), strict, hits);
   if (static_cast<int>(hits.size()) < filter.limit && widened != literal)
-    run_query(*db, widened, filter, scope.get(), {q.strict_match, nullptr, highlight}, hits);
+    run_query(*db, widened, filter, scope.get(), strict, hits);
   if (static_cast<int>(hits.size()) < filter.limit) {
-    const std::string loose = rare_tokens_expression(store, q.loose_candidates, filter.every_token);
+    const auto loose = rare_tokens_expression(store, q.loose_candidates, filter.every_token);
     std::unordered_map<std::string, double> covered;
-    if (!loose.empty() && loose != literal)
-      run_query(*db, loose, filter, scope.get(),
-                {"partial", &q.terms, highlight, filter.min_coverage, &covered}, hits);
+    if (!loose.match.empty() && loose.match != literal)
+      run_query(*db, loose.match, filter, scope.get(),
+                {"partial", &q.terms, highlight, filter.min_coverage, &covered,
+                 loose.counts ? &*loose.counts : nullptr, lengths.get()},
+                hits);
   }
   return hits;
 }
