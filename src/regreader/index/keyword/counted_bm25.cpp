@@ -160,6 +160,10 @@ void store_row_lengths(store::PageStore& store) {
       .run();
 }
 
+// Its own map rather than the project's KeyedCache: KeyedCache keeps whatever it computed,
+// a miss too, and a search run between an ingest's save and its optimize (the same store
+// version, the lengths not yet written) would then go without them until the next change.
+// Here only a hit is kept.
 std::shared_ptr<const RowLengths> row_lengths(const store::PageStore& store) {
   static std::mutex mutex;
   static std::map<std::string, std::shared_ptr<const RowLengths>> by_store;
