@@ -88,6 +88,10 @@ TEST(QuestionTerms, QuestionsKeepTheirContentWordsOnly) {
   EXPECT_TRUE(who.question);
   EXPECT_EQ(who.search_text.find("谁"), std::string::npos) << who.search_text;
   EXPECT_TRUE(has_word(who.search_text, "组织")) << who.search_text;
+  // 哪儿 asks where as 哪里 does: no 儿 is left to join the verb (挂儿, a word no text writes).
+  const auto where = reduce_question("禁止合闸的牌子挂哪儿");
+  EXPECT_EQ(where.search_text.find("儿"), std::string::npos) << where.search_text;
+  EXPECT_NE(where.search_text.find("挂"), std::string::npos) << where.search_text;
 }
 
 TEST(QuestionTerms, ASynonymsWordIsKeptWholeThroughItsParticles) {
