@@ -173,7 +173,12 @@ std::vector<SearchHit> collapse_copies(const store::DocumentStore& store,
         const bool has_copy_from_reg =
             std::any_of(l.copies.begin(), l.copies.end(),
                         [&](const HitCopy& c) { return c.reg_id == h.reg_id; });
-        if (!has_copy_from_reg && jaccard(pairs_of(l), pairs_of(h)) >= kCopyBlockSimilarity) {
+        if (has_copy_from_reg) continue;
+        // The same text (as the keyword leg read it) is similar when it has a pair at all: the
+        // copy's text is not read again.
+        const bool same_text = l.content_hash != 0 && l.content_hash == h.content_hash;
+        if (same_text ? !pairs_of(l).empty()
+                      : jaccard(pairs_of(l), pairs_of(h)) >= kCopyBlockSimilarity) {
           leader = &l;
           break;
         }

@@ -1,6 +1,7 @@
 #include "regreader/index/search_filter.hpp"
 
 #include <algorithm>
+#include <functional>
 
 #include "regreader/parse/structure/numbering.hpp"
 
@@ -49,6 +50,11 @@ bool matches_chapter_filters(const std::vector<std::string>& path, const SearchF
   const std::string have = innermost_section(path);
   if (f.section_exact) return have == f.section_number;
   return in_section(have, f.section_number);
+}
+
+uint64_t content_hash(std::string_view text) {
+  const uint64_t h = std::hash<std::string_view>{}(text);
+  return h == 0 ? 1 : h;
 }
 
 void finish_hit(SearchHit& h) {

@@ -3,9 +3,11 @@
 // types, exact section) and the hit it gets back, with the rules that match a block's chapter path
 // against a filter. The keyword, vector and hybrid searches apply the same rules.
 
+#include <cstdint>
 #include <memory>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "regreader/index/synonyms.hpp"
@@ -63,6 +65,9 @@ struct SearchHit {
   /// pairs found, the best of its synonyms; averaged over the terms, weighted by their pairs.
   double coverage = 1;
   std::vector<HitCopy> copies;  ///< the same block in copies of the regulation (copies.hpp)
+  /// content_hash() of the block's text when the leg that found it read the text (0: not
+  /// read): copies of a clause fold without their texts being read again (copies.hpp).
+  uint64_t content_hash = 0;
   /// While the snippet is still to be made (SearchFilter::defer_snippets): the tokens it marks.
   std::shared_ptr<const std::set<std::string>> snippet_tokens;
 };
@@ -82,6 +87,9 @@ bool matches_chapter_filters(const std::vector<std::string>& chapter_path, const
 
 /// Fills section_number and source from reg_id, page_num and chapter_path.
 void finish_hit(SearchHit& hit);
+
+/// A block text's hash for SearchHit::content_hash: never 0.
+uint64_t content_hash(std::string_view text);
 
 /// True when a block read by id passes the filter's type, chapter and section parts (the
 /// regulation is the caller's).

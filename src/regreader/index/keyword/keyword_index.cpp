@@ -192,6 +192,9 @@ struct PassKind {
   const std::vector<int64_t>* phrase_blocks = nullptr;
   /// Each row's length when the index keeps them at the store's version.
   const RowLengths* lengths = nullptr;
+  /// Chapter paths already parsed in this search, by their stored JSON: the copies of a clause
+  /// and the clauses of one chapter share one.
+  std::unordered_map<std::string, std::vector<std::string>>* paths = nullptr;
 };
 
 }  // namespace
@@ -254,7 +257,18 @@ std::optional<SearchHit> make_hit(store::Database& db, int64_t rowid, double bm2
   row->bind(1, rowid);
   if (!row->step()) return std::nullopt;
   SearchHit h;
-  h.chapter_path = nlohmann::json::parse(row->text(4)).get<std::vector<std::string>>();
+  if (kind.paths) {
+    std::string stored = row->text(4);
+    auto known = kind.paths->find(stored);
+    if (known == kind.paths->end())
+      known = kind.paths
+                  ->emplace(std::move(stored),
+                            nlohmann::json::parse(row->text(4)).get<std::vector<std::string>>())
+                  .first;
+    h.chapter_path = known->second;
+  } else {
+    h.chapter_path = nlohmann::json::parse(row->text(4)).get<std::vector<std::string>>();
+  }
   if (!matches_chapter_filters(h.chapter_path, filter)) return std::nullopt;
   const std::string content = row->text(5);
   h.match = kind.match;
@@ -271,6 +285,7 @@ std::optional<SearchHit> make_hit(store::Database& db, int64_t rowid, double bm2
     }
     if (h.coverage < kind.floor || h.coverage <= 0) return std::nullopt;
   }
+  h.content_hash = content_hash(content);
   h.reg_id = row->text(0);
   h.page_num = static_cast<int>(row->integer(1));
   h.block_id = row->text(2);
@@ -546,8 +561,10 @@ std::vector<SearchHit> keyword_search(const store::PageStore& store, const std::
   const auto highlight = std::make_shared<const std::set<std::string>>(q.highlight);
   const auto scope = filter.reg_ids.empty() ? nullptr : regulation_scope(store, filter.reg_ids);
   const auto lengths = row_lengths(store);
+  std::unordered_map<std::string, std::vector<std::string>> paths;
   PassKind strict{q.strict_match, nullptr, highlight};
   strict.lengths = lengths.get();
+  strict.paths = &paths;
   run_query(*db, literal, filter, scope.get(), strict, hits);
   if (static_cast<int>(hits.size()) < filter.limit && widened != literal)
     run_query(*db, widened, filter, scope.get(), strict, hits);
@@ -557,7 +574,7 @@ std::vector<SearchHit> keyword_search(const store::PageStore& store, const std::
     if (!loose.match.empty() && loose.match != literal)
       run_query(*db, loose.match, filter, scope.get(),
                 {"partial", &q.terms, highlight, filter.min_coverage, &covered,
-                 loose.counts ? &*loose.counts : nullptr, lengths.get()},
+                 loose.counts ? &*loose.counts : nullptr, lengths.get(), &paths},
                 hits);
   }
   return hits;
