@@ -257,17 +257,16 @@ std::optional<SearchHit> make_hit(store::Database& db, int64_t rowid, double bm2
   row->bind(1, rowid);
   if (!row->step()) return std::nullopt;
   SearchHit h;
-  if (kind.paths) {
-    std::string stored = row->text(4);
-    auto known = kind.paths->find(stored);
-    if (known == kind.paths->end())
-      known = kind.paths
-                  ->emplace(std::move(stored),
-                            nlohmann::json::parse(row->text(4)).get<std::vector<std::string>>())
-                  .first;
-    h.chapter_path = known->second;
+  std::string stored_path = row->text(4);
+  auto parse_path = [&] {
+    return nlohmann::json::parse(stored_path).get<std::vector<std::string>>();
+  };
+  if (!kind.paths) {
+    h.chapter_path = parse_path();
   } else {
-    h.chapter_path = nlohmann::json::parse(row->text(4)).get<std::vector<std::string>>();
+    auto known = kind.paths->find(stored_path);
+    if (known == kind.paths->end()) known = kind.paths->emplace(stored_path, parse_path()).first;
+    h.chapter_path = known->second;
   }
   if (!matches_chapter_filters(h.chapter_path, filter)) return std::nullopt;
   const std::string content = row->text(5);
