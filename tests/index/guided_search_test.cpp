@@ -540,5 +540,30 @@ TEST(CopySignatures, NearIdenticalTextsAreCopiesOthersAreNot) {
   EXPECT_EQ(signature_similarity(text_signature(""), text_signature(a)), 0);
 }
 
+// A converter that wrote a heading and its clause four times on one page (as one of the corpus's
+// transcriptions does) yields one hit and one suggested chapter for them, not four.
+TEST(RepeatedBlocks, TextRepeatedOnItsPageIsCitedOnce) {
+  std::string md = "# GB 77777—2026 铁路电力规程\n\n## 第三章 技术措施\n\n";
+  for (int i = 0; i < 4; ++i)
+    md += "## 第一节 停  电\n\n第34条 停电检电接地封线工作必须由二人进行。\n\n";
+  md += "## 第二节 检  电\n\n第39条 检电工作应在停电以后进行。\n";
+  OneRegulation library(md);
+  const auto r = library.ask("停电工作要几个人进行");
+  int clause = 0, heading = 0;
+  for (const auto& h : r.hits) {
+    clause += plain(h.snippet).find("第34条") != std::string::npos;
+    heading += plain(h.snippet).find("第一节") != std::string::npos;
+  }
+  EXPECT_EQ(clause, 1);
+  EXPECT_LE(heading, 1);
+  const auto s = suggest_chapters(library.store, "停电时要几个人", {}, SynonymTable{}, 5);
+  EXPECT_EQ(std::count_if(s.begin(), s.end(),
+                          [](const ChapterSuggestion& c) {
+                            return c.title.find("停") != std::string::npos &&
+                                   c.title.find("第一节") != std::string::npos;
+                          }),
+            1);
+}
+
 }  // namespace guided_search_test
 }  // namespace regreader::index

@@ -166,15 +166,24 @@ std::vector<ChapterSuggestion> suggest_chapters(const store::DocumentStore& stor
   }
   // Only the first `limit` in order (thousands of titles share a common pair in a large
   // library); in the library's order among equals, whatever order the map gave them.
-  const auto first = scored.begin() + std::min<std::ptrdiff_t>(std::max(limit, 0), scored.size());
+  // A title repeated at one page (a converter's artefact) is suggested once: a few more are
+  // ordered than are listed.
+  const auto first =
+      scored.begin() + std::min<std::ptrdiff_t>(std::max(limit, 0) * 4, scored.size());
   std::partial_sort(scored.begin(), first, scored.end(), [](const auto& a, const auto& b) {
     if (a.second != b.second) return a.second > b.second;
     if (a.first->level != b.first->level) return a.first->level > b.first->level;
     return a.first < b.first;
   });
   std::vector<ChapterSuggestion> out;
-  for (size_t i = 0; i < scored.size() && static_cast<int>(out.size()) < limit; ++i) {
-    out.push_back(scored[i].first->chapter);
+  const size_t ordered = static_cast<size_t>(first - scored.begin());
+  for (size_t i = 0; i < ordered && static_cast<int>(out.size()) < limit; ++i) {
+    const ChapterSuggestion& c = scored[i].first->chapter;
+    if (std::any_of(out.begin(), out.end(), [&](const ChapterSuggestion& o) {
+          return o.reg_id == c.reg_id && o.title == c.title && o.page_start == c.page_start;
+        }))
+      continue;
+    out.push_back(c);
     int shared = 0;
     for (const auto& tok : scored[i].first->tokens)
       shared += wanted.count(tok) ? 1 : 0;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <set>
+#include <tuple>
 #include <unordered_map>
 
 #include "regreader/core/keyed_cache.hpp"
@@ -192,6 +194,15 @@ std::vector<SearchHit> collapse_copies(const store::DocumentStore& store,
     ++kept_per_family[fam];
     out.push_back(std::move(h));
   }
+  return out;
+}
+
+std::vector<SearchHit> cite_repeats_once(std::vector<SearchHit> hits) {
+  std::set<std::tuple<std::string, int, uint64_t>> cited;
+  std::vector<SearchHit> out;
+  for (auto& h : hits)
+    if (h.content_hash == 0 || cited.emplace(h.reg_id, h.page_num, h.content_hash).second)
+      out.push_back(std::move(h));
   return out;
 }
 

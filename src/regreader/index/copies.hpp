@@ -39,4 +39,10 @@ std::vector<SearchHit> collapse_copies(const store::DocumentStore& store,
                                        std::vector<SearchHit> ranked, bool fold, int per_reg,
                                        int limit);
 
+/// `hits` without a hit whose regulation, page and text (as the keyword leg read it) a hit before
+/// it has: a block repeated on its page (a converter that wrote a heading and its clause four
+/// times) is one citation. Applied to a search's answer, after its passes were fused, so that
+/// the ranks fused are those they always were.
+std::vector<SearchHit> cite_repeats_once(std::vector<SearchHit> hits);
+
 }  // namespace regreader::index
