@@ -98,8 +98,10 @@ void run_layout(const LayoutArgs& a, Globals& g) {
   std::string title;
   if (a.page < 0) throw Error(ErrorCode::kInvalidArgument, "--page must be 1 or more");
   if (!a.images.empty()) write_ocr_image(a);
-  auto pages = parse::read_pdf_lines(
-      a.file, &title, {}, a.ocr ? parse::OcrMode::kAuto : parse::OcrMode::kNever, nullptr, a.page);
+  parse::PdfLinesOptions lines;
+  lines.ocr = a.ocr ? parse::OcrMode::kAuto : parse::OcrMode::kNever;
+  lines.only_page = a.page;
+  auto pages = parse::read_pdf_lines(a.file, &title, lines);
   if (pages.empty()) throw page_not_in(a, parse::PdfDocument(a.file).page_count());
   const float body = parse::body_font_size(pages);
   nlohmann::json out = {{"file", a.file}, {"body_size", body}, {"pages", nlohmann::json::array()}};

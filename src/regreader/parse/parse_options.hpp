@@ -60,6 +60,10 @@ struct ParseOptions {
   /// own text does not tell an unsure OCR reading from the recogniser's other choices, the one
   /// forming pairs the library holds wins (ocr_layer.hpp).
   std::shared_ptr<const CharPairs> library_pairs;
+  /// Threads reading one PDF's text layers; 0: the machine's cores (at most 4). Each thread opens
+  /// the file and loads its fonts again, so a run parsing several files at once reads each with
+  /// fewer.
+  int page_threads = 0;
 };
 
 }  // namespace regreader::parse

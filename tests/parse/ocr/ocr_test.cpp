@@ -165,8 +165,11 @@ TEST_P(Ocr, SealedScanValuesAreRightOrMarked) {
 // 497 pt high), which no other reading of the row could be lined up with.
 TEST_P(Ocr, TableRulesAreNoCharactersOfTheLines) {
   std::string engine;
-  const auto pages = read_pdf_lines(testing::fixtures_dir() / "scanned-table.pdf", nullptr, {},
-                                    OcrMode::kAuto, nullptr, 0, GetParam(), &engine);
+  PdfLinesOptions lines;
+  lines.ocr = OcrMode::kAuto;
+  lines.engine = GetParam();
+  const auto pages = read_pdf_lines(testing::fixtures_dir() / "scanned-table.pdf", nullptr, lines,
+                                    nullptr, &engine);
   EXPECT_EQ(engine, GetParam() == OcrEngineChoice::kPaddle ? "paddle" : "tesseract");
   ASSERT_EQ(pages.size(), 1u);
   ASSERT_GT(pages[0].lines.size(), 14u);

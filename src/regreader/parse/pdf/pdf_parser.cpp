@@ -153,35 +153,36 @@ class PageReader {
   bool engine_failed_ = false;
 };
 
-// Threads reading text layers: the machine's cores, at most 4 (a page takes 1-5 ms; opening
-// the file again for a thread takes about one).
-int text_layer_threads() {
+// Threads reading text layers: `asked`, or the machine's cores, at most 4 (a page takes 1-5 ms;
+// opening the file again for a thread takes about one, and each thread loads the file's fonts
+// again).
+int text_layer_threads(int asked) {
+  if (asked > 0) return asked;
   return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 4u));
 }
 
 }  // namespace
 
 std::vector<PdfPage> read_pdf_lines(const std::filesystem::path& path, std::string* title,
-                                    const ProgressFn& progress, OcrMode ocr,
-                                    std::vector<std::string>* sources, int only_page,
-                                    OcrEngineChoice engine, std::string* engine_used, int max_pages,
-                                    const CharPairs* library_pairs) {
-  PageReader reader(path, ocr, engine);
+                                    const PdfLinesOptions& o, std::vector<std::string>* sources,
+                                    std::string* engine_used) {
+  PageReader reader(path, o.ocr, o.engine);
   if (title) *title = reader.doc().title();
   const int n = reader.doc().page_count();
-  if (max_pages > 0 && n > max_pages)
+  if (o.max_pages > 0 && n > o.max_pages)
     throw ParseError(ErrorCode::kLimit, path,
                      "the file has " + std::to_string(n) + " pages, over the limit of " +
-                         std::to_string(max_pages) + " (REGREADER_MAX_PAGES)");
+                         std::to_string(o.max_pages) + " (REGREADER_MAX_PAGES)");
   // The text layers are read first, pages shared among the machine's cores; OCR, where needed,
   // follows page by page.
   std::vector<std::pair<int, PdfPageContent>> contents;  // page index, its text layer
-  if (only_page > 0) {
-    if (only_page <= n) contents.emplace_back(only_page - 1, reader.doc().read_page(only_page - 1));
+  if (o.only_page > 0) {
+    if (o.only_page <= n)
+      contents.emplace_back(o.only_page - 1, reader.doc().read_page(o.only_page - 1));
   } else {
-    auto all = reader.doc().read_pages(text_layer_threads(), [&](int done) {
-      if (progress)
-        progress(0, 0, "reading pages " + std::to_string(done) + "/" + std::to_string(n));
+    auto all = reader.doc().read_pages(text_layer_threads(o.threads), [&](int done) {
+      if (o.progress)
+        o.progress(0, 0, "reading pages " + std::to_string(done) + "/" + std::to_string(n));
     });
     for (size_t i = 0; i < all.size(); ++i)
       contents.emplace_back(static_cast<int>(i), std::move(all[i]));
@@ -192,9 +193,9 @@ std::vector<PdfPage> read_pdf_lines(const std::filesystem::path& path, std::stri
     std::string source;
     pages.push_back(reader.read(i, std::move(content), source));
     if (sources) sources->push_back(source);
-    if (progress) progress(i + 1, n, source == "ocr" ? "pages (OCR)" : "pages");
+    if (o.progress) o.progress(i + 1, n, source == "ocr" ? "pages (OCR)" : "pages");
   }
-  resolve_alternatives(pages, library_pairs);
+  resolve_alternatives(pages, o.library_pairs);
   if (engine_used) *engine_used = reader.engine_used();
   return pages;
 }
@@ -239,9 +240,15 @@ void append_page_blocks(PdfPage& page, float body, std::vector<RawBlock>& out) {
 RawDocument parse_pdf(const std::filesystem::path& path, const ParseOptions& options) {
   RawDocument raw;
   raw.format = "pdf";
-  std::vector<PdfPage> pages = read_pdf_lines(
-      path, &raw.title, options.progress, options.ocr, &raw.page_sources, 0, options.ocr_engine,
-      &raw.ocr_engine, options.limits.max_pages, options.library_pairs.get());
+  PdfLinesOptions lines;
+  lines.progress = options.progress;
+  lines.ocr = options.ocr;
+  lines.engine = options.ocr_engine;
+  lines.max_pages = options.limits.max_pages;
+  lines.library_pairs = options.library_pairs.get();
+  lines.threads = options.page_threads;
+  std::vector<PdfPage> pages =
+      read_pdf_lines(path, &raw.title, lines, &raw.page_sources, &raw.ocr_engine);
   raw.page_count = static_cast<int>(pages.size());
   raw.paging = model::Paging::kReal;
   size_t text_pages = 0;
