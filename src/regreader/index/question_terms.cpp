@@ -62,6 +62,13 @@ bool single_han(const std::string& w) {
   return cps.size() == 1 && text::is_han(cps[0]);
 }
 
+// A lone numeral counts what follows it (一分钟, 两张): it never ends the word before it.
+bool numeral(const std::string& w) {
+  static const std::set<std::string> digits = {"一", "二", "两", "三", "四", "五",
+                                               "六", "七", "八", "九", "十"};
+  return digits.count(w) > 0;
+}
+
 // Kept words, with dictionary leftovers joined: a run of two or more single characters is one
 // word (倒|闸 -> 倒闸, 暂|态 -> 暂态), a lone single character joins the kept word before it
 // (操作|票 -> 操作票), or else leads the kept word after it (不|填写 -> 不填写), or else stays a
@@ -86,7 +93,9 @@ std::vector<std::string> join_words(const std::vector<std::string>& words,
       run += words[i];
     if (i - start >= 2)
       out.push_back(run);
-    else if (start > 0 && kept[start - 1] && !out.empty())
+    else if (numeral(run)) {  // 按压|一|分钟 -> 一分钟; 走开|一|(会) -> 走开: a count of nothing
+      if (i < words.size() && kept[i]) out.push_back(run + words[i++]);
+    } else if (start > 0 && kept[start - 1] && !out.empty())
       out.back() += run;
     else if (i < words.size() && kept[i])  // 不|填写 -> 不填写: it leads the next word
       out.push_back(run + words[i++]);
