@@ -64,9 +64,7 @@ bool single_han(const std::string& w) {
 
 // A lone numeral counts what follows it (一分钟, 两张): it never ends the word before it.
 bool numeral(const std::string& w) {
-  static const std::set<std::string> digits = {"一", "二", "两", "三", "四", "五",
-                                               "六", "七", "八", "九", "十"};
-  return digits.count(w) > 0;
+  return text::parse_number(w).value_or(0) > 0;
 }
 
 // Kept words, with dictionary leftovers joined: a run of two or more single characters is one

@@ -66,4 +66,7 @@ struct ParseOptions {
   int page_threads = 0;
 };
 
+/// The cores parsing spreads its work over: the machine's, at most 4.
+int parse_cores();
+
 }  // namespace regreader::parse

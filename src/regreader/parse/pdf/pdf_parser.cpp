@@ -153,15 +153,17 @@ class PageReader {
   bool engine_failed_ = false;
 };
 
-// Threads reading text layers: `asked`, or the machine's cores, at most 4 (a page takes 1-5 ms;
-// opening the file again for a thread takes about one, and each thread loads the file's fonts
-// again).
+// Threads reading text layers: `asked`, or parse_cores() (a page takes 1-5 ms; opening the file
+// again for a thread takes about one, and each thread loads the file's fonts again).
 int text_layer_threads(int asked) {
-  if (asked > 0) return asked;
-  return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 4u));
+  return asked > 0 ? asked : parse_cores();
 }
 
 }  // namespace
+
+int parse_cores() {
+  return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 4u));
+}
 
 std::vector<PdfPage> read_pdf_lines(const std::filesystem::path& path, std::string* title,
                                     const PdfLinesOptions& o, std::vector<std::string>* sources,
