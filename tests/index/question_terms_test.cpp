@@ -97,6 +97,11 @@ TEST(QuestionTerms, QuestionsKeepTheirContentWordsOnly) {
   const auto away = reduce_question("监护人有事要临时走开一会 作业还能不能接着进行");
   EXPECT_TRUE(has_word(away.search_text, "走开")) << away.search_text;
   EXPECT_EQ(away.search_text.find("一"), std::string::npos) << away.search_text;
+  // Connectives the dictionary reads as words (还有, 除了) are no content.
+  const auto besides = reduce_question("除了电流电压回路 还有哪些回路要查");
+  EXPECT_EQ(besides.search_text.find("除了"), std::string::npos) << besides.search_text;
+  EXPECT_EQ(besides.search_text.find("还有"), std::string::npos) << besides.search_text;
+  EXPECT_TRUE(has_word(besides.search_text, "回路")) << besides.search_text;
 }
 
 TEST(QuestionTerms, ASynonymsWordIsKeptWholeThroughItsParticles) {

@@ -53,7 +53,9 @@ const std::set<std::string>& stop_words() {
       "叫", "问", "呀", "有何", "定义", "含义", "概念",
       // A worker's spoken framing: who asks, fillers and vague quantities.
       "我", "我们", "咱", "咱们", "俺", "你", "他们", "就是", "个", "些", "一下", "到底", "都",
-      "还", "也", "那个", "这个", "里", "里面", "的话", "哦", "嘛", "平时"};
+      "还", "也", "那个", "这个", "里", "里面", "的话", "哦", "嘛", "平时",
+      // Connectives the dictionary reads as words (还有 抢修单, 除了 电流回路, 都有 哪几种).
+      "还有", "都有", "都要", "除了", "为了"};
   return words;
 }
 
