@@ -6,7 +6,8 @@
 Ingests every supported file under CORPUS (default ../shared/corpus, with --ocr auto) into a
 temporary data directory, then runs `regreader check --all --json` and prints one row per
 regulation: rating, printed 目次 entries (missing / on another page), empty pages, running lines
-left, unreadable or mis-mapped glyphs, OCR pages and confidence, unsure and suspicious cells.
+left, unreadable or mis-mapped glyphs, OCR pages and confidence, unsure and suspicious cells,
+layout warnings by kind.
 """
 import argparse
 import json
@@ -16,6 +17,18 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+# `check`'s layout warnings by kind, as the table names them.
+LAYOUT_KINDS = {"split_sentences": "cells cut sentences", "heading_gap": "heading gaps",
+                "title_is_chapter": "title is a chapter", "repeated_block": "pages repeating text"}
+
+
+def layout(c):
+    counts = {}
+    for w in c.get("layout_warnings", []):
+        counts[w["kind"]] = counts.get(w["kind"], 0) + 1
+    return ", ".join(f"{n} {LAYOUT_KINDS.get(k, k)}" for k, n in counts.items()) or "–"
 
 
 def main():
@@ -34,8 +47,8 @@ def main():
                            capture_output=True, text=True)
         reports = json.loads(r.stdout)
     print("| document | rating | 目次 entries (missing / off page) | empty pages | running lines "
-          "| garbage glyphs | OCR pages (conf) | unsure / suspicious cells |")
-    print("|---|---|---|---|---|---|---|---|")
+          "| garbage glyphs | OCR pages (conf) | unsure / suspicious cells | layout warnings |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for rep in reports:
         c = rep["check"]
         f = Path(files.get(rep["reg_id"], rep["reg_id"]))
@@ -49,10 +62,10 @@ def main():
         garbage = f"{c['garbage_chars']} ({100 * c['garbage_share']:.2f}%)"
         cells = f"{c['unsure_cells']} / {len(c['suspicious_cells']) - c['unsure_cells']}"
         print(f"| {name} | {c['rating']} | {toc} | {len(c['empty_pages'])} | "
-              f"{len(c['running_lines'])} | {garbage} | {ocr} | {cells} |")
+              f"{len(c['running_lines'])} | {garbage} | {ocr} | {cells} | {layout(c)} |")
     failed = [x for x in ingest["results"] if not x["ok"]]
     for f in failed:
-        print(f"| {Path(f['file']).name} | not ingested: {f['error']['message'][:60]} |||||||")
+        print(f"| {Path(f['file']).name} | not ingested: {f['error']['message'][:60]} ||||||||")
     return 0
 
 

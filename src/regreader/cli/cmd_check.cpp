@@ -106,9 +106,10 @@ void add_check_command(CLI::App& app, Globals& g) {
       "running headers or footers left in the text, unreadable or mis-mapped glyphs, OCR pages\n"
       "and their confidence, and table cells that look wrong (OCR numbers not confirmed, copied\n"
       "cells), and layouts read wrongly: a table whose cells cut sentences, a gap in heading\n"
-      "numbers (5.2.1 then 5.2.3), a chapter titled like the document. Rating: good, fair\n"
-      "(something to look at), poor (do not trust pages or values without checking the\n"
-      "original). Exit code 1 when a regulation is rated poor.\n\n"
+      "numbers (5.2.1 then 5.2.3), a chapter titled like the document, a heading or clause\n"
+      "written more than once on its page. Rating: good, fair (something to look at), poor\n"
+      "(do not trust pages or values without checking the original). Exit code 1 when a\n"
+      "regulation is rated poor.\n\n"
       "Examples:\n"
       "  regreader check GB26859-2011\n"
       "  regreader check --all --json");

@@ -283,7 +283,8 @@ std::string pages_text(const std::vector<int>& pages) {
 
 // One line per kind of layout warning: how many, and the first with its page.
 void add_layout_problems(FidelityReport& r) {
-  for (const std::string_view kind : {"split_sentences", "heading_gap", "title_is_chapter"}) {
+  for (const std::string_view kind :
+       {"split_sentences", "heading_gap", "title_is_chapter", "repeated_block"}) {
     const LayoutWarning* first = nullptr;
     int n = 0;
     for (const auto& w : r.layout_warnings)
@@ -291,7 +292,9 @@ void add_layout_problems(FidelityReport& r) {
     if (!first) continue;
     const std::string what = kind == "split_sentences" ? " table(s) whose cells cut sentences"
                              : kind == "heading_gap"   ? " gap(s) in heading numbers"
-                                                       : " chapter(s) with the document's title";
+                             : kind == "title_is_chapter"
+                                 ? " chapter(s) with the document's title"
+                                 : " page(s) with text written more than once";
     r.problems.push_back(std::to_string(n) + what + " (" + first->detail + ", p" +
                          std::to_string(first->page) + (n > 1 ? " …)" : ")"));
   }
@@ -357,8 +360,8 @@ FidelityReport check_document(const std::vector<model::PageDocument>& pages,
   if (!real_pages) r.toc_off_page.clear();
   check_pages(pages, r);
   check_tables(tables, r);
-  for (auto found :
-       {split_sentence_tables(tables), heading_gaps(structure), title_chapters(structure, title)})
+  for (auto found : {split_sentence_tables(tables), heading_gaps(structure),
+                     title_chapters(structure, title), repeated_blocks(pages)})
     r.layout_warnings.insert(r.layout_warnings.end(), found.begin(), found.end());
   rate(r);
   return r;

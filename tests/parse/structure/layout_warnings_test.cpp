@@ -84,5 +84,43 @@ TEST(LayoutWarnings, AChapterTitledLikeTheDocumentIsWarned) {
       << "a numbered chapter taken as the name";
 }
 
+model::PageDocument page_of(int number, std::vector<std::string> blocks) {
+  model::PageDocument p;
+  p.page_num = number;
+  for (auto& text : blocks) {
+    model::ContentBlock b;
+    b.block_type = text.starts_with("#") ? model::BlockType::kHeading : model::BlockType::kText;
+    b.content_markdown = std::move(text);
+    b.chapter_path = {"第二章 停电作业"};
+    p.content_blocks.push_back(std::move(b));
+  }
+  return p;
+}
+
+TEST(LayoutWarnings, ABlockWrittenTwiceOnItsPageIsNamed) {
+  const auto repeated =
+      page_of(19, {"## 第一节 停电", "第34条 停电作业应按下列步骤进行全部工作：", "## 第一节 停电",
+                   "第34条 停电作业应按下列步骤进行全部工作：", "## 第一节 停电",
+                   "第34条 停电作业应按下列步骤进行全部工作："});
+  // Short lines repeat by design (a form's 签名 lines), and the same clause on two pages is
+  // a page's running text, not a repeat.
+  const auto form = page_of(20, {"工作负责人签名：", "工作负责人签名：", "年 月 日", "年 月 日"});
+  const auto once = page_of(21, {"第34条 停电作业应按下列步骤进行全部工作："});
+  // The same item under two chapters is two clauses; a cover names its issuer twice.
+  auto lists = page_of(22, {"a) 应能显示系统的手动、自动工作状态及故障状态；",
+                            "a) 应能显示系统的手动、自动工作状态及故障状态；"});
+  lists.content_blocks[1].chapter_path = {"5.3.2 防烟排烟系统"};
+  auto cover = page_of(
+      1, {"中华人民共和国住房和城乡建设部联合发布", "中华人民共和国住房和城乡建设部联合发布"});
+  for (auto& b : cover.content_blocks)
+    b.chapter_path.clear();
+  const auto w = repeated_blocks({repeated, form, once, lists, cover});
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0].kind, "repeated_block");
+  EXPECT_EQ(w[0].page, 19);
+  EXPECT_NE(w[0].detail.find("2 block(s)"), std::string::npos) << w[0].detail;
+  EXPECT_NE(w[0].detail.find("3 times"), std::string::npos) << w[0].detail;
+}
+
 }  // namespace layout_warnings_test
 }  // namespace regreader::parse

@@ -1,5 +1,7 @@
 #include "regreader/parse/structure/layout_warnings.hpp"
 
+#include <algorithm>
+#include <map>
 #include <optional>
 #include <string_view>
 
@@ -92,6 +94,42 @@ std::vector<LayoutWarning> title_chapters(const model::DocumentStructure& struct
         (!n.section_number.empty() && !n.title.empty() && text::ends_with(key, numbered)))
       out.push_back({"title_is_chapter", n.page_start,
                      "the title '" + title + "' is also chapter " + n.display_title()});
+  return out;
+}
+
+std::vector<LayoutWarning> repeated_blocks(const std::vector<model::PageDocument>& pages) {
+  // Shorter text repeats on a page by design: a form's 工作负责人签名： lines, a list's 无. A
+  // heading is never written twice on a page.
+  constexpr long kMinHan = 12, kMinHeadingHan = 2;
+  std::vector<LayoutWarning> out;
+  for (const auto& page : pages) {
+    std::map<std::string, int> seen;
+    const std::string* worst = nullptr;
+    for (const auto& b : page.content_blocks) {
+      // A cover names its issuer more than once (发布 line, announcement): front matter, before
+      // any chapter, is left out.
+      if (b.block_type == model::BlockType::kTable || b.chapter_path.empty()) continue;
+      const std::string key = text::strip_spaces(text::fold_width(b.content_markdown));
+      const auto cps = text::to_codepoints(key);
+      const long han = std::count_if(cps.begin(), cps.end(), text::is_han);
+      if (han < (b.block_type == model::BlockType::kHeading ? kMinHeadingHan : kMinHan)) continue;
+      // The same words under two chapters are two clauses (`a) 应能显示系统的手动、自动工作状态`
+      // of each system a standard lists).
+      std::string where;
+      for (const auto& title : b.chapter_path)
+        where += title + "\x1f";
+      const auto it = seen.emplace(where + "\x1e" + key, 0).first;
+      if (++it->second == 2 && !worst) worst = &it->first;
+    }
+    if (!worst) continue;
+    int repeated = 0;
+    for (const auto& [key, n] : seen)
+      repeated += n > 1 ? 1 : 0;
+    const std::string words = worst->substr(worst->find('\x1e') + 1);
+    out.push_back({"repeated_block", page.page_num,
+                   std::to_string(repeated) + " block(s) written more than once, '" +
+                       text::prefix(words, 16) + "' " + std::to_string(seen[*worst]) + " times"});
+  }
   return out;
 }
 
