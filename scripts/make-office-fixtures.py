@@ -10,6 +10,9 @@ office-guide.{docx,pdf}   an operating guide: parts 一、… with items 1.目�
                           (U+F06C), an untitled table under a line that names it, an untitled
                           table with only a header, a captioned table continued under 续表, and
                           a caption with a full number (表3.2-1).
+office-notice.{docx,pdf}  an official notice typed in one style throughout (GB/T 9704's
+                          numbering): its title a line above the addressee, parts 一、, groups
+                          （一）, items 1. and points （1）.
 office-grid.{docx,pdf}    numbered items laid out in a borderless two-column table, as PDF-to-Word
                           converters write them: the item number in the first column, its text in
                           the second, the end of a wrapped sentence back in the first column of
@@ -271,6 +274,62 @@ GUIDE = [
     p("五、附则", "Part"),
     p("1.本指南由运行部负责解释。"),
     p("2.本指南自发布之日起执行。"),
+]
+
+# An official notice typed as GB/T 9704 numbers it, every line in the body's style: parts 一、,
+# groups （一）, items 1., points （1）; the title is a line of its own above the addressee.
+NOTICE = [
+    p("关于加强迎峰度夏期间安全生产工作的通知", "Center"),
+    p("各单位："),
+    p("为做好迎峰度夏期间安全生产工作，现将有关事项通知如下。"),
+    p("一、总体要求"),
+    p("（一）指导思想"),
+    p("坚持安全第一、预防为主、综合治理的方针，落实各级安全生产责任。"),
+    p("（二）工作目标"),
+    p("1.杜绝人身死亡事故和恶性误操作事故。"),
+    p("2.主变压器负载率不超过80%，重载线路负载率不超过90%。"),
+    p("二、重点工作"),
+    p("（一）加强设备巡视"),
+    p("1.变电站巡视"),
+    p("（1）有人值班变电站每日巡视不少于两次，高温时段增加一次夜间巡视。"),
+    p("（2）无人值班变电站每周巡视不少于一次。"),
+    p("2.输电线路巡视"),
+    p("（1）重载线路每周巡视一次，重点检查导线弧垂和交叉跨越距离。"),
+    p("（2）发现树障应在24小时内处理。"),
+    p("（二）做好负荷预测"),
+    p("各地调应于每日10时前上报次日负荷预测，偏差率不超过3%。"),
+    p("（三）严格执行两票"),
+    p("1.工作票"),
+    p("工作票签发人应审核安全措施是否完备，工作许可人应到现场逐项确认。"),
+    p("2.操作票"),
+    p("倒闸操作应由两人进行，一人操作，一人监护。"),
+    p("三、保障措施"),
+    p("（一）加强组织领导"),
+    p("各单位主要负责人是迎峰度夏安全生产第一责任人。"),
+    p("（二）强化应急值守"),
+    p("实行24小时值班制度，值班人员不得擅离岗位。"),
+]
+NOTICE_CHAPTERS = [
+    {"section": "一", "title": "总体要求", "level": 1, "printed": "一、总体要求"},
+    {"section": "（一）", "title": "指导思想", "level": 2, "printed": "（一）指导思想"},
+    {"section": "（二）", "title": "工作目标", "level": 2, "printed": "（二）工作目标"},
+    {"section": "二", "title": "重点工作", "level": 1, "printed": "二、重点工作"},
+    {"section": "（一）", "title": "加强设备巡视", "level": 2, "printed": "（一）加强设备巡视"},
+    {"section": "1", "title": "变电站巡视", "level": 3, "printed": "1.变电站巡视"},
+    {"section": "2", "title": "输电线路巡视", "level": 3, "printed": "2.输电线路巡视"},
+    {"section": "（二）", "title": "做好负荷预测", "level": 2, "printed": "（二）做好负荷预测"},
+    {"section": "（三）", "title": "严格执行两票", "level": 2, "printed": "（三）严格执行两票"},
+    {"section": "1", "title": "工作票", "level": 3, "printed": "1.工作票"},
+    {"section": "2", "title": "操作票", "level": 3, "printed": "2.操作票"},
+    {"section": "三", "title": "保障措施", "level": 1, "printed": "三、保障措施"},
+    {"section": "（一）", "title": "加强组织领导", "level": 2, "printed": "（一）加强组织领导"},
+    {"section": "（二）", "title": "强化应急值守", "level": 2, "printed": "（二）强化应急值守"},
+]
+NOTICE_FRAGMENTS = [
+    "主变压器负载率不超过80%",
+    "有人值班变电站每日巡视不少于两次",
+    "发现树障应在24小时内处理",
+    "实行24小时值班制度",
 ]
 
 # The items of 2.1 as a PDF-to-Word converter lays them out; 2.2's table is a real one.
@@ -744,6 +803,7 @@ def main():
         tmp = Path(tmp)
         for name, body, numbering, pages in [
                 ("office-guide", GUIDE, "", ""), ("office-title", TITLE_DOC, "", ""),
+                ("office-notice", NOTICE, "", ""),
                 ("office-grid", GRID_DOC, "", ""),
                 ("office-rules", RULES, RULES_NUMBERING, RULES_PAGES),
                 ("office-wide", WIDE_DOC, "", WIDE_PAGES),
@@ -762,6 +822,7 @@ def main():
             rendered = tmp / "rendered"
             for name, body, tables, fragments, headings in [
                     ("office-guide", GUIDE, GUIDE_TABLES, GUIDE_FRAGMENTS, None),
+                    ("office-notice", NOTICE, [], NOTICE_FRAGMENTS, NOTICE_CHAPTERS),
                     ("office-grid", GRID_DOC, GRID_TABLES, GRID_FRAGMENTS, None),
                     ("office-rules", RULES, RULES_TABLES, RULES_FRAGMENTS, RULES_CHAPTERS),
                     ("office-wide", WIDE_DOC, WIDE_TABLES, WIDE_FRAGMENTS, None),

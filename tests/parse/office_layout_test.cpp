@@ -263,6 +263,41 @@ TEST_P(OfficeRules, AFootnoteIsANoteLabelledAsPrinted) {
 INSTANTIATE_TEST_SUITE_P(Exports, OfficeRules,
                          ::testing::Values("office-rules.pdf", "office-rules.docx"), by_format);
 
+class OfficeNotice : public ::testing::TestWithParam<std::string> {};
+
+// A notice typed in one style throughout, numbered as GB/T 9704 says: 一、 parts hold （一）
+// groups, which hold 1. items; its （1） points are sentences, items of a list; its title is the
+// line above the addressee, not its first part.
+TEST_P(OfficeNotice, PartsHoldGroupsThatHoldItems) {
+  const auto doc = parse_fixture(GetParam());
+  EXPECT_EQ(doc.info.title, "关于加强迎峰度夏期间安全生产工作的通知");
+  EXPECT_EQ(chapter_titles(doc),
+            (std::vector<std::string>{"一 总体要求", "二 重点工作", "三 保障措施"}));
+  const auto& s = doc.structure;
+  std::vector<std::string> under_work;  // 二、重点工作's groups and their items
+  for (const auto& id : top_level(s)[1]->children_ids) {
+    const auto* group = s.find(id);
+    ASSERT_TRUE(group);
+    under_work.push_back(group->section_number + group->title);
+    for (const auto& item_id : group->children_ids)
+      under_work.push_back("  " + s.find(item_id)->section_number + " " + s.find(item_id)->title);
+  }
+  EXPECT_EQ(under_work,
+            (std::vector<std::string>{"（一）加强设备巡视", "  1 变电站巡视", "  2 输电线路巡视",
+                                      "（二）做好负荷预测", "（三）严格执行两票", "  1 工作票",
+                                      "  2 操作票"}));
+  bool point = false;
+  for (const auto& [type, text] : blocks(doc))
+    if (text.find("发现树障应在24小时内处理") != std::string::npos) {
+      point = true;
+      EXPECT_NE(type, BlockType::kHeading) << text;
+    }
+  EXPECT_TRUE(point);
+}
+
+INSTANTIATE_TEST_SUITE_P(Exports, OfficeNotice,
+                         ::testing::Values("office-notice.pdf", "office-notice.docx"), by_format);
+
 class OfficeWide : public ::testing::TestWithParam<std::string> {};
 
 // A table on landscape pages in columns too narrow for its words: a model number or unit the

@@ -88,6 +88,37 @@ TEST(MarkdownParser, PlainTextFormFeedsArePageBreaks) {
   EXPECT_EQ(raw.blocks[0].heading_level, 0);
 }
 
+// Plain text saved by a word processor has a paragraph a line; text wrapped at a width (as
+// pdftotext writes it) has lines that run on. A numbered line always opens a paragraph; a line
+// that ends a sentence, or in wrapped text stops short of the width, ends one.
+TEST(MarkdownParser, PlainTextLinesAreParagraphsUnlessWrapped) {
+  const RawDocument saved = parse_markdown(
+      "关于加强安全生产工作的通知\n一、总体要求\n（一）指导思想\n坚持安全第一的方针。\n"
+      "1.杜绝人身死亡事故。\n2.杜绝误操作事故。\n",
+      false, {});
+  std::vector<std::string> texts;
+  for (const auto& b : saved.blocks)
+    texts.push_back(b.text);
+  EXPECT_EQ(texts, (std::vector<std::string>{"关于加强安全生产工作的通知", "一、总体要求",
+                                             "（一）指导思想", "坚持安全第一的方针。",
+                                             "1.杜绝人身死亡事故。", "2.杜绝误操作事故。"}));
+  const RawDocument wrapped = parse_markdown(
+      "4 基本要求\n"
+      "4.1.1 运行值班人员应经安全规程考试合格后方可上岗，每年考试一次，考试不合格\n"
+      "者不得上岗，新参加工作的人员应在有经验的值班人员监护下工作，时间不少于\n"
+      "3 个月。\n"
+      "4.1.2 倒闸操作应根据值班调度员或运行值班负责人的指令进行，受令人复诵无误\n"
+      "后执行。\n",
+      false, {});
+  texts.clear();
+  for (const auto& b : wrapped.blocks)
+    texts.push_back(b.text);
+  ASSERT_EQ(texts.size(), 3u) << ::testing::PrintToString(texts);
+  EXPECT_EQ(texts[0], "4 基本要求");
+  EXPECT_TRUE(texts[1].ends_with("时间不少于3 个月。")) << texts[1];
+  EXPECT_TRUE(texts[2].ends_with("受令人复诵无误后执行。")) << texts[2];
+}
+
 TEST(MarkdownParser, SyntheticPagesBreakBetweenParagraphs) {
   std::string md;
   for (int i = 0; i < 30; ++i)

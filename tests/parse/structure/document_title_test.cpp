@@ -64,6 +64,14 @@ TEST(DocumentTitle, UnsizedCoverNamesTheDocumentByItsWords) {
   booked.blocks = {line("仅供个人参考"), line("《民用建筑电气设计规范》JGJ16-2008"),
                    line("3 供配电系统")};
   EXPECT_EQ(cover_title(booked, ""), "JGJ 16—2008 民用建筑电气设计规范");
+  // An official document's title, 关于…的通知; a part's heading that ends like a name (总体要求)
+  // is a chapter.
+  RawDocument notice;
+  notice.blocks = {line("关于加强迎峰度夏期间安全生产工作的通知"), line("各单位："),
+                   line("一、总体要求"), line("（一）工作要求"), line("1.安全要求")};
+  EXPECT_EQ(cover_title(notice, ""), "关于加强迎峰度夏期间安全生产工作的通知");
+  notice.blocks.erase(notice.blocks.begin());
+  EXPECT_EQ(cover_title(notice, ""), "");
   // A line that does not end like a name is not taken for one.
   RawDocument plain;
   plain.blocks = {line("GB 50034—2013"), line("本标准适用于新建建筑的照明设计。")};

@@ -170,6 +170,34 @@ TEST(Numbering, HeadingsNumberedInWords) {
   EXPECT_FALSE(match_enumerated_heading("第一条 职责"));
 }
 
+// An office document's levels as GB/T 9704 numbers them: 一、 parts, （一） groups, 1. items,
+// （1） points; each holds the levels below it, never one above or its own.
+TEST(Numbering, OfficeItemLevels) {
+  const auto group = match_item_heading("（一）指导思想");
+  ASSERT_TRUE(group);
+  EXPECT_EQ(group->kind, SectionKind::kItem);
+  EXPECT_EQ(group->letter, kGroupItem);
+  EXPECT_EQ(group->number, "（一）");
+  EXPECT_EQ(group->components, std::vector<int>{1});
+  EXPECT_EQ(group->rest, "指导思想");
+  EXPECT_EQ(match_item_heading("（十二）强化应急值守")->components, std::vector<int>{12});
+  const auto item = match_item_heading("1.变电站巡视");
+  const auto point = match_item_heading("（1）充电操作");
+  const auto part = match_enumerated_heading("二、重点工作");
+  ASSERT_TRUE(item && point && part);
+  EXPECT_EQ(point->letter, kBracketedItem);
+  EXPECT_TRUE(can_contain(*part, *group));
+  EXPECT_TRUE(can_contain(*group, *item));
+  EXPECT_TRUE(can_contain(*group, *point));
+  EXPECT_TRUE(can_contain(*item, *point));
+  EXPECT_FALSE(can_contain(*item, *group));
+  EXPECT_FALSE(can_contain(*point, *group));
+  EXPECT_FALSE(can_contain(*group, *group));
+  // A sentence is a point of a list, not a title.
+  EXPECT_FALSE(match_item_heading("（一）有人值班变电站每日巡视不少于两次。"));
+  EXPECT_FALSE(match_item_heading("（〇）无"));
+}
+
 TEST(Numbering, NumberedQuestions) {
   auto q =
       match_numbered_question("4、 KYN28型开关柜停电，操作顺序是什么？（其他型号请查看说明书）");

@@ -12,6 +12,7 @@
 #include "regreader/core/error.hpp"
 #include "regreader/core/regex.hpp"
 #include "regreader/core/text.hpp"
+#include "regreader/parse/structure/numbering.hpp"
 
 namespace regreader::parse {
 
@@ -128,6 +129,43 @@ bool page_number_line(const std::string& trimmed) {
                      [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
 }
 
+// Plain text is written one paragraph a line (a word processor's "save as text") or wrapped at
+// a width (pdftotext, mail): a line continues the paragraph before it unless it opens a numbered
+// one (一、总体要求, （一）, 1.目的, 5.2.1, 注1：) or the line before it ended a sentence, was a
+// part's or an item's title or, in wrapped text, stopped short of the width (a title, a
+// paragraph's last line).
+class Unwrap {
+ public:
+  explicit Unwrap(const std::vector<std::string>& lines) {
+    std::vector<size_t> lengths;
+    for (const auto& l : lines)
+      if (const std::string t = text::trim(l); !t.empty()) lengths.push_back(text::length(t));
+    if (lengths.empty()) return;
+    // The width lines are wrapped at: nine lines in ten are no longer.
+    auto at = lengths.begin() + static_cast<std::ptrdiff_t>(lengths.size() * 9 / 10);
+    std::nth_element(lengths.begin(), at, lengths.end());
+    width_ = *at;
+  }
+
+  bool joins(const std::string& before, const std::string& line) const {
+    const std::string prev = text::trim(before);
+    if (opens_numbered_paragraph(text::fold_width(line))) return false;
+    const auto cps = text::to_codepoints(prev);
+    if (cps.empty()) return true;  // the line after a page break continues its paragraph
+    static const std::u32string_view kEnds = U"。！？；：!?;";
+    if (kEnds.find(cps.back()) != std::u32string_view::npos) return false;
+    // A part's or an item's title (一、总体要求, （一）指导思想) is a line of its own.
+    const std::string folded = text::fold_width(prev);
+    if (match_enumerated_heading(folded) || match_item_heading(folded)) return false;
+    // Below this width nothing tells a wrapped line from a short one.
+    constexpr size_t kMinWrapWidth = 20;
+    return width_ < kMinWrapWidth || cps.size() * 5 >= width_ * 4;
+  }
+
+ private:
+  size_t width_ = 0;
+};
+
 // Reads lines into raw blocks: one paragraph is collected at a time and flushed at a blank line,
 // a heading, a table, a list item or a page break.
 struct Builder {
@@ -241,12 +279,16 @@ RawDocument parse_markdown(std::string_view content, bool markdown, const ParseO
   b.markdown = markdown;
   b.raw.format = markdown ? "markdown" : "text";
   const auto lines = split_lines(content);
+  const Unwrap unwrap(lines);
   for (size_t i = 0; i < lines.size(); ++i) {
     const std::string& line = lines[i];
     if (b.page_break(line)) continue;
     const std::string trimmed = text::trim(line);
     if (!markdown) {
-      trimmed.empty() ? b.flush() : text::join_wrapped(b.para, trimmed);
+      if (trimmed.empty() || !b.para.empty()) {
+        if (trimmed.empty() || !unwrap.joins(lines[i - 1], trimmed)) b.flush();
+      }
+      if (!trimmed.empty()) text::join_wrapped(b.para, trimmed);
       continue;
     }
     if (b.comment(line)) continue;

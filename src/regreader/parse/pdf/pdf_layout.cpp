@@ -312,11 +312,6 @@ std::vector<PdfLine> build_lines(std::vector<PdfChar> chars) {
 
 namespace {
 
-bool starts_new_item(const std::string& folded) {
-  return match_section_number(folded).has_value() || starts_with_list_marker(folded) ||
-         !match_notes(folded).empty() || match_item_heading(folded).has_value();
-}
-
 bool ends_sentence(const std::string& s) {
   auto cps = text::to_codepoints(text::trim(s));
   if (cps.empty()) return true;
@@ -461,7 +456,8 @@ std::vector<RawBlock> lines_to_paragraphs(const PdfPage& page, float body_size) 
       const bool centred = std::fabs((l.x0 + l.x1) - (prev->x0 + prev->x1)) / 2 <= em;
       const bool heading_wrap = prev_large && !size_change && prev->bold == l.bold &&
                                 gap <= kParagraphGap * h && aligned && !ends_sentence(prev->text) &&
-                                !starts_new_item(folded) && (centred || l.x1 <= prev->x1 + em);
+                                !opens_numbered_paragraph(folded) &&
+                                (centred || l.x1 <= prev->x1 + em);
       // Leaving or entering heading-size type ends a paragraph, however close the sizes — when
       // the sizes are the font's (a text layer), not OCR's guess from each line's height.
       const bool crosses_heading_size =
@@ -479,7 +475,7 @@ std::vector<RawBlock> lines_to_paragraphs(const PdfPage& page, float body_size) 
       const bool far = tall_boxes && pitch > 0 && centre(l) - centre(*prev) > pitch + 0.5f * em;
       hard = (!heading_wrap && (short_prev || indented)) || gap > kParagraphGap * h || far ||
              size_change || crosses_heading_size || bold_break;
-      soft = !hard && starts_new_item(folded);
+      soft = !hard && opens_numbered_paragraph(folded);
     }
     if (hard || soft) {
       flush();

@@ -91,9 +91,9 @@ struct Numbering {
   /// The paragraph being classified is a numbered question of a Q&A (question_paragraphs).
   bool question = false;
   /// The paragraph being classified reads as an item title with a body after it
-  /// (item_titles); the last item title accepted at each of its two levels.
+  /// (item_titles); the last item title accepted at each of its three levels (（一）, 1., （1）).
   bool item_title = false;
-  std::optional<SectionMatch> item, sub_item;
+  std::optional<SectionMatch> group, item, sub_item;
   /// A numbered clause (5, 5.1) was accepted outside any item: the document numbers clauses,
   /// and its "1、…" lines are list items.
   bool clauses = false;
@@ -107,7 +107,9 @@ std::optional<SectionMatch> item_heading(const std::string& text, const Numberin
     return std::nullopt;
   auto m = match_item_heading(text);
   if (!m) return std::nullopt;
-  const auto& prev = m->letter ? state.sub_item : state.item;
+  const auto& prev = m->letter == kGroupItem ? state.group
+                     : m->letter             ? state.sub_item
+                                             : state.item;
   const int value = m->components[0];
   if (value != 1 && !(prev && prev->components[0] + 1 == value)) return std::nullopt;
   return m;
@@ -244,15 +246,25 @@ void classify(ClassifiedBlock& it, const RawBlock& raw, Numbering& state) {
   }
   if (raw.heading_level == 0 && !number) {
     if (auto e = item_heading(it.text, state)) {
-      (e->letter ? state.sub_item : state.item) = *e;
-      if (!e->letter) state.sub_item.reset();
+      // Items are numbered again under each item of the level above.
+      if (e->letter == kGroupItem) {
+        state.group = *e;
+        state.item.reset();
+        state.sub_item.reset();
+      } else if (e->letter) {
+        state.sub_item = *e;
+      } else {
+        state.item = *e;
+        state.sub_item.reset();
+      }
       accept_heading(it, *e, state);
       return;
     }
   }
   if (list_like && raw.heading_level == 0) {
     if (auto e = enumerated_heading(it.text, state)) {
-      state.item.reset();  // items are numbered again in each part
+      state.group.reset();  // items are numbered again in each part
+      state.item.reset();
       state.sub_item.reset();
       accept_heading(it, *e, state);
       return;

@@ -72,6 +72,16 @@ std::string strip_inline_markup(const std::string& t) {
   return text::trim(text::collapse_spaces(out));
 }
 
+// An official document's title (GB/T 9704): 关于 …的 and the document's kind,
+// 关于加强迎峰度夏期间安全生产工作的通知.
+bool official_title(const std::string& t) {
+  static const std::string_view kinds[] = {"通知", "意见", "决定", "通报", "报告", "请示",
+                                           "批复", "纪要", "公告", "通告", "方案", "函"};
+  return text::starts_with(t, "关于") && t.find("的") != std::string::npos &&
+         std::any_of(std::begin(kinds), std::end(kinds),
+                     [&](std::string_view k) { return text::ends_with(t, k); });
+}
+
 // The name a cover line gives when nothing tells its type size (Markdown, plain text): the
 // title in 《》 of a short line ("《民用建筑电气设计规范》JGJ16-2008"), else the line itself when
 // it ends like a document's name (建筑物防雷设计规范) and holds no standard number. "" else.
@@ -82,8 +92,8 @@ std::string unsized_cover_name(const std::string& t) {
       text::length(t) <= kMaxNameChars)
     return text::trim(
         t.substr(open + std::string("《").size(), close - open - std::string("《").size()));
-  if (!standard_number(t).empty() || !names_a_document(t)) return {};
-  return t;
+  if (!standard_number(t).empty()) return {};
+  return names_a_document(t) || official_title(t) ? t : std::string();
 }
 
 }  // namespace
@@ -149,11 +159,13 @@ std::string cover_title(const RawDocument& raw, const std::string& heading_title
     const std::string here = standard_number(t);
     if (number.empty() && !text::starts_with(t, "代替")) number = here;
     const std::string said = sized ? (here.empty() ? t : "") : unsized_cover_name(t);
-    // A numbered heading in larger type ("1 范围" on a first page without a cover) is the
-    // document's first chapter, not its name.
+    // A numbered heading in larger type ("1 范围" on a first page without a cover), or a part
+    // or item of an office document (一、总体要求, 1.目的), is a chapter, not the name.
     const bool candidate = (!sized || b->larger_font) && name.empty() && !said.empty() &&
                            !never_a_chapter(said) && !is_front_matter_title(said) &&
-                           text::length(said) <= kMaxNameChars && !match_section_number(said, true);
+                           text::length(said) <= kMaxNameChars &&
+                           !match_section_number(said, true) && !starts_with_list_marker(said) &&
+                           !match_item_heading(said);
     const auto cps = text::to_codepoints(said);
     if (candidate && std::any_of(cps.begin(), cps.end(), text::is_han)) name = said;
   }

@@ -34,8 +34,9 @@ std::string strip_html_tags(std::string_view text);
 /// document without pages) followed by the name (`heading_title` when the document marks it,
 /// else the first line set large on the cover that is not a banner or the number; where nothing
 /// on the cover is set large or the sizes are unknown, as in Markdown, the first line naming a
-/// document: 《…》 in a short line, or a line ending like a name, 建筑物防雷设计规范). "" when the
-/// cover gives neither.
+/// document: 《…》 in a short line, a line ending like a name, 建筑物防雷设计规范, or an official
+/// document's 关于…的通知). A numbered line (一、总体要求, 1.目的) is never the name. "" when
+/// the cover gives neither.
 std::string cover_title(const RawDocument& raw, const std::string& heading_title);
 
 }  // namespace regreader::parse

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "regreader/core/text.hpp"
+#include "regreader/parse/structure/notes.hpp"
 
 namespace regreader::parse {
 
@@ -349,7 +350,11 @@ std::optional<SectionMatch> match_item_heading(std::string_view paragraph) {
   const size_t b = i;
   while (i < s.size() && is_digit(s[i]))
     ++i;
-  if (i == b || i - b > 2 || i >= s.size()) return std::nullopt;
+  // （一）指导思想: GB/T 9704's second level, between 一、 parts and 1. items.
+  const bool words = bracketed && i == b;
+  while (words && i < s.size() && is_cn_digit(s[i]) && s[i] != U'〇' && s[i] != U'零')
+    ++i;
+  if (i == b || i - b > (words ? 3 : 2) || i >= s.size()) return std::nullopt;
   const char32_t mark = s[i];
   if (bracketed ? (mark != U'）' && mark != ')') : (mark != '.' && mark != U'、' && mark != U'．'))
     return std::nullopt;
@@ -359,13 +364,21 @@ std::optional<SectionMatch> match_item_heading(std::string_view paragraph) {
   if (rest.size() > kMaxItemTitleChars || !is_title_like(to_utf8(rest)) ||
       rest.find_first_of(U"。，；：、？！,;:?!") != std::u32string::npos)
     return std::nullopt;
+  const std::string digits = to_utf8(s.substr(b, i - b));
+  const auto value = text::parse_number(digits);
+  if (!value || *value <= 0) return std::nullopt;
   SectionMatch m;
   m.kind = SectionKind::kItem;
-  m.number = to_utf8(s.substr(b, i - b));
-  m.components = {std::stoi(m.number)};
-  m.letter = bracketed ? '(' : 0;
+  m.number = words ? "（" + digits + "）" : digits;
+  m.components = {*value};
+  m.letter = words ? kGroupItem : bracketed ? kBracketedItem : 0;
   m.rest = to_utf8(rest);
   return m;
+}
+
+bool opens_numbered_paragraph(std::string_view folded) {
+  return match_section_number(folded).has_value() || starts_with_list_marker(folded) ||
+         !match_notes(folded).empty() || match_item_heading(folded).has_value();
 }
 
 std::optional<SectionMatch> match_numbered_question(std::string_view paragraph) {
@@ -445,6 +458,10 @@ int chinese_rank(SectionKind k) {
       return 0;
   }
 }
+// An office item's level: （一） groups, 1. items, （1） items.
+int item_level(const SectionMatch& m) {
+  return m.letter == kGroupItem ? 0 : m.letter == kBracketedItem ? 2 : 1;
+}
 bool is_prefix(const std::vector<int>& a, const std::vector<int>& b) {
   return a.size() < b.size() && std::equal(a.begin(), a.end(), b.begin());
 }
@@ -456,10 +473,11 @@ bool can_contain(const SectionMatch& parent, const SectionMatch& child) {
   if (pr) return parent.kind != SectionKind::kArticle;  // a chapter holds numbered clauses
   if (cr) return false;
   if (child.kind == SectionKind::kEnumerated) return parent.kind == SectionKind::kAppendix;
-  // Office documents: 一、 parts hold 1. items, which hold （1） items and 1.1 sub-items.
+  // Office documents: 一、 parts hold （一） groups, which hold 1. items, which hold （1） items
+  // and 1.1 sub-items.
   if (child.kind == SectionKind::kItem)
     return parent.kind == SectionKind::kEnumerated || parent.kind == SectionKind::kAppendix ||
-           (parent.kind == SectionKind::kItem && !parent.letter && child.letter);
+           (parent.kind == SectionKind::kItem && item_level(parent) < item_level(child));
   if (parent.kind == SectionKind::kItem)
     return child.kind == SectionKind::kNumeric && !parent.letter &&
            is_prefix(parent.components, child.components);

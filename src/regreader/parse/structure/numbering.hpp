@@ -22,12 +22,18 @@ enum class SectionKind {
   kItem,  ///< 1.目的, 2、适用范围, （1）… (an office document's numbered item title)
 };
 
+/// SectionMatch::letter of an office item: （一） groups and （1） items.
+constexpr char kGroupItem = 'C';
+constexpr char kBracketedItem = '(';
+
 struct SectionMatch {
   SectionKind kind = SectionKind::kNumeric;
   std::string number;  ///< canonical: "5.2.2", "第三章", "第十二条", "附录A", "A.1"
   std::vector<int> components;  ///< numeric parts: {5,2,2}; {3} for 第三章; {1} for A.1 / 附录A
-  char letter = 0;              ///< appendix letter for kAppendix / kAppendixClause
-  std::string rest;             ///< the text after the number, trimmed
+  /// Appendix letter for kAppendix / kAppendixClause; for kItem, kGroupItem (（一）) or
+  /// kBracketedItem (（1）), 0 for 1. items.
+  char letter = 0;
+  std::string rest;  ///< the text after the number, trimmed
 };
 
 /// Recognises a section number at the start of a paragraph. Rejects values and quantities
@@ -44,13 +50,18 @@ bool starts_with_list_marker(std::string_view paragraph);
 /// rules and manuals (GB/T 9704's first level). Sentences ("一、凡制造…的建筑物。") are list items.
 std::optional<SectionMatch> match_enumerated_heading(std::string_view paragraph);
 
-/// "1.目的", "2. 适用范围", "3、告警阈值", "（1）充电操作": an item title numbered in Arabic
-/// digits, the second level of documents written in Word or WPS (under 一、 parts), with or
-/// without a space after the mark. Only a short title with no sentence in it and no colon
-/// leading into a list; "1.本指南由运行部负责解释。" is a list item. kItem, number "1"; `letter` is
-/// '(' for the bracketed form, which sits one level below the others. Whether the paragraph is a
-/// heading in its context is the caller's to say.
+/// "1.目的", "2. 适用范围", "3、告警阈值", "（1）充电操作", "（一）指导思想": an item title of
+/// documents written in Word or WPS (under 一、 parts), with or without a space after the mark.
+/// Only a short title with no sentence in it and no colon leading into a list;
+/// "1.本指南由运行部负责解释。" is a list item. kItem, number "1" (components {1}); `letter` is
+/// kBracketedItem for （1）, one level below 1., and kGroupItem for （一） (number "（一）"), one
+/// level above it (GB/T 9704's second level). Whether the paragraph is a heading in its context
+/// is the caller's to say.
 std::optional<SectionMatch> match_item_heading(std::string_view paragraph);
+
+/// Whether a line (width-folded) opens a paragraph of its own by its number: a section number,
+/// a list marker, a note (注1：) or an item title. A wrapped line never starts so.
+bool opens_numbered_paragraph(std::string_view folded);
 
 /// "2、电力工程承试工作对工作人员可能造成伤害的因素有那些？": a paragraph numbered with Arabic
 /// digits and 、, as the questions of a question-and-answer section are (kEnumerated, number
