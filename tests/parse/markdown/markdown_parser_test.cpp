@@ -102,6 +102,17 @@ TEST(MarkdownParser, PlainTextLinesAreParagraphsUnlessWrapped) {
   EXPECT_EQ(texts, (std::vector<std::string>{"关于加强安全生产工作的通知", "一、总体要求",
                                              "（一）指导思想", "坚持安全第一的方针。",
                                              "1.杜绝人身死亡事故。", "2.杜绝误操作事故。"}));
+  // Lines of every length, few at the longest: each is a paragraph, though the title runs
+  // nearly as long as the longest line and ends in no stop.
+  const RawDocument unwrapped = parse_markdown(
+      "国网某某供电公司关于开展防汛隐患排查工作的通知\n各单位：\n"
+      "为做好今年防汛工作，现将有关事项通知如下。\n一、排查范围\n"
+      "各变电站、输电线路通道及配电站房。\n二、工作要求\n"
+      "排查中发现的隐患应建立台账，明确整改的责任人和完成期限。\n"
+      "各单位应于6月15日前完成排查并报安质部\n",
+      false, {});
+  ASSERT_EQ(unwrapped.blocks.size(), 8u);
+  EXPECT_EQ(unwrapped.blocks[0].text, "国网某某供电公司关于开展防汛隐患排查工作的通知");
   const RawDocument wrapped = parse_markdown(
       "4 基本要求\n"
       "4.1.1 运行值班人员应经安全规程考试合格后方可上岗，每年考试一次，考试不合格\n"

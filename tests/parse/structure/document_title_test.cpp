@@ -36,6 +36,11 @@ TEST(DocumentTitle, CoverNumberAndNameNeverTheBanner) {
   EXPECT_EQ(cover_title(raw, ""), "GB 38755—2019 电力系统安全稳定导则");
   EXPECT_EQ(cover_title(raw, "太阳能资源年景评估技术规范"),
             "GB 38755—2019 太阳能资源年景评估技术规范");
+  // An official document's red banner names its issuer; the title is the 关于…的通知 line.
+  RawDocument notice;
+  notice.blocks = {large("国家电网有限公司文件"),
+                   large("国家电网有限公司关于加强迎峰度夏安全生产工作的通知")};
+  EXPECT_EQ(cover_title(notice, ""), "国家电网有限公司关于加强迎峰度夏安全生产工作的通知");
   RawDocument none;
   none.blocks = {large("湖南电器检测所")};
   EXPECT_EQ(cover_title(none, ""), "湖南电器检测所");

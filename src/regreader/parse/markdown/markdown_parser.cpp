@@ -130,10 +130,11 @@ bool page_number_line(const std::string& trimmed) {
 }
 
 // Plain text is written one paragraph a line (a word processor's "save as text") or wrapped at
-// a width (pdftotext, mail): a line continues the paragraph before it unless it opens a numbered
-// one (一、总体要求, （一）, 1.目的, 5.2.1, 注1：) or the line before it ended a sentence, was a
-// part's or an item's title or, in wrapped text, stopped short of the width (a title, a
-// paragraph's last line).
+// a width (pdftotext, mail): there a quarter of the lines or more run to within a tenth of the
+// width. A line continues the paragraph before it unless it opens a numbered one (一、总体要求,
+// （一）, 1.目的, 5.2.1, 注1：) or the line before it ended a sentence, was a part's or an item's
+// title or, in wrapped text, stopped short of the width (a title, a paragraph's last line); in
+// text that is not wrapped, each line is a paragraph.
 class Unwrap {
  public:
   explicit Unwrap(const std::vector<std::string>& lines) {
@@ -145,6 +146,9 @@ class Unwrap {
     auto at = lengths.begin() + static_cast<std::ptrdiff_t>(lengths.size() * 9 / 10);
     std::nth_element(lengths.begin(), at, lengths.end());
     width_ = *at;
+    const auto full = std::count_if(lengths.begin(), lengths.end(),
+                                    [&](size_t n) { return n * 10 >= width_ * 9; });
+    wrapped_ = static_cast<size_t>(full) * 4 >= lengths.size();
   }
 
   bool joins(const std::string& before, const std::string& line) const {
@@ -159,11 +163,13 @@ class Unwrap {
     if (match_enumerated_heading(folded) || match_item_heading(folded)) return false;
     // Below this width nothing tells a wrapped line from a short one.
     constexpr size_t kMinWrapWidth = 20;
-    return width_ < kMinWrapWidth || cps.size() * 5 >= width_ * 4;
+    if (width_ < kMinWrapWidth) return true;
+    return wrapped_ && cps.size() * 5 >= width_ * 4;
   }
 
  private:
   size_t width_ = 0;
+  bool wrapped_ = false;
 };
 
 // Reads lines into raw blocks: one paragraph is collected at a time and flushed at a blank line,

@@ -72,14 +72,21 @@ std::string strip_inline_markup(const std::string& t) {
   return text::trim(text::collapse_spaces(out));
 }
 
-// An official document's title (GB/T 9704): 关于 …的 and the document's kind,
-// 关于加强迎峰度夏期间安全生产工作的通知.
+// An official document's title (GB/T 9704): its issuer perhaps, 关于 …的 and the document's
+// kind, 关于加强迎峰度夏期间安全生产工作的通知.
 bool official_title(const std::string& t) {
   static const std::string_view kinds[] = {"通知", "意见", "决定", "通报", "报告", "请示",
                                            "批复", "纪要", "公告", "通告", "方案", "函"};
-  return text::starts_with(t, "关于") && t.find("的") != std::string::npos &&
+  const size_t about = t.find("关于");
+  return about != std::string::npos && t.find("的", about) != std::string::npos &&
          std::any_of(std::begin(kinds), std::end(kinds),
                      [&](std::string_view k) { return text::ends_with(t, k); });
+}
+
+// An official document's banner, its issuer's name and 文件 in large red type above the title
+// (国家电网有限公司文件): the issuer, not the document's name.
+bool official_banner(const std::string& t) {
+  return text::ends_with(t, "文件") && t.find("关于") == std::string::npos;
 }
 
 // The name a cover line gives when nothing tells its type size (Markdown, plain text): the
@@ -165,7 +172,7 @@ std::string cover_title(const RawDocument& raw, const std::string& heading_title
                            !never_a_chapter(said) && !is_front_matter_title(said) &&
                            text::length(said) <= kMaxNameChars &&
                            !match_section_number(said, true) && !starts_with_list_marker(said) &&
-                           !match_item_heading(said);
+                           !match_item_heading(said) && !official_banner(said);
     const auto cps = text::to_codepoints(said);
     if (candidate && std::any_of(cps.begin(), cps.end(), text::is_han)) name = said;
   }
