@@ -12,7 +12,8 @@ office-guide.{docx,pdf}   an operating guide: parts 一、… with items 1.目�
                           a caption with a full number (表3.2-1).
 office-notice.{docx,pdf}  an official notice typed in one style throughout (GB/T 9704's
                           numbering): its title a line above the addressee, parts 一、, groups
-                          （一）, items 1. and points （1）.
+                          （一）, items 1. and points （1）; after the signature, its attachment
+                          附件1 on a page of its own, titled on the next line, with a table.
 office-grid.{docx,pdf}    numbered items laid out in a borderless two-column table, as PDF-to-Word
                           converters write them: the item number in the first column, its text in
                           the second, the end of a wrapped sentence back in the first column of
@@ -307,7 +308,15 @@ NOTICE = [
     p("（一）加强组织领导"),
     p("各单位主要负责人是迎峰度夏安全生产第一责任人。"),
     p("（二）强化应急值守"),
-    p("实行24小时值班制度，值班人员不得擅离岗位。"),
+    p("实行24小时值班制度，值班人员不得擅离岗位。各单位应对照附件1逐台核对设备负载。"),
+    p("附件：1.迎峰度夏重点设备清单"),
+    p("国网某某供电公司"),
+    p("2026年6月1日"),
+    p("", "Break"),
+    p("附件1", "Part"),
+    p("迎峰度夏重点设备清单", "Center"),
+    table([["设备名称", "负载率上限"], ["1号主变压器", "80%"], ["2号主变压器", "80%"],
+           ["110kV某某线", "90%"]]),
 ]
 NOTICE_CHAPTERS = [
     {"section": "一", "title": "总体要求", "level": 1, "printed": "一、总体要求"},
@@ -324,6 +333,8 @@ NOTICE_CHAPTERS = [
     {"section": "三", "title": "保障措施", "level": 1, "printed": "三、保障措施"},
     {"section": "（一）", "title": "加强组织领导", "level": 2, "printed": "（一）加强组织领导"},
     {"section": "（二）", "title": "强化应急值守", "level": 2, "printed": "（二）强化应急值守"},
+    {"section": "附件1", "title": "迎峰度夏重点设备清单", "level": 1,
+     "printed": "附件1迎峰度夏重点设备清单"},
 ]
 NOTICE_FRAGMENTS = [
     "主变压器负载率不超过80%",

@@ -272,7 +272,8 @@ TEST_P(OfficeNotice, PartsHoldGroupsThatHoldItems) {
   const auto doc = parse_fixture(GetParam());
   EXPECT_EQ(doc.info.title, "关于加强迎峰度夏期间安全生产工作的通知");
   EXPECT_EQ(chapter_titles(doc),
-            (std::vector<std::string>{"一 总体要求", "二 重点工作", "三 保障措施"}));
+            (std::vector<std::string>{"一 总体要求", "二 重点工作", "三 保障措施",
+                                      "附件1 迎峰度夏重点设备清单"}));
   const auto& s = doc.structure;
   std::vector<std::string> under_work;  // 二、重点工作's groups and their items
   for (const auto& id : top_level(s)[1]->children_ids) {
@@ -293,6 +294,17 @@ TEST_P(OfficeNotice, PartsHoldGroupsThatHoldItems) {
       EXPECT_NE(type, BlockType::kHeading) << text;
     }
   EXPECT_TRUE(point);
+  // Its attachment, headed 附件1 on a page of its own and titled on the next line, is what
+  // 对照附件1 leads to; the body's list of attachments (附件：1.…) is no chapter.
+  const auto* attachment = top_level(s).back();
+  EXPECT_EQ(attachment->page_start, 3);
+  bool linked = false;
+  for (const auto& l : doc.links)
+    if (l.target == "附件1") {
+      linked = true;
+      EXPECT_TRUE(l.resolved && l.target_id == attachment->node_id) << l.text;
+    }
+  EXPECT_TRUE(linked);
 }
 
 INSTANTIATE_TEST_SUITE_P(Exports, OfficeNotice,

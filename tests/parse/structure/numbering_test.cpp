@@ -198,6 +198,20 @@ TEST(Numbering, OfficeItemLevels) {
   EXPECT_FALSE(match_item_heading("（〇）无"));
 }
 
+// An official document's attachment is headed 附件1 (or 附件 alone) on a line of its own; a
+// line that goes on (附件：1.…, 附件1所列) mentions it.
+TEST(Numbering, AttachmentHeads) {
+  const auto first = match_section_number("附件1");
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->kind, SectionKind::kAppendix);
+  EXPECT_EQ(first->number, "附件1");
+  EXPECT_EQ(match_section_number("附件 二")->number, "附件2");
+  EXPECT_EQ(match_section_number("附件")->number, "附件");
+  EXPECT_TRUE(plausible_successor(*first, *match_section_number("附件2")));
+  EXPECT_FALSE(match_section_number("附件：1.迎峰度夏重点设备清单"));
+  EXPECT_FALSE(match_section_number("附件1所列设备"));
+}
+
 TEST(Numbering, NumberedQuestions) {
   auto q =
       match_numbered_question("4、 KYN28型开关柜停电，操作顺序是什么？（其他型号请查看说明书）");

@@ -188,6 +188,33 @@ std::optional<SectionMatch> match_appendix(const std::u32string& s) {
   return m;
 }
 
+// "附件1", "附件 二" or "附件" alone on its line: the head of an official document's attachment
+// (GB/T 9704), its title on the next line. An appendix numbered in digits: `letter` is the
+// digit's character, so that attachments follow each other as appendices do. Anything after the
+// number ("附件：1.防汛隐患排查表", "附件1所列") is the body's mention of it.
+std::optional<SectionMatch> match_attachment(const std::u32string& s) {
+  if (s.size() < 2 || s[0] != U'附' || s[1] != U'件') return std::nullopt;
+  size_t i = 2;
+  while (i < s.size() && text::is_space(s[i]))
+    ++i;
+  const size_t b = i;
+  while (i < s.size() && (is_digit(s[i]) || (is_cn_digit(s[i]) && s[i] != U'〇' && s[i] != U'零')))
+    ++i;
+  if (trim32(s.substr(i)).size() > 0) return std::nullopt;
+  int n = 1;
+  if (i > b) {
+    const auto value = text::parse_number(to_utf8(s.substr(b, i - b)));
+    if (!value || *value <= 0 || *value > 9) return std::nullopt;
+    n = *value;
+  }
+  SectionMatch m;
+  m.kind = SectionKind::kAppendix;
+  m.letter = static_cast<char>('0' + n);
+  m.number = i > b ? "附件" + std::to_string(n) : "附件";
+  m.components = {n};
+  return m;
+}
+
 // Parses "5.2.2" or "A.1" at the start; returns the index after the number.
 size_t scan_dotted(const std::u32string& s, size_t i, std::vector<int>& parts) {
   while (i < s.size()) {
@@ -289,6 +316,7 @@ std::optional<SectionMatch> match_section_number(std::string_view paragraph, boo
   if (s.empty() || is_toc_line(paragraph)) return std::nullopt;
   if (auto m = match_chinese(s)) return m;
   if (auto m = match_appendix(s)) return m;
+  if (auto m = match_attachment(s)) return m;
   return match_dotted(s, heading);
 }
 

@@ -40,6 +40,8 @@ const auto& patterns() {
       {RefKind::kFigure, Regex("图\\s*" TABLE_NUM), 1},
       // 附录A, not 附录ABC.
       {RefKind::kAppendix, Regex("附\\s*录\\s*([A-Z])(?:[^A-Za-z]|$)"), 1, true},
+      // An official document's attachment, 填写附件1; not 附件12.
+      {RefKind::kAppendix, Regex("(附\\s*件\\s*[1-9])(?:[^0-9]|$)"), 1, true},
       {RefKind::kChapter,
        Regex("(?:本规程|本标准|本法|本条例|本办法|本规定)?(第\\s*" CN_NUM "\\s*[章节编])"), 1},
       {RefKind::kArticle, Regex("(?:本规程|本标准|本法|本条例|本办法|本规定)?(第" CN_NUM "条)"), 1},
@@ -60,7 +62,7 @@ std::string canonical(RefKind kind, const std::string& raw) {
     case RefKind::kFigure:
       return "图" + t;
     case RefKind::kAppendix:
-      return "附录" + t;
+      return text::starts_with(t, "附件") ? t : "附录" + t;
     case RefKind::kNote:
       return canonical_note_id(t).value_or(t);
     default:
