@@ -4,9 +4,15 @@
 #include <array>
 
 #include "regreader/core/text.hpp"
-#include "regreader/parse/structure/notes.hpp"
+#include "regreader/parse/structure/numbering_chars.hpp"
 
 namespace regreader::parse {
+
+using numbering_chars::is_cn_digit;
+using numbering_chars::is_digit;
+using numbering_chars::is_upper;
+using numbering_chars::to_utf8;
+using numbering_chars::trim32;
 
 namespace {
 
@@ -16,38 +22,12 @@ constexpr int kMaxTopSection = 99;
 constexpr size_t kMaxDepth = 6;
 // A title written straight after 第X章 without a space ("第十章附则") is this short at most.
 constexpr size_t kMaxUnspacedTitleChars = 12;
-// "一、" headings are short labels; longer lines so numbered are items of a list.
-constexpr size_t kMaxEnumeratedTitleChars = 24;
 // A heading title is short; longer text after a number is the body of an inline clause.
 constexpr size_t kMaxTitleChars = 40;
 // Dots ("…" counts two) that make a line a table-of-contents entry.
 constexpr int kMinLeaderDots = 6;
 // How far numbering may jump between two detected sections (missed headings are tolerated).
 constexpr int kMaxJump = 3;
-
-bool is_digit(char32_t c) {
-  return c >= '0' && c <= '9';
-}
-bool is_upper(char32_t c) {
-  return c >= 'A' && c <= 'Z';
-}
-bool is_cn_digit(char32_t c) {
-  static const std::u32string digits = U"〇零一二三四五六七八九十百千两";
-  return digits.find(c) != std::u32string::npos;
-}
-
-std::string to_utf8(const std::u32string& s) {
-  return text::from_codepoints({s.begin(), s.end()});
-}
-
-std::u32string trim32(std::u32string s) {
-  size_t b = 0, e = s.size();
-  while (b < e && text::is_space(s[b]))
-    ++b;
-  while (e > b && text::is_space(s[e - 1]))
-    --e;
-  return s.substr(b, e - b);
-}
 
 // Units that show a number is a quantity ("10 kV", "0.5 s", "24 h", "3 千伏"), never a section.
 bool starts_with_unit(const std::u32string& rest) {
@@ -343,95 +323,6 @@ bool starts_with_list_marker(std::string_view paragraph) {
   // "3. 1" alone is clause 3.1 written with a space.
   return close == '.' && i + 1 < s.size() && text::is_space(s[i + 1]) && is_digit(s[b]) &&
          !(i + 2 < s.size() && is_digit(s[i + 2]));
-}
-
-std::optional<SectionMatch> match_enumerated_heading(std::string_view paragraph) {
-  const std::u32string s = trim32(text::to_u32string(paragraph));
-  size_t i = 0;
-  while (i < s.size() && is_cn_digit(s[i]) && s[i] != U'〇' && s[i] != U'零')
-    ++i;
-  if (i == 0 || i > 3 || i + 1 >= s.size() || s[i] != U'、') return std::nullopt;
-  std::u32string rest = trim32(s.substr(i + 1));
-  std::u32string bare = rest;
-  if (!bare.empty() && (bare.back() == U'：' || bare.back() == ':')) bare.pop_back();
-  if (bare.empty() || bare.size() > kMaxEnumeratedTitleChars || !is_title_like(to_utf8(bare)) ||
-      bare.find(U'：') != std::u32string::npos || bare.find(U'、') != std::u32string::npos)
-    return std::nullopt;
-  auto value = text::parse_number(to_utf8(s.substr(0, i)));
-  if (!value || *value <= 0) return std::nullopt;
-  SectionMatch m;
-  m.kind = SectionKind::kEnumerated;
-  m.number = to_utf8(s.substr(0, i));
-  m.components = {*value};
-  m.rest = to_utf8(rest);
-  return m;
-}
-
-// Longest item title ("2.异常处理", "（3）主变压器冷却系统的投退"): longer is a sentence.
-constexpr size_t kMaxItemTitleChars = 18;
-
-std::optional<SectionMatch> match_item_heading(std::string_view paragraph) {
-  const std::u32string s = trim32(text::to_u32string(paragraph));
-  size_t i = 0;
-  const bool bracketed = !s.empty() && (s[0] == U'（' || s[0] == '(');
-  if (bracketed) ++i;
-  const size_t b = i;
-  while (i < s.size() && is_digit(s[i]))
-    ++i;
-  // （一）指导思想: GB/T 9704's second level, between 一、 parts and 1. items.
-  const bool words = bracketed && i == b;
-  while (words && i < s.size() && is_cn_digit(s[i]) && s[i] != U'〇' && s[i] != U'零')
-    ++i;
-  if (i == b || i - b > (words ? 3 : 2) || i >= s.size()) return std::nullopt;
-  const char32_t mark = s[i];
-  if (bracketed ? (mark != U'）' && mark != ')') : (mark != '.' && mark != U'、' && mark != U'．'))
-    return std::nullopt;
-  std::u32string rest = trim32(s.substr(i + 1));
-  if (rest.empty() || !text::is_cjk(rest[0])) return std::nullopt;  // "1.5 m", "2.1 …"
-  // "（1）断电操作顺序：" leads into the steps after it, as "5.1.3 下列…：" does: not a title.
-  if (rest.size() > kMaxItemTitleChars || !is_title_like(to_utf8(rest)) ||
-      rest.find_first_of(U"。，；：、？！,;:?!") != std::u32string::npos)
-    return std::nullopt;
-  const std::string digits = to_utf8(s.substr(b, i - b));
-  const auto value = text::parse_number(digits);
-  if (!value || *value <= 0) return std::nullopt;
-  SectionMatch m;
-  m.kind = SectionKind::kItem;
-  m.number = words ? "（" + digits + "）" : digits;
-  m.components = {*value};
-  m.letter = words ? kGroupItem : bracketed ? kBracketedItem : 0;
-  m.rest = to_utf8(rest);
-  return m;
-}
-
-bool opens_numbered_paragraph(std::string_view folded) {
-  return match_section_number(folded).has_value() || starts_with_list_marker(folded) ||
-         !match_notes(folded).empty() || match_item_heading(folded).has_value();
-}
-
-std::optional<SectionMatch> match_numbered_question(std::string_view paragraph) {
-  const std::u32string s = trim32(text::to_u32string(paragraph));
-  size_t i = 0;
-  while (i < s.size() && s[i] >= U'0' && s[i] <= U'9')
-    ++i;
-  if (i == 0 || i > 3 || i + 1 >= s.size() || s[i] != U'、') return std::nullopt;
-  std::u32string rest = trim32(s.substr(i + 1));
-  const size_t mark = rest.find_last_of(U"？?");
-  if (mark != std::u32string::npos) rest.resize(mark + 1);  // "…是什么？（其他型号…）"
-  if (rest.empty()) return std::nullopt;
-  SectionMatch m;
-  m.kind = SectionKind::kEnumerated;
-  m.number = to_utf8(s.substr(0, i));
-  m.components = {std::stoi(m.number)};
-  m.rest = to_utf8(rest);
-  return m;
-}
-
-bool asks_question(std::string_view paragraph, std::string_view next) {
-  const std::u32string s = text::to_u32string(paragraph);
-  if (s.find_first_of(U"？?") != std::u32string::npos) return true;
-  const std::u32string n = trim32(text::to_u32string(next));
-  return n.size() >= 2 && n[0] == U'答' && (n[1] == U'：' || n[1] == U':');
 }
 
 bool is_toc_line(std::string_view paragraph) {
