@@ -297,7 +297,10 @@ TEST_P(OfficeNotice, PartsHoldGroupsThatHoldItems) {
   // Its attachment, headed 附件1 on a page of its own and titled on the next line, is what
   // 对照附件1 leads to; the body's list of attachments (附件：1.…) is no chapter.
   const auto* attachment = top_level(s).back();
-  EXPECT_EQ(attachment->page_start, 3);
+  // The Word file's pages here are synthetic (no LibreOffice rendering): only the PDF has pages.
+  if (GetParam().ends_with(".pdf")) {
+    EXPECT_EQ(attachment->page_start, 3);
+  }
   bool linked = false;
   for (const auto& l : doc.links)
     if (l.target == "附件1") {
