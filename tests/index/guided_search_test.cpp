@@ -565,5 +565,20 @@ TEST(RepeatedBlocks, TextRepeatedOnItsPageIsCitedOnce) {
             1);
 }
 
+// A hit already named as another hit's copy is not cited again when a later pass finds it: the
+// same table of a notice's PDF and Word exports was listed first with `also in copies:
+// office-notice-2 P3`, then second as office-notice-2's own hit.
+TEST(RepeatedBlocks, ACopyAlreadyListedIsNoHitOfItsOwn) {
+  SearchHit pdf, docx, other;
+  pdf.reg_id = "N", pdf.page_num = 3, pdf.block_id = "N:p3:b2";
+  pdf.copies.push_back({"N-2", 3, "N-2:p3:b2", "N-2 P3"});
+  docx.reg_id = "N-2", docx.page_num = 3, docx.block_id = "N-2:p3:b2";
+  other.reg_id = "N-2", other.page_num = 1, other.block_id = "N-2:p1:b9";
+  const auto kept = cite_repeats_once({pdf, docx, other});
+  ASSERT_EQ(kept.size(), 2u);
+  EXPECT_EQ(kept[0].block_id, "N:p3:b2");
+  EXPECT_EQ(kept[1].block_id, "N-2:p1:b9");
+}
+
 }  // namespace guided_search_test
 }  // namespace regreader::index

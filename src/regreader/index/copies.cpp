@@ -199,10 +199,16 @@ std::vector<SearchHit> collapse_copies(const store::DocumentStore& store,
 
 std::vector<SearchHit> cite_repeats_once(std::vector<SearchHit> hits) {
   std::set<std::tuple<std::string, int, uint64_t>> cited;
+  std::set<std::string> listed;  // blocks named as copies of a hit already kept
   std::vector<SearchHit> out;
-  for (auto& h : hits)
-    if (h.content_hash == 0 || cited.emplace(h.reg_id, h.page_num, h.content_hash).second)
-      out.push_back(std::move(h));
+  for (auto& h : hits) {
+    if (listed.count(h.block_id)) continue;
+    if (h.content_hash != 0 && !cited.emplace(h.reg_id, h.page_num, h.content_hash).second)
+      continue;
+    for (const auto& c : h.copies)
+      listed.insert(c.block_id);
+    out.push_back(std::move(h));
+  }
   return out;
 }
 

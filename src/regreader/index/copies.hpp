@@ -41,8 +41,9 @@ std::vector<SearchHit> collapse_copies(const store::DocumentStore& store,
 
 /// `hits` without a hit whose regulation, page and text (as the keyword leg read it) a hit before
 /// it has: a block repeated on its page (a converter that wrote a heading and its clause four
-/// times) is one citation. Applied to a search's answer, after its passes were fused, so that
-/// the ranks fused are those they always were.
+/// times) is one citation; nor a hit whose block a hit before it lists among its copies (a
+/// later pass found the copy the fold had already named). Applied to a search's answer, after
+/// its passes were fused, so that the ranks fused are those they always were.
 std::vector<SearchHit> cite_repeats_once(std::vector<SearchHit> hits);
 
 }  // namespace regreader::index
