@@ -137,6 +137,7 @@ bool page_number_line(const std::string& trimmed) {
 // text that is not wrapped, each line is a paragraph.
 class Unwrap {
  public:
+  Unwrap() = default;
   explicit Unwrap(const std::vector<std::string>& lines) {
     std::vector<size_t> lengths;
     for (const auto& l : lines)
@@ -285,15 +286,14 @@ RawDocument parse_markdown(std::string_view content, bool markdown, const ParseO
   b.markdown = markdown;
   b.raw.format = markdown ? "markdown" : "text";
   const auto lines = split_lines(content);
-  const Unwrap unwrap(lines);
+  // Plain text only: a Markdown file's paragraphs are its blank lines'.
+  const Unwrap unwrap = markdown ? Unwrap() : Unwrap(lines);
   for (size_t i = 0; i < lines.size(); ++i) {
     const std::string& line = lines[i];
     if (b.page_break(line)) continue;
     const std::string trimmed = text::trim(line);
     if (!markdown) {
-      if (trimmed.empty() || !b.para.empty()) {
-        if (trimmed.empty() || !unwrap.joins(lines[i - 1], trimmed)) b.flush();
-      }
+      if (trimmed.empty() || (!b.para.empty() && !unwrap.joins(lines[i - 1], trimmed))) b.flush();
       if (!trimmed.empty()) text::join_wrapped(b.para, trimmed);
       continue;
     }

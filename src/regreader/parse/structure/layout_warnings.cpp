@@ -4,6 +4,7 @@
 #include <map>
 #include <optional>
 #include <string_view>
+#include <utility>
 
 #include "regreader/core/text.hpp"
 #include "regreader/parse/tables/prose_cells.hpp"
@@ -103,32 +104,29 @@ std::vector<LayoutWarning> repeated_blocks(const std::vector<model::PageDocument
   constexpr long kMinHan = 12, kMinHeadingHan = 2;
   std::vector<LayoutWarning> out;
   for (const auto& page : pages) {
-    std::map<std::string, int> seen;
-    const std::string* worst = nullptr;
+    // By chapter and text: the same words under two chapters are two clauses (`a)
+    // 应能显示系统的手动、自动工作状态` of each system a standard lists).
+    std::map<std::pair<std::vector<std::string>, std::string>, int> seen;
+    const std::pair<std::vector<std::string>, std::string>* worst = nullptr;
     for (const auto& b : page.content_blocks) {
       // A cover names its issuer more than once (发布 line, announcement): front matter, before
       // any chapter, is left out.
       if (b.block_type == model::BlockType::kTable || b.chapter_path.empty()) continue;
-      const std::string key = text::strip_spaces(text::fold_width(b.content_markdown));
+      std::string key = text::strip_spaces(text::fold_width(b.content_markdown));
       const auto cps = text::to_codepoints(key);
       const long han = std::count_if(cps.begin(), cps.end(), text::is_han);
       if (han < (b.block_type == model::BlockType::kHeading ? kMinHeadingHan : kMinHan)) continue;
-      // The same words under two chapters are two clauses (`a) 应能显示系统的手动、自动工作状态`
-      // of each system a standard lists).
-      std::string where;
-      for (const auto& title : b.chapter_path)
-        where += title + "\x1f";
-      const auto it = seen.emplace(where + "\x1e" + key, 0).first;
+      const auto it = seen.emplace(std::make_pair(b.chapter_path, std::move(key)), 0).first;
       if (++it->second == 2 && !worst) worst = &it->first;
     }
     if (!worst) continue;
     int repeated = 0;
     for (const auto& [key, n] : seen)
       repeated += n > 1 ? 1 : 0;
-    const std::string words = worst->substr(worst->find('\x1e') + 1);
     out.push_back({"repeated_block", page.page_num,
                    std::to_string(repeated) + " block(s) written more than once, '" +
-                       text::prefix(words, 16) + "' " + std::to_string(seen[*worst]) + " times"});
+                       text::prefix(worst->second, 16) + "' " + std::to_string(seen.at(*worst)) +
+                       " times"});
   }
   return out;
 }

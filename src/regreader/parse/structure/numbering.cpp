@@ -180,7 +180,7 @@ std::optional<SectionMatch> match_attachment(const std::u32string& s) {
   const size_t b = i;
   while (i < s.size() && (is_digit(s[i]) || (is_cn_digit(s[i]) && s[i] != U'〇' && s[i] != U'零')))
     ++i;
-  if (trim32(s.substr(i)).size() > 0) return std::nullopt;
+  if (!trim32(s.substr(i)).empty()) return std::nullopt;
   int n = 1;
   if (i > b) {
     const auto value = text::parse_number(to_utf8(s.substr(b, i - b)));
