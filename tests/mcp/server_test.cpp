@@ -5,7 +5,6 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <fstream>
 
 #include "regreader/mcp/regreader_server.hpp"
@@ -299,7 +298,6 @@ TEST_F(McpServer, PromptsAndResources) {
 // overflowed the stack of the backtracking matcher used before (and killed the server) gets a
 // plain answer.
 TEST_F(McpServer, HugeUrisAndReferencesDoNotKillTheServer) {
-  const auto t0 = std::chrono::steady_clock::now();
   EXPECT_NE(send(req(1, "resources/read",
                      {{"uri", "regreader://SAMPLE/toc"}}))["result"]["contents"][0]["text"]
                 .get<std::string>()
@@ -325,7 +323,6 @@ TEST_F(McpServer, HugeUrisAndReferencesDoNotKillTheServer) {
                            {"arguments", {{"reg_id", "SAMPLE"}, {"reference_text", chapter}}}}));
   ASSERT_TRUE(r.contains("result")) << r.dump().substr(0, 300);
   EXPECT_EQ(r["result"]["structuredContent"]["kind"], "chapter");
-  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
 }
 
 TEST(McpContext, ProgressOnlyWithATokenAndClientRequestsGoThroughThePeer) {

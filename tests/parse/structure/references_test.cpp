@@ -2,7 +2,6 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 
 namespace regreader::parse {
 namespace references_test {
@@ -96,9 +95,8 @@ TEST(References, WhatFollowsAMatchStillCounts) {
 
 // The matcher (RE2) is linear and does not recurse: megabyte input that overflowed the stack of
 // the backtracking matcher used before (a 100 KB "第…章" sent to resolve_reference killed the
-// server) is read in well under a second.
-TEST(References, MegabyteInputReturnsPromptly) {
-  const auto t0 = std::chrono::steady_clock::now();
+// server) is read and answered. How long it takes is the benchmarks' business, not a test's.
+TEST(References, MegabyteInputIsAnswered) {
   std::string chapter = "第";
   for (int i = 0; i < 300000; ++i)
     chapter += "一";
@@ -123,7 +121,6 @@ TEST(References, MegabyteInputReturnsPromptly) {
   EXPECT_EQ(find_references(many).size(),
             many.size() / std::string("见表1，参见5.2.3；").size() * 2);
   EXPECT_EQ(table_label("表" + std::string(1u << 20, '1')), "表" + std::string(1u << 20, '1'));
-  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
 }
 
 TEST(References, ContinuationCaptions) {
