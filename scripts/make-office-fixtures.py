@@ -40,6 +40,11 @@ office-contents-inline.{docx,pdf} the same with no page break after the contents
                           starts on the contents page.
 office-named.{docx,pdf}   the manual with its chapters numbered by the word processor: the
                           running header prints the chapter's name without its number.
+office-instruction.{docx,pdf} a work instruction (作业指导书): a cover with its number and a
+                          sign-off table, a revision table under a 修订记录 line, clauses typed
+                          1 / 3.1 / 3.1.1, a chapter that opens with its step table (running over
+                          two pages, a row cut by the page break) and a 注 under it, and
+                          附录A（规范性附录） whose title names the record form it holds.
 
 With --gold DIR, it also writes the fidelity gold of each export of each document
 (bench/fidelity/gold/office-*.json):
@@ -660,6 +665,80 @@ MANUAL_NOTES = [
 ]
 
 
+# A work instruction as a distribution team types it: nothing captioned 表N; the tables are named
+# by the line above them or the chapter they open.
+STEP_ROWS = [["序号", "作业步骤", "作业内容及标准", "危险点", "控制措施"]] + [
+    [str(i), *row] for i, row in enumerate([
+        ("核对设备", "核对线路名称、杆号与工作票一致", "误登带电杆塔", "逐基核对双重名称"),
+        ("验电", "使用相应电压等级的合格验电器逐相验电", "感应电伤人",
+         "验电前在带电设备上确认验电器良好"),
+        ("装设接地线", "先装接地端，后装导体端，接触良好", "接地线脱落",
+         "使用绝缘棒，人体不得碰触接地线"),
+        ("登杆", "检查杆根、拉线及登杆工具", "高处坠落", "全程使用安全带，移位时不得失去保护"),
+        ("更换绝缘子", "拆除旧绝缘子，安装新绝缘子并紧固", "工具材料坠落",
+         "上下传递使用绳索，杆下不得站人"),
+        ("检查复核", "检查销钉、弹簧销齐全，开口角度符合要求", "遗漏工器具", "清点工器具和材料"),
+        ("拆除接地线", "先拆导体端，后拆接地端", "误拆或漏拆", "核对接地线编号和数量"),
+        ("清理现场", "清理作业现场，人员撤离", "遗留杂物", "工作负责人检查确认")], 1)]
+REVISIONS = [["版本", "修订日期", "修订内容"], ["A/0", "2024年5月", "首次发布"],
+             ["A/1", "2026年3月", "增加危险点分析"]]
+RECORD = [["检查项目", "结果", "检查人"], ["绝缘子型号与设计一致", "□是 □否", ""],
+          ["销钉、弹簧销齐全", "□是 □否", ""], ["接地线已全部拆除", "□是 □否", ""]]
+INSTRUCTION = [
+    p("10kV配电线路更换绝缘子作业指导书", "Title"),
+    p("编号：ZY-PD-012-2026", "Center"),
+    table([["编写", "张三", "2026年3月1日"], ["审核", "李四", "2026年3月5日"],
+           ["批准", "王五", "2026年3月10日"]], 0),
+    p("某某供电公司配电运检室 发布", "Center"),
+    p("修订记录", "Center"),
+    table(REVISIONS),
+    p("1 范围", "Item"),
+    p("本指导书规定了10kV配电线路停电更换绝缘子作业的准备、步骤和验收要求。"),
+    p("本指导书适用于公司所属10kV架空配电线路的停电更换绝缘子作业。"),
+    p("2 规范性引用文件", "Item"),
+    p("下列文件对于本指导书的应用是必不可少的。"),
+    p("GB 26859 电力安全工作规程 电力线路部分"),
+    p("3 作业前准备", "Item"),
+    p("3.1 人员要求", "Item"),
+    p("3.1.1 作业人员应身体健康，精神状态良好，经安全规程考试合格。"),
+    p("3.1.2 工作负责人应具有三年以上配电线路工作经验。"),
+    p("3.2 工器具", "Item"),
+    p("3.2.1 安全带、脚扣等登高工具应在试验合格期内，使用前进行外观检查。"),
+    p("3.2.2 验电器应与线路电压等级相符，使用前在有电设备上确认良好。"),
+    p("4 作业步骤及标准", "Item"),
+    table(STEP_ROWS),
+    p("注：作业中如遇雷雨、大风等恶劣天气，应立即停止作业。"),
+    p("5 验收", "Item"),
+    p("5.1 绝缘子安装应牢固，瓷裙无裂纹，表面清洁。"),
+    p("5.2 验收合格后，工作负责人向工作许可人汇报工作终结。"),
+    p("", "Break"),
+    p("附录A", "Part"),
+    p("（规范性附录）", "Center"),
+    p("作业记录表", "Center"),
+    table(RECORD),
+]
+INSTRUCTION_CHAPTERS = [
+    {"section": "1", "title": "范围", "level": 1, "printed": "1 范围"},
+    {"section": "2", "title": "规范性引用文件", "level": 1, "printed": "2 规范性引用文件"},
+    {"section": "3", "title": "作业前准备", "level": 1, "printed": "3 作业前准备"},
+    {"section": "3.1", "title": "人员要求", "level": 2, "printed": "3.1 人员要求"},
+    {"section": "3.2", "title": "工器具", "level": 2, "printed": "3.2 工器具"},
+    {"section": "4", "title": "作业步骤及标准", "level": 1, "printed": "4 作业步骤及标准"},
+    {"section": "5", "title": "验收", "level": 1, "printed": "5 验收"},
+    {"section": "附录A", "title": "作业记录表", "level": 1, "printed": "附录A（规范性附录）作业记录表"},
+]
+INSTRUCTION_TABLES = [
+    {"id": "T2", "find": "修订记录版本修订日期修订内容", "rows": REVISIONS[1:]},
+    {"id": "T3", "find": "序号作业步骤作业内容及", "rows": [r[1:] for r in STEP_ROWS[1:]]},
+    {"id": "T5", "find": "检查项目结果检查人", "rows": [r[:2] for r in RECORD[1:]]},
+]
+INSTRUCTION_FRAGMENTS = [
+    "工作负责人应具有三年以上配电线路工作经验",
+    "作业中如遇雷雨、大风等恶劣天气，应立即停止作业",
+    "验收合格后，工作负责人向工作许可人汇报工作终结",
+]
+
+
 def export(fodt: Path, out_dir: Path, fmt: str, profile: Path):
     subprocess.run(["soffice", "--headless", f"-env:UserInstallation=file://{profile}",
                     "--convert-to", fmt, "--outdir", str(out_dir), str(fodt)],
@@ -821,7 +900,8 @@ def main():
                 ("office-manual", MANUAL, "", MANUAL_PAGES),
                 ("office-contents", CONTENTS_DOC, CONTENTS_STYLE, MANUAL_PAGES),
                 ("office-contents-inline", CONTENTS_INLINE_DOC, CONTENTS_STYLE, MANUAL_PAGES),
-                ("office-named", NAMED_DOC, NAMED_NUMBERING, MANUAL_PAGES)]:
+                ("office-named", NAMED_DOC, NAMED_NUMBERING, MANUAL_PAGES),
+                ("office-instruction", INSTRUCTION, "", "")]:
             fodt = tmp / f"{name}.fodt"
             fodt.write_text(document("", body, numbering, pages), encoding="utf-8")
             export(fodt, out, "docx:MS Word 2007 XML", tmp / "lo")
@@ -840,7 +920,9 @@ def main():
                     ("office-manual", MANUAL, [], MANUAL_FRAGMENTS, None),
                     ("office-contents", CONTENTS_DOC, [], MANUAL_FRAGMENTS, None),
                     ("office-contents-inline", CONTENTS_INLINE_DOC, [], MANUAL_FRAGMENTS, None),
-                    ("office-named", NAMED_DOC, [], MANUAL_FRAGMENTS, NAMED_CHAPTERS)]:
+                    ("office-named", NAMED_DOC, [], MANUAL_FRAGMENTS, NAMED_CHAPTERS),
+                    ("office-instruction", INSTRUCTION, INSTRUCTION_TABLES,
+                     INSTRUCTION_FRAGMENTS, INSTRUCTION_CHAPTERS)]:
                 export(out / f"{name}.docx", rendered, "pdf:writer_pdf_Export", tmp / "lo")
                 for fmt, pdf in (("pdf", out / f"{name}.pdf"), ("docx", rendered / f"{name}.pdf")):
                     manual = name.startswith(("office-manual", "office-contents", "office-named"))

@@ -313,6 +313,35 @@ TEST_P(OfficeNotice, PartsHoldGroupsThatHoldItems) {
 INSTANTIATE_TEST_SUITE_P(Exports, OfficeNotice,
                          ::testing::Values("office-notice.pdf", "office-notice.docx"), by_format);
 
+class OfficeInstruction : public ::testing::TestWithParam<std::string> {};
+
+// No table of a work instruction is captioned 表N: the step table and the record form are named
+// by the chapters they open on their pages (`4 作业步骤及标准`, `附录A 作业记录表`), the others
+// by their first row; the step table runs over two pages as one table.
+TEST_P(OfficeInstruction, TablesAreNamedByTheTitleOverThem) {
+  const auto doc = parse_fixture(GetParam());
+  std::vector<std::string> names;
+  const model::TableEntry* steps = nullptr;
+  for (const auto& t : doc.tables) {
+    names.push_back(t.merged.named_by + ":" + t.merged.name);
+    if (t.merged.name == "作业步骤及标准") steps = &t;
+  }
+  // The Word file's pages here are synthetic (no LibreOffice rendering) and break between the
+  // appendix's heading and its form: a heading on the page before names nothing.
+  const bool real_pages = GetParam().ends_with(".pdf");
+  EXPECT_EQ(names, (std::vector<std::string>{
+                       "header:编写/张三/2026年3月1日", "header:版本/修订日期/修订内容",
+                       "heading:作业步骤及标准",
+                       real_pages ? "heading:作业记录表" : "header:检查项目/结果/检查人"}));
+  ASSERT_NE(steps, nullptr);
+  EXPECT_EQ(steps->merged.row_count, 9) << "the header and steps 1-8";
+  EXPECT_EQ(steps->merged.cell_text(5, 2), "拆除旧绝缘子，安装新绝缘子并紧固");
+}
+
+INSTANTIATE_TEST_SUITE_P(Exports, OfficeInstruction,
+                         ::testing::Values("office-instruction.pdf", "office-instruction.docx"),
+                         by_format);
+
 class OfficeWide : public ::testing::TestWithParam<std::string> {};
 
 // A table on landscape pages in columns too narrow for its words: a model number or unit the

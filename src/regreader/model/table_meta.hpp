@@ -23,10 +23,12 @@ struct TableMeta {
   std::string table_id;
   std::string caption;
   /// What a worker calls a table printed without a `表N` caption (empty for a captioned one):
-  /// the lead-in line right above it (`各电池簇的告警阈值如下：` gives 各电池簇的告警阈值) or,
-  /// failing that, its header row (巡视项目/周期/责任人). `table` and `search_tables` accept it.
+  /// the title of the chapter it opens (`作业步骤及标准`), the lead-in line right above it
+  /// (`各电池簇的告警阈值如下：` gives 各电池簇的告警阈值) or, failing that, its header row
+  /// (巡视项目/周期/责任人). `table` and `search_tables` accept it.
   std::string name;
-  /// Where `name` comes from: "line above" or "header"; empty when there is no name.
+  /// Where `name` comes from: "heading" (the title of the chapter the table opens), "line above"
+  /// or "header"; empty when there is no name.
   std::string named_by;
   bool is_truncated = false;  ///< this segment continues on the next page
   std::vector<std::string> row_headers;

@@ -62,5 +62,33 @@ TEST(TableNames, UntitledTablesTakeTheLineAboveElseTheirHeader) {
   EXPECT_EQ(blocks[3].table->named_by, "header");
 }
 
+TEST(TableNames, AChapterThatOpensWithTheTableNamesIt) {
+  std::vector<ClassifiedBlock> blocks(6);
+  blocks[0].type = model::BlockType::kHeading;
+  blocks[0].starts_node = true;
+  blocks[0].node_title = "作业步骤及标准";
+  blocks[1].type = model::BlockType::kTable;
+  blocks[1].table = table_with_header({"序号", "作业步骤"});
+  // A numbered clause that is a sentence names nothing; the table keeps its header.
+  blocks[2].starts_node = true;
+  blocks[2].text = "3.2.2 验电器应与线路电压等级相符，使用前在有电设备上确认良好。";
+  blocks[2].node_title = "验电器应与线路电压等级相符，使用前在有电设备上确认良好。";
+  blocks[3].type = model::BlockType::kTable;
+  blocks[3].table = table_with_header({"项目", "周期"});
+  // A heading on the page before names nothing: the table may be one announced above it.
+  blocks[4] = blocks[0];
+  blocks[4].node_title = "停电";
+  blocks[5].type = model::BlockType::kTable;
+  blocks[5].page = 2;
+  blocks[5].table = table_with_header({"带电体电压", "安全距离"});
+  name_untitled_tables(blocks);
+  EXPECT_EQ(blocks[1].table->name, "作业步骤及标准");
+  EXPECT_EQ(blocks[1].table->named_by, "heading");
+  EXPECT_EQ(blocks[3].table->name, "项目/周期");
+  EXPECT_EQ(blocks[3].table->named_by, "header");
+  EXPECT_EQ(blocks[5].table->name, "带电体电压/安全距离");
+  EXPECT_EQ(blocks[5].table->named_by, "header");
+}
+
 }  // namespace table_names_test
 }  // namespace regreader::parse

@@ -37,6 +37,20 @@ bool has_han(const std::string& s) {
   return false;
 }
 
+// A chapter title that reads as a name: short, mostly ideographs, no punctuation of a sentence
+// or a label (`单位：mm`), and not a note.
+bool name_like(const std::string& s) {
+  const auto cps = text::to_codepoints(s);
+  if (cps.size() < 2 || cps.size() > kMaxNameChars || text::starts_with(s, "注")) return false;
+  size_t han = 0;
+  for (const char32_t c : cps) {
+    if (std::u32string_view(U"。，；：,;:！？!?").find(c) != std::u32string_view::npos)
+      return false;
+    han += text::is_han(c) ? 1 : 0;
+  }
+  return han >= 2 && 2 * han >= cps.size();
+}
+
 }  // namespace
 
 std::string lead_in_name(const std::string& line) {
@@ -70,6 +84,11 @@ std::string header_name(const model::TableMeta& t) {
   return text::join(cells, "/");
 }
 
+std::string heading_name(const std::string& title) {
+  const std::string s = text::clean_spaces(text::trim(title));
+  return name_like(s) ? s : std::string();
+}
+
 bool bare_continuation(const std::string& line) {
   std::string s = text::strip_spaces(text::fold_width(line));
   for (const std::string_view colon : {"：", ":"})
@@ -86,8 +105,17 @@ void name_untitled_tables(std::vector<ClassifiedBlock>& blocks) {
     if (i > 0) {
       const auto& before = blocks[i - 1];
       const bool near = before.page == b.page || before.page + 1 == b.page;
-      if (near && before.type == model::BlockType::kText) t.name = lead_in_name(before.text);
-      if (!t.name.empty()) t.named_by = "line above";
+      // A chapter that opens with the table on its page (`4 作业步骤及标准`, `附录A 作业记录表`):
+      // its title is what the table is called. An unnumbered heading is its caption already. A
+      // heading at the foot of the page before names nothing: the table at the top of the next
+      // page may be one a caption above the heading announced.
+      if (before.page == b.page && before.starts_node &&
+          !(t.name = heading_name(before.node_title)).empty()) {
+        t.named_by = "heading";
+      } else if (near && before.type == model::BlockType::kText) {
+        t.name = lead_in_name(before.text);
+        if (!t.name.empty()) t.named_by = "line above";
+      }
     }
     if (t.name.empty() && !(t.name = header_name(t)).empty()) t.named_by = "header";
   }

@@ -17,6 +17,10 @@ namespace regreader::parse {
 /// `各电池簇的告警阈值如下：` → 各电池簇的告警阈值; `见下表：` → "".
 std::string lead_in_name(const std::string& line);
 
+/// A chapter's title as the name of the table the chapter opens with (`作业步骤及标准`); "" when
+/// the title is a sentence (a clause that happens to be followed by a table).
+std::string heading_name(const std::string& title);
+
 /// A header row as a name (`巡视项目/周期/责任人`): "" when the first row has fewer than two
 /// filled cells or holds figures only.
 std::string header_name(const model::TableMeta& t);
@@ -26,7 +30,8 @@ std::string header_name(const model::TableMeta& t);
 bool bare_continuation(const std::string& line);
 
 /// Gives every uncaptioned table in `blocks` (in reading order, captions attached) a name: the
-/// lead-in text right before it on its page or at the foot of the page before, else its header.
+/// title of the chapter it opens on its page, else the lead-in line right before it on its page
+/// or at the foot of the page before, else its header.
 void name_untitled_tables(std::vector<ClassifiedBlock>& blocks);
 
 }  // namespace regreader::parse
