@@ -98,5 +98,50 @@ TEST_F(ChapterText, AQuestionThatFellBackFindsTheChapterAfterItsFirstHit) {
   EXPECT_EQ(r.hits[1].chapter_path.front(), "3 装拆要求") << r.hits[1].source;
 }
 
+SearchHit hit_in(const std::string& block, const std::string& chapter) {
+  SearchHit h;
+  h.reg_id = "R";
+  h.block_id = block;
+  h.chapter_path = {chapter};
+  return h;
+}
+
+ChapterByText chapter_by_text(const std::string& chapter, const std::string& best) {
+  return {"R", {chapter}, 1.0, hit_in(best, chapter)};
+}
+
+std::vector<std::string> blocks_of(const std::vector<SearchHit>& hits) {
+  std::vector<std::string> out;
+  for (const auto& h : hits)
+    out.push_back(h.block_id);
+  return out;
+}
+
+// The first two chapters by text come right after the first hit, the third at the fifth place:
+// it displaces one hit of the five a reader looks at, not three.
+TEST(PlaceTextChapters, SureChaptersFollowTheFirstHitALaterOneTakesTheFifthPlace) {
+  std::vector<SearchHit> hits;
+  for (const char* b : {"a", "b", "c", "d", "e", "f", "g"})
+    hits.push_back(hit_in(b, std::string("ch-") + b));
+  const auto placed = place_text_chapters(
+      hits, {chapter_by_text("ch-f", "f"), chapter_by_text("x", "x1"), chapter_by_text("y", "y1")},
+      2, 4);
+  EXPECT_EQ(blocks_of(placed),
+            (std::vector<std::string>{"a", "f", "x1", "b", "y1", "c", "d", "e", "g"}));
+}
+
+// A later chapter whose hit is among the first five already stays where it is; a chapter of the
+// first hit's is passed over.
+TEST(PlaceTextChapters, ALaterChapterAlreadyInTheFirstFiveStays) {
+  std::vector<SearchHit> hits;
+  for (const char* b : {"a", "b", "c", "d", "e", "f"})
+    hits.push_back(hit_in(b, std::string("ch-") + b));
+  const auto placed = place_text_chapters(
+      hits,
+      {chapter_by_text("ch-a", "a2"), chapter_by_text("ch-e", "e"), chapter_by_text("ch-c", "c")},
+      2, 4);
+  EXPECT_EQ(blocks_of(placed), (std::vector<std::string>{"a", "e", "b", "c", "d", "f"}));
+}
+
 }  // namespace chapter_text_test
 }  // namespace regreader::index

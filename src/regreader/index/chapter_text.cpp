@@ -160,4 +160,38 @@ std::vector<ChapterByText> chapters_by_text(const store::DocumentStore& store,
   return out;
 }
 
+std::vector<SearchHit> place_text_chapters(std::vector<SearchHit> hits,
+                                           std::vector<ChapterByText> chapters, size_t sure,
+                                           size_t late_place) {
+  if (hits.empty()) return hits;
+  std::vector<SearchHit> out;
+  out.push_back(std::move(hits[0]));
+  std::vector<bool> moved(hits.size(), false);
+  std::vector<SearchHit> late;
+  for (size_t k = 0; k < chapters.size(); ++k) {
+    auto& c = chapters[k];
+    const auto in_chapter = [&](const SearchHit& h) {
+      return h.reg_id == c.reg_id && h.chapter_path == c.chapter_path;
+    };
+    if (in_chapter(out[0])) continue;
+    size_t i = 1;
+    while (i < hits.size() && (moved[i] || !in_chapter(hits[i])))
+      ++i;
+    if (k >= sure && i < late_place) continue;  // a reader meets it there already
+    auto& to = k < sure ? out : late;
+    if (i < hits.size()) {
+      moved[i] = true;
+      to.push_back(std::move(hits[i]));
+    } else {
+      to.push_back(std::move(c.best_block));
+    }
+  }
+  for (size_t i = 1; i < hits.size(); ++i)
+    if (!moved[i]) out.push_back(std::move(hits[i]));
+  for (auto& h : late)
+    out.insert(out.begin() + static_cast<ptrdiff_t>(std::min(out.size(), late_place)),
+               std::move(h));
+  return out;
+}
+
 }  // namespace regreader::index

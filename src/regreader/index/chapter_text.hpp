@@ -32,4 +32,14 @@ std::vector<ChapterByText> chapters_by_text(const store::DocumentStore& store,
                                             const std::string& question, const SearchFilter& f,
                                             int limit);
 
+/// `hits` with `chapters` (best first) placed among them: the first hit stays first; a hit in
+/// each of the first `sure` chapters comes right after it (the search's own hit in the chapter,
+/// moved up, else the chapter's best block), in the chapters' order; for each later chapter with
+/// no hit among the first `late_place` of `hits`, its hit (moved, else its best block) takes
+/// place `late_place` (0-based) in front of the hit there. A chapter of the first hit's is
+/// passed over.
+std::vector<SearchHit> place_text_chapters(std::vector<SearchHit> hits,
+                                           std::vector<ChapterByText> chapters, size_t sure,
+                                           size_t late_place);
+
 }  // namespace regreader::index
