@@ -128,13 +128,17 @@ void add_table_commands(CLI::App& app, Globals& g) {
   auto* t = app.add_subcommand(
       "table", "Show one table, merged over every page it runs across, with its notes");
   t->add_option("table_id", a->id,
-                "Table id or label: 表1, 表 1, 表B.1, T3, or a segment id such as 表1#2")
+                "Table id or label (表1, 表 1, 表B.1, T3, a segment id such as 表1#2), or its "
+                "name as `tables` lists it: a caption's title, an untitled table's name (the "
+                "chapter it opens, the line above it), words of its header")
       ->required();
   t->add_option("-r,--reg-id", a->reg_id,
                 "Regulation: an id, or an alias, standard number or title")
       ->required();
   t->add_flag("--json", a->json, "JSON with the merged cells and Markdown");
-  t->footer("Example:\n  regreader table 表1 -r GB26860-2011");
+  t->footer(
+      "Examples:\n  regreader table 表1 -r GB26860-2011\n  regreader table 作业记录表 -r "
+      "ZY-PD-012-2026");
   t->callback([a, &g] { run_table(*a, g); });
 
   auto* n = app.add_subcommand("note", "Look up a note (注1, 注 1, 注①, 注一 are the same note)");

@@ -50,30 +50,31 @@ ToolResult run(const ToolContext& ctx, const nlohmann::json& args) {
 
 ToolSpec get_table_by_id_tool() {
   using namespace schema;
-  return {
-      "get_table_by_id",
-      "Get a table",
-      "Get one table by id or label (表1, 表 6-2, 表B.0.3, T3, or a part such as 表1#2) as "
-      "Markdown, merged over every page it spans (include_merged=false gives only the part on "
-      "one page), with the notes that qualify it. Use it when a page shows a table that "
-      "continues (续表) or a search hit is a truncated table.",
-      object(
-          {{"reg_id", reg_id()},
-           {"table_id",
-            {{"type", "string"}, {"minLength", 1}, {"description", "Table id or label, e.g. 表1"}}},
-           {"include_merged", boolean("Merge the parts on every page (default true)")}},
-          {"reg_id", "table_id"}),
-      output({{"table_id", {{"type", "string"}}},
-              {"caption", {{"type", "string"}}},
-              {"page_start", {{"type", "integer"}}},
-              {"page_end", {{"type", "integer"}}},
-              {"markdown", {{"type", "string"}}},
-              {"merged", {{"type", "boolean"}}},
-              {"notes", {{"type", "array"}, {"items", {{"type", "object"}}}}},
-              {"source", source()}},
-             {"table_id", "caption", "page_start", "page_end", "markdown", "notes", "source"}),
-      false,
-      run};
+  return {"get_table_by_id",
+          "Get a table",
+          "Get one table by id or label (表1, 表 6-2, 表B.0.3, T3, or a part such as 表1#2), or by "
+          "name (its caption's title, the name search_tables shows for an untitled table, words of "
+          "its header), as Markdown, merged over every page it spans (include_merged=false gives "
+          "only the part on one page), with the notes that qualify it. Use it when a page shows "
+          "a table that continues (续表) or a search hit is a truncated table.",
+          object({{"reg_id", reg_id()},
+                  {"table_id",
+                   {{"type", "string"},
+                    {"minLength", 1},
+                    {"description", "Table id or label, e.g. 表1; or its name, e.g. 作业记录表"}}},
+                  {"include_merged", boolean("Merge the parts on every page (default true)")}},
+                 {"reg_id", "table_id"}),
+          output({{"table_id", {{"type", "string"}}},
+                  {"caption", {{"type", "string"}}},
+                  {"page_start", {{"type", "integer"}}},
+                  {"page_end", {{"type", "integer"}}},
+                  {"markdown", {{"type", "string"}}},
+                  {"merged", {{"type", "boolean"}}},
+                  {"notes", {{"type", "array"}, {"items", {{"type", "object"}}}}},
+                  {"source", source()}},
+                 {"table_id", "caption", "page_start", "page_end", "markdown", "notes", "source"}),
+          false,
+          run};
 }
 
 }  // namespace regreader::tools
