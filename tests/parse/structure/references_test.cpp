@@ -2,7 +2,6 @@
 
 #include <gtest/gtest.h>
 
-
 namespace regreader::parse {
 namespace references_test {
 

@@ -90,7 +90,7 @@ bool opens_numbered_paragraph(std::string_view folded) {
 std::optional<SectionMatch> match_numbered_question(std::string_view paragraph) {
   const std::u32string s = trim32(text::to_u32string(paragraph));
   size_t i = 0;
-  while (i < s.size() && s[i] >= U'0' && s[i] <= U'9')
+  while (i < s.size() && is_digit(s[i]))
     ++i;
   if (i == 0 || i > 3 || i + 1 >= s.size() || s[i] != U'、') return std::nullopt;
   std::u32string rest = trim32(s.substr(i + 1));
