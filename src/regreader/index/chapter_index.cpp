@@ -8,6 +8,7 @@
 
 #include "regreader/core/text.hpp"
 #include "regreader/index/keyword/tokenizer.hpp"
+#include "regreader/index/restated_chapters.hpp"
 
 namespace regreader::index {
 
@@ -20,7 +21,7 @@ constexpr double kK1 = 1.2;
 constexpr double kB = 0.75;
 
 // The file's first line; its format changes with it.
-constexpr char kMagic[] = "regreader chapter index 1\n";
+constexpr char kMagic[] = "regreader chapter index 2\n";
 
 // Values written as they are in memory: the file is a cache for this machine, never shipped.
 static_assert(sizeof(ChapterPosting) == sizeof(uint32_t) + sizeof(float));
@@ -114,7 +115,11 @@ ChapterIndex build_chapter_index(const store::DocumentStore& store) {
     for (const auto& p : pages)
       for (const auto& b : p.content_blocks)
         blocks.emplace(b.block_id, &b);
-    for (const auto& n : structure.nodes()) {
+    // A chapter an explanation of provisions restates is indexed once, as the standard's.
+    const auto restated = restated_chapters(structure);
+    for (size_t i = 0; i < structure.nodes().size(); ++i) {
+      if (restated[i]) continue;
+      const auto& n = structure.nodes()[i];
       IndexedChapter c{info.reg_id, structure.get_chapter_path(n.node_id), {}, 0};
       for (const auto& id : n.content_block_ids)
         if (const auto at = blocks.find(id); at != blocks.end()) {

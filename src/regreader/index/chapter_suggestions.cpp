@@ -10,6 +10,7 @@
 #include "regreader/core/keyed_cache.hpp"
 #include "regreader/core/text.hpp"
 #include "regreader/index/keyword/tokenizer.hpp"
+#include "regreader/index/restated_chapters.hpp"
 
 namespace regreader::index {
 
@@ -67,7 +68,11 @@ Titles read_titles(const store::DocumentStore& store,
     out.regulations.emplace(r.reg_id, regulation);
     const auto structure = store.structure(r.reg_id);
     const std::string regulation_title = text::strip_spaces(r.title);
-    for (const auto& n : structure.nodes()) {
+    // A chapter an explanation of provisions restates is suggested as the standard's.
+    const auto restated = restated_chapters(structure);
+    for (size_t i = 0; i < structure.nodes().size(); ++i) {
+      if (restated[i]) continue;
+      const auto& n = structure.nodes()[i];
       Title t;
       t.chapter.reg_id = r.reg_id;
       t.chapter.section_number = n.section_number;

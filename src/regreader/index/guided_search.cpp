@@ -11,6 +11,7 @@
 #include "regreader/core/text.hpp"
 #include "regreader/index/chapter_text.hpp"
 #include "regreader/index/copies.hpp"
+#include "regreader/index/explanations.hpp"
 #include "regreader/index/keyword/snippet.hpp"
 #include "regreader/index/keyword/tokenizer.hpp"
 #include "regreader/index/question_terms.hpp"
@@ -514,6 +515,7 @@ GuidedResult guided_search(const Engine& engine, const std::string& query,
     r.hits = whole_document_hits_last(store, std::move(r.hits));
   if (terms.question && terms.definition_term.empty())
     r.hits = subchapters_before_headings(std::move(r.hits), r.hits.size());
+  r.hits = explanations_after_clauses(store, std::move(r.hits));
   r.hits = cite_repeats_once(std::move(r.hits));
   if (static_cast<int>(r.hits.size()) > filter.limit) r.hits.resize(filter.limit);
   make_snippets(store, r.hits);

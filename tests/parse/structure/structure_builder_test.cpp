@@ -263,6 +263,29 @@ TEST(StructureBuilder, TermsAppendicesAndExplanations) {
   EXPECT_NE(s.get_node_by_section_number("4.1.7～4.1.8"), nullptr);
 }
 
+// A converter leaves the explanation's heading after the standard's number in one paragraph, or
+// with the closing mark of a bold run opened lines before; the explained clauses that follow
+// are its chapters, not paragraphs of the last clause of the standard.
+TEST(StructureBuilder, ExplanationsHeadedAsConvertersLeaveThem) {
+  for (const std::string heading : {"GB 50229-2019\n条文说明", "条文说明**", "附：条文说明"}) {
+    const std::string md =
+        "## 3 基本规定\n\n3.0.1 接地装置应按设计施工。\n\n"
+        "3.0.2 接地线不应作其他用途。\n\n**中华人民共和国国家标准\n\n"
+        "接地装置施工及验收规范**\n\n" +
+        heading + "\n\n**3 基本规定**\n\n3.0.1 本条规定施工的依据。\n";
+    auto doc = build_document(parse_markdown(md, true, {}), "R");
+    const auto& s = doc.structure;
+    SCOPED_TRACE(heading);
+    ASSERT_NE(node_titled(s, "条文说明"), nullptr);
+    std::vector<std::string> explained;
+    for (const auto& block : doc.pages.back().content_blocks)
+      if (block.content_markdown.find("本条规定") != std::string::npos)
+        explained = block.chapter_path;
+    ASSERT_FALSE(explained.empty());
+    EXPECT_EQ(explained.back().rfind("3.0.1 本条规定", 0), 0u) << explained.back();
+  }
+}
+
 TEST(StructureBuilder, GluedNumbersFieldCodesAndCovers) {
   RawDocument raw;
   raw.format = "markdown";

@@ -1,6 +1,7 @@
 #include "regreader/parse/structure/block_classifier.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <map>
 #include <set>
@@ -26,6 +27,37 @@ bool is_front_matter_title(const std::string& t) {
 }
 
 namespace {
+
+// The heading of an explanation of provisions as converters leave it: "条文说明" with a stray
+// emphasis mark ("条文说明**": a bold run opened lines before), or after the standard's number,
+// its paragraph joining the two lines ("GB 50229-2019\n条文说明"), or "附：条文说明". What
+// it returns is the plain title, or "" when the paragraph is something else.
+std::string explanation_title(const std::string& text) {
+  std::string t = text::strip_spaces(text);
+  while (!t.empty() && (t.back() == '*' || t.back() == '_'))
+    t.pop_back();
+  size_t lead = 0;
+  while (lead < t.size() && (t[lead] == '*' || t[lead] == '_'))
+    ++lead;
+  t.erase(0, lead);
+  for (const char* title : {"条文说明", "编制说明", "制定说明"}) {
+    const size_t n = std::strlen(title);
+    if (t.size() < n || t.compare(t.size() - n, n, title) != 0) continue;
+    std::string prefix = t.substr(0, t.size() - n);
+    for (const char* mark : {"附：", "附:"})
+      if (prefix.rfind(mark, 0) == 0) prefix.erase(0, std::strlen(mark));
+    // What may stand before it: nothing, or a standard's number ("GB 50229-2019", "DL/T 5352").
+    const bool code = prefix.size() <= 24 &&
+                      std::all_of(prefix.begin(), prefix.end(),
+                                  [](char c) {
+                                    return std::isalnum(static_cast<unsigned char>(c)) ||
+                                           c == '/' || c == '-' || c == '.';
+                                  }) &&
+                      (prefix.empty() || std::isupper(static_cast<unsigned char>(prefix[0])));
+    if (code) return title;
+  }
+  return "";
+}
 
 // Titles of inline clauses ("5.2.2 在电气设备上工作，…") are cut to this many characters.
 constexpr size_t kInlineTitleChars = 24;
@@ -278,13 +310,13 @@ void classify(ClassifiedBlock& it, const RawBlock& raw, Numbering& state) {
   // a cover page is full of large type that is not a chapter.
   // A paragraph that is nothing but 前言 or 条文说明 is that heading in any format; styling
   // is not needed (Word files converted from PDF have none).
-  if (is_front_matter_title(it.text)) {
+  const std::string explanation = explanation_title(it.text);
+  if (is_front_matter_title(it.text) || !explanation.empty()) {
     it.type = BlockType::kHeading;
     it.starts_node = true;
-    it.node_title = it.text;
+    it.node_title = explanation.empty() ? it.text : explanation;
     // The explanation of provisions numbers its chapters again, from where it starts.
-    const std::string t = text::strip_spaces(it.text);
-    if (t == "条文说明" || t == "编制说明" || t == "制定说明") {
+    if (!explanation.empty()) {
       last.clear();
       state.last_kind.reset();
       state.explanations = true;
