@@ -456,9 +456,16 @@ GuidedResult guided_search(const Engine& engine, const std::string& query,
   // The text the legs search: without the names of stored regulations (they are the scope, not
   // words to find), reduced to content words when it is a question.
   std::string text = named && !mentions.rest.empty() ? mentions.rest : query;
+
   const std::string asked = text;  // what the vector leg embeds: a sentence reads better to it
   const SynonymTable& synonyms = filter.synonyms ? *filter.synonyms : builtin_synonyms();
-  const QuestionTerms terms = reduce_question(text, is_question(query), synonyms);
+  QuestionTerms terms = reduce_question(text, is_question(query), synonyms);
+  // A name that leaves less than a word to search was the question's subject ("安全稳定标准分几级":
+  // the name of the 安全稳定导则 and what it is asked about): the question is searched whole.
+  if (named && text != query && text::length(text::strip_spaces(terms.search_text)) < 2) {
+    text = query;
+    terms = reduce_question(text, is_question(query), synonyms);
+  }
   text = terms.question ? join_synonym_words(terms.search_text, synonyms) : terms.search_text;
   if (text != query) r.query_used = text;
   r.definition_term = terms.definition_term;
