@@ -305,6 +305,19 @@ TEST(TopicWords, TheHitsUnderTheTitleOfWhatIsAskedForComeFirst) {
   EXPECT_NE(plain_question.hits[0].section_number, "5.1") << plain_question.hits[0].snippet;
 }
 
+// A measure asked for by its question word (多宽) is stated by its name (宽度): of two clauses on
+// the fire lanes, the one giving their width answers "消防车道最窄多宽".
+TEST(TopicWords, TheClauseNamingTheMeasureAskedForComesFirst) {
+  OneRegulation library(
+      "# GB 77777—2020 电厂防火规程\n\n## 4 总平面布置\n\n"
+      "4.1 主厂房周围应设置环形消防车道，其他重点防火区域周围宜设置消防车道。\n\n"
+      "4.2 消防车道的净宽度不应小于4.0m，坡度不宜大于8%。\n\n"
+      "4.3 厂区的出入口不应少于2个。\n");
+  const auto r = library.ask("消防车道最窄多宽");
+  ASSERT_FALSE(r.hits.empty());
+  EXPECT_EQ(r.hits[0].section_number, "4.2") << r.hits[0].snippet;
+}
+
 // All the question's words found together in one clause do not settle it when its asking names a
 // kind of section (管哪些: 职责): the chapter titled with that word still comes first.
 TEST(TopicWords, TheTitleOfWhatIsAskedForWinsOverAClauseHoldingEveryWord) {

@@ -186,6 +186,15 @@ TEST(QuestionTerms, WhatAQuestionAsksForNamesItsSectionsTopic) {
   EXPECT_EQ(reduce_question("刀闸地刀这些叫法对应的正式名称是啥").topic_words, "俗称");
   EXPECT_EQ(reduce_question("挂地线和拆地线先后顺序是怎样的").topic_words, "");
   EXPECT_EQ(reduce_question("绝缘手套 试验").topic_words, "") << "a keyword query asks nothing";
+  // A measure asked for by its question word, by the measure's name.
+  EXPECT_EQ(reduce_question("测风塔要立多高").topic_words, "高度");
+  EXPECT_EQ(reduce_question("消防车道最窄多宽").topic_words, "宽度");
+  EXPECT_EQ(reduce_question("接地网要埋多深").topic_words, "深度");
+  EXPECT_EQ(reduce_question("接地线要多粗").topic_words, "截面");
+  EXPECT_EQ(reduce_question("搭接焊要焊多长").topic_words, "长度");
+  EXPECT_EQ(reduce_question("停电要停多长时间").topic_words, "") << "a time is no length";
+  EXPECT_EQ(reduce_question("一个风电场要立几座测风塔").topic_words, "数量");
+  EXPECT_EQ(reduce_question("人要离带电设备多远").topic_words, "") << "distances mark no section";
 }
 
 }  // namespace question_terms_test

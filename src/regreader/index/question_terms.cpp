@@ -16,10 +16,12 @@ namespace {
 // sentence, not a keyword list.
 const Regex& question_marker() {
   static const Regex re(
-      "[？?]|吗|呢|什么|啥|咋|谁|多少|多久|多长|多大|多高|多远|多深|多宽|哪[些个种一里类儿]|如何|"
+      "[？?]|吗|呢|什么|啥|咋|谁|多少|多久|多长|多大|多高|多远|多深|多宽|多粗|哪[些个种一里类儿]|"
+      "如何|"
       "怎样|"
       "怎么|为何|为什么|是否|能否|能不能|要不要|会不会|可不可以|有没有|是不是|行不行|该不该|还是|"
-      "下列|以下|请问|定义|含义|概念|是指|何谓|几[年个天次月种类人名级米]|根据|按照|依据|依照|"
+      "下列|以下|请问|定义|含义|概念|是指|何谓|几[年个天次月种类人名级米座台根处块]|根据|按照|依据|"
+      "依照|"
       "的规定|的要求|有何");
   return re;
 }
@@ -136,7 +138,7 @@ std::string join(const std::vector<std::string>& words,
 // word).
 const Regex& asking() {
   static const Regex re(
-      "多长时间|(?:几[个名位]?|多少)人|多少|多久|多长|多大|多高|多远|多深|多宽|"
+      "多长时间|(?:几[个名位]?|多少)人|多少|多久|多长|多大|多高|多远|多深|多宽|多粗|"
       "几[个名位种类次年天月级]?|哪[些个种类里儿]?|什么|啥样|啥时候|啥|如何|怎样|怎么办|怎么|咋办|"
       "咋弄|咋整|咋|谁来|谁|是否|能否|能不能|要不要|会不会|可不可以|有没有|是不是|行不行|该不该|"
       "还是|请问|"
@@ -258,8 +260,22 @@ std::string topic_words_of(const std::string& q) {
       {Regex("叫法|俗称|土话|俗话"), "俗称"},
       {Regex("讲究|规矩"), "原则"},
   };
+  // A measure asked for by its question word ("测风塔要立多高", "接地网埋多深"): the regulation
+  // states it by the measure's name (高度, 深度). Not 多远 -> 距离: distances (安全距离) are in
+  // most clauses of a safety rule and mark no section (the second workers' set: hit@5 0.925 ->
+  // 0.919 with it, two questions gaining a place, one losing four).
+  static const Topic measures[] = {
+      {Regex("多高"), "高度"},
+      {Regex("多宽|最窄"), "宽度"},
+      {Regex("多深"), "深度"},
+      {Regex("多粗"), "截面"},
+      {Regex("多长(?:$|[^时])"), "长度"},
+      {Regex("(?:几|多少)[座台根处块]"), "数量"},
+  };
   std::string out;
   for (const auto& t : topics)
+    if (RE2::PartialMatch(q, t.asking)) out += (out.empty() ? "" : " ") + std::string(t.words);
+  for (const auto& t : measures)
     if (RE2::PartialMatch(q, t.asking)) out += (out.empty() ? "" : " ") + std::string(t.words);
   return out;
 }
