@@ -11,6 +11,7 @@
 
 #include "regreader/index/chapter_suggestions.hpp"
 #include "regreader/index/copies.hpp"
+#include "regreader/index/definitions_after_rules.hpp"
 #include "regreader/parse/markdown/markdown_parser.hpp"
 #include "regreader/parse/office/office_renderer.hpp"
 #include "regreader/parse/structure/structure_builder.hpp"
@@ -252,6 +253,28 @@ TEST(NamedSubject, ANameThatLeavesNoWordIsSearchedWithTheQuestion) {
   EXPECT_NE(r.query_used.find("稳定"), std::string::npos) << r.query_used;
   ASSERT_FALSE(r.hits.empty());
   EXPECT_EQ(r.hits[0].section_number, "4.1");
+}
+
+// A question about what to do is answered by a rule, not by the definition of its subject; a
+// question about what a thing is keeps the definition first.
+TEST(DefinitionsAfterRules, AQuestionAboutWhatToDoIsAnsweredByTheRule) {
+  EXPECT_TRUE(asks_what_to_do("新能源场站要不要能调无功"));
+  EXPECT_TRUE(asks_what_to_do("频率稳不稳 按啥来判断"));
+  EXPECT_TRUE(asks_what_to_do("刀闸拉不动了咋办"));
+  EXPECT_FALSE(asks_what_to_do("啥样的设备算运用中的"));
+  EXPECT_FALSE(asks_what_to_do("故障后还能不能保持同步 暂态功角稳定怎么定义的"));
+  OneRegulation library(
+      "# GB 77777—2020 电力系统安全稳定导则\n\n## 2 术语和定义\n\n### 2.1 新能源场站\n\n"
+      "以风力发电、光伏发电等新能源发电为主的发电场站，应能调节其无功功率。\n\n"
+      "## 3 电力系统的无功平衡\n\n"
+      "3.1 新能源场站应具备无功功率调节能力和自动电压控制功能。\n\n"
+      "3.2 无功补偿装置应分层分区配置。\n");
+  const auto what_to_do = library.ask("新能源场站要不要能调无功");
+  ASSERT_GE(what_to_do.hits.size(), 2u);
+  EXPECT_EQ(what_to_do.hits[0].section_number, "3.1") << what_to_do.hits[0].snippet;
+  const auto what_is = library.ask("新能源场站是啥意思");
+  ASSERT_FALSE(what_is.hits.empty());
+  EXPECT_EQ(what_is.hits[0].section_number, "2.1") << what_is.hits[0].snippet;
 }
 
 // A worker asks how often (多久做一次), which kinds (哪几种), what penalty (啥处罚) or what the

@@ -11,6 +11,7 @@
 #include "regreader/core/text.hpp"
 #include "regreader/index/chapter_text.hpp"
 #include "regreader/index/copies.hpp"
+#include "regreader/index/definitions_after_rules.hpp"
 #include "regreader/index/explanations.hpp"
 #include "regreader/index/keyword/snippet.hpp"
 #include "regreader/index/keyword/tokenizer.hpp"
@@ -522,6 +523,8 @@ GuidedResult guided_search(const Engine& engine, const std::string& query,
     r.hits = whole_document_hits_last(store, std::move(r.hits));
   if (terms.question && terms.definition_term.empty())
     r.hits = subchapters_before_headings(std::move(r.hits), r.hits.size());
+  if (terms.question && terms.definition_term.empty() && asks_what_to_do(query))
+    r.hits = definitions_after_rules(std::move(r.hits));
   r.hits = explanations_after_clauses(store, std::move(r.hits));
   r.hits = cite_repeats_once(std::move(r.hits));
   if (static_cast<int>(r.hits.size()) > filter.limit) r.hits.resize(filter.limit);
