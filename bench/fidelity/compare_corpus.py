@@ -49,27 +49,28 @@ def table_contents(data):
 
 
 def chapter_list(data):
-    """reg_id -> [(section, title, start page)] in order: to count chapters whose number, title or
-    page changed, which the chapter count alone does not show."""
+    """reg_id -> [(section, title, start page, end page)] in order: to count chapters whose number,
+    title or pages changed, which the chapter count alone does not show."""
     out = {}
     for db in glob.glob(str(Path(data) / "*.db")):
         with sqlite3.connect(db) as c:
-            for reg, sec, title, page in c.execute(
-                    "SELECT reg_id, section_number, title, page_start FROM chapters "
+            for reg, sec, title, start, end in c.execute(
+                    "SELECT reg_id, section_number, title, page_start, page_end FROM chapters "
                     "ORDER BY reg_id, seq"):
-                out.setdefault(reg, []).append((sec, title, page))
+                out.setdefault(reg, []).append((sec, title, start, end))
     return out
 
 
 def block_list(data):
-    """reg_id -> [(page, order, type, text, rect)]: every stored block, to count blocks whose
-    content, kind or place changed, which the counts alone do not show."""
+    """reg_id -> [(page, order, type, text, rect, chapter path)]: every stored block, to count
+    blocks whose content, kind, place or chapter changed, which the counts alone do not show."""
     out = {}
     for db in glob.glob(str(Path(data) / "*.db")):
         with sqlite3.connect(db) as c:
             for row in c.execute(
                     "SELECT reg_id, page_num, order_in_page, block_type, content_markdown, "
-                    "coalesce(rect, '') FROM blocks ORDER BY reg_id, page_num, order_in_page"):
+                    "coalesce(rect, ''), chapter_path FROM blocks "
+                    "ORDER BY reg_id, page_num, order_in_page"):
                 out.setdefault(row[0], []).append(tuple(row[1:]))
     return out
 

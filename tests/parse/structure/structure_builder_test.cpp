@@ -286,6 +286,34 @@ TEST(StructureBuilder, ExplanationsHeadedAsConvertersLeaveThem) {
   }
 }
 
+// A converter that wrote a run of clauses twice: each repeated clause is cited under its own
+// chapter, not under the last chapter before the repeat.
+TEST(StructureBuilder, AClauseWrittenAgainBelongsToItsOwnChapter) {
+  const std::string md =
+      "**11 变电站**\n\n**11.1 防火间距及消防道路**\n\n"
+      "11.1.1 变电站内建筑物及设备的防火间距不应小于表11.1.1的规定。\n\n"
+      "11.1.2 油量为2500kg及以上的屋外油浸变压器之间的防火间距不能满足要求时，应设置防火墙。\n\n"
+      "11.1.3 变电站站区围墙处可设一个供消防车辆进出的出入口。\n\n"
+      "11.1 防火间距及消防道路\n\n"
+      "11.1.2 油量为2500kg及以上的屋外油浸变压器之间的防火间距不能满足要求时，应设置防火墙。\n\n"
+      "**11.2 安全疏散**\n\n11.2.1 控制室的疏散出口不应少于2个。\n";
+  auto doc = build_document(parse_markdown(md, true, {}), "R");
+  std::vector<std::vector<std::string>> repeated;
+  for (const auto& page : doc.pages)
+    for (const auto& b : page.content_blocks)
+      if (b.content_markdown.rfind("11.1.2 ", 0) == 0 ||
+          b.content_markdown == "11.1 防火间距及消防道路")
+        repeated.push_back(b.chapter_path);
+  ASSERT_EQ(repeated.size(), 3u);
+  EXPECT_EQ(repeated[0].back().rfind("11.1.2 ", 0), 0u) << repeated[0].back();
+  EXPECT_EQ(repeated[1].back(), "11.1 防火间距及消防道路");
+  EXPECT_EQ(repeated[2], repeated[0]);
+  // The chapter of the clause after which the repeat stands keeps its own text only.
+  const auto* last = doc.structure.get_node_by_section_number("11.1.3");
+  ASSERT_NE(last, nullptr);
+  EXPECT_EQ(last->content_block_ids.size(), 1u);
+}
+
 TEST(StructureBuilder, GluedNumbersFieldCodesAndCovers) {
   RawDocument raw;
   raw.format = "markdown";

@@ -1,5 +1,7 @@
 #include "regreader/parse/structure/chapter_tree.hpp"
 
+#include <unordered_map>
+
 #include "regreader/core/text.hpp"
 
 namespace regreader::parse {
@@ -55,6 +57,21 @@ ChapterTree build_chapter_tree(const std::vector<ClassifiedBlock>& items,
     r.block_node.push_back(current);
   }
   return r;
+}
+
+void cite_repeated_clauses(const std::vector<ClassifiedBlock>& blocks, ChapterTree& tree) {
+  std::unordered_map<std::string, long> opened;  // a chapter's opening paragraph -> its node
+  for (size_t i = 0; i < blocks.size(); ++i) {
+    const auto& it = blocks[i];
+    if (text::length(it.text) < kRepeatedClauseChars) continue;
+    if (it.starts_node) {
+      opened.emplace(it.text, tree.block_node[i]);
+      continue;
+    }
+    if (it.type != model::BlockType::kText) continue;
+    const auto first = opened.find(it.text);
+    if (first != opened.end()) tree.block_node[i] = first->second;
+  }
 }
 
 }  // namespace regreader::parse

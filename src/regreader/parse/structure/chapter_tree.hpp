@@ -21,4 +21,13 @@ struct ChapterTree {
 ChapterTree build_chapter_tree(const std::vector<ClassifiedBlock>& blocks,
                                const std::string& reg_id);
 
+/// A clause written again later, word for word (a converter that repeated a run of clauses:
+/// "11.1.3 …" to "11.1.11 …" again after 11.1.12), is no part of the chapter it lands in: each
+/// repeated paragraph belongs to the chapter its first writing opened (a heading repeated as a
+/// paragraph, to that heading's). Paragraphs of at least kRepeatedClauseChars characters only
+/// (a short line repeats by chance).
+void cite_repeated_clauses(const std::vector<ClassifiedBlock>& blocks, ChapterTree& tree);
+
+constexpr size_t kRepeatedClauseChars = 12;
+
 }  // namespace regreader::parse

@@ -253,6 +253,7 @@ model::ParsedDocument build_document(const RawDocument& raw, const std::string& 
   attach_captions(blocks, ocr_page);
   link_table_segments(blocks);
   ChapterTree tree = build_chapter_tree(blocks, reg_id);
+  cite_repeated_clauses(blocks, tree);
 
   int page_count = std::max(raw.page_count, 0);
   for (const auto& b : blocks)
