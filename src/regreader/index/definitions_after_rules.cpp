@@ -8,9 +8,6 @@ namespace regreader::index {
 
 namespace {
 
-// Where standards define their terms: the chapter "术语和定义" (or "术语").
-constexpr const char* kTermsChapter = "术语";
-
 bool under_terms_chapter(const SearchHit& h) {
   return std::any_of(h.chapter_path.begin(), h.chapter_path.end(), [](const std::string& t) {
     return t.find(kTermsChapter) != std::string::npos;

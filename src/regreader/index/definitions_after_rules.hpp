@@ -12,6 +12,9 @@
 
 namespace regreader::index {
 
+/// Where standards define their terms: the chapter "术语和定义" (or "术语").
+inline constexpr const char* kTermsChapter = "术语";
+
 /// True when the question asks whether or how to act (要不要, 能不能, 可不可以, 允不允许,
 /// 该不该, 咋办, 怎么办, 按啥) and not what a word means (定义, 意思, 是指, 啥叫): a rule
 /// answers it, not a definition.

@@ -40,8 +40,6 @@ constexpr int kMaxDepth = 120;
 constexpr int kRankedPool = 10;
 // Definition entries put first: a term is defined once per regulation, rarely in more than a few.
 constexpr int kDefinitionHits = 3;
-// Where standards define their terms: the chapter "术语和定义" (or "术语").
-constexpr const char* kTermsChapter = "术语";
 // A definition says more than its term: at least this many characters besides it.
 constexpr size_t kMinBody = 5;
 // Chapters whose titles share a question's words, ranked beside its partial matches.
