@@ -118,7 +118,7 @@ ChapterIndex build_chapter_index(const store::DocumentStore& store) {
     // A chapter an explanation of provisions restates is indexed once, as the standard's.
     const auto restated = restated_chapters(structure);
     for (size_t i = 0; i < structure.nodes().size(); ++i) {
-      if (restated[i]) continue;
+      if (restated[i] >= 0) continue;
       const auto& n = structure.nodes()[i];
       IndexedChapter c{info.reg_id, structure.get_chapter_path(n.node_id), {}, 0};
       for (const auto& id : n.content_block_ids)

@@ -71,7 +71,7 @@ Titles read_titles(const store::DocumentStore& store,
     // A chapter an explanation of provisions restates is suggested as the standard's.
     const auto restated = restated_chapters(structure);
     for (size_t i = 0; i < structure.nodes().size(); ++i) {
-      if (restated[i]) continue;
+      if (restated[i] >= 0) continue;
       const auto& n = structure.nodes()[i];
       Title t;
       t.chapter.reg_id = r.reg_id;

@@ -455,7 +455,6 @@ GuidedResult guided_search(const Engine& engine, const std::string& query,
   // The text the legs search: without the names of stored regulations (they are the scope, not
   // words to find), reduced to content words when it is a question.
   std::string text = named && !mentions.rest.empty() ? mentions.rest : query;
-
   const std::string asked = text;  // what the vector leg embeds: a sentence reads better to it
   const SynonymTable& synonyms = filter.synonyms ? *filter.synonyms : builtin_synonyms();
   QuestionTerms terms = reduce_question(text, is_question(query), synonyms);

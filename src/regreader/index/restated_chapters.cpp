@@ -1,26 +1,21 @@
 #include "regreader/index/restated_chapters.hpp"
 
-#include <unordered_set>
+#include <string>
+#include <unordered_map>
 
 namespace regreader::index {
 
-std::vector<std::string> chapter_chains(const model::DocumentStructure& structure) {
-  std::vector<std::string> out;
+std::vector<long> restated_chapters(const model::DocumentStructure& structure) {
+  std::vector<long> out;
   out.reserve(structure.nodes().size());
+  std::unordered_map<std::string, long> first;  // each chain's first node
   for (const auto& node : structure.nodes()) {
     std::string chain;
     for (const model::ChapterNode* n = &node; n; n = structure.find(n->parent_id))
       chain += (n->section_number.empty() ? n->title : n->section_number) + '\x1f';
-    out.push_back(std::move(chain));
+    const auto at = first.emplace(std::move(chain), static_cast<long>(out.size())).first;
+    out.push_back(at->second == static_cast<long>(out.size()) ? -1 : at->second);
   }
-  return out;
-}
-
-std::vector<bool> restated_chapters(const model::DocumentStructure& structure) {
-  std::vector<bool> out;
-  std::unordered_set<std::string> seen;
-  for (auto& chain : chapter_chains(structure))
-    out.push_back(!seen.insert(std::move(chain)).second);
   return out;
 }
 

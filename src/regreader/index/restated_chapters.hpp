@@ -4,18 +4,15 @@
 // A question about a topic is about the standard's chapter; ranking chapters as documents, or
 // suggesting them by title, counts each once. The explanation's blocks stay in the keyword leg.
 
-#include <string>
 #include <vector>
 
 #include "regreader/model/document_structure.hpp"
 
 namespace regreader::index {
 
-/// Per node of `structure` (in nodes() order): its chain of section numbers from the root, the
-/// title standing for a node without one, joined by U+001F.
-std::vector<std::string> chapter_chains(const model::DocumentStructure& structure);
-
-/// Per node of `structure` (in nodes() order): true when its chain is that of an earlier node.
-std::vector<bool> restated_chapters(const model::DocumentStructure& structure);
+/// Per node of `structure` (in nodes() order): the index of the earlier node it restates (the
+/// first with its chain of section numbers from the root, a title standing for a node without
+/// one), or -1.
+std::vector<long> restated_chapters(const model::DocumentStructure& structure);
 
 }  // namespace regreader::index

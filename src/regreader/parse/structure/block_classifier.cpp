@@ -33,13 +33,7 @@ namespace {
 // its paragraph joining the two lines ("GB 50229-2019\n条文说明"), or "附：条文说明". What
 // it returns is the plain title, or "" when the paragraph is something else.
 std::string explanation_title(const std::string& text) {
-  std::string t = text::strip_spaces(text);
-  while (!t.empty() && (t.back() == '*' || t.back() == '_'))
-    t.pop_back();
-  size_t lead = 0;
-  while (lead < t.size() && (t[lead] == '*' || t[lead] == '_'))
-    ++lead;
-  t.erase(0, lead);
+  const std::string t = text::strip_spaces(text::without_emphasis(text));
   for (const char* title : {"条文说明", "编制说明", "制定说明"}) {
     const size_t n = std::strlen(title);
     if (t.size() < n || t.compare(t.size() - n, n, title) != 0) continue;
