@@ -335,6 +335,18 @@ TEST(TopicWords, TheClauseNamingTheMeasureAskedForComesFirst) {
   EXPECT_EQ(r.hits[0].section_number, "4.2") << r.hits[0].snippet;
 }
 
+// A head count is stated as 两人 (or 二人, 人数): the clause saying it answers "要几个人".
+TEST(TopicWords, TheClauseStatingAHeadCountAnswersHowManyPeople) {
+  OneRegulation library(
+      "# DL 77777—2020 继电保护定值管理规程\n\n## 7 保护定值修改\n\n"
+      "7.1 定值修改工作应至少两人进行，一人操作，一人监护。\n\n"
+      "7.2 保护定值修改前应核对定值单，修改后应打印定值并与定值单核对。\n\n"
+      "7.3 定值修改完成后应检查保护装置的运行状态。\n");
+  const auto r = library.ask("保护改定值要几个人");
+  ASSERT_FALSE(r.hits.empty());
+  EXPECT_EQ(r.hits[0].section_number, "7.1") << r.hits[0].snippet;
+}
+
 // All the question's words found together in one clause do not settle it when its asking names a
 // kind of section (管哪些: 职责): the chapter titled with that word still comes first.
 TEST(TopicWords, TheTitleOfWhatIsAskedForWinsOverAClauseHoldingEveryWord) {

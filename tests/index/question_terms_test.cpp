@@ -195,6 +195,10 @@ TEST(QuestionTerms, WhatAQuestionAsksForNamesItsSectionsTopic) {
   EXPECT_EQ(reduce_question("停电要停多长时间").topic_words, "") << "a time is no length";
   EXPECT_EQ(reduce_question("一个风电场要立几座测风塔").topic_words, "数量");
   EXPECT_EQ(reduce_question("人要离带电设备多远").topic_words, "") << "distances mark no section";
+  EXPECT_EQ(reduce_question("保护改定值要几个人").topic_words, "人数 两人 二人");
+  EXPECT_EQ(reduce_question("消控室值班要多少人").topic_words, "人数 两人 二人");
+  EXPECT_EQ(reduce_question("值班人员多久巡视一次").topic_words, "周期")
+      << "人 alone counts nobody";
 }
 
 }  // namespace question_terms_test

@@ -269,6 +269,8 @@ std::string topic_words_of(const std::string& q) {
       {Regex("多粗"), "截面"},
       {Regex("多长(?:$|[^时])"), "长度"},
       {Regex("(?:几|多少)[座台根处块]"), "数量"},
+      // A head count ("倒闸要几个人", "改定值要几个人"): rules state it as 两人 / 二人 or 人数.
+      {Regex("(?:几[个名位]?|多少)人"), "人数 两人 二人"},
   };
   std::string out;
   for (const auto& t : topics)
