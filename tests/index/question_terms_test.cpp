@@ -83,6 +83,14 @@ TEST(QuestionTerms, QuestionsKeepTheirContentWordsOnly) {
   EXPECT_FALSE(has_word(how_many.search_text, "人")) << how_many.search_text;
   for (const auto& w : {"值班", "每班"})
     EXPECT_NE(how_many.search_text.find(w), std::string::npos) << how_many.search_text;
+  // The measure word after 几 or 多少 (几台, 几张, 多少根) is part of the asking: no 台 is left
+  // to lead the noun (台设备, a word no text writes).
+  for (const char* q : {"几台设备的接地能不能串起来", "一张操作票能写几项任务", "要立多少根杆子"}) {
+    const auto counted = reduce_question(q);
+    EXPECT_TRUE(counted.question) << q;
+    for (const char* w : {"台", "项", "根"})
+      EXPECT_EQ(counted.search_text.find(w), std::string::npos) << counted.search_text;
+  }
   // 谁 asks who: the rest is what is asked about.
   const auto who = reduce_question("灾后恢复重建谁来组织");
   EXPECT_TRUE(who.question);
