@@ -322,29 +322,33 @@ TEST(TopicWords, TheHitsUnderTheTitleOfWhatIsAskedForComeFirst) {
   EXPECT_NE(plain_question.hits[0].section_number, "5.1") << plain_question.hits[0].snippet;
 }
 
-// A measure asked for by its question word (多宽) is stated by its name (宽度): of two clauses on
-// the fire lanes, the one giving their width answers "消防车道最窄多宽".
+// A measure asked for by its question word is stated by its name: of the clauses on fire lanes,
+// the one giving their width (宽度) answers "消防车道最窄多宽"; of those on changing settings, the
+// one stating a head count (两人) answers "要几个人".
 TEST(TopicWords, TheClauseNamingTheMeasureAskedForComesFirst) {
-  OneRegulation library(
-      "# GB 77777—2020 电厂防火规程\n\n## 4 总平面布置\n\n"
-      "4.1 主厂房周围应设置环形消防车道，其他重点防火区域周围宜设置消防车道。\n\n"
-      "4.2 消防车道的净宽度不应小于4.0m，坡度不宜大于8%。\n\n"
-      "4.3 厂区的出入口不应少于2个。\n");
-  const auto r = library.ask("消防车道最窄多宽");
-  ASSERT_FALSE(r.hits.empty());
-  EXPECT_EQ(r.hits[0].section_number, "4.2") << r.hits[0].snippet;
-}
-
-// A head count is stated as 两人 (or 二人, 人数): the clause saying it answers "要几个人".
-TEST(TopicWords, TheClauseStatingAHeadCountAnswersHowManyPeople) {
-  OneRegulation library(
-      "# DL 77777—2020 继电保护定值管理规程\n\n## 7 保护定值修改\n\n"
-      "7.1 定值修改工作应至少两人进行，一人操作，一人监护。\n\n"
-      "7.2 保护定值修改前应核对定值单，修改后应打印定值并与定值单核对。\n\n"
-      "7.3 定值修改完成后应检查保护装置的运行状态。\n");
-  const auto r = library.ask("保护改定值要几个人");
-  ASSERT_FALSE(r.hits.empty());
-  EXPECT_EQ(r.hits[0].section_number, "7.1") << r.hits[0].snippet;
+  struct Case {
+    const char* markdown;
+    const char* question;
+    const char* section;
+  };
+  const Case cases[] = {
+      {"# GB 77777—2020 电厂防火规程\n\n## 4 总平面布置\n\n"
+       "4.1 主厂房周围应设置环形消防车道，其他重点防火区域周围宜设置消防车道。\n\n"
+       "4.2 消防车道的净宽度不应小于4.0m，坡度不宜大于8%。\n\n"
+       "4.3 厂区的出入口不应少于2个。\n",
+       "消防车道最窄多宽", "4.2"},
+      {"# DL 77777—2020 继电保护定值管理规程\n\n## 7 保护定值修改\n\n"
+       "7.1 定值修改工作应至少两人进行，一人操作，一人监护。\n\n"
+       "7.2 保护定值修改前应核对定值单，修改后应打印定值并与定值单核对。\n\n"
+       "7.3 定值修改完成后应检查保护装置的运行状态。\n",
+       "保护改定值要几个人", "7.1"},
+  };
+  for (const Case& c : cases) {
+    OneRegulation library(c.markdown);
+    const auto r = library.ask(c.question);
+    ASSERT_FALSE(r.hits.empty()) << c.question;
+    EXPECT_EQ(r.hits[0].section_number, c.section) << c.question << ": " << r.hits[0].snippet;
+  }
 }
 
 // All the question's words found together in one clause do not settle it when its asking names a

@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "regreader/core/error.hpp"
+#include "regreader/core/text.hpp"
 #include "regreader/parse/office/office_renderer.hpp"
 
 namespace regreader::index {
@@ -116,6 +117,7 @@ TEST(RegulationMentions, ShortNamesMadeOfTheTitlesCharacters) {
       reg("NBT31147", "风电场工程风能资源测量与评估技术规范"),
       reg("QXT683", "太阳能资源年景评估技术规范"),
       reg("反措", "国家电网有限公司十八项电网重大反事故措施"),
+      reg("非电量", "《陕西电网主设备非电气量保护运行管理规定》"),
   };
   auto ids = [&](const std::string& q) { return find_mentions(q, regs, builtin_aliases()); };
   using Ids = std::vector<std::string>;
@@ -140,6 +142,13 @@ TEST(RegulationMentions, ShortNamesMadeOfTheTitlesCharacters) {
   EXPECT_TRUE(ids("技术规范 测量").reg_ids().empty());
   EXPECT_TRUE(ids("按有关规定办理").reg_ids().empty());
   EXPECT_TRUE(ids("急救方法有哪些").reg_ids().empty());
+  // A long title shortened by leaving words out is named whole when one title holds its every
+  // character in order; a long run that no title holds so stays a sentence.
+  const auto relay = ids("陕西非电量保护运行管理规定 重瓦斯运行中咋投退");
+  EXPECT_EQ(relay.reg_ids(), Ids{"非电量"});
+  EXPECT_EQ(text::trim(relay.rest), "重瓦斯运行中咋投退") << relay.rest;
+  const auto sentence = ids("运行中的主设备重瓦斯保护按规定");
+  EXPECT_TRUE(sentence.reg_ids().empty()) << sentence.describe();
   // A whole title is read as the title, not as a short name of its tail.
   EXPECT_EQ(ids("根据电力安全工作规程的规定").reg_ids(), (Ids{"GB26859", "GB26860"}));
 }

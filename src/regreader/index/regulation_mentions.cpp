@@ -115,6 +115,10 @@ std::vector<std::string> found_all(const std::string& q, const Regex& re) {
 constexpr size_t kMinShortPrefix = 2;
 // ... and at most this many (a longer run of characters is a sentence, not a name) ...
 constexpr size_t kMaxShortPrefix = 8;
+// ... or up to this many when one title holds every character of the name in its order: a long
+// title shortened by leaving words out (陕西非电量保护运行管理规定 for 陕西电网主设备非电气量保护
+// 运行管理规定) ...
+constexpr size_t kMaxOrderedPrefix = 14;
 // ... and names no more regulations than this (技术规范 would name every 技术规范).
 constexpr size_t kMaxShortNamed = 3;
 
@@ -317,6 +321,7 @@ std::vector<std::string> RegulationNames::shortened(const std::u32string& span) 
   const auto best = *std::max_element(named.begin(), named.end(), [](auto& a, auto& b) {
     return std::tie(std::get<0>(a), std::get<1>(a)) < std::tie(std::get<0>(b), std::get<1>(b));
   });
+  if (prefix.size() > kMaxShortPrefix && std::get<0>(best) < span.size()) return {};
   std::vector<std::string> ids;
   for (const auto& [ordered, begins, e] : named)
     if (ordered == std::get<0>(best) && begins == std::get<1>(best)) ids.push_back(e->id);
@@ -342,7 +347,7 @@ void RegulationNames::find_short_names(std::string& q, QueryMentions& out) const
   for (size_t end = 1; end <= cps.size(); ++end) {
     if (!text::is_han(cps[end - 1])) continue;
     size_t first = end;
-    while (first > 0 && text::is_han(cps[first - 1]) && end - first < kMaxShortPrefix + 2)
+    while (first > 0 && text::is_han(cps[first - 1]) && end - first < kMaxOrderedPrefix + 2)
       --first;
     for (size_t start = first; start + kMinShortPrefix + 1 <= end; ++start) {
       const std::u32string span = cps.substr(start, end - start);
