@@ -460,8 +460,8 @@ std::vector<PdfChar> PaddleEngine::read(const GrayImage& image, float x, float y
   }
   // Each line is read alone, at its own width. Read in batches of six lines of similar shape
   // (PaddleOCR's rec_batch_num), padded to the widest, the 31 pages of GB 26859 took 8 % longer
-  // and a third more memory, and 20 pages of corpus PDFs rasterised at 72 dpi were read no
-  // better (bench/ocr_synthetic.py: 65 ideographs substituted either way).
+  // (four of them a quarter more memory), and 20 pages of corpus PDFs rasterised at 72 dpi were
+  // read no better (bench/ocr_synthetic.py: 65 ideographs substituted either way).
   const float pt = 72.0f / static_cast<float>(image.dpi);
   std::vector<std::vector<PdfChar>> lines(crops.size());
   for (size_t i = 0; i < crops.size(); ++i) {
