@@ -32,7 +32,7 @@ namespace {
 constexpr int kDetectSide = 2000;
 // The detector's input sides are multiples of its stride.
 constexpr int kDetectStride = 32;
-// The recogniser's input height, and its narrowest batch (PP-OCRv4's 3 x 48 x 320).
+// The recogniser's input height, and its narrowest input (PP-OCRv4's 3 x 48 x 320).
 constexpr int kRecHeight = 48;
 constexpr int kRecMinWidth = 320;
 // Lines read with a lower confidence are noise (a seal's strokes, a rule): RapidOCR's
