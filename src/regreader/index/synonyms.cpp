@@ -143,6 +143,12 @@ const SynonymTable& builtin_synonyms() {
       {"头一回", "首次"},
       {"第一次", "首次"},
       {"拉到", "拉至"},
+      // Shortenings of the substation and the ticket office.
+      {"母差", "母线差动"},
+      {"定检", "定期检验"},
+      {"消缺", "消除缺陷"},
+      {"巡线", "线路巡视"},
+      {"错票", "错误操作票"},
       // Consequences as people name them.
       {"罚钱", "罚款"},
       {"赔钱", "赔偿"},
