@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 
 #include "regreader/core/error.hpp"
 #include "regreader/core/text.hpp"
@@ -105,6 +106,17 @@ TEST(RegulationMentions, UserAliasesFromTheDataDirectory) {
 }
 
 // Short names people give regulations, made of their titles' characters.
+TEST(RegulationMentions, ATitleNamesItsKindOrTheScopeClauseDoes) {
+  EXPECT_TRUE(names_its_kind("GB 50057—2010 建筑物防雷设计规范"));
+  EXPECT_TRUE(names_its_kind("中华人民共和国消防法"));
+  EXPECT_TRUE(names_its_kind("《陕西电网主设备非电气量保护运行管理规定》"));
+  EXPECT_FALSE(names_its_kind("电气装置安装工程"));
+  EXPECT_EQ(scope_name("1 总则\n1.0.1 为保证…，制定本标准。\n1.0.2 本标准适用于新建、扩建和改建的"
+                       "火力发电厂和变电站。"),
+            "新建、扩建和改建的火力发电厂和变电站标准");
+  EXPECT_EQ(scope_name("本规程规定了倒闸操作的要求。"), "") << "no 适用于: no name";
+}
+
 TEST(RegulationMentions, ShortNamesMadeOfTheTitlesCharacters) {
   const std::vector<model::RegulationInfo> regs = {
       reg("GB26859", "GB 26859-2011 电力安全工作规程（电力线路部分）"),
@@ -149,6 +161,20 @@ TEST(RegulationMentions, ShortNamesMadeOfTheTitlesCharacters) {
   EXPECT_EQ(text::trim(relay.rest), "重瓦斯运行中咋投退") << relay.rest;
   const auto sentence = ids("运行中的主设备重瓦斯保护按规定");
   EXPECT_TRUE(sentence.reg_ids().empty()) << sentence.describe();
+  // A title that names no kind of document (a converter kept `电气装置安装工程`) is read with the
+  // name the document gives itself in its scope clause.
+  const std::vector<model::RegulationInfo> cut = {reg("接地", "电气装置安装工程"),
+                                                  reg("继保", "继电保护及安全自动装置验收规范")};
+  const std::map<std::string, std::string> own = {
+      {"接地", scope_name("1.0.2 本规范适用于电气装置安装工程接地装置的施工及验收，不适用于…")}};
+  EXPECT_EQ(own.at("接地"), "电气装置安装工程接地装置的施工及验收规范");
+  const auto grounding =
+      RegulationNames(cut, builtin_aliases(), own).find("接地装置施工验收规范 接地网要埋多深");
+  EXPECT_EQ(grounding.reg_ids(), Ids{"接地"}) << grounding.describe();
+  EXPECT_TRUE(
+      RegulationNames(cut, builtin_aliases()).find("接地装置施工验收规范 接地网").reg_ids() !=
+      Ids{"接地"})
+      << "without its own name the title does not name it";
   // A whole title is read as the title, not as a short name of its tail.
   EXPECT_EQ(ids("根据电力安全工作规程的规定").reg_ids(), (Ids{"GB26859", "GB26860"}));
 }

@@ -161,6 +161,9 @@ void put_first(std::vector<SearchHit>& hits, std::vector<SearchHit> first,
 
 }  // namespace
 
+// The pages a scope clause is looked for on (1 总则 or 1 范围 opens the text).
+constexpr int kScopePages = 3;
+
 // The names of the library's regulations, prepared once per store version and alias table (at
 // 600 regulations, preparing them per query cost 2-4 ms of a 15-18 ms guided p50, and listing
 // them to tell whether they changed another 0.4 ms).
@@ -170,7 +173,18 @@ std::shared_ptr<const RegulationNames> library_names(const store::DocumentStore&
   std::string key = documents.version();
   for (const auto& [alias, target] : aliases)
     key += "\n" + alias + "\t" + target;
-  return cache.get(key, [&] { return RegulationNames(documents.list(), aliases); });
+  return cache.get(key, [&] {
+    const auto regs = documents.list();
+    std::map<std::string, std::string> own_names;  // where the title names no kind of document
+    for (const auto& r : regs) {
+      if (names_its_kind(r.title) || r.total_pages < 1) continue;
+      std::string text;
+      for (const auto& page : documents.pages(r.reg_id, 1, std::min(kScopePages, r.total_pages)))
+        text += page.content_markdown + "\n";
+      if (std::string own = scope_name(text); !own.empty()) own_names.emplace(r.reg_id, own);
+    }
+    return RegulationNames(regs, aliases, own_names);
+  });
 }
 
 namespace {

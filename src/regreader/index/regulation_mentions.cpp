@@ -249,8 +249,24 @@ std::string QueryMentions::describe() const {
   return out;
 }
 
+bool names_its_kind(const std::string& title) {
+  const std::u32string name = name_characters(title);
+  return law_like(title) || std::any_of(kinds().begin(), kinds().end(), [&](const Kind& k) {
+           return name.find(k.written) != std::u32string::npos;
+         });
+}
+
+std::string scope_name(const std::string& text) {
+  static const Regex applies(
+      "本(规范|标准|规程|导则|规定|办法|细则)适用于([^，。；,;：:\\n]{4,40})");
+  std::string kind, subject;
+  if (!RE2::PartialMatch(text, applies, &kind, &subject)) return "";
+  return subject + kind;
+}
+
 RegulationNames::RegulationNames(const std::vector<model::RegulationInfo>& regs,
-                                 const AliasTable& aliases) {
+                                 const AliasTable& aliases,
+                                 const std::map<std::string, std::string>& own_names) {
   std::unordered_map<std::string, size_t> bare_at;
   auto add_bare = [&](const std::string& name, const std::string& id) {
     auto [it, fresh] = bare_at.emplace(name, bare_.size());
@@ -264,6 +280,8 @@ RegulationNames::RegulationNames(const std::vector<model::RegulationInfo>& regs,
             {},
             normalize(r.title) + "\n" + normalize(r.reg_id),
             name_characters(r.title)};
+    if (auto own = own_names.find(r.reg_id); own != own_names.end())
+      e.name += name_characters(own->second);
     e.standard = standard_title(e.name);
     for (const auto& n : regulation_numbers(r)) {
       const auto bar = n.find('|');

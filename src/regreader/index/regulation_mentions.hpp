@@ -7,6 +7,7 @@
 // named and says so.
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -40,11 +41,24 @@ struct QueryMentions {
   std::string describe() const;
 };
 
+/// Whether `title` says what kind of document it is (…规范, …规程, …导则, …法): a title that
+/// does not (a converter kept `电气装置安装工程` of a standard's title) is read with the name the
+/// document gives itself in its scope clause.
+bool names_its_kind(const std::string& title);
+
+/// The name a document gives itself where it says what it applies to: `本规范适用于电气装置安装
+/// 工程接地装置的施工及验收` -> `电气装置安装工程接地装置的施工及验收规范`; "" when `text` holds no
+/// such sentence.
+std::string scope_name(const std::string& text);
+
 /// The names a library's regulations go by (titles and their parts, standard numbers, aliases),
 /// prepared once for many queries.
 class RegulationNames {
  public:
-  RegulationNames(const std::vector<model::RegulationInfo>& regs, const AliasTable& aliases);
+  /// `own_names`: by regulation id, the name a regulation gives itself (scope_name) where its
+  /// title does not name its kind; short names are made of its characters too.
+  RegulationNames(const std::vector<model::RegulationInfo>& regs, const AliasTable& aliases,
+                  const std::map<std::string, std::string>& own_names = {});
   /// Finds the regulations `query` names.
   QueryMentions find(const std::string& query) const;
 
