@@ -14,6 +14,9 @@ namespace {
 
 // What makes a query a question. Framing words (根据, 按照) count: "根据消防法 单位责任" is a
 // sentence, not a keyword list.
+// The measure words a count is asked with after 几 (几台, 几张, 几项): part of the asking.
+#define REGREADER_MEASURE_WORDS "年个天次月种类名级座台根处块张条项组份道遍回步层把只节片段"
+
 const Regex& question_marker() {
   static const Regex re(
       "[？?]|吗|呢|什么|啥|咋|谁|多少|多久|多长|多大|多高|多远|多深|多宽|多粗|哪[些个种一里类儿]|"
@@ -21,7 +24,8 @@ const Regex& question_marker() {
       "怎样|"
       "怎么|为何|为什么|是否|能否|能不能|要不要|会不会|可不可以|有没有|是不是|行不行|该不该|还是|"
       "下列|以下|请问|定义|含义|概念|是指|何谓|"
-      "几[年个天次月种类人名级米座台根处块张条项组份道遍回步层把只节片段]|"
+      "几[" REGREADER_MEASURE_WORDS
+      "人米]|"
       "根据|按照|依据|依照|"
       "的规定|的要求|有何");
   return re;
@@ -141,13 +145,15 @@ const Regex& asking() {
   static const Regex re(
       "多长时间|(?:几[个名位]?|多少)人|多少[个名位台张座根处块条项组份道遍回次]?|多久|多长|多大|"
       "多高|多远|多深|多宽|多粗|"
-      "几[个名位种类次年天月级台张座根处块条项组份道遍回步层把只节片段]?|哪[些个种类里儿]?|什么|"
+      "几[" REGREADER_MEASURE_WORDS
+      "位]?|哪[些个种类里儿]?|什么|"
       "啥样|啥时候|啥|如何|怎样|怎么办|怎么|咋办|"
       "咋弄|咋整|咋|谁来|谁|是否|能否|能不能|要不要|会不会|可不可以|有没有|是不是|行不行|该不该|"
       "还是|请问|"
       "吗|呢|嘛");
   return re;
 }
+#undef REGREADER_MEASURE_WORDS
 
 // The A-not-A question (允不允许, 算不算, 停不停电): a Han character, 不, the same character.
 // RE2 has no back-references, so the repeat is found here. Returns the position of the first
